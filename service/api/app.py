@@ -1,0 +1,126 @@
+"""The ASGI application: REST routes and GraphQL from one set of operations."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import orjson
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+import service.systems  # noqa: F401  (registers every mechanic)
+from service.api.docs import asset_mounts, graphiql_page, swagger_page
+from service.api.graphql import build_schema, execute
+from service.api.openapi import build_openapi
+from service.api.operations import build_operations
+from service.api.problems import problem_docs, problem_response
+from service.api.rest import read_json, route_for
+from service.config import Settings
+from service.dice.notation import Limits
+from service.errors import Problem
+from service.registry import REGISTRY, Registry
+from service.sessions.memory import MemoryStore
+from service.sessions.service import Sessions
+from service.sessions.store import Store, StoreUnavailable
+from service.systems.dice.mechanics import configure as configure_dice
+
+
+def make_store(settings: Settings) -> Store:
+    if settings.store == "memory":
+        return MemoryStore()
+    from service.sessions.redis_store import RedisStore
+
+    return RedisStore(settings.store, timeout_s=settings.store_timeout_seconds)
+
+
+def create_app(settings: Settings | None = None, *, store: Store | None = None, registry: Registry = REGISTRY) -> Starlette:
+    settings = settings or Settings.from_env()
+    store = store or make_store(settings)
+    configure_dice(
+        Limits(max_dice=settings.max_dice, max_sides=settings.max_sides, max_length=settings.max_expression_length)
+    )
+    sessions = Sessions(store, registry, secret=settings.seed_secret, ttl_seconds=settings.session_ttl_seconds)
+    services: dict[str, Any] = {
+        "sessions": sessions,
+        "store": store,
+        "idempotency_ttl_ms": settings.idempotency_ttl_seconds * 1000,
+        "max_body_bytes": settings.max_body_bytes,
+    }
+    operations = build_operations(registry)
+    schema = build_schema(operations)
+    openapi_doc = orjson.dumps(build_openapi(operations))
+
+    async def healthz(request: Request) -> Response:
+        return JSONResponse({"status": "ok"})
+
+    async def readyz(request: Request) -> Response:
+        try:
+            await store.ping()
+        except StoreUnavailable:
+            return problem_response(Problem("store-unavailable", "the session store does not answer"))
+        return JSONResponse({"status": "ready"})
+
+    async def openapi(request: Request) -> Response:
+        return Response(openapi_doc, media_type="application/json")
+
+    async def graphql(request: Request) -> Response:
+        if request.method == "GET":
+            return HTMLResponse(graphiql_page())
+        try:
+            payload = await read_json(request, settings.max_body_bytes)
+            answer = await execute(schema, payload, {"request": request, "services": services})
+        except Problem as problem:
+            return problem_response(problem)
+        return Response(orjson.dumps(answer), media_type="application/json")
+
+    docs = problem_docs()
+
+    async def problem_doc(request: Request) -> Response:
+        code = request.path_params["code"]
+        if code not in docs:
+            return problem_response(Problem("not-found", f"no problem type {code!r}"))
+        return JSONResponse({"type": f"/problems/{code}", "code": code, **docs[code]})
+
+    routes = [route_for(op, services) for op in operations] + [
+        Route("/healthz", healthz, methods=["GET"]),
+        Route("/readyz", readyz, methods=["GET"]),
+        Route("/openapi.json", openapi, methods=["GET"]),
+        Route("/docs", lambda request: HTMLResponse(swagger_page("/openapi.json")), methods=["GET"]),
+        Route("/graphql", graphql, methods=["GET", "POST"]),
+        Route("/problems/{code:path}", problem_doc, methods=["GET"]),
+        *asset_mounts(),
+    ]
+
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "not-found")
+        return problem_response(Problem(code, exc.detail or "not found", status=exc.status_code))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        yield
+        await store.aclose()
+
+    middleware = []
+    if settings.cors_origins:
+        middleware.append(
+            Middleware(
+                CORSMiddleware,
+                allow_origins=list(settings.cors_origins),
+                allow_methods=["GET", "POST", "OPTIONS"],
+                allow_headers=["Authorization", "Content-Type", "If-Match", "Idempotency-Key", "X-Request-ID"],
+                expose_headers=["ETag", "Retry-After", "X-Request-ID"],
+            )
+        )
+    app = Starlette(routes=routes, middleware=middleware, exception_handlers={HTTPException: http_error}, lifespan=lifespan)
+    app.state.settings = settings
+    app.state.sessions = sessions
+    app.state.store = store
+    app.state.schema = schema
+    app.state.operations = operations
+    return app

@@ -1,0 +1,137 @@
+"""GraphQL adapter: one field per operation, built with strawberry from the same declarations."""
+
+from __future__ import annotations
+
+import inspect
+import typing
+from typing import Any
+
+import strawberry
+from graphql import GraphQLError
+from pydantic import ValidationError
+from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, ParserCache, QueryDepthLimiter, ValidationCache
+from strawberry.schema.config import StrawberryConfig
+
+from service.api.graphql_types import TypeFactory, plain, resolve_field
+from service.api.operations import Call, Operation
+from service.api.problems import as_problem, validation_problem
+from service.api.rest import bearer
+from service.errors import Problem
+
+
+def _graphql_error(exc: BaseException) -> GraphQLError:
+    problem = as_problem(exc)
+    extensions = {"code": problem.code, "status": problem.status, "type": f"/problems/{problem.code}", **problem.extra}
+    return GraphQLError(problem.detail, extensions=extensions)
+
+
+def _resolver(op: Operation, factory: TypeFactory):
+    params: list[inspect.Parameter] = [
+        inspect.Parameter("info", inspect.Parameter.KEYWORD_ONLY, annotation=strawberry.Info)
+    ]
+
+    def arg(name: str, hint: Any) -> None:
+        default = inspect.Parameter.empty if typing.get_origin(hint) is not typing.Union else None
+        params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=hint, default=default))
+
+    flat = op.method == "GET" and op.input is not None
+    if op.session:
+        arg("sessionId", strawberry.ID)
+    if op.input is not None and not flat:
+        arg("input", factory.input(op.input))
+    if flat:
+        for name, info in op.input.model_fields.items():
+            hint = factory.convert(info.annotation, as_input=True)
+            arg(info.alias or name, typing.Optional[hint])  # noqa: UP007
+    if op.versioned:
+        arg("expectedVersion", typing.Optional[int])  # noqa: UP007
+    if op.kind == "mutation":
+        arg("idempotencyKey", typing.Optional[str])  # noqa: UP007
+    model = op.input
+
+    async def resolve(info: strawberry.Info, **kwargs: Any) -> Any:
+        services = info.context["services"]
+        try:
+            key = kwargs.get("idempotencyKey")
+            if key is not None and not (1 <= len(key) <= 200):
+                raise Problem("validation-failed", "idempotencyKey must be 1-200 characters")
+            call = Call(
+                sessions=services["sessions"],
+                store=services["store"],
+                idempotency_ttl_ms=services["idempotency_ttl_ms"],
+                session_id=kwargs.get("sessionId"),
+                token=bearer(info.context["request"].headers),
+                expected_version=kwargs.get("expectedVersion"),
+                idempotency_key=key,
+            )
+            data = None
+            if model is not None:
+                if flat:
+                    data = {k: v for k, v in kwargs.items() if k in _aliases(model) and v is not None}
+                else:
+                    data = plain(kwargs["input"])
+                try:
+                    data = model.model_validate(data)
+                except ValidationError as exc:
+                    raise validation_problem(exc, where="input") from None
+            reply = await op.run(call, data)
+        except Exception as exc:
+            raise _graphql_error(exc) from None
+        return reply.body
+
+    resolve.__signature__ = inspect.Signature(params, return_annotation=factory.output(op.output))
+    resolve.__name__ = op.field
+    return resolve
+
+
+def _aliases(model) -> set[str]:
+    return {info.alias or name for name, info in model.model_fields.items()}
+
+
+class _Schema(strawberry.Schema):
+    def process_errors(self, errors, execution_context=None) -> None:
+        # Expected failures are coded problems, unexpected ones were logged by as_problem.
+        return None
+
+
+def build_schema(operations: list[Operation]) -> strawberry.Schema:
+    factory = TypeFactory()
+    queries: dict[str, Any] = {}
+    mutations: dict[str, Any] = {}
+    for op in operations:
+        resolver = _resolver(op, factory)
+        field = strawberry.field(resolver=resolver, description=op.summary, name=op.field)
+        (queries if op.kind == "query" else mutations)[op.field] = field
+    query = strawberry.type(type("Query", (), dict(queries)))
+    mutation = strawberry.type(type("Mutation", (), dict(mutations)))
+    return _Schema(
+        query=query,
+        mutation=mutation,
+        config=StrawberryConfig(auto_camel_case=False, default_resolver=resolve_field),
+        extensions=[
+            ParserCache(maxsize=512),
+            ValidationCache(maxsize=512),
+            QueryDepthLimiter(max_depth=12),
+            MaxAliasesLimiter(max_alias_count=20),
+            MaxTokensLimiter(max_token_count=4000),
+        ],
+    )
+
+
+async def execute(schema: strawberry.Schema, payload: Any, context: dict[str, Any]) -> dict[str, Any]:
+    """Run one GraphQL-over-HTTP request body; the answer is the standard `data` / `errors` shape."""
+    if not isinstance(payload, dict) or not isinstance(payload.get("query"), str):
+        raise Problem("validation-failed", "a GraphQL request is a JSON object with a string 'query'")
+    variables = payload.get("variables")
+    if variables is not None and not isinstance(variables, dict):
+        raise Problem("validation-failed", "'variables' must be an object")
+    operation = payload.get("operationName")
+    if operation is not None and not isinstance(operation, str):
+        raise Problem("validation-failed", "'operationName' must be a string")
+    result = await schema.execute(
+        payload["query"], variable_values=variables, context_value=context, operation_name=operation
+    )
+    out: dict[str, Any] = {"data": result.data}
+    if result.errors:
+        out["errors"] = [error.formatted for error in result.errors]
+    return out

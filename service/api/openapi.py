@@ -1,0 +1,132 @@
+"""The OpenAPI 3.1 document, derived from the operations (checked in as openapi/openapi.json)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+from pydantic.json_schema import models_json_schema
+
+import service
+from service.api.operations import Operation
+from service.model import Model
+
+_REF = "#/components/schemas/{model}"
+
+
+class ProblemDetails(Model):
+    """RFC 9457 problem details; `code` is stable and equals GraphQL `extensions.code`."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    code: str
+
+    model_config = {**Model.model_config, "extra": "allow"}
+
+
+class Health(Model):
+    status: str
+
+
+_DESCRIPTION = """\
+One authoritative referee for five cyberpunk tabletop games. Every mechanic is served
+stateless (`POST /v1/{system}/{mechanic}`, all numbers in the body) and, where it has
+one, against a shared session (`POST /v1/sessions/{sessionId}/{system}/{mechanic}`).
+Every random action returns an audit record that `POST /v1/verify` (or any third party)
+can recompute. Errors are RFC 9457 problem+json; `code` names the rule or limit.
+"""
+
+
+def _problem_responses(statuses: tuple[int, ...]) -> dict[str, Any]:
+    content = {"application/problem+json": {"schema": {"$ref": _REF.format(model="ProblemDetails")}}}
+    return {str(s): {"description": _STATUS_TEXT.get(s, "Error"), "content": content} for s in sorted(set(statuses))}
+
+
+_STATUS_TEXT = {
+    400: "Malformed request",
+    401: "Missing seat token",
+    403: "Token not valid for this seat or action",
+    404: "Not found",
+    409: "A game rule or the session's state forbids this",
+    412: "The session moved past the version in If-Match",
+    413: "Body too large",
+    422: "Invalid input or a limit exceeded",
+    503: "Store unavailable or the session too busy; retry",
+}
+
+
+def _query_parameters(model: type[BaseModel], schemas: dict[str, Any]) -> list[dict[str, Any]]:
+    schema = model.model_json_schema(ref_template=_REF)
+    out = []
+    for name, prop in schema.get("properties", {}).items():
+        out.append({"name": name, "in": "query", "required": name in schema.get("required", []), "schema": prop})
+    return out
+
+
+def build_openapi(operations: list[Operation]) -> dict[str, Any]:
+    pairs: list[tuple[type[BaseModel], str]] = [(ProblemDetails, "serialization"), (Health, "serialization")]
+    for op in operations:
+        if op.input is not None and op.method == "POST":
+            pairs.append((op.input, "validation"))
+        pairs.append((op.output, "serialization"))
+    keys, defs = models_json_schema(pairs, ref_template=_REF)
+    schemas = dict(sorted(defs.get("$defs", {}).items()))
+
+    paths: dict[str, Any] = {}
+    for op in operations:
+        parameters: list[dict[str, Any]] = []
+        if op.session:
+            parameters.append({"name": "sessionId", "in": "path", "required": True, "schema": {"type": "string", "minLength": 1, "maxLength": 64}})
+        if op.versioned:
+            parameters.append({"name": "If-Match", "in": "header", "required": False, "description": "Session ETag (`\"7\"`): refuse with 412 if the session moved on.", "schema": {"type": "string"}})
+        if op.method == "POST":
+            parameters.append({"name": "Idempotency-Key", "in": "header", "required": False, "description": "Retry-safe key: a repeat returns the first answer and rolls no new dice.", "schema": {"type": "string", "minLength": 1, "maxLength": 200}})
+        if op.method == "GET" and op.input is not None:
+            parameters.extend(_query_parameters(op.input, schemas))
+        body_ref = keys.get((op.input, "validation"), {}).get("$ref") if op.input is not None else None
+        out_ref = keys[(op.output, "serialization")]["$ref"]
+        operation: dict[str, Any] = {
+            "operationId": op.field,
+            "summary": op.summary,
+            "tags": [op.tag],
+            "parameters": parameters,
+            "responses": {
+                str(op.status): {
+                    "description": "OK" if op.status == 200 else "Created",
+                    "content": {"application/json": {"schema": {"$ref": out_ref}}},
+                    **({"headers": {"ETag": {"schema": {"type": "string"}}}} if op.session or op.status == 201 else {}),
+                },
+                **_problem_responses(op.errors + ((400, 413) if op.method == "POST" else ())),
+            },
+        }
+        if op.description:
+            operation["description"] = op.description
+        if body_ref:
+            operation["requestBody"] = {"required": True, "content": {"application/json": {"schema": {"$ref": body_ref}}}}
+        if op.session:
+            operation["security"] = [{"seatToken": []}]
+        paths.setdefault(op.path, {})[op.method.lower()] = operation
+
+    for path, summary, failures in (("/healthz", "The process is alive", ()), ("/readyz", "The store is reachable", (503,))):
+        paths[path] = {
+            "get": {
+                "operationId": path.strip("/"),
+                "summary": summary,
+                "tags": ["operations"],
+                "responses": {
+                    "200": {"description": "OK", "content": {"application/json": {"schema": {"$ref": _REF.format(model="Health")}}}},
+                    **_problem_responses(failures),
+                },
+            }
+        }
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Neon Arbiter", "version": service.__version__, "description": _DESCRIPTION},
+        "paths": dict(sorted(paths.items())),
+        "components": {
+            "schemas": schemas,
+            "securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer", "description": "The seat token returned once by createSession."}},
+        },
+    }

@@ -1,0 +1,285 @@
+"""Every operation of the API, declared once, served by both the REST and GraphQL adapters.
+
+Platform operations (sessions, verify, catalog) are written here; one stateless and/or
+one session operation is derived from each registered mechanic. An operation's `run`
+returns the wire form (camelCase, JSON-ready); the adapters only translate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import orjson
+from pydantic import BaseModel, Field, create_model
+
+from service.dice.audit import AuditRecord, record_dict
+from service.dice.entropy import fresh_seed
+from service.dice.stream import Stream
+from service.dice.verify import VerifyRequest, VerifyResult, verify
+from service.errors import Problem
+from service.model import Model
+from service.registry import Mechanic, Registry
+from service.sessions import models as sm
+from service.sessions.service import Sessions, fingerprint
+from service.sessions.store import Store
+
+
+@dataclass(slots=True)
+class Call:
+    """What an adapter learned from the request, plus the services an operation needs."""
+
+    sessions: Sessions
+    store: Store
+    idempotency_ttl_ms: int
+    session_id: str | None = None
+    token: str | None = None
+    expected_version: int | None = None
+    idempotency_key: str | None = None
+
+
+@dataclass(slots=True)
+class Reply:
+    body: dict[str, Any]
+    version: int | None = None  # becomes the ETag
+
+
+Run = Callable[[Call, Any], Awaitable[Reply]]
+
+
+@dataclass(frozen=True, slots=True)
+class Operation:
+    field: str  # the GraphQL field name; also the OpenAPI operationId
+    kind: Literal["query", "mutation"]
+    method: Literal["GET", "POST"]
+    path: str
+    summary: str
+    tag: str
+    input: type[BaseModel] | None
+    output: type[BaseModel]
+    run: Run
+    session: bool = False  # `{sessionId}` in the path, bearer token expected
+    versioned: bool = False  # honours If-Match / expectedVersion
+    status: int = 200
+    errors: tuple[int, ...] = (422,)
+    description: str = ""
+
+
+def _pascal(text: str) -> str:
+    return "".join(part[:1].upper() + part[1:] for part in text.replace("-", " ").replace("_", " ").split())
+
+
+def _camel(text: str) -> str:
+    pascal = _pascal(text)
+    return pascal[:1].lower() + pascal[1:]
+
+
+# -- derived from mechanics ---------------------------------------------------------------
+
+
+def _stateless(mech: Mechanic) -> Operation:
+    stem = _pascal(mech.system) + _pascal(mech.name)
+    request = create_model(
+        f"{stem}Request",
+        __base__=mech.input,
+        seed=(str | None, Field(None, min_length=1, max_length=200, description="Reproducible seed; omit for a fresh one.")),
+        client_seed=(str, Field("", max_length=200, description="Your own entropy, mixed into every draw.")),
+    )
+    response = create_model(f"{stem}Response", __base__=Model, result=(mech.output, ...), audit=(AuditRecord | None, None))
+    resolve = mech.resolve
+
+    async def run(call: Call, params: Any) -> Reply:
+        if call.idempotency_key:
+            key = f"stateless:{mech.key}:{call.idempotency_key}"
+            earlier = await call.store.recall(key)
+            if earlier is not None:
+                return _replayed(earlier, params)
+        stream = Stream(seed=params.seed or fresh_seed(), scope="stateless", nonce=0, client_seed=params.client_seed)
+        result = resolve(params, stream)
+        body = {
+            "result": _wire(result),
+            "audit": record_dict(stream, reveal=True) if stream.draws else None,
+        }
+        if call.idempotency_key:
+            stored = orjson.dumps({"fingerprint": fingerprint(params.model_dump(mode="json")), "answer": body})
+            earlier = await call.store.remember(key, stored, call.idempotency_ttl_ms)
+            if earlier is not None:  # a concurrent twin got there first: its answer stands
+                return _replayed(earlier, params)
+        return Reply(body)
+
+    return Operation(
+        field=_camel(mech.system) + _pascal(mech.name),
+        kind="mutation",
+        method="POST",
+        path=f"/v1/{mech.system}/{mech.name}",
+        summary=mech.summary,
+        description=mech.description,
+        tag=mech.system,
+        input=request,
+        output=response,
+        run=run,
+    )
+
+
+def _wire(result: Any) -> dict:
+    """Handlers return a model, or (on hot paths) a dict already in wire form."""
+    return result if isinstance(result, dict) else result.model_dump(mode="json", by_alias=True)
+
+
+def _replayed(stored: bytes, params: Any) -> Reply:
+    earlier = orjson.loads(stored)
+    if earlier["fingerprint"] != fingerprint(params.model_dump(mode="json")):
+        raise Problem("idempotency-key-reused", "this Idempotency-Key was already used for another request")
+    return Reply(earlier["answer"])
+
+
+def _in_session(mech: Mechanic) -> Operation:
+    stem = _pascal(mech.system) + _pascal(mech.name)
+    session_input = mech.session_input or mech.input
+    output = mech.session_output or mech.output
+    response = create_model(f"{stem}SessionResponse", __base__=sm.ActionAnswer, result=(output, ...))
+    apply = mech.apply
+
+    def transition_for(params: Any):
+        def transition(doc: dict, actor, stream):
+            if doc["system"] != mech.system and not mech.any_system:
+                raise Problem("wrong-system", f"{mech.key} cannot act in a {doc['system']} session")
+            state, result = apply(doc["state"], params, stream, actor)
+            return {**doc, "state": state}, _wire(result)
+
+        return transition
+
+    async def run(call: Call, params: Any) -> Reply:
+        answer = await call.sessions.act(
+            call.session_id,
+            call.token,
+            mech.key,
+            transition_for(params),
+            params=params.model_dump(mode="json", by_alias=True),
+            expected_version=call.expected_version,
+            idempotency_key=call.idempotency_key,
+        )
+        return Reply(answer, version=answer["version"])
+
+    return Operation(
+        field=_camel(mech.system) + _pascal(mech.name) + "InSession",
+        kind="mutation",
+        method="POST",
+        path=f"/v1/sessions/{{sessionId}}/{mech.system}/{mech.name}",
+        summary=f"{mech.summary} (in a session)",
+        description=mech.description,
+        tag=mech.system,
+        input=session_input,
+        output=response,
+        run=run,
+        session=True,
+        versioned=True,
+        errors=(401, 403, 404, 409, 412, 422, 503),
+    )
+
+
+# -- platform -----------------------------------------------------------------------------
+
+
+class MechanicInfo(Model):
+    key: str
+    system: str
+    name: str
+    summary: str
+    rest: list[str]
+    graphql: list[str]
+
+
+class Catalog(Model):
+    systems: list[str]
+    mechanics: list[MechanicInfo]
+
+
+def _platform(registry: Registry, mechanic_ops: dict[str, list[Operation]]) -> list[Operation]:
+    async def create(call: Call, params: sm.CreateSession) -> Reply:
+        doc, issued = await call.sessions.create(
+            params.system, [s.model_dump() for s in params.seats], params.client_seed, params.setup
+        )
+        view = call.sessions.view(doc, None)
+        return Reply({"session": view, "seats": issued}, version=doc["version"])
+
+    async def read(call: Call, params: None) -> Reply:
+        doc, actor = await call.sessions.read(call.session_id, call.token)
+        return Reply(call.sessions.view(doc, actor), version=doc["version"])
+
+    async def log(call: Call, params: sm.LogQuery) -> Reply:
+        start = int(params.cursor or 0)
+        entries, _, after = await call.sessions.log(call.session_id, call.token, start, params.limit)
+        return Reply({"entries": entries, "nextCursor": str(after) if after >= 0 else None})
+
+    def seat_changer(name: str, transition_name: str):
+        async def run(call: Call, params: None) -> Reply:
+            sessions = call.sessions
+            transition = getattr(sessions, transition_name)
+            answer = await sessions.act(
+                call.session_id,
+                call.token,
+                f"session/{name}",
+                transition,
+                expected_version=call.expected_version,
+                idempotency_key=call.idempotency_key,
+            )
+            return Reply(answer["result"], version=answer["version"])
+
+        return run
+
+    async def run_verify(call: Call, params: VerifyRequest) -> Reply:
+        return Reply(verify(params).model_dump(mode="json", by_alias=True))
+
+    listing = {
+        "systems": sorted(registry.systems),
+        "mechanics": [
+            {
+                "key": mech.key,
+                "system": mech.system,
+                "name": mech.name,
+                "summary": mech.summary,
+                "rest": [f"{op.method} {op.path}" for op in mechanic_ops[mech.key]],
+                "graphql": [op.field for op in mechanic_ops[mech.key]],
+            }
+            for mech in registry.mechanics.values()
+        ],
+    }
+
+    async def catalog(call: Call, params: None) -> Reply:
+        return Reply(listing)
+
+    class CloseResult(Model):
+        closed: bool
+        seeds: list[sm.EpochSeed]
+
+    session_errors = (401, 403, 404, 409, 412, 422, 503)
+    return [
+        Operation("mechanics", "query", "GET", "/v1/mechanics", "List every mechanic and its REST and GraphQL forms", "catalog", None, Catalog, catalog),
+        Operation("verify", "query", "POST", "/v1/verify", "Recompute the draws of an audit record", "dice", VerifyRequest, VerifyResult, run_verify),
+        Operation("createSession", "mutation", "POST", "/v1/sessions", "Create a shared session; returns each seat's token once", "sessions", sm.CreateSession, sm.SessionCreated, create, status=201, errors=(422, 503)),
+        Operation("session", "query", "GET", "/v1/sessions/{sessionId}", "Read a session as your seat sees it", "sessions", None, sm.SessionView, read, session=True, errors=(401, 403, 404, 503)),
+        Operation("sessionLog", "query", "GET", "/v1/sessions/{sessionId}/log", "Read a session's action log, oldest first, by cursor", "sessions", sm.LogQuery, sm.LogPage, log, session=True, errors=(401, 403, 404, 422, 503)),
+        Operation("closeSession", "mutation", "POST", "/v1/sessions/{sessionId}/close", "Close a session and reveal its seeds", "sessions", None, CloseResult, seat_changer("close", "close_transition"), session=True, versioned=True, errors=session_errors),
+        Operation("rotateSessionSeed", "mutation", "POST", "/v1/sessions/{sessionId}/rotate-seed", "Start a new seed epoch and reveal the old seed", "sessions", None, sm.SeedRotation, seat_changer("rotate-seed", "rotate_transition"), session=True, versioned=True, errors=session_errors),
+    ]
+
+
+def _mechanic_operations(mech: Mechanic) -> list[Operation]:
+    ops = []
+    if mech.resolve is not None:
+        ops.append(_stateless(mech))
+    if mech.apply is not None:
+        ops.append(_in_session(mech))
+    return ops
+
+
+def build_operations(registry: Registry) -> list[Operation]:
+    mechanic_ops = {mech.key: _mechanic_operations(mech) for mech in registry.mechanics.values()}
+    ops = _platform(registry, mechanic_ops)
+    for forms in mechanic_ops.values():
+        ops.extend(forms)
+    fields = [op.field for op in ops]
+    assert len(fields) == len(set(fields)), "two operations share a GraphQL name"
+    return ops

@@ -1,0 +1,85 @@
+"""Settings, all from environment variables (listed in the README)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from service.dice.entropy import fresh_seed
+
+
+class ConfigError(Exception):
+    """The service refuses to start with this configuration."""
+
+
+def _int(env: dict[str, str], name: str, default: int, *, low: int = 1) -> int:
+    raw = env.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be an integer, got {raw!r}") from None
+    if value < low:
+        raise ConfigError(f"{name} must be at least {low}, got {value}")
+    return value
+
+
+def _float(env: dict[str, str], name: str, default: float) -> float:
+    raw = env.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number, got {raw!r}") from None
+    if value <= 0:
+        raise ConfigError(f"{name} must be positive, got {value}")
+    return value
+
+
+@dataclass(frozen=True)
+class Settings:
+    store: str = "memory"
+    host: str = "127.0.0.1"
+    port: int = 8000
+    seed_secret: str = field(default_factory=fresh_seed, repr=False)
+    session_ttl_seconds: int = 7 * 24 * 3600
+    idempotency_ttl_seconds: int = 24 * 3600
+    store_timeout_seconds: float = 2.0
+    max_body_bytes: int = 256 * 1024
+    max_dice: int = 1000
+    max_sides: int = 10000
+    max_expression_length: int = 1000
+    cors_origins: tuple[str, ...] = ()
+    log_level: str = "info"
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
+        env = dict(os.environ if env is None else env)
+        store = env.get("NA_STORE", "memory").strip() or "memory"
+        if store != "memory" and not store.startswith(("redis://", "rediss://", "unix://")):
+            raise ConfigError("NA_STORE must be 'memory' or a redis:// / rediss:// / unix:// URL")
+        secret = env.get("NA_SEED_SECRET", "")
+        if store != "memory":
+            # Replicas must agree on session seeds, so a shared store needs a shared, strong secret.
+            if not secret:
+                raise ConfigError("NA_SEED_SECRET is required with a Redis store (at least 32 characters)")
+            if len(secret) < 32:
+                raise ConfigError("NA_SEED_SECRET is too weak: use at least 32 characters")
+        origins = tuple(o.strip() for o in env.get("NA_CORS_ORIGINS", "").split(",") if o.strip())
+        return cls(
+            store=store,
+            host=env.get("NA_HOST", "127.0.0.1"),
+            port=_int(env, "NA_PORT", 8000),
+            seed_secret=secret or fresh_seed(),
+            session_ttl_seconds=_int(env, "NA_SESSION_TTL_SECONDS", cls.session_ttl_seconds),
+            idempotency_ttl_seconds=_int(env, "NA_IDEMPOTENCY_TTL_SECONDS", cls.idempotency_ttl_seconds),
+            store_timeout_seconds=_float(env, "NA_STORE_TIMEOUT_SECONDS", cls.store_timeout_seconds),
+            max_body_bytes=_int(env, "NA_MAX_BODY_BYTES", cls.max_body_bytes),
+            max_dice=_int(env, "NA_MAX_DICE", cls.max_dice),
+            max_sides=_int(env, "NA_MAX_SIDES", cls.max_sides),
+            max_expression_length=_int(env, "NA_MAX_EXPRESSION_LENGTH", cls.max_expression_length),
+            cors_origins=origins,
+            log_level=env.get("NA_LOG_LEVEL", "info"),
+        )

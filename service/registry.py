@@ -1,0 +1,87 @@
+"""One declaration per mechanic, and per game system.
+
+A game module declares each mechanic once: its names, its input and output models and
+its pure handlers. The REST routes, the OpenAPI document and the GraphQL mutations are
+all derived from these declarations by `service.api`; nothing here knows about HTTP.
+
+- `resolve(params, stream) -> output` is the stateless form: every number is in `params`.
+- `apply(state, params, stream, actor) -> (new_state, output)` is the session form: the
+  game state is a JSON-ready dict owned by the system, and the handler returns a new one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from service.dice.stream import Stream
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who acts in a session: the seat id, its display name and role (`gm`, `player`, `spectator`)."""
+
+    seat: str
+    name: str
+    role: str
+
+
+Resolve = Callable[[Any, Stream], BaseModel]
+Apply = Callable[[dict, Any, Stream, Actor], "tuple[dict, BaseModel]"]
+
+
+@dataclass(frozen=True, slots=True)
+class Mechanic:
+    system: str
+    name: str  # kebab-case, unique within the system
+    summary: str
+    input: type[BaseModel]
+    output: type[BaseModel]
+    resolve: Resolve | None = None
+    apply: Apply | None = None
+    session_input: type[BaseModel] | None = None  # defaults to `input`
+    session_output: type[BaseModel] | None = None  # defaults to `output`
+    any_system: bool = False  # usable in a session of any system (dice rolls)
+    description: str = ""
+
+    def __post_init__(self) -> None:
+        assert self.resolve or self.apply, f"{self.system}/{self.name} needs resolve or apply"
+        assert self.name == self.name.lower() and " " not in self.name, "mechanic names are kebab-case"
+
+    @property
+    def key(self) -> str:
+        return f"{self.system}/{self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class System:
+    """A game system: how its sessions start, and what each seat may see of them."""
+
+    id: str
+    title: str
+    initial_state: Callable[[Any], dict] = lambda setup: {}
+    setup: type[BaseModel] | None = None  # validated `setup` body of session creation
+    view: Callable[[dict, Actor | None], dict] = lambda state, actor: state
+    view_entry: Callable[[dict, Actor | None], dict] = lambda entry, actor: entry
+
+
+@dataclass(slots=True)
+class Registry:
+    systems: dict[str, System] = field(default_factory=dict)
+    mechanics: dict[str, Mechanic] = field(default_factory=dict)
+
+    def add_system(self, system: System) -> System:
+        assert system.id not in self.systems, f"system {system.id} declared twice"
+        self.systems[system.id] = system
+        return system
+
+    def add(self, mechanic: Mechanic) -> Mechanic:
+        assert mechanic.key not in self.mechanics, f"mechanic {mechanic.key} declared twice"
+        self.mechanics[mechanic.key] = mechanic
+        return mechanic
+
+
+REGISTRY = Registry()

@@ -1,0 +1,273 @@
+"""Session lifecycle and the one write path: load → pure transition → compare-and-set.
+
+Concurrent writers to one session are queued on a per-process lock, so a replica never
+races itself; a compare-and-set lost to another replica is retried on fresh state
+(unless the client pinned a version). Contention is thus resolved here, not by the client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+import orjson
+
+from service.dice.audit import record_dict
+from service.dice.entropy import new_id, new_token
+from service.dice.stream import Stream, commitment
+from service.errors import Problem
+from service.registry import Actor, Registry
+from service.sessions.seeds import session_scope, session_seed
+from service.sessions.store import Commit, Store
+from service.sessions.tokens import find_seat, token_hash
+
+# (doc, actor, stream) -> (new doc, result dict). It must not mutate `doc`.
+Transition = Callable[[dict, Actor, Stream], "tuple[dict, dict | None]"]
+
+_RETRY_DEADLINE_S = 10.0
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def fingerprint(payload: Any) -> str:
+    return hashlib.sha256(orjson.dumps(payload, option=orjson.OPT_SORT_KEYS)).hexdigest()
+
+
+class _Locks:
+    """Per-session asyncio locks, dropped when nobody holds or waits for them."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
+
+    async def __call__(self, key: str, work):
+        lock, users = self._locks.get(key, (None, 0))
+        if lock is None:
+            lock = asyncio.Lock()
+        self._locks[key] = (lock, users + 1)
+        try:
+            async with lock:
+                return await work()
+        finally:
+            lock, users = self._locks[key]
+            if users <= 1:
+                del self._locks[key]
+            else:
+                self._locks[key] = (lock, users - 1)
+
+
+class Sessions:
+    def __init__(self, store: Store, registry: Registry, *, secret: str, ttl_seconds: int) -> None:
+        self.store = store
+        self.registry = registry
+        self._secret = secret
+        self._ttl_ms = ttl_seconds * 1000
+        self._locks = _Locks()
+        self.retries = 0  # compare-and-set retries (a metric)
+
+    # -- creation and reads -------------------------------------------------------------
+
+    async def create(self, system_id: str, seats: list[dict], client_seed: str, setup: Any) -> tuple[dict, list[dict]]:
+        system = self.registry.systems.get(system_id)
+        if system is None:
+            known = ", ".join(sorted(self.registry.systems))
+            raise Problem("validation-failed", f"unknown system {system_id!r}; known: {known}")
+        if system.setup is not None:
+            from pydantic import ValidationError
+
+            try:
+                setup = system.setup.model_validate(setup or {})
+            except ValidationError as exc:
+                raise Problem("validation-failed", "invalid setup", errors=_errors(exc, "setup")) from None
+        state = system.initial_state(setup)
+        session_id = new_id()
+        issued, stored = [], []
+        for index, seat in enumerate(seats, start=1):
+            token = new_token()
+            seat_id = f"seat-{index}"
+            issued.append({"id": seat_id, "name": seat["name"], "role": seat["role"], "token": token})
+            stored.append({"id": seat_id, "name": seat["name"], "role": seat["role"], "tokenHash": token_hash(token)})
+        now = _now()
+        doc = {
+            "id": session_id,
+            "system": system_id,
+            "version": 1,
+            "epoch": 0,
+            "nonce": 0,
+            "clientSeed": client_seed,
+            "closed": False,
+            "createdAt": now,
+            "updatedAt": now,
+            "seats": stored,
+            "seeds": [{"epoch": 0, "seedCommitment": commitment(self._seed(session_id, 0)), "seed": None}],
+            "state": state,
+        }
+        if not await self.store.create(session_id, orjson.dumps(doc), self._ttl_ms):
+            raise Problem("contention", "session id collision; retry")
+        return doc, issued
+
+    async def read(self, session_id: str, token: str | None) -> tuple[dict, Actor]:
+        loaded = await self.store.load(session_id)
+        if loaded is None:
+            raise Problem("session-not-found", f"session {session_id!r} does not exist or has expired")
+        doc = orjson.loads(loaded.doc)
+        return doc, _authorize(doc, token)
+
+    async def log(self, session_id: str, token: str | None, start: int, limit: int) -> tuple[list[dict], Actor, int]:
+        doc, actor = await self.read(session_id, token)
+        raw = await self.store.log(session_id, start, limit + 1)
+        entries = [orjson.loads(item) for item in raw]
+        more = len(entries) > limit
+        system = self.registry.systems[doc["system"]]
+        return [system.view_entry(e, actor) for e in entries[:limit]], actor, (start + limit if more else -1)
+
+    def view(self, doc: dict, actor: Actor | None) -> dict:
+        system = self.registry.systems[doc["system"]]
+        seats = [{"id": s["id"], "name": s["name"], "role": s["role"]} for s in doc["seats"]]
+        viewer = next((s for s in seats if actor and s["id"] == actor.seat), None)
+        out = {k: v for k, v in doc.items() if k not in ("seats", "state")}
+        return {**out, "seats": seats, "viewer": viewer, "state": system.view(doc["state"], actor)}
+
+    # -- the write path -----------------------------------------------------------------
+
+    async def act(
+        self,
+        session_id: str,
+        token: str | None,
+        action: str,
+        transition: Transition,
+        *,
+        params: dict | None = None,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+        allow_closed: bool = False,
+        roles: tuple[str, ...] = ("gm", "player"),
+    ) -> dict:
+        """Apply one action atomically and return its answer (replayed for a repeated key)."""
+        idem = f"{token_hash(token or '')[:16]}:{idempotency_key}" if idempotency_key else None
+        print_ = fingerprint({"action": action, "params": params})
+
+        async def attempt_until_committed() -> dict:
+            deadline = time.monotonic() + _RETRY_DEADLINE_S
+            delay = 0.001
+            while True:
+                answer = await self._attempt(
+                    session_id, token, action, transition, params, expected_version, idem, print_, allow_closed, roles
+                )
+                if answer is not None:
+                    return answer
+                if expected_version is not None:
+                    raise Problem("version-conflict", f"session {session_id} moved past version {expected_version}")
+                self.retries += 1
+                if time.monotonic() > deadline:
+                    raise Problem("contention", "the session stayed too busy to commit; retry")
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 0.05)
+
+        return await self._locks(session_id, attempt_until_committed)
+
+    async def _attempt(self, session_id, token, action, transition, params, expected_version, idem, print_, allow_closed, roles):
+        loaded = await self.store.load(session_id, idem)
+        if loaded is None:
+            raise Problem("session-not-found", f"session {session_id!r} does not exist or has expired")
+        doc = orjson.loads(loaded.doc)
+        actor = _authorize(doc, token, roles=roles)
+        if loaded.idempotent is not None:
+            earlier = orjson.loads(loaded.idempotent)
+            if earlier["fingerprint"] != print_:
+                raise Problem("idempotency-key-reused", "this Idempotency-Key was already used for another request")
+            return earlier["answer"]
+        if expected_version is not None and expected_version != loaded.version:
+            raise Problem(
+                "version-conflict",
+                f"session is at version {loaded.version}, not {expected_version}",
+                currentVersion=loaded.version,
+            )
+        if doc["closed"] and not allow_closed:
+            raise Problem("session-closed", "the session is closed; its seeds are revealed")
+        epoch = doc["epoch"]
+        stream = Stream(
+            seed=self._seed(session_id, epoch),
+            scope=session_scope(session_id, epoch),
+            nonce=doc["nonce"],
+            client_seed=doc["clientSeed"],
+        )
+        new_doc, result = transition(doc, actor, stream)
+        audit = record_dict(stream, reveal=False, epoch=epoch) if stream.draws else None
+        version = loaded.version + 1
+        now = _now()
+        new_doc = {**new_doc, "version": version, "updatedAt": now, "nonce": doc["nonce"] + (1 if audit else 0)}
+        seq = loaded.log_length
+        entry = {
+            "seq": seq,
+            "version": version,
+            "at": now,
+            "seat": actor.seat,
+            "action": action,
+            "input": params,
+            "result": result,
+            "audit": audit,
+        }
+        answer = {"sessionId": session_id, "version": version, "seq": seq, "result": result, "audit": audit}
+        entry_bytes = orjson.dumps(entry)
+        ok = await self.store.commit(
+            Commit(
+                session_id=session_id,
+                expected_version=loaded.version,
+                version=version,
+                doc=orjson.dumps(new_doc),
+                ttl_ms=self._ttl_ms,
+                log_entry=entry_bytes,
+                event=entry_bytes,
+                idempotency_key=idem,
+                idempotent_answer=orjson.dumps({"fingerprint": print_, "answer": answer}) if idem else None,
+            )
+        )
+        return answer if ok else None
+
+    # -- seeds ---------------------------------------------------------------------------
+
+    def _seed(self, session_id: str, epoch: int) -> str:
+        return session_seed(self._secret, session_id, epoch)
+
+    def close_transition(self, doc: dict, actor: Actor, stream: Stream) -> tuple[dict, dict]:
+        _require_table_authority(doc, actor)
+        seeds = [{**s, "seed": self._seed(doc["id"], s["epoch"])} for s in doc["seeds"]]
+        return {**doc, "closed": True, "seeds": seeds}, {"closed": True, "seeds": seeds}
+
+    def rotate_transition(self, doc: dict, actor: Actor, stream: Stream) -> tuple[dict, dict]:
+        _require_table_authority(doc, actor)
+        old = doc["epoch"]
+        new = old + 1
+        revealed = {"epoch": old, "seedCommitment": commitment(self._seed(doc["id"], old)), "seed": self._seed(doc["id"], old)}
+        fresh = {"epoch": new, "seedCommitment": commitment(self._seed(doc["id"], new)), "seed": None}
+        seeds = [revealed if s["epoch"] == old else s for s in doc["seeds"]] + [fresh]
+        result = {"epoch": new, "seedCommitment": fresh["seedCommitment"], "revealed": revealed}
+        return {**doc, "epoch": new, "seeds": seeds}, result
+
+
+def _authorize(doc: dict, token: str | None, *, roles: tuple[str, ...] | None = None) -> Actor:
+    if not token:
+        raise Problem("unauthorized", "send this session's seat token as 'Authorization: Bearer <token>'")
+    seat = find_seat(doc["seats"], token)
+    if seat is None:
+        raise Problem("forbidden", "this token belongs to no seat of this session")
+    if roles is not None and seat["role"] not in roles:
+        raise Problem("forbidden", f"a {seat['role']} seat may not do this (needs {' or '.join(roles)})")
+    return Actor(seat=seat["id"], name=seat["name"], role=seat["role"])
+
+
+def _require_table_authority(doc: dict, actor: Actor) -> None:
+    """Closing or rotating is the GM's call; a table without a GM lets any player do it."""
+    has_gm = any(seat["role"] == "gm" for seat in doc["seats"])
+    if actor.role != "gm" and (has_gm or actor.role != "player"):
+        raise Problem("forbidden", "only the GM (or, at a table without one, a player) may do this")
+
+
+def _errors(exc, prefix: str) -> list[dict]:
+    return [{"loc": [prefix, *e["loc"]], "msg": e["msg"]} for e in exc.errors(include_url=False)]

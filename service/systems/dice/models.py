@@ -1,0 +1,47 @@
+"""Wire models of a dice roll: every die kept, in the per-die shape Foundry VTT uses."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from service.model import Model
+
+
+class DiceRollInput(Model):
+    expression: str = Field(
+        min_length=1,
+        max_length=1000,
+        description=(
+            "Dice notation: `NdM`, `d%`, integers, `+ - *`, parentheses; per-term modifiers "
+            "`khN klN dhN dlN` (keep/drop), `r<cond>` / `ro<cond>` (reroll / reroll once), "
+            "`!` or `!<cond>` (explode), `minN maxN`, a success threshold like `>=8`, and "
+            "`adv` / `dis` on a single die (`d20adv`). Conditions: `N`, `=N`, `<N`, `>N`, `<=N`, `>=N`."
+        ),
+        examples=["4d6kh3", "1d20+5", "2d20kl1+3", "10d10>=8", "3d6!"],
+    )
+
+
+class DieResult(Model):
+    result: int
+    active: bool = Field(description="Counts toward the total.")
+    discarded: bool = Field(description="Dropped by keep/drop, or replaced by a reroll.")
+    exploded: bool = Field(description="This die triggered an explosion.")
+    rerolled: bool = Field(description="This die was rerolled away.")
+    success: bool | None = Field(description="Success against the threshold, when counting successes.")
+
+
+class DiceTermResult(Model):
+    expression: str
+    number: int
+    faces: int
+    modifiers: list[str]
+    results: list[DieResult]
+    total: int
+    successes: int | None
+
+
+class DiceRollResult(Model):
+    formula: str = Field(description="The expression, normalized.")
+    total: int
+    dice: list[DiceTermResult]
+    text: str = Field(description="A human-readable breakdown.")
