@@ -109,11 +109,12 @@ def build_schema(operations: list[Operation]) -> strawberry.Schema:
         mutation=mutation,
         config=StrawberryConfig(auto_camel_case=False, default_resolver=resolve_field),
         extensions=[
-            ParserCache(maxsize=512),
-            ValidationCache(maxsize=512),
-            QueryDepthLimiter(max_depth=12),
-            MaxAliasesLimiter(max_alias_count=20),
-            MaxTokensLimiter(max_token_count=4000),
+            # Factories: the parse and validation caches live at module level, shared by requests.
+            lambda: ParserCache(maxsize=512),
+            lambda: ValidationCache(maxsize=512),
+            lambda: QueryDepthLimiter(max_depth=12),
+            lambda: MaxAliasesLimiter(max_alias_count=20),
+            lambda: MaxTokensLimiter(max_token_count=4000),
         ],
     )
 

@@ -24,6 +24,13 @@ class TypeFactory:
     def __init__(self) -> None:
         self._outputs: dict[type, type] = {}
         self._inputs: dict[type, type] = {}
+        self._names: dict[str, type] = {}
+
+    def _claim(self, name: str, model: type) -> str:
+        # GraphQL type names are global: two models with one class name would silently merge.
+        owner = self._names.setdefault(name, model)
+        assert owner is model, f"two models are named {name}: {owner.__module__} and {model.__module__}; rename one"
+        return name
 
     def output(self, model: type[BaseModel]) -> type:
         if model not in self._outputs:
@@ -50,7 +57,7 @@ class TypeFactory:
             annotations[alias] = hint
         namespace["__annotations__"] = annotations
         namespace["__doc__"] = (model.__doc__ or "").strip() or None
-        cls = type(model.__name__ + ("Input" if as_input else ""), (), namespace)
+        cls = type(self._claim(model.__name__ + ("Input" if as_input else ""), model), (), namespace)
         if as_input:
             return strawberry.input(cls)
         return strawberry.type(cls)
