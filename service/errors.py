@@ -35,6 +35,7 @@ CATALOG: dict[str, tuple[int, str]] = {
     "contention": (503, "The session is too busy; retry"),
     "rule-violation": (409, "A game rule forbids this"),
     "internal-error": (500, "Internal error"),
+    "graphql/invalid-query": (400, "The GraphQL query is not valid"),
 }
 
 

@@ -99,7 +99,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
 
     async def http_error(request: Request, exc: HTTPException) -> Response:
         code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "not-found")
-        return problem_response(Problem(code, exc.detail or "not found", status=exc.status_code))
+        return problem_response(Problem(code, exc.detail or "not found", status=exc.status_code), headers=exc.headers)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):

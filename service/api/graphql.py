@@ -19,10 +19,17 @@ from service.api.rest import bearer
 from service.errors import Problem
 
 
+def _extensions(problem: Problem) -> dict[str, Any]:
+    extensions = {"code": problem.code, "status": problem.status, "type": f"/problems/{problem.code}", **problem.extra}
+    if problem.status in (400, 413, 422):
+        # The marker generic GraphQL clients (Apollo's convention) read as "fix your input".
+        extensions["classification"] = "BAD_USER_INPUT"
+    return extensions
+
+
 def _graphql_error(exc: BaseException) -> GraphQLError:
     problem = as_problem(exc)
-    extensions = {"code": problem.code, "status": problem.status, "type": f"/problems/{problem.code}", **problem.extra}
-    return GraphQLError(problem.detail, extensions=extensions)
+    return GraphQLError(problem.detail, extensions=_extensions(problem))
 
 
 def _resolver(op: Operation, factory: TypeFactory):
@@ -134,5 +141,14 @@ async def execute(schema: strawberry.Schema, payload: Any, context: dict[str, An
     )
     out: dict[str, Any] = {"data": result.data}
     if result.errors:
-        out["errors"] = [error.formatted for error in result.errors]
+        out["errors"] = [_formatted(error) for error in result.errors]
     return out
+
+
+def _formatted(error: GraphQLError) -> dict[str, Any]:
+    formatted = error.formatted
+    if not formatted.get("extensions"):
+        # Parse and validation errors (the query itself is wrong) get a code like every other error.
+        problem = Problem("graphql/invalid-query", error.message, status=400, title="The GraphQL query is not valid")
+        formatted["extensions"] = _extensions(problem)
+    return formatted

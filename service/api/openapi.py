@@ -80,7 +80,7 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
         if op.session:
             parameters.append({"name": "sessionId", "in": "path", "required": True, "schema": {"type": "string", "minLength": 1, "maxLength": 64}})
         if op.versioned:
-            parameters.append({"name": "If-Match", "in": "header", "required": False, "description": "Session ETag (`\"7\"`): refuse with 412 if the session moved on.", "schema": {"type": "string"}})
+            parameters.append({"name": "If-Match", "in": "header", "required": False, "description": "Session ETag (`\"7\"`): refuse with 412 if the session moved on.", "schema": {"type": "string", "pattern": '^(W/)?"?[0-9]{1,18}"?$'}})
         if op.method == "POST":
             parameters.append({"name": "Idempotency-Key", "in": "header", "required": False, "description": "Retry-safe key: a repeat returns the first answer and rolls no new dice.", "schema": {"type": "string", "minLength": 1, "maxLength": 200}})
         if op.method == "GET" and op.input is not None:

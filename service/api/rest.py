@@ -27,7 +27,7 @@ def parse_if_match(value: str | None) -> int | None:
     """`If-Match: "7"` (or W/"7", or 7) → 7. Anything else is a 422, not a silent ignore."""
     if value is None:
         return None
-    raw = value.strip().removeprefix("W/").strip('"')
+    raw = value.strip().removeprefix("W/").removeprefix('"').removesuffix('"')
     if not raw.isdigit() or len(raw) > 18:
         raise Problem("validation-failed", 'If-Match must be a session ETag such as "7"', errors=[{"loc": ["header", "If-Match"], "msg": "not a version"}])
     return int(raw)

@@ -78,6 +78,8 @@ class LogPage(Model):
 
 
 class LogQuery(Model):
+    model_config = {**Model.model_config, "strict": False}  # query strings arrive as text
+
     cursor: str | None = Field(default=None, max_length=20, pattern=r"^[0-9]+$")
     limit: int = Field(default=50, ge=1, le=200)
 
