@@ -6,6 +6,7 @@ import inspect
 import typing
 from typing import Any
 
+import orjson
 import strawberry
 from graphql import GraphQLError
 from pydantic import ValidationError
@@ -55,6 +56,7 @@ def _resolver(op: Operation, factory: TypeFactory):
     if op.kind == "mutation":
         arg("idempotencyKey", typing.Optional[str])  # noqa: UP007
     model = op.input
+    aliases = _aliases(model) if model is not None else set()
 
     async def resolve(info: strawberry.Info, **kwargs: Any) -> Any:
         services = info.context["services"]
@@ -74,11 +76,11 @@ def _resolver(op: Operation, factory: TypeFactory):
             data = None
             if model is not None:
                 if flat:
-                    data = {k: v for k, v in kwargs.items() if k in _aliases(model) and v is not None}
+                    raw = {k: v for k, v in kwargs.items() if k in aliases and v is not None}
                 else:
-                    data = plain(kwargs["input"])
+                    raw = plain(kwargs["input"])
                 try:
-                    data = model.model_validate(data)
+                    data = model.model_validate_json(orjson.dumps(raw))  # the same JSON-mode rules as REST
                 except ValidationError as exc:
                     raise validation_problem(exc, where="input") from None
             reply = await op.run(call, data)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -41,8 +41,9 @@ def idempotency_key(value: str | None) -> str | None:
     return value
 
 
-async def read_json(request: Request, limit: int) -> Any:
-    if request.headers.get("content-length", "0").isdigit() and int(request.headers.get("content-length", "0")) > limit:
+async def read_body(request: Request, limit: int) -> bytes:
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
         raise Problem("body-too-large", f"the body is over {limit} bytes")
     chunks, size = [], 0
     async for chunk in request.stream():
@@ -50,13 +51,26 @@ async def read_json(request: Request, limit: int) -> Any:
         if size > limit:
             raise Problem("body-too-large", f"the body is over {limit} bytes")
         chunks.append(chunk)
-    raw = b"".join(chunks)
-    if not raw:
-        return {}
+    return b"".join(chunks)
+
+
+async def read_json(request: Request, limit: int) -> Any:
+    raw = await read_body(request, limit)
     try:
-        return orjson.loads(raw)
+        return orjson.loads(raw or b"{}")
     except orjson.JSONDecodeError as exc:
         raise Problem("malformed-json", f"the body is not valid JSON: {exc}") from None
+
+
+def validate_json(model: type[BaseModel], raw: bytes, *, where: str) -> BaseModel:
+    """Validate in pydantic's JSON mode: strict types, yet JSON arrays still fill tuples and sets."""
+    try:
+        return model.model_validate_json(raw or b"{}")
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        if first["type"] == "json_invalid":
+            raise Problem("malformed-json", f"the body is not valid JSON: {first['msg']}") from None
+        raise validation_problem(exc, where=where) from None
 
 
 def _etag(version: int | None) -> dict[str, str]:
@@ -80,14 +94,10 @@ def route_for(op: Operation, services: dict[str, Any]) -> Route:
                 idempotency_key=idempotency_key(headers.get("idempotency-key")) if op.method == "POST" else None,
             )
             params = None
-            if model is not None:
-                data = dict(request.query_params) if op.method == "GET" else await read_json(request, limit)
-                if not isinstance(data, dict):
-                    raise Problem("validation-failed", "the body must be a JSON object", errors=[{"loc": ["body"], "msg": "not an object"}])
-                try:
-                    params = model.model_validate(data)
-                except ValidationError as exc:
-                    raise validation_problem(exc, where="query" if op.method == "GET" else "body") from None
+            if model is not None and op.method == "GET":
+                params = validate_json(model, orjson.dumps(dict(request.query_params)), where="query")
+            elif model is not None:
+                params = validate_json(model, await read_body(request, limit), where="body")
             reply = await op.run(call, params)
         except Exception as exc:  # every failure leaves as problem+json
             return problem_response(as_problem(exc))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from dataclasses import dataclass, field
 
 from service.sessions.store import Commit, Loaded
@@ -81,7 +81,7 @@ class MemoryStore:
         self._answers[key] = (value, self._clock() + ttl_ms / 1000)
         return None
 
-    async def events(self, session_id: str) -> AsyncIterator[bytes]:
+    async def events(self, session_id: str) -> AsyncGenerator[bytes, None]:
         queue: asyncio.Queue[bytes] = asyncio.Queue()
         self._listeners.setdefault(session_id, set()).add(queue)
         try:

@@ -9,7 +9,7 @@ the log entry, records the idempotent answer and publishes the event together.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -58,8 +58,12 @@ class Store(Protocol):
     async def remember(self, key: str, value: bytes, ttl_ms: int) -> bytes | None:
         """Keep `value` under `key` unless one is there; returns the earlier value if any."""
 
-    def events(self, session_id: str) -> AsyncIterator[bytes]:
-        """Published events of one session, as they happen."""
+    def events(self, session_id: str) -> AsyncGenerator[bytes, None]:
+        """Published events of one session, as they happen.
+
+        Subscribed from the first `anext`. A generator, so a consumer that stops early can
+        `aclose()` it (`contextlib.aclosing`) and free the subscription at once.
+        """
 
     async def ping(self) -> None:
         """Raise StoreUnavailable when the store cannot serve."""

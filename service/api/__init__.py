@@ -1,0 +1,1 @@
+"""Adapters: operations derived from the registry, served as REST (+ OpenAPI) and GraphQL."""

@@ -1,0 +1,1 @@
+"""Shared session state: the Store protocol and its backends, the write path, seeds and tokens."""

@@ -1,0 +1,163 @@
+"""The shared store: every replica reads and writes one Redis, so the service keeps no state.
+
+Key layout (the `{id}` hash tag keeps one session's keys in one Redis Cluster slot):
+
+    na:s:{id}             HASH   v (version), doc (bytes)
+    na:s:{id}:log         LIST   log entries, in append order
+    na:s:{id}:idem:<key>  STRING idempotent answer of a session action (own PX)
+    na:idem:<key>         STRING stateless idempotent answer (own PX)
+    na:s:{id}:events      pub/sub channel of the session's events
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator, Awaitable
+from typing import Any
+
+import redis.asyncio as redis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from service.sessions.store import Commit, Loaded, StoreUnavailable
+
+# BusyLoadingError and AuthenticationError are ConnectionErrors; redis-py's TimeoutError
+# is not an OSError, so it is named on its own.
+_DOWN = (RedisConnectionError, RedisTimeoutError, OSError)
+
+# Create only when absent. A fresh session must not inherit the log of an earlier
+# session with the same id, hence the DEL.
+# KEYS: session, log. ARGV: doc, ttl_ms.
+_CREATE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('DEL', KEYS[2])
+redis.call('HSET', KEYS[1], 'v', '1', 'doc', ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1
+"""
+
+# The compare-and-set: everything a mutation writes, or nothing. A missing session
+# reads as false, which never equals the expected version.
+# KEYS: session, log, [idempotent answer].
+# ARGV: expected, version, doc, ttl_ms, channel, has_log, log_entry, has_event, event, answer.
+_COMMIT = """
+if redis.call('HGET', KEYS[1], 'v') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 'doc', ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+if ARGV[6] == '1' then redis.call('RPUSH', KEYS[2], ARGV[7]) end
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
+if KEYS[3] then redis.call('SET', KEYS[3], ARGV[10], 'PX', ARGV[4]) end
+if ARGV[8] == '1' then redis.call('PUBLISH', ARGV[5], ARGV[9]) end
+return 1
+"""
+
+
+class RedisStore:
+    def __init__(self, url: str, *, timeout_s: float = 2.0, prefix: str = "na") -> None:
+        assert "{" not in prefix and "}" not in prefix, "braces in the prefix would break the hash tag"
+        self._prefix = prefix
+        self._redis = redis.Redis.from_url(
+            url,
+            socket_connect_timeout=timeout_s,
+            socket_timeout=timeout_s,
+            # No retries: a commit whose reply timed out may have been applied, and
+            # re-sending it could apply it twice. The caller answers 503 instead, and the
+            # client's retry with its Idempotency-Key replays the stored answer.
+            retry=Retry(NoBackoff(), 0),
+        )
+        # EVALSHA, loading the script again on NOSCRIPT (after a restart or failover).
+        self._create = self._redis.register_script(_CREATE)
+        self._commit = self._redis.register_script(_COMMIT)
+
+    def _session(self, session_id: str) -> str:
+        return f"{self._prefix}:s:{{{session_id}}}"
+
+    async def _call(self, awaitable: Awaitable[Any]) -> Any:
+        try:
+            return await awaitable
+        except _DOWN as exc:
+            # The type name only: redis-py messages name host and port, and the URL
+            # may carry a password, so neither goes into what we show.
+            raise StoreUnavailable(f"redis unavailable: {type(exc).__name__}") from exc
+
+    async def create(self, session_id: str, doc: bytes, ttl_ms: int) -> bool:
+        key = self._session(session_id)
+        created: int = await self._call(self._create(keys=[key, f"{key}:log"], args=[doc, ttl_ms]))
+        return created == 1
+
+    async def load(self, session_id: str, idempotency_key: str | None = None) -> Loaded | None:
+        key = self._session(session_id)
+        # MULTI/EXEC goes out as one write and one read like a plain pipeline, and it also
+        # keeps the version and the log length from straddling a concurrent commit.
+        pipe = self._redis.pipeline(transaction=True)
+        pipe.hmget(key, "v", "doc")
+        pipe.llen(f"{key}:log")
+        if idempotency_key is not None:
+            pipe.get(f"{key}:idem:{idempotency_key}")
+        replies: list[Any] = await self._call(pipe.execute())
+        (version, doc), log_length = replies[0], replies[1]
+        if version is None:
+            return None
+        answer = replies[2] if idempotency_key is not None else None
+        return Loaded(int(version), doc, log_length, answer)
+
+    async def commit(self, commit: Commit) -> bool:
+        key = self._session(commit.session_id)
+        keys = [key, f"{key}:log"]
+        answer = commit.idempotent_answer
+        if commit.idempotency_key is not None and answer is not None:
+            keys.append(f"{key}:idem:{commit.idempotency_key}")
+        args: list[bytes | str | int] = [
+            commit.expected_version,
+            commit.version,
+            commit.doc,
+            commit.ttl_ms,
+            f"{key}:events",
+            "1" if commit.log_entry is not None else "",
+            commit.log_entry or b"",
+            "1" if commit.event is not None else "",
+            commit.event or b"",
+            answer or b"",
+        ]
+        committed: int = await self._call(self._commit(keys=keys, args=args))
+        return committed == 1
+
+    async def log(self, session_id: str, start: int, limit: int) -> list[bytes]:
+        if limit <= 0:
+            return []
+        key = f"{self._session(session_id)}:log"
+        entries: list[bytes] = await self._call(self._redis.lrange(key, start, start + limit - 1))
+        return entries
+
+    async def recall(self, key: str) -> bytes | None:
+        answer: bytes | None = await self._call(self._redis.get(f"{self._prefix}:idem:{key}"))
+        return answer
+
+    async def remember(self, key: str, value: bytes, ttl_ms: int) -> bytes | None:
+        # SET NX GET (Redis >= 7): keep ours or hand back theirs, in one atomic command.
+        name = f"{self._prefix}:idem:{key}"
+        earlier: bytes | None = await self._call(self._redis.set(name, value, nx=True, px=ttl_ms, get=True))
+        return earlier
+
+    async def events(self, session_id: str) -> AsyncGenerator[bytes, None]:
+        # Each subscriber holds one pooled connection while it listens. The blocking read
+        # has no socket timeout (redis-py 8 waits indefinitely on pub/sub reads); a dead
+        # peer is found by TCP keepalive.
+        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        try:
+            await self._call(pubsub.subscribe(f"{self._session(session_id)}:events"))
+            while True:
+                message = await self._call(pubsub.get_message(timeout=None))
+                if message is not None:  # None: the subscribe confirmation
+                    yield message["data"]
+        finally:
+            # Runs on aclose() and on cancellation alike; dropping the connection ends
+            # the subscription on the server.
+            await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    async def ping(self) -> None:
+        await self._call(self._redis.ping())
+
+    async def aclose(self) -> None:
+        await self._redis.aclose()

@@ -1,0 +1,411 @@
+"""The Store contract: the same behaviour from the memory store and from Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import time
+import traceback
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import aclosing, suppress
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+import redis.asyncio as redis
+from redis.asyncio.connection import AbstractConnection
+
+from service.sessions.memory import MemoryStore
+from service.sessions.redis_store import RedisStore
+from service.sessions.store import Commit, Store, StoreUnavailable
+
+TTL = 60_000
+
+
+@dataclass
+class Backend:
+    store: Store
+    elapse: Callable[[float], Awaitable[None]]  # let time pass (a fake clock for memory)
+    listeners: Callable[[str], Awaitable[int]]  # events() subscribers of a session
+
+
+@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.redis)])
+async def backend(request: pytest.FixtureRequest) -> AsyncIterator[Backend]:
+    if request.param == "memory":
+        now = [0.0]
+        memory = MemoryStore(clock=lambda: now[0])
+
+        async def advance(seconds: float) -> None:
+            now[0] += seconds
+
+        async def queues(session_id: str) -> int:
+            return len(memory._listeners.get(session_id, ()))  # no public count to ask
+
+        yield Backend(memory, advance, queues)
+        await memory.aclose()
+        return
+    url = request.getfixturevalue("redis_url")
+    prefix = f"t{uuid.uuid4().hex}"  # the server is shared: each test keeps to its own keys
+    store = RedisStore(url, prefix=prefix)
+    probe = redis.Redis.from_url(url)
+
+    yield Backend(store, asyncio.sleep, lambda session_id: subscribers(probe, prefix, session_id))
+    await store.aclose()
+    await probe.aclose()
+
+
+async def subscribers(probe: redis.Redis, prefix: str, session_id: str) -> int:
+    [(_, count)] = await probe.pubsub_numsub(f"{prefix}:s:{{{session_id}}}:events")
+    return int(count)
+
+
+@pytest.fixture
+def store(backend: Backend) -> Store:
+    return backend.store
+
+
+def step(session_id: str, version: int, **fields: Any) -> Commit:
+    """The commit that moves `session_id` from `version` to the next one."""
+    fields.setdefault("doc", b"doc %d" % (version + 1))
+    fields.setdefault("ttl_ms", TTL)
+    return Commit(session_id=session_id, expected_version=version, version=version + 1, **fields)
+
+
+async def until(probe: Callable[[], Awaitable[int]], expected: int) -> None:
+    """Subscribing and unsubscribing complete asynchronously: wait for them."""
+    for _ in range(200):
+        if await probe() == expected:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"expected {expected}, still {await probe()}")
+
+
+async def test_create_then_load_gives_version_1_and_the_doc(store: Store) -> None:
+    assert await store.create("s1", b"\x00\xff doc", TTL) is True
+
+    loaded = await store.load("s1")
+
+    assert loaded is not None
+    assert (loaded.version, loaded.doc, loaded.log_length, loaded.idempotent) == (1, b"\x00\xff doc", 0, None)
+
+
+async def test_create_refuses_a_taken_id(store: Store) -> None:
+    await store.create("s1", b"first", TTL)
+
+    assert await store.create("s1", b"second", TTL) is False
+    loaded = await store.load("s1")
+    assert loaded is not None and loaded.doc == b"first"
+
+
+async def test_load_of_a_missing_session_is_none(store: Store) -> None:
+    assert await store.load("nobody") is None
+    assert await store.load("nobody", "key") is None
+
+
+async def test_commit_bumps_version_appends_log_and_keeps_the_answer(store: Store) -> None:
+    await store.create("s1", b"doc 1", TTL)
+
+    committed = await store.commit(
+        step("s1", 1, log_entry=b"roll 2d6", idempotency_key="k1", idempotent_answer=b"answer 1")
+    )
+
+    assert committed is True
+    loaded = await store.load("s1", "k1")
+    assert loaded is not None
+    assert (loaded.version, loaded.doc, loaded.log_length, loaded.idempotent) == (2, b"doc 2", 1, b"answer 1")
+    assert await store.log("s1", 0, 10) == [b"roll 2d6"]
+
+
+async def test_answers_belong_to_their_key_and_session(store: Store) -> None:
+    await store.create("s1", b"", TTL)
+    await store.create("s2", b"", TTL)
+    await store.commit(step("s1", 1, idempotency_key="k1", idempotent_answer=b"answer"))
+
+    other_key = await store.load("s1", "k2")
+    other_session = await store.load("s2", "k1")
+
+    assert other_key is not None and other_key.idempotent is None
+    assert other_session is not None and other_session.idempotent is None
+
+
+async def test_commit_without_log_entry_keeps_the_log(store: Store) -> None:
+    await store.create("s1", b"", TTL)
+    await store.commit(step("s1", 1, log_entry=b"first"))
+
+    assert await store.commit(step("s1", 2)) is True
+
+    loaded = await store.load("s1")
+    assert loaded is not None and (loaded.version, loaded.log_length) == (3, 1)
+
+
+async def test_commit_with_a_stale_version_changes_nothing(store: Store) -> None:
+    await store.create("s1", b"doc 1", TTL)
+    await store.commit(step("s1", 1, log_entry=b"first"))
+
+    stale = step("s1", 1, doc=b"lost", log_entry=b"lost", idempotency_key="k", idempotent_answer=b"lost")
+
+    assert await store.commit(stale) is False
+    loaded = await store.load("s1", "k")
+    assert loaded is not None
+    assert (loaded.version, loaded.doc, loaded.log_length, loaded.idempotent) == (2, b"doc 2", 1, None)
+    assert await store.log("s1", 0, 10) == [b"first"]
+
+
+async def test_commit_on_a_missing_session_fails_and_creates_nothing(store: Store) -> None:
+    assert await store.commit(step("ghost", 1, log_entry=b"boo")) is False
+    assert await store.commit(step("ghost", 0)) is False
+
+    assert await store.load("ghost") is None
+    assert await store.log("ghost", 0, 10) == []
+
+
+async def test_log_pages_by_start_and_limit(store: Store) -> None:
+    await store.create("s1", b"", TTL)
+    for version in range(1, 6):
+        await store.commit(step("s1", version, log_entry=b"entry %d" % (version - 1)))
+
+    assert await store.log("s1", 0, 2) == [b"entry 0", b"entry 1"]
+    assert await store.log("s1", 2, 2) == [b"entry 2", b"entry 3"]
+    assert await store.log("s1", 4, 2) == [b"entry 4"]
+    assert await store.log("s1", 5, 2) == []
+    assert await store.log("s1", 50, 2) == []
+    assert await store.log("s1", 0, 0) == []
+    assert await store.log("nobody", 0, 10) == []
+
+
+async def test_remember_keeps_the_first_answer(store: Store) -> None:
+    assert await store.recall("k") is None
+
+    assert await store.remember("k", b"first", TTL) is None
+    assert await store.remember("k", b"second", TTL) == b"first"
+    assert await store.recall("k") == b"first"
+    assert await store.recall("other") is None
+
+
+async def test_remembered_answer_expires(backend: Backend) -> None:
+    store = backend.store
+    await store.remember("k", b"first", 100)
+
+    await backend.elapse(0.15)
+
+    assert await store.recall("k") is None
+    assert await store.remember("k", b"second", 100) is None
+    assert await store.recall("k") == b"second"
+
+
+async def test_session_expires_and_its_id_starts_afresh(backend: Backend) -> None:
+    store = backend.store
+    await store.create("s1", b"old", 100)
+    await store.commit(step("s1", 1, log_entry=b"old entry", ttl_ms=100))
+
+    await backend.elapse(0.15)
+
+    assert await store.load("s1") is None
+    assert await store.log("s1", 0, 10) == []
+    assert await store.commit(step("s1", 2)) is False
+    assert await store.create("s1", b"new", TTL) is True
+    loaded = await store.load("s1")
+    assert loaded is not None and (loaded.version, loaded.doc, loaded.log_length) == (1, b"new", 0)
+
+
+async def test_commit_renews_the_ttl(backend: Backend) -> None:
+    store = backend.store
+    await store.create("s1", b"", 250)
+    await backend.elapse(0.1)
+    await store.commit(step("s1", 1, log_entry=b"entry", ttl_ms=500))
+
+    await backend.elapse(0.2)  # past the first ttl, within the renewed one
+
+    loaded = await store.load("s1")
+    assert loaded is not None and (loaded.version, loaded.log_length) == (2, 1)
+    await backend.elapse(0.35)
+    assert await store.load("s1") is None
+
+
+async def test_events_reach_a_subscriber_in_order_for_its_session_only(backend: Backend) -> None:
+    store = backend.store
+    await store.create("a", b"", TTL)
+    await store.create("b", b"", TTL)
+    received: list[bytes] = []
+
+    async def listen() -> None:
+        async with aclosing(store.events("a")) as events:
+            async for event in events:
+                received.append(event)
+                if len(received) == 3:
+                    return
+
+    listener = asyncio.create_task(listen())
+    await until(lambda: backend.listeners("a"), 1)
+    await store.commit(step("a", 1, event=b"a1"))
+    await store.commit(step("b", 1, event=b"b1"))
+    await store.commit(step("a", 2, event=b"a2"))
+    await store.commit(step("a", 3))  # no event, nothing published
+    await store.commit(step("a", 1, event=b"stale"))  # refused, so nothing published
+    await store.commit(step("a", 4, event=b"a3"))
+    await asyncio.wait_for(listener, 2)
+
+    assert received == [b"a1", b"a2", b"a3"]
+
+
+async def test_events_unsubscribe_when_the_listener_stops(backend: Backend) -> None:
+    store = backend.store
+    await store.create("a", b"", TTL)
+
+    async def forever() -> None:
+        async for _ in store.events("a"):
+            pass
+
+    cancelled = asyncio.create_task(forever())
+    await until(lambda: backend.listeners("a"), 1)
+    cancelled.cancel()
+    with suppress(asyncio.CancelledError):
+        await cancelled
+    await until(lambda: backend.listeners("a"), 0)
+
+    async def first() -> bytes:
+        async with aclosing(store.events("a")) as events:
+            async for event in events:
+                return event
+        raise AssertionError("events ended")
+
+    closed = asyncio.create_task(first())
+    await until(lambda: backend.listeners("a"), 1)
+    await store.commit(step("a", 1, event=b"e"))
+    assert await asyncio.wait_for(closed, 2) == b"e"
+    await until(lambda: backend.listeners("a"), 0)
+
+
+async def test_concurrent_committers_lose_no_update(store: Store) -> None:
+    await store.create("s1", b"doc 1", TTL)
+
+    async def player(seat: int) -> None:
+        done = 0
+        while done < 10:
+            loaded = await store.load("s1")
+            assert loaded is not None
+            await asyncio.sleep(0)  # let the others move in between read and write
+            entry = b"%d:%d" % (seat, done)
+            if await store.commit(step("s1", loaded.version, log_entry=entry)):
+                done += 1
+
+    await asyncio.gather(*(player(seat) for seat in range(20)))
+
+    loaded = await store.load("s1")
+    assert loaded is not None
+    assert (loaded.version, loaded.doc, loaded.log_length) == (201, b"doc 201", 200)
+    log = await store.log("s1", 0, 500)
+    for seat in range(20):
+        assert [e for e in log if e.startswith(b"%d:" % seat)] == [b"%d:%d" % (seat, n) for n in range(10)]
+
+
+# Redis only: round trips, outages.
+
+
+@pytest.fixture
+async def redis_store(redis_url: str) -> AsyncIterator[RedisStore]:
+    store = RedisStore(redis_url, prefix=f"t{uuid.uuid4().hex}")
+    yield store
+    await store.aclose()
+
+
+@pytest.mark.redis
+async def test_load_and_commit_each_take_one_round_trip(
+    redis_store: RedisStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = redis_store
+    await store.create("s1", b"", TTL)  # connects, and loads the scripts on the first use
+    await store.commit(step("s1", 1))
+    sent = 0
+    send = AbstractConnection.send_packed_command
+
+    async def counting(self: AbstractConnection, *args: Any, **kwargs: Any) -> None:
+        nonlocal sent
+        sent += 1
+        await send(self, *args, **kwargs)
+
+    monkeypatch.setattr(AbstractConnection, "send_packed_command", counting)
+
+    answer = dict(idempotency_key="k", idempotent_answer=b"a")
+    for call in (
+        store.create("s2", b"", TTL),
+        store.load("s1"),
+        store.load("s1", "k"),
+        store.commit(step("s1", 2, log_entry=b"e", event=b"e", **answer)),
+        store.commit(step("s1", 2)),  # stale
+        store.remember("k", b"v", TTL),
+    ):
+        sent = 0
+        await call
+        assert sent == 1
+
+
+def traceback_text(error: StoreUnavailable) -> str:
+    return "".join(traceback.format_exception(error))  # with the chained redis-py errors
+
+
+@pytest.mark.redis
+async def test_unreachable_redis_is_store_unavailable_without_the_password() -> None:
+    with socket.socket() as reserved:  # bound, not listening: connections are refused
+        reserved.bind(("127.0.0.1", 0))
+        store = RedisStore(f"redis://:sekrit@127.0.0.1:{reserved.getsockname()[1]}/0", timeout_s=0.5)
+        calls: list[Callable[[], Awaitable[object]]] = [
+            store.ping,
+            lambda: store.load("s1", "k"),
+            lambda: store.commit(step("s1", 1)),
+            lambda: store.create("s1", b"", TTL),
+            lambda: store.remember("k", b"v", TTL),
+            lambda: anext(store.events("s1")),
+        ]
+        for call in calls:
+            started = time.monotonic()
+            with pytest.raises(StoreUnavailable) as error:
+                await call()
+            assert time.monotonic() - started < 0.5
+            assert "sekrit" not in traceback_text(error.value)
+        await store.aclose()
+
+
+@pytest.mark.redis
+async def test_silent_redis_times_out_as_store_unavailable() -> None:
+    with socket.socket() as silent:  # accepts connections (the kernel does), never answers
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        store = RedisStore(f"redis://:sekrit@127.0.0.1:{silent.getsockname()[1]}/0", timeout_s=0.5)
+
+        async def timed(call: Awaitable[object]) -> float:
+            started = time.monotonic()
+            with pytest.raises(StoreUnavailable) as error:
+                await call
+            assert "sekrit" not in traceback_text(error.value)
+            return time.monotonic() - started
+
+        # Side by side, each on a connection of its own, to keep the test short.
+        took = await asyncio.gather(timed(store.ping()), timed(store.load("s1")), timed(store.commit(step("s1", 1))))
+        assert all(0.4 < seconds < 1.0 for seconds in took), took
+        await store.aclose()
+
+
+@pytest.mark.redis
+async def test_store_serves_again_after_a_redis_restart(start_redis_server: Callable[..., Any]) -> None:
+    server = start_redis_server(appendonly=True)
+    store = RedisStore(server.url, timeout_s=0.5)
+    probe = redis.Redis.from_url(server.url)
+    await store.create("s1", b"", TTL)
+    await store.commit(step("s1", 1, log_entry=b"before"))
+    listener = asyncio.create_task(anext(store.events("s1")))
+    await until(lambda: subscribers(probe, "na", "s1"), 1)
+
+    server.stop()
+    with pytest.raises(StoreUnavailable):
+        await store.load("s1")
+    with pytest.raises(StoreUnavailable):  # a listener learns that its events have stopped
+        await asyncio.wait_for(listener, 2)
+    server.start()
+
+    # The script cache died with the server: the commit loads its script again.
+    assert await store.commit(step("s1", 2, log_entry=b"after")) is True
+    assert await store.log("s1", 0, 10) == [b"before", b"after"]
+    await store.aclose()
+    await probe.aclose()
