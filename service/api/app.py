@@ -12,11 +12,12 @@ from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
-from starlette.routing import Route
+from starlette.routing import Route, WebSocketRoute
 
 import service.systems  # noqa: F401  (registers every mechanic)
 from service.api.docs import asset_mounts, graphiql_page, swagger_page
-from service.api.graphql import build_schema, execute
+from service.api.events import sse_endpoint
+from service.api.graphql import SubscriptionApp, build_schema, execute
 from service.api.openapi import build_openapi
 from service.api.operations import build_operations
 from service.api.problems import problem_docs, problem_response
@@ -39,6 +40,27 @@ def make_store(settings: Settings) -> Store:
     return RedisStore(settings.store, timeout_s=settings.store_timeout_seconds)
 
 
+_BUILT: dict[int, tuple[list, object]] = {}
+_OPENAPI: dict[int, bytes] = {}
+
+
+def _contracts(registry: Registry) -> tuple[list, object]:
+    """Operations and the GraphQL schema depend on the registry alone: build them once per process."""
+    key = id(registry)
+    if key not in _BUILT:
+        operations = build_operations(registry)
+        _BUILT[key] = (operations, build_schema(operations))
+    return _BUILT[key]
+
+
+def _openapi(registry: Registry, operations: list) -> bytes:
+    # Built on first request: only documentation readers and contract tests need it.
+    key = id(registry)
+    if key not in _OPENAPI:
+        _OPENAPI[key] = orjson.dumps(build_openapi(operations))
+    return _OPENAPI[key]
+
+
 def create_app(settings: Settings | None = None, *, store: Store | None = None, registry: Registry = REGISTRY) -> Starlette:
     settings = settings or Settings.from_env()
     store = store or make_store(settings)
@@ -52,9 +74,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         "idempotency_ttl_ms": settings.idempotency_ttl_seconds * 1000,
         "max_body_bytes": settings.max_body_bytes,
     }
-    operations = build_operations(registry)
-    schema = build_schema(operations)
-    openapi_doc = orjson.dumps(build_openapi(operations))
+    operations, schema = _contracts(registry)
 
     async def healthz(request: Request) -> Response:
         return JSONResponse({"status": "ok"})
@@ -67,7 +87,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         return JSONResponse({"status": "ready"})
 
     async def openapi(request: Request) -> Response:
-        return Response(openapi_doc, media_type="application/json")
+        return Response(_openapi(registry, operations), media_type="application/json")
 
     async def graphql(request: Request) -> Response:
         if request.method == "GET":
@@ -93,6 +113,8 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         Route("/openapi.json", openapi, methods=["GET"]),
         Route("/docs", lambda request: HTMLResponse(swagger_page("/openapi.json")), methods=["GET"]),
         Route("/graphql", graphql, methods=["GET", "POST"]),
+        WebSocketRoute("/graphql", SubscriptionApp(schema, services)),
+        Route("/v1/sessions/{sessionId}/events", sse_endpoint(sessions), methods=["GET"]),
         Route("/problems/{code:path}", problem_doc, methods=["GET"]),
         *asset_mounts(),
     ]

@@ -8,16 +8,20 @@ from typing import Any
 
 import orjson
 import strawberry
+from strawberry.asgi import GraphQL
+from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 from graphql import GraphQLError
 from pydantic import ValidationError
 from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, ParserCache, QueryDepthLimiter, ValidationCache
 from strawberry.schema.config import StrawberryConfig
 
+from service.api.events import subscription_resolver
 from service.api.graphql_types import TypeFactory, plain, resolve_field
 from service.api.operations import Call, Operation
 from service.api.problems import as_problem, validation_problem
 from service.api.rest import bearer
 from service.errors import Problem
+from service.sessions.models import LogEntry
 
 
 def _extensions(problem: Problem) -> dict[str, Any]:
@@ -28,7 +32,7 @@ def _extensions(problem: Problem) -> dict[str, Any]:
     return extensions
 
 
-def _graphql_error(exc: BaseException) -> GraphQLError:
+def graphql_error(exc: BaseException) -> GraphQLError:
     problem = as_problem(exc)
     return GraphQLError(problem.detail, extensions=_extensions(problem))
 
@@ -85,7 +89,7 @@ def _resolver(op: Operation, factory: TypeFactory):
                     raise validation_problem(exc, where="input") from None
             reply = await op.run(call, data)
         except Exception as exc:
-            raise _graphql_error(exc) from None
+            raise graphql_error(exc) from None
         return reply.body
 
     resolve.__signature__ = inspect.Signature(params, return_annotation=factory.output(op.output))
@@ -113,9 +117,16 @@ def build_schema(operations: list[Operation]) -> strawberry.Schema:
         (queries if op.kind == "query" else mutations)[op.field] = field
     query = strawberry.type(type("Query", (), dict(queries)))
     mutation = strawberry.type(type("Mutation", (), dict(mutations)))
+    events = strawberry.subscription(
+        resolver=subscription_resolver(factory.output(LogEntry)),
+        name="sessionEvents",
+        description="Follow a session: entries after `after` (a seq), then every new one, as your seat may see them.",
+    )
+    subscription = strawberry.type(type("Subscription", (), {"sessionEvents": events}))
     return _Schema(
         query=query,
         mutation=mutation,
+        subscription=subscription,
         config=StrawberryConfig(auto_camel_case=False, default_resolver=resolve_field),
         extensions=[
             # Factories: the parse and validation caches live at module level, shared by requests.
@@ -154,3 +165,14 @@ def _formatted(error: GraphQLError) -> dict[str, Any]:
         problem = Problem("graphql/invalid-query", error.message, status=400, title="The GraphQL query is not valid")
         formatted["extensions"] = _extensions(problem)
     return formatted
+
+
+class SubscriptionApp(GraphQL):
+    """Strawberry's ASGI app, mounted for WebSocket only (graphql-transport-ws)."""
+
+    def __init__(self, schema: strawberry.Schema, services: dict[str, Any]) -> None:
+        super().__init__(schema, graphql_ide=None, subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,))
+        self._services = services
+
+    async def get_context(self, request: Any, response: Any) -> dict[str, Any]:
+        return {"request": request, "services": self._services, "token": bearer(request.headers)}

@@ -57,7 +57,7 @@ class TypeFactory:
             annotations[alias] = hint
         namespace["__annotations__"] = annotations
         namespace["__doc__"] = (model.__doc__ or "").strip() or None
-        cls = type(self._claim(model.__name__ + ("Input" if as_input else ""), model), (), namespace)
+        cls = type(self._claim(_type_name(model, as_input=as_input), model), (), namespace)
         if as_input:
             return strawberry.input(cls)
         return strawberry.type(cls)
@@ -81,6 +81,14 @@ class TypeFactory:
         if hint in _SCALARS:
             return _SCALARS[hint]
         return JSON  # dicts and anything free-form
+
+
+def _type_name(model: type[BaseModel], *, as_input: bool) -> str:
+    """`DiceRollRequest` and `DiceSessionRollInput` keep their names; other models used as input get `Input`."""
+    name = model.__name__
+    if as_input and not name.endswith(("Input", "Request")):
+        return name + "Input"
+    return name
 
 
 def plain(value: Any) -> Any:

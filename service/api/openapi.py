@@ -109,6 +109,28 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
             operation["security"] = [{"seatToken": []}]
         paths.setdefault(op.path, {})[op.method.lower()] = operation
 
+    paths["/v1/sessions/{sessionId}/events"] = {
+        "get": {
+            "operationId": "sessionEventsStream",
+            "summary": "Follow a session live (Server-Sent Events), resuming after Last-Event-ID",
+            "description": (
+                "Each event is `id: <seq>`, `event: action` and the log entry as your seat may see it in `data`. "
+                "With `Last-Event-ID` (or `?lastEventId=`) the stream first replays the log after that seq. "
+                "Browsers' EventSource cannot send headers, so the seat token may also be given as `?token=`. "
+                "The stream ends after the session closes. GraphQL twin: subscription `sessionEvents`."
+            ),
+            "tags": ["sessions"],
+            "security": [{"seatToken": []}],
+            "parameters": [
+                {"name": "sessionId", "in": "path", "required": True, "schema": {"type": "string", "minLength": 1, "maxLength": 64}},
+                {"name": "Last-Event-ID", "in": "header", "required": False, "schema": {"type": "string", "pattern": "^[0-9]{0,18}$"}},
+            ],
+            "responses": {
+                "200": {"description": "An endless event stream", "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                **_problem_responses((401, 403, 404, 422, 503)),
+            },
+        }
+    }
     for path, summary, failures in (("/healthz", "The process is alive", ()), ("/readyz", "The store is reachable", (503,))):
         paths[path] = {
             "get": {

@@ -138,7 +138,7 @@ def _in_session(mech: Mechanic) -> Operation:
     stem = _pascal(mech.system) + _pascal(mech.name)
     session_input = mech.session_input or mech.input
     output = mech.session_output or mech.output
-    response = create_model(f"{stem}SessionResponse", __base__=sm.ActionAnswer, result=(output, ...))
+    response = create_model(f"{stem}SessionResponse", __base__=sm.ActionAnswer, result=(output | None, ...))
     apply = mech.apply
 
     def transition_for(params: Any):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 from service.sessions.store import Commit, Loaded
@@ -81,14 +82,24 @@ class MemoryStore:
         self._answers[key] = (value, self._clock() + ttl_ms / 1000)
         return None
 
-    async def events(self, session_id: str) -> AsyncGenerator[bytes, None]:
+    @asynccontextmanager
+    async def subscribe(self, session_id: str) -> AsyncIterator[AsyncIterator[bytes]]:
         queue: asyncio.Queue[bytes] = asyncio.Queue()
         self._listeners.setdefault(session_id, set()).add(queue)
         try:
-            while True:
-                yield await queue.get()
+            yield self._drain(queue)
         finally:
             self._listeners[session_id].discard(queue)
+
+    @staticmethod
+    async def _drain(queue: asyncio.Queue[bytes]) -> AsyncIterator[bytes]:
+        while True:
+            yield await queue.get()
+
+    async def events(self, session_id: str) -> AsyncGenerator[bytes, None]:
+        async with self.subscribe(session_id) as messages:
+            async for message in messages:
+                yield message
 
     async def ping(self) -> None:
         return None

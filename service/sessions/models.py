@@ -67,6 +67,8 @@ class LogEntry(Model):
     at: str
     seat: str
     action: str
+    visibility: str = Field(default="public", description="`public`, `gm`, `blind` or `self`.")
+    hidden: bool = Field(default=False, description="True when this seat may not see the entry's input, result and audit.")
     input: dict[str, Any] | None = None
     result: dict[str, Any] | None = None
     audit: AuditRecord | None = None
@@ -95,7 +97,7 @@ class SeedRotation(Model):
 
 
 class ActionAnswer(Model):
-    """Envelope of every session action (the mechanic's result is in `result`)."""
+    """Envelope of every session action (the mechanic's result is in `result`, null when hidden from you)."""
 
     session_id: str
     version: int

@@ -11,7 +11,8 @@ Key layout (the `{id}` hash tag keeps one session's keys in one Redis Cluster sl
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator, Awaitable
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable
+from contextlib import asynccontextmanager
 from typing import Any
 
 import redis.asyncio as redis
@@ -140,21 +141,37 @@ class RedisStore:
         earlier: bytes | None = await self._call(self._redis.set(name, value, nx=True, px=ttl_ms, get=True))
         return earlier
 
-    async def events(self, session_id: str) -> AsyncGenerator[bytes, None]:
+    @asynccontextmanager
+    async def subscribe(self, session_id: str) -> AsyncIterator[AsyncIterator[bytes]]:
+        """Listen to a session's events; inside the block the subscription is confirmed live."""
         # Each subscriber holds one pooled connection while it listens. The blocking read
         # has no socket timeout (redis-py 8 waits indefinitely on pub/sub reads); a dead
         # peer is found by TCP keepalive.
-        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        pubsub = self._redis.pubsub()
         try:
             await self._call(pubsub.subscribe(f"{self._session(session_id)}:events"))
+            # Wait for the server's confirmation, so a reader that catches up from the log
+            # after entering cannot fall into a gap between its read and the subscription.
             while True:
                 message = await self._call(pubsub.get_message(timeout=None))
-                if message is not None:  # None: the subscribe confirmation
-                    yield message["data"]
+                if message is not None and message["type"] == "subscribe":
+                    break
+            yield self._messages(pubsub)
         finally:
-            # Runs on aclose() and on cancellation alike; dropping the connection ends
-            # the subscription on the server.
+            # Runs on exit, on aclose() and on cancellation alike; dropping the connection
+            # ends the subscription on the server.
             await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    async def _messages(self, pubsub: Any) -> AsyncIterator[bytes]:
+        while True:
+            message = await self._call(pubsub.get_message(timeout=None))
+            if message is not None and message["type"] == "message":
+                yield message["data"]
+
+    async def events(self, session_id: str) -> AsyncGenerator[bytes, None]:
+        async with self.subscribe(session_id) as messages:
+            async for message in messages:
+                yield message
 
     async def ping(self) -> None:
         await self._call(self._redis.ping())

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import orjson
+from pydantic import ValidationError
 
 from service.dice.audit import record_dict
 from service.dice.entropy import new_id, new_token
@@ -24,6 +25,7 @@ from service.registry import Actor, Registry
 from service.sessions.seeds import session_scope, session_seed
 from service.sessions.store import Commit, Store
 from service.sessions.tokens import find_seat, token_hash
+from service.sessions.visibility import for_viewer
 
 # (doc, actor, stream) -> (new doc, result dict). It must not mutate `doc`.
 Transition = Callable[[dict, Actor, Stream], "tuple[dict, dict | None]"]
@@ -78,12 +80,14 @@ class Sessions:
             known = ", ".join(sorted(self.registry.systems))
             raise Problem("validation-failed", f"unknown system {system_id!r}; known: {known}")
         if system.setup is not None:
-            from pydantic import ValidationError
-
             try:
-                setup = system.setup.model_validate(setup or {})
+                setup = system.setup.model_validate_json(orjson.dumps(setup or {}))
             except ValidationError as exc:
-                raise Problem("validation-failed", "invalid setup", errors=_errors(exc, "setup")) from None
+                errors = _errors(exc, "setup")
+                detail = f"{'.'.join(map(str, errors[0]['loc']))}: {errors[0]['msg']}"
+                raise Problem("validation-failed", f"invalid setup: {detail}", errors=errors) from None
+        elif setup:
+            raise Problem("validation-failed", f"a {system_id} session takes no setup", errors=[{"loc": ["body", "setup"], "msg": "not accepted"}])
         state = system.initial_state(setup)
         session_id = new_id()
         issued, stored = [], []
@@ -123,8 +127,12 @@ class Sessions:
         raw = await self.store.log(session_id, start, limit + 1)
         entries = [orjson.loads(item) for item in raw]
         more = len(entries) > limit
-        system = self.registry.systems[doc["system"]]
-        return [system.view_entry(e, actor) for e in entries[:limit]], actor, (start + limit if more else -1)
+        shown = [self.entry_view(doc["system"], e, actor, closed=doc["closed"]) for e in entries[:limit]]
+        return shown, actor, (start + limit if more else -1)
+
+    def entry_view(self, system_id: str, entry: dict, actor: Actor | None, *, closed: bool) -> dict:
+        """A log entry or event as one seat may see it: roll visibility first, then the game's own view."""
+        return self.registry.systems[system_id].view_entry(for_viewer(entry, actor, closed=closed), actor)
 
     def view(self, doc: dict, actor: Actor | None) -> dict:
         system = self.registry.systems[doc["system"]]
@@ -209,11 +217,14 @@ class Sessions:
             "at": now,
             "seat": actor.seat,
             "action": action,
+            "visibility": (params or {}).get("visibility", "public"),
             "input": params,
             "result": result,
             "audit": audit,
         }
-        answer = {"sessionId": session_id, "version": version, "seq": seq, "result": result, "audit": audit}
+        # The actor's own answer obeys the same rules as every other read (a blind roll stays blind).
+        shown = self.entry_view(doc["system"], entry, actor, closed=new_doc.get("closed", False))
+        answer = {"sessionId": session_id, "version": version, "seq": seq, "result": shown["result"], "audit": shown["audit"]}
         entry_bytes = orjson.dumps(entry)
         ok = await self.store.commit(
             Commit(
@@ -269,5 +280,5 @@ def _require_table_authority(doc: dict, actor: Actor) -> None:
         raise Problem("forbidden", "only the GM (or, at a table without one, a player) may do this")
 
 
-def _errors(exc, prefix: str) -> list[dict]:
-    return [{"loc": [prefix, *e["loc"]], "msg": e["msg"]} for e in exc.errors(include_url=False)]
+def _errors(exc: ValidationError, prefix: str) -> list[dict]:
+    return [{"loc": ["body", prefix, *e["loc"]], "msg": e["msg"]} for e in exc.errors(include_url=False)]

@@ -9,7 +9,8 @@ the log entry, records the idempotent answer and publishes the event together.
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, AsyncIterator
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -57,6 +58,9 @@ class Store(Protocol):
 
     async def remember(self, key: str, value: bytes, ttl_ms: int) -> bytes | None:
         """Keep `value` under `key` unless one is there; returns the earlier value if any."""
+
+    def subscribe(self, session_id: str) -> AbstractAsyncContextManager[AsyncIterator[bytes]]:
+        """`async with store.subscribe(id) as events:` — live from the moment the block starts."""
 
     def events(self, session_id: str) -> AsyncGenerator[bytes, None]:
         """Published events of one session, as they happen.

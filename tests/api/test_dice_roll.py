@@ -5,11 +5,11 @@ from __future__ import annotations
 from service.dice.stream import Stream, commitment
 from support.api import Api
 
-ROLL = """mutation Roll($input: DiceRollRequestInput!) {
+ROLL = """mutation Roll($input: DiceRollRequest!) {
   diceRoll(input: $input) { result { formula total dice { faces results { result active discarded } } } audit { seed nonce scope draws { sides face } } }
 }"""
 
-ROLL_IN_SESSION = """mutation Roll($id: ID!, $input: DiceRollInputInput!, $v: Int, $key: String) {
+ROLL_IN_SESSION = """mutation Roll($id: ID!, $input: DiceSessionRollInput!, $v: Int, $key: String) {
   diceRollInSession(sessionId: $id, input: $input, expectedVersion: $v, idempotencyKey: $key) {
     version seq result { total } audit { nonce scope seedCommitment seed draws { sides face } }
   }

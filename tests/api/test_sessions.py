@@ -159,3 +159,8 @@ def test_health_and_docs_pages_are_served_offline(memory_api: Api) -> None:
     for asset in ("graphiql.min.js", "graphiql.min.css", "react.production.min.js", "react-dom.production.min.js"):
         assert f"/static/graphiql/{asset}" in page
         assert memory_api.get(f"/static/graphiql/{asset}").status_code == 200
+
+
+def test_a_system_without_setup_refuses_one(api: Api) -> None:
+    response = api.post("/v1/sessions", {"system": "dice", "seats": [{"name": "a"}], "setup": {"players": 4}})
+    assert response.status_code == 422 and "takes no setup" in response.json()["detail"]

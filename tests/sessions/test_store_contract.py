@@ -409,3 +409,13 @@ async def test_store_serves_again_after_a_redis_restart(start_redis_server: Call
     assert await store.log("s1", 0, 10) == [b"before", b"after"]
     await store.aclose()
     await probe.aclose()
+
+
+async def test_subscribe_is_live_as_soon_as_the_block_starts(backend: Backend) -> None:
+    store = backend.store
+    assert await store.create("live", b"d", TTL)
+    async with store.subscribe("live") as events:
+        # No waiting: a commit right after entering must be delivered.
+        assert await store.commit(Commit("live", 1, 2, b"d2", TTL, log_entry=b"e", event=b"first"))
+        assert await asyncio.wait_for(anext(events), 5) == b"first"
+    assert await backend.listeners("live") == 0

@@ -34,7 +34,7 @@ class ServiceProcess:
         }
         self.process: subprocess.Popen | None = None
 
-    def start(self, timeout: float = 20.0) -> ServiceProcess:
+    def start(self, timeout: float = 60.0) -> ServiceProcess:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "service"], cwd=ROOT, env=self._env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
         )

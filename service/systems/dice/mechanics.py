@@ -6,7 +6,7 @@ from service.dice.notation import DEFAULT_LIMITS, DiceError, LimitExceeded, Limi
 from service.dice.stream import Stream
 from service.errors import Problem
 from service.registry import REGISTRY, Actor, Mechanic, System
-from service.systems.dice.models import DiceRollInput, DiceRollResult
+from service.systems.dice.models import DiceRollInput, DiceRollResult, DiceSessionRollInput
 
 
 class _Configured:
@@ -32,7 +32,7 @@ def resolve(params: DiceRollInput, stream: Stream) -> dict:
     return _roll(params.expression, stream)
 
 
-def apply(state: dict, params: DiceRollInput, stream: Stream, actor: Actor) -> tuple[dict, dict]:
+def apply(state: dict, params: DiceSessionRollInput, stream: Stream, actor: Actor) -> tuple[dict, dict]:
     # A roll changes no game state: it is logged and audited, and advances the nonce.
     return state, _roll(params.expression, stream)
 
@@ -47,6 +47,7 @@ REGISTRY.add(
         output=DiceRollResult,
         resolve=resolve,
         apply=apply,
+        session_input=DiceSessionRollInput,
         any_system=True,
     )
 )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from service.model import Model
@@ -18,6 +20,16 @@ class DiceRollInput(Model):
             "`adv` / `dis` on a single die (`d20adv`). Conditions: `N`, `=N`, `<N`, `>N`, `<=N`, `>=N`."
         ),
         examples=["4d6kh3", "1d20+5", "2d20kl1+3", "10d10>=8", "3d6!"],
+    )
+
+
+class DiceSessionRollInput(DiceRollInput):
+    visibility: Literal["public", "gm", "blind", "self"] = Field(
+        default="public",
+        description=(
+            "Who sees the roll: `public` everyone; `gm` the GM seats and the roller; `blind` the GM "
+            "seats only (not even the roller); `self` the roller only. Everyone sees it once the session closes."
+        ),
     )
 
 
