@@ -25,7 +25,7 @@ def _int(env: dict[str, str], name: str, default: int, *, low: int = 1) -> int:
     return value
 
 
-def _float(env: dict[str, str], name: str, default: float) -> float:
+def _float(env: dict[str, str], name: str, default: float, *, zero: bool = False) -> float:
     raw = env.get(name)
     if raw is None or raw == "":
         return default
@@ -33,7 +33,7 @@ def _float(env: dict[str, str], name: str, default: float) -> float:
         value = float(raw)
     except ValueError:
         raise ConfigError(f"{name} must be a number, got {raw!r}") from None
-    if value <= 0:
+    if value < 0 or (value == 0 and not zero):
         raise ConfigError(f"{name} must be positive, got {value}")
     return value
 
@@ -51,6 +51,8 @@ class Settings:
     max_dice: int = 1000
     max_sides: int = 10000
     max_expression_length: int = 1000
+    rate_limit_per_second: float = 50.0  # per client and replica; 0 turns limiting off
+    rate_limit_burst: int = 100
     cors_origins: tuple[str, ...] = ()
     log_level: str = "info"
 
@@ -80,6 +82,8 @@ class Settings:
             max_dice=_int(env, "NA_MAX_DICE", cls.max_dice),
             max_sides=_int(env, "NA_MAX_SIDES", cls.max_sides),
             max_expression_length=_int(env, "NA_MAX_EXPRESSION_LENGTH", cls.max_expression_length),
+            rate_limit_per_second=_float(env, "NA_RATE_LIMIT_PER_SECOND", 50.0, zero=True),
+            rate_limit_burst=_int(env, "NA_RATE_LIMIT_BURST", 100),
             cors_origins=origins,
             log_level=env.get("NA_LOG_LEVEL", "info"),
         )

@@ -33,6 +33,7 @@ CATALOG: dict[str, tuple[int, str]] = {
     "verify/invalid-record": (422, "The audit record cannot be checked"),
     "store-unavailable": (503, "The session store is unavailable"),
     "contention": (503, "The session is too busy; retry"),
+    "rate-limited": (429, "Too many requests; retry after the time in Retry-After"),
     "rule-violation": (409, "A game rule forbids this"),
     "internal-error": (500, "Internal error"),
     "graphql/invalid-query": (400, "The GraphQL query is not valid"),

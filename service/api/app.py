@@ -21,6 +21,7 @@ from service.api.graphql import SubscriptionApp, build_schema, execute
 from service.api.openapi import build_openapi
 from service.api.operations import build_operations
 from service.api.problems import problem_docs, problem_response
+from service.api.ratelimit import RateLimit
 from service.api.rest import read_json, route_for
 from service.config import Settings
 from service.dice.notation import Limits
@@ -136,9 +137,11 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
                 allow_origins=list(settings.cors_origins),
                 allow_methods=["GET", "POST", "OPTIONS"],
                 allow_headers=["Authorization", "Content-Type", "If-Match", "Idempotency-Key", "X-Request-ID"],
-                expose_headers=["ETag", "Retry-After", "X-Request-ID"],
+                expose_headers=["ETag", "Retry-After", "X-Request-ID", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"],
             )
         )
+    if settings.rate_limit_per_second > 0:  # inside CORS, so a browser can read a 429
+        middleware.append(Middleware(RateLimit, rate=settings.rate_limit_per_second, burst=settings.rate_limit_burst))
     app = Starlette(routes=routes, middleware=middleware, exception_handlers={HTTPException: http_error}, lifespan=lifespan)
     app.state.settings = settings
     app.state.sessions = sessions

@@ -73,6 +73,8 @@ def _headers(token: str | None, extra: dict | None) -> dict:
 
 def make_settings(backend: str, redis_url: str | None = None, **overrides: Any) -> Settings:
     store = "memory" if backend == "memory" else redis_url
+    # Most tests fire requests faster than any player would; the limiter has tests of its own.
+    overrides.setdefault("rate_limit_per_second", 0)
     return Settings(store=store, seed_secret=SECRET, **overrides)
 
 

@@ -30,6 +30,7 @@ class ServiceProcess:
             "NA_SEED_SECRET": secret,
             "NA_PORT": str(self.port),
             "NA_LOG_LEVEL": "warning",
+            "NA_RATE_LIMIT_PER_SECOND": "0",
             **(env or {}),
         }
         self.process: subprocess.Popen | None = None

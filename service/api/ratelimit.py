@@ -1,0 +1,95 @@
+"""Per-client rate limiting: a token bucket per client, answered with 429 and `Retry-After`.
+
+A client is its seat token when it sends one (hashed: the raw token is never kept), else
+its address. Each replica limits on its own, so N replicas behind a balancer admit up to
+N times the rate; size the limit per replica accordingly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import time
+from collections import OrderedDict
+
+import orjson
+
+from service.errors import Problem
+
+_EXEMPT = ("/healthz", "/readyz", "/metrics")
+
+
+class _Bucket:
+    __slots__ = ("tokens", "stamp")
+
+    def __init__(self, tokens: float, stamp: float) -> None:
+        self.tokens = tokens
+        self.stamp = stamp
+
+
+class RateLimit:
+    """ASGI middleware. `rate` tokens per second refill a bucket of `burst`; one request costs one."""
+
+    def __init__(self, app, *, rate: float, burst: int, max_clients: int = 100_000, clock=time.monotonic) -> None:
+        self.app = app
+        self.rate = rate
+        self.burst = burst
+        self.max_clients = max_clients
+        self.clock = clock
+        self.buckets: OrderedDict[str, _Bucket] = OrderedDict()
+
+    def _client(self, scope) -> str:
+        for name, value in scope.get("headers", ()):
+            if name == b"authorization":
+                return "t:" + hashlib.sha256(value).hexdigest()[:24]
+        client = scope.get("client")
+        return "a:" + (client[0] if client else "unknown")
+
+    def take(self, client: str) -> tuple[bool, int, float]:
+        """(allowed, remaining, seconds until one token is back)."""
+        now = self.clock()
+        bucket = self.buckets.get(client)
+        if bucket is None:
+            bucket = _Bucket(float(self.burst), now)
+            self.buckets[client] = bucket
+            if len(self.buckets) > self.max_clients:  # forget the least recently seen client
+                self.buckets.popitem(last=False)
+        else:
+            self.buckets.move_to_end(client)
+            bucket.tokens = min(self.burst, bucket.tokens + (now - bucket.stamp) * self.rate)
+            bucket.stamp = now
+        if bucket.tokens >= 1:
+            bucket.tokens -= 1
+            return True, int(bucket.tokens), 0.0
+        return False, 0, (1 - bucket.tokens) / self.rate
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http" or scope["path"] in _EXEMPT:
+            await self.app(scope, receive, send)
+            return
+        allowed, remaining, wait = self.take(self._client(scope))
+        limit_headers = [
+            (b"ratelimit-limit", str(self.burst).encode()),
+            (b"ratelimit-remaining", str(remaining).encode()),
+        ]
+        if not allowed:
+            retry = max(1, math.ceil(wait))
+            problem = Problem("rate-limited", f"too many requests: at most {self.rate:g} per second (burst {self.burst})")
+            body = orjson.dumps(problem.body())
+            headers = [
+                (b"content-type", b"application/problem+json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"retry-after", str(retry).encode()),
+                (b"ratelimit-reset", str(retry).encode()),
+                *limit_headers,
+            ]
+            await send({"type": "http.response.start", "status": 429, "headers": headers})
+            await send({"type": "http.response.body", "body": body})
+            return
+
+        async def send_with_headers(message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *limit_headers]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
