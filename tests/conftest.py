@@ -29,8 +29,8 @@ def start_redis_server() -> Iterator[Callable[..., RedisServer]]:
     require_binary()
     servers: list[RedisServer] = []
 
-    def start(*, appendonly: bool = False) -> RedisServer:
-        server = RedisServer(appendonly=appendonly)
+    def start(*, appendonly: bool = False, fsync: str = "everysec") -> RedisServer:
+        server = RedisServer(appendonly=appendonly, fsync=fsync)
         servers.append(server)
         server.start()
         return server

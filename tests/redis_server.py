@@ -54,8 +54,9 @@ def _is_ours(port: int, directory: str) -> bool:
 
 
 class RedisServer:
-    def __init__(self, *, appendonly: bool = False) -> None:
+    def __init__(self, *, appendonly: bool = False, fsync: str = "everysec") -> None:
         self.appendonly = appendonly
+        self.fsync = fsync  # "always": every acknowledged write is on disk before the reply
         self.port = 0
         # Real path: the server reports its dir resolved, and `_is_ours` compares it.
         self._dir = os.path.realpath(tempfile.mkdtemp(prefix="redis-test-"))
@@ -81,7 +82,7 @@ class RedisServer:
         # stdin/stdout detached: a pytest capture must not hold the process's pipes.
         process = subprocess.Popen(
             [BINARY, "--port", str(port), "--bind", "127.0.0.1", "--dir", self._dir,
-             "--save", "", "--appendonly", "yes" if self.appendonly else "no",
+             "--save", "", "--appendonly", "yes" if self.appendonly else "no", "--appendfsync", self.fsync,
              "--logfile", "redis.log", "--daemonize", "no"],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
@@ -106,6 +107,14 @@ class RedisServer:
         except subprocess.TimeoutExpired:
             self._process.kill()
             self._process.wait()
+        self._process = None
+
+    def kill(self) -> None:
+        """Die at once (SIGKILL), as in a crash: nothing is flushed on the way out."""
+        if self._process is None:
+            return
+        self._process.kill()
+        self._process.wait()
         self._process = None
 
     def close(self) -> None:
