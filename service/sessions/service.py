@@ -89,6 +89,7 @@ class Sessions:
         elif setup:
             raise Problem("validation-failed", f"a {system_id} session takes no setup", errors=[{"loc": ["body", "setup"], "msg": "not accepted"}])
         state = system.initial_state(setup)
+        setup_wire = setup.model_dump(mode="json", by_alias=True) if system.setup is not None else None
         session_id = new_id()
         issued, stored = [], []
         for index, seat in enumerate(seats, start=1):
@@ -109,6 +110,7 @@ class Sessions:
             "updatedAt": now,
             "seats": stored,
             "seeds": [{"epoch": 0, "seedCommitment": commitment(self._seed(session_id, 0)), "seed": None}],
+            "setup": setup_wire,  # kept for replay; not shown (it may hold every player's secrets)
             "state": state,
         }
         if not await self.store.create(session_id, orjson.dumps(doc), self._ttl_ms):
@@ -138,7 +140,7 @@ class Sessions:
         system = self.registry.systems[doc["system"]]
         seats = [{"id": s["id"], "name": s["name"], "role": s["role"]} for s in doc["seats"]]
         viewer = next((s for s in seats if actor and s["id"] == actor.seat), None)
-        out = {k: v for k, v in doc.items() if k not in ("seats", "state")}
+        out = {k: v for k, v in doc.items() if k not in ("seats", "state", "setup")}
         return {**out, "seats": seats, "viewer": viewer, "state": system.view(doc["state"], actor)}
 
     # -- the write path -----------------------------------------------------------------
