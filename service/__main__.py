@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 
 
@@ -16,8 +17,22 @@ def main() -> None:
     except ConfigError as exc:
         print(f"neon-arbiter: configuration error: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
+    from service.observability import log_config
+
     app = create_app(settings)
-    uvicorn.run(app, host=settings.host, port=settings.port, log_level=settings.log_level, access_log=False)
+    # uvicorn drains in-flight requests on SIGTERM (or Ctrl-C), then raises the signal again
+    # to die by it; a drained shutdown is a clean one, so that second signal exits 0.
+    for stop in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(stop, lambda signum, frame: sys.exit(0))
+    uvicorn.run(
+        app,
+        host=settings.host,
+        port=settings.port,
+        log_level=settings.log_level,
+        log_config=log_config(settings.log_level, replica=settings.replica_id),
+        access_log=False,  # the middleware logs each request, as JSON with its request id
+        timeout_graceful_shutdown=settings.shutdown_grace_seconds,
+    )
 
 
 if __name__ == "__main__":

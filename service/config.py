@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import re
+import socket
 from dataclasses import dataclass, field
 
 from service.dice.entropy import fresh_seed
@@ -38,6 +40,20 @@ def _float(env: dict[str, str], name: str, default: float, *, zero: bool = False
     return value
 
 
+def _default_replica_id() -> str:
+    # The pod or container name where there is one; the pid tells processes of one host apart.
+    return f"{socket.gethostname()}-{os.getpid()}"
+
+
+def _replica_id(env: dict[str, str]) -> str:
+    value = env.get("NA_REPLICA_ID", "").strip()
+    if not value:
+        return _default_replica_id()
+    if not re.fullmatch(r"[A-Za-z0-9._:-]{1,128}", value):
+        raise ConfigError("NA_REPLICA_ID must be 1-128 letters, digits or . _ : - (it is sent as a header)")
+    return value
+
+
 @dataclass(frozen=True)
 class Settings:
     store: str = "memory"
@@ -55,6 +71,8 @@ class Settings:
     rate_limit_burst: int = 100
     cors_origins: tuple[str, ...] = ()
     log_level: str = "info"
+    replica_id: str = field(default_factory=_default_replica_id)
+    shutdown_grace_seconds: float = 25.0
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -86,4 +104,6 @@ class Settings:
             rate_limit_burst=_int(env, "NA_RATE_LIMIT_BURST", 100),
             cors_origins=origins,
             log_level=env.get("NA_LOG_LEVEL", "info"),
+            replica_id=_replica_id(env),
+            shutdown_grace_seconds=_float(env, "NA_SHUTDOWN_GRACE_SECONDS", cls.shutdown_grace_seconds),
         )

@@ -18,6 +18,7 @@ import service.systems  # noqa: F401  (registers every mechanic)
 from service.api.docs import asset_mounts, graphiql_page, swagger_page
 from service.api.events import sse_endpoint
 from service.api.graphql import SubscriptionApp, build_schema, execute
+from service.api.middleware import ObservabilityMiddleware
 from service.api.openapi import build_openapi
 from service.api.operations import build_operations
 from service.api.problems import problem_docs, problem_response
@@ -26,6 +27,7 @@ from service.api.rest import read_json, route_for
 from service.config import Settings
 from service.dice.notation import Limits
 from service.errors import Problem
+from service.observability import InstrumentedStore, Metrics
 from service.registry import REGISTRY, Registry
 from service.sessions.memory import MemoryStore
 from service.sessions.service import Sessions
@@ -64,11 +66,16 @@ def _openapi(registry: Registry, operations: list) -> bytes:
 
 def create_app(settings: Settings | None = None, *, store: Store | None = None, registry: Registry = REGISTRY) -> Starlette:
     settings = settings or Settings.from_env()
-    store = store or make_store(settings)
+    metrics = Metrics(replica_id=settings.replica_id)
+    # Counts round trips, lost compare-and-sets and open subscriptions (SSE and GraphQL alike).
+    store = InstrumentedStore(store or make_store(settings), metrics)
     configure_dice(
         Limits(max_dice=settings.max_dice, max_sides=settings.max_sides, max_length=settings.max_expression_length)
     )
-    sessions = Sessions(store, registry, secret=settings.seed_secret, ttl_seconds=settings.session_ttl_seconds)
+    sessions = Sessions(
+        store, registry, secret=settings.seed_secret, ttl_seconds=settings.session_ttl_seconds, on_draws=metrics.dice
+    )
+    metrics.watch_sessions(sessions)
     services: dict[str, Any] = {
         "sessions": sessions,
         "store": store,
@@ -111,6 +118,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
     routes = [route_for(op, services) for op in operations] + [
         Route("/healthz", healthz, methods=["GET"]),
         Route("/readyz", readyz, methods=["GET"]),
+        Route("/metrics", metrics.endpoint, methods=["GET"]),
         Route("/openapi.json", openapi, methods=["GET"]),
         Route("/docs", lambda request: HTMLResponse(swagger_page("/openapi.json")), methods=["GET"]),
         Route("/graphql", graphql, methods=["GET", "POST"]),
@@ -129,15 +137,22 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         yield
         await store.aclose()
 
-    middleware = []
+    # Outermost: CORS preflights and 429s, too, carry a request id, are counted and logged.
+    middleware = [Middleware(ObservabilityMiddleware, metrics=metrics, replica_id=settings.replica_id)]
     if settings.cors_origins:
         middleware.append(
             Middleware(
                 CORSMiddleware,
                 allow_origins=list(settings.cors_origins),
                 allow_methods=["GET", "POST", "OPTIONS"],
-                allow_headers=["Authorization", "Content-Type", "If-Match", "Idempotency-Key", "X-Request-ID"],
-                expose_headers=["ETag", "Retry-After", "X-Request-ID", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"],
+                allow_headers=[
+                    "Authorization", "Content-Type", "If-Match", "Idempotency-Key", "Last-Event-ID",
+                    "X-Request-ID", "traceparent", "tracestate",
+                ],
+                expose_headers=[
+                    "ETag", "Retry-After", "X-Request-ID", "X-Served-By", "traceparent",
+                    "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset",
+                ],
             )
         )
     if settings.rate_limit_per_second > 0:  # inside CORS, so a browser can read a 429
@@ -146,6 +161,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
     app.state.settings = settings
     app.state.sessions = sessions
     app.state.store = store
+    app.state.metrics = metrics
     app.state.schema = schema
     app.state.operations = operations
     return app

@@ -71,9 +71,6 @@ def subscription_resolver(entry_type: Any):
         context = info.context
         token = context.get("token") or _token_from(context.get("connection_params"))
         stream = follow(context["services"]["sessions"], sessionId, token, after=after)
-        subscriptions = context["services"].get("subscriptions")
-        if subscriptions is not None:
-            subscriptions.inc()
         try:
             async for entry in stream:
                 if entry is not None:
@@ -81,8 +78,6 @@ def subscription_resolver(entry_type: Any):
         except Exception as exc:
             raise graphql_error(exc) from None
         finally:
-            if subscriptions is not None:
-                subscriptions.dec()
             await stream.aclose()
 
     # Real objects, not strings: strawberry reads the annotations to build the field.

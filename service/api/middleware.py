@@ -50,7 +50,9 @@ class ObservabilityMiddleware:
             request_id=accept_request_id(headers.get("x-request-id")) or new_id(),
             trace=parse_traceparent(headers.get("traceparent"), headers.get("tracestate")),
         )
-        scope.setdefault("state", {})["request"] = context  # request.state.request, for handlers
+        # For handlers: `request.state.request_id` (a problem's `instance`, say) and `.trace`.
+        state = scope.setdefault("state", {})
+        state["request_id"], state["trace"] = context.request_id, context.trace
         status = 500  # what the client sees if the app fails before answering
 
         async def send_with_ids(message: Message) -> None:

@@ -97,6 +97,7 @@ def _stateless(mech: Mechanic) -> Operation:
                 return _replayed(earlier, params)
         stream = Stream(seed=params.seed or fresh_seed(), scope="stateless", nonce=0, client_seed=params.client_seed)
         result = resolve(params, stream)
+        call.sessions.on_draws(mech.system, len(stream.draws))
         body = {
             "result": _wire(result),
             "audit": record_dict(stream, reveal=True) if stream.draws else None,

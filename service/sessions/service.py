@@ -64,13 +64,23 @@ class _Locks:
 
 
 class Sessions:
-    def __init__(self, store: Store, registry: Registry, *, secret: str, ttl_seconds: int) -> None:
+    def __init__(
+        self,
+        store: Store,
+        registry: Registry,
+        *,
+        secret: str,
+        ttl_seconds: int,
+        on_draws: Callable[[str, int], None] | None = None,
+    ) -> None:
         self.store = store
         self.registry = registry
         self._secret = secret
         self._ttl_ms = ttl_seconds * 1000
         self._locks = _Locks()
         self.retries = 0  # compare-and-set retries (a metric)
+        # (system, dice drawn) for each committed random action and stateless roll (a metric)
+        self.on_draws: Callable[[str, int], None] = on_draws or (lambda system, draws: None)
 
     # -- creation and reads -------------------------------------------------------------
 
@@ -241,7 +251,11 @@ class Sessions:
                 idempotent_answer=orjson.dumps({"fingerprint": print_, "answer": answer}) if idem else None,
             )
         )
-        return answer if ok else None
+        if not ok:
+            return None
+        if stream.draws:
+            self.on_draws(doc["system"], len(stream.draws))
+        return answer
 
     # -- seeds ---------------------------------------------------------------------------
 

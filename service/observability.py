@@ -1,0 +1,346 @@
+"""What an operator sees: Prometheus metrics, JSON log lines, request and trace ids.
+
+Every app gets a `Metrics` of its own (its own `CollectorRegistry`), so several apps in one
+process (the tests) never share or clash over a series. Log lines are one JSON object each,
+carrying the id of the request they belong to; what a line may hold is chosen here, and it
+is never a header, a body, a query string, a token or a seed.
+
+    metrics = Metrics(replica_id="replica-1")
+    store = InstrumentedStore(store, metrics)     # store round trips, CAS conflicts, subscriptions
+    metrics.watch_sessions(sessions)              # compare-and-set retries
+    metrics.dice("neurosystem", 3)                # dice drawn on a write path
+"""
+
+from __future__ import annotations
+
+import contextvars
+import logging
+import re
+import time
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Iterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from importlib import metadata
+from typing import Any, Protocol, TypeVar
+
+import orjson
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    GCCollector,
+    Histogram,
+    Info,
+    PlatformCollector,
+    ProcessCollector,
+    disable_created_metrics,
+)
+from prometheus_client.exposition import choose_encoder
+from prometheus_client.metrics_core import CounterMetricFamily, Metric
+from starlette.requests import Request
+from starlette.responses import Response
+
+from service.sessions.store import Commit, Loaded, Store, StoreUnavailable
+
+# `_created` series double the exposition for a timestamp Prometheus does not need
+# (a counter reset is seen from the value). This is process-wide, like the flag it sets.
+disable_created_metrics()
+
+T = TypeVar("T")
+
+_LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+_STORE_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+
+
+def _version() -> str:
+    try:
+        return metadata.version("neon-arbiter")
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"
+
+
+class _HasRetries(Protocol):
+    retries: int
+
+
+class _RetriesCollector:
+    """Reads `Sessions.retries` at scrape time, so the write path keeps a plain integer."""
+
+    def __init__(self, sessions: _HasRetries) -> None:
+        self._sessions = sessions
+
+    def describe(self) -> list[Metric]:
+        return []
+
+    def collect(self) -> Iterator[Metric]:
+        yield CounterMetricFamily(
+            "neon_arbiter_session_cas_retries",
+            "Compare-and-set commits lost to another writer and retried on fresh state.",
+            value=self._sessions.retries,
+        )
+
+
+class Metrics:
+    """The series of one app. Label values are bounded: route templates, never raw paths."""
+
+    def __init__(self, *, replica_id: str) -> None:
+        self.registry = CollectorRegistry()
+        registry = self.registry
+        ProcessCollector(registry=registry)
+        PlatformCollector(registry=registry)
+        GCCollector(registry=registry)
+        Info("neon_arbiter_build", "Version and replica id of this process.", registry=registry).info(
+            {"version": _version(), "replica": replica_id}
+        )
+        self.requests = Counter(
+            "neon_arbiter_http_requests",
+            "HTTP requests answered, by method, route template and status.",
+            ["method", "route", "status"],
+            registry=registry,
+        )
+        self.latency = Histogram(
+            "neon_arbiter_http_request_duration_seconds",
+            "Time from request start to the last byte of the response, by method and route template.",
+            ["method", "route"],
+            buckets=_LATENCY_BUCKETS,
+            registry=registry,
+        )
+        self.in_flight = Gauge(
+            "neon_arbiter_http_requests_in_flight", "HTTP requests being served now.", registry=registry
+        )
+        self.dice_rolled = Counter(
+            "neon_arbiter_dice_rolled",
+            "Dice drawn from audited streams (rerolls and explosions included), by game system.",
+            ["system"],
+            registry=registry,
+        )
+        self.store_round_trips = Counter(
+            "neon_arbiter_store_round_trips",
+            "Session store operations (one round trip each on Redis), by operation and outcome.",
+            ["operation", "outcome"],
+            registry=registry,
+        )
+        self.store_latency = Histogram(
+            "neon_arbiter_store_round_trip_duration_seconds",
+            "Duration of one session store operation.",
+            ["operation"],
+            buckets=_STORE_BUCKETS,
+            registry=registry,
+        )
+        self.subscriptions = Gauge(
+            "neon_arbiter_active_subscriptions",
+            "Session event subscriptions open now (GraphQL subscriptions, event streams).",
+            registry=registry,
+        )
+
+    # -- hooks ----------------------------------------------------------------------------
+
+    def observe_request(self, method: str, route: str, status: int, seconds: float) -> None:
+        method = method if method in _METHODS else "OTHER"
+        self.requests.labels(method, route, str(status)).inc()
+        self.latency.labels(method, route).observe(seconds)
+
+    def dice(self, system: str, draws: int) -> None:
+        """Count `draws` dice of one random action (call it once the action is committed)."""
+        if draws > 0:
+            self.dice_rolled.labels(system).inc(draws)
+
+    def watch_sessions(self, sessions: _HasRetries) -> None:
+        self.registry.register(_RetriesCollector(sessions))  # type: ignore[arg-type]
+
+    def subscription_opened(self) -> None:
+        self.subscriptions.inc()
+
+    def subscription_closed(self) -> None:
+        self.subscriptions.dec()
+
+    # -- exposition -----------------------------------------------------------------------
+
+    def exposition(self, accept: str = "") -> tuple[bytes, str]:
+        """The registry in the format the scraper asked for (Prometheus text or OpenMetrics)."""
+        encode, content_type = choose_encoder(accept)
+        return encode(self.registry), content_type
+
+    async def endpoint(self, request: Request) -> Response:
+        body, content_type = self.exposition(request.headers.get("accept", ""))
+        return Response(body, headers={"Content-Type": content_type, "Cache-Control": "no-store"})
+
+
+class InstrumentedStore:
+    """A `Store` that counts and times every operation of the store it wraps.
+
+    A commit that answers False lost its compare-and-set (outcome `conflict`). Subscriptions
+    opened through `subscribe` or `events` are counted while they stay open.
+    """
+
+    def __init__(self, store: Store, metrics: Metrics) -> None:
+        self.inner = store
+        self._metrics = metrics
+
+    async def _timed(self, operation: str, call: Awaitable[T], *, false_is_conflict: bool = False) -> T:
+        outcome = "error"
+        start = time.perf_counter()
+        try:
+            result = await call
+            outcome = "conflict" if false_is_conflict and result is False else "ok"
+            return result
+        except StoreUnavailable:
+            outcome = "unavailable"
+            raise
+        finally:
+            self._metrics.store_round_trips.labels(operation, outcome).inc()
+            self._metrics.store_latency.labels(operation).observe(time.perf_counter() - start)
+
+    async def create(self, session_id: str, doc: bytes, ttl_ms: int) -> bool:
+        return await self._timed("create", self.inner.create(session_id, doc, ttl_ms), false_is_conflict=True)
+
+    async def load(self, session_id: str, idempotency_key: str | None = None) -> Loaded | None:
+        return await self._timed("load", self.inner.load(session_id, idempotency_key))
+
+    async def commit(self, commit: Commit) -> bool:
+        return await self._timed("commit", self.inner.commit(commit), false_is_conflict=True)
+
+    async def log(self, session_id: str, start: int, limit: int) -> list[bytes]:
+        return await self._timed("log", self.inner.log(session_id, start, limit))
+
+    async def recall(self, key: str) -> bytes | None:
+        return await self._timed("recall", self.inner.recall(key))
+
+    async def remember(self, key: str, value: bytes, ttl_ms: int) -> bytes | None:
+        return await self._timed("remember", self.inner.remember(key, value, ttl_ms))
+
+    def subscribe(self, session_id: str) -> AbstractAsyncContextManager[AsyncIterator[bytes]]:
+        return self._subscribed(session_id)
+
+    @asynccontextmanager
+    async def _subscribed(self, session_id: str) -> AsyncIterator[AsyncIterator[bytes]]:
+        async with self.inner.subscribe(session_id) as messages:
+            self._metrics.subscription_opened()
+            try:
+                yield messages
+            finally:
+                self._metrics.subscription_closed()
+
+    async def events(self, session_id: str) -> AsyncGenerator[bytes, None]:
+        inner = self.inner.events(session_id)
+        self._metrics.subscription_opened()
+        try:
+            async for event in inner:
+                yield event
+        finally:
+            self._metrics.subscription_closed()
+            await inner.aclose()
+
+    async def ping(self) -> None:
+        await self._timed("ping", self.inner.ping())
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+
+# -- request and trace ids ------------------------------------------------------------------
+
+# What a caller may send as X-Request-ID: ids that load balancers and tracers make (UUIDs,
+# hex, base64url). Anything else is replaced, so a log line never carries a caller's prose.
+_REQUEST_ID = re.compile(r"[A-Za-z0-9._:+=/-]{1,128}")
+# W3C Trace Context, version 00 or a later one (which may append fields after a dash).
+_TRACEPARENT = re.compile(r"([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?")
+_TRACESTATE_MAX = 512
+
+
+def accept_request_id(value: str | None) -> str | None:
+    """The caller's X-Request-ID when it looks like an id, else None (make a fresh one)."""
+    return value if value is not None and _REQUEST_ID.fullmatch(value) else None
+
+
+@dataclass(frozen=True, slots=True)
+class TraceContext:
+    traceparent: str
+    trace_id: str
+    parent_id: str
+    tracestate: str | None = None
+
+
+def parse_traceparent(traceparent: str | None, tracestate: str | None = None) -> TraceContext | None:
+    """A valid `traceparent` (and its `tracestate`), or None: an invalid one is ignored, per the spec.
+
+    >>> parse_traceparent("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01").trace_id
+    '4bf92f3577b34da6a3ce929d0e0e4736'
+    """
+    if traceparent is None:
+        return None
+    value = traceparent.strip()
+    match = _TRACEPARENT.fullmatch(value)
+    if match is None:
+        return None
+    version, trace_id, parent_id, _, rest = match.groups()
+    if version == "ff" or (version == "00" and rest) or set(trace_id) == {"0"} or set(parent_id) == {"0"}:
+        return None
+    state = tracestate.strip() if tracestate and len(tracestate) <= _TRACESTATE_MAX else None
+    return TraceContext(value, trace_id, parent_id, state or None)
+
+
+@dataclass(frozen=True, slots=True)
+class RequestContext:
+    request_id: str
+    trace: TraceContext | None = None
+
+
+# Set by the middleware for the task serving one request; every log line made inside it
+# (ours, uvicorn's, a library's) carries the request and trace ids.
+current_request: contextvars.ContextVar[RequestContext | None] = contextvars.ContextVar("current_request", default=None)
+
+
+# -- JSON log lines -------------------------------------------------------------------------
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per record: time, level, logger, message, request context, `fields`.
+
+    `log.info("request", extra={"fields": {...}})` adds chosen fields; nothing else of the
+    record (its args' repr, uvicorn's colour codes) is copied over.
+    """
+
+    def __init__(self, *, replica: str | None = None) -> None:
+        super().__init__()
+        self._static = {"replica": replica} if replica else {}
+
+    def format(self, record: logging.LogRecord) -> str:
+        line: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+            **self._static,
+        }
+        context = current_request.get()
+        if context is not None:
+            line["request_id"] = context.request_id
+            if context.trace is not None:
+                line["trace_id"] = context.trace.trace_id
+                line["span_id"] = context.trace.parent_id
+        fields = getattr(record, "fields", None)
+        if isinstance(fields, dict):
+            line.update(fields)
+        if record.exc_info:
+            line["error"] = self.formatException(record.exc_info)
+        return orjson.dumps(line, default=str).decode()
+
+
+def log_config(level: str = "info", *, replica: str | None = None) -> dict[str, Any]:
+    """A `logging.config.dictConfig` (and uvicorn `log_config`): every logger, JSON, on stderr."""
+    level = level.upper()
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"json": {"()": JsonFormatter, "replica": replica}},
+        "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr"}},
+        "root": {"handlers": ["stderr"], "level": level},
+        # uvicorn's loggers come with handlers of their own; send them to the root instead.
+        "loggers": {
+            name: {"handlers": [], "level": level, "propagate": True}
+            for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi")
+        },
+    }

@@ -1,0 +1,166 @@
+"""/metrics: Prometheus text, per-app registries, bounded labels, and the series operators alert on."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from prometheus_client.parser import text_string_to_metric_families
+from starlette.testclient import TestClient
+
+from service.api.app import create_app
+from service.config import Settings
+from service.observability import InstrumentedStore, Metrics
+from service.sessions.memory import MemoryStore
+from service.sessions.store import Commit
+from support.api import SECRET
+
+
+class Scrape:
+    def __init__(self, client: TestClient) -> None:
+        response = client.get("/metrics")
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("text/plain; version=0.0.4")
+        self.text = response.text
+        self.samples = [s for family in text_string_to_metric_families(self.text) for s in family.samples]
+
+    def value(self, name: str, **labels: str) -> float:
+        """The sum of `name` over the samples whose labels include `labels`."""
+        return sum(s.value for s in self.samples if s.name == name and labels.items() <= s.labels.items())
+
+
+def _growth(client: TestClient, action: Callable[[], object]) -> Callable[..., float]:
+    """Run `action`; returns `delta(name, **labels)`, how much a series grew meanwhile."""
+    before = Scrape(client)
+    action()
+    after = Scrape(client)
+    return lambda name, **labels: after.value(name, **labels) - before.value(name, **labels)
+
+
+def _session(client: TestClient) -> tuple[str, dict[str, str]]:
+    created = client.post("/v1/sessions", json={"system": "dice", "seats": [{"name": "gm", "role": "gm"}]}).json()
+    return created["session"]["id"], {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+
+
+def test_requests_are_counted_by_route_template_never_by_path(client) -> None:
+    sid, auth = _session(client)
+
+    def play() -> None:
+        for _ in range(3):
+            assert client.post(f"/v1/sessions/{sid}/dice/roll", json={"expression": "1d6"}, headers=auth).status_code == 200
+        client.get("/no/such/path/1")
+        client.get("/no/such/path/2")
+
+    delta = _growth(client, play)
+    route = "/v1/sessions/{sessionId}/dice/roll"
+    assert delta("neon_arbiter_http_requests_total", method="POST", route=route, status="200") == 3
+    assert delta("neon_arbiter_http_request_duration_seconds_count", method="POST", route=route) == 3
+    assert delta("neon_arbiter_http_requests_total", route="unmatched", status="404") == 2
+    assert sid not in Scrape(client).text
+
+
+def test_dice_are_counted_per_system_once_each_action_is_committed(client) -> None:
+    sid, auth = _session(client)
+
+    def roll() -> None:
+        client.post(f"/v1/sessions/{sid}/dice/roll", json={"expression": "3d6"}, headers=auth)
+        client.post("/v1/dice/roll", json={"expression": "4d6kh3"})  # stateless: 4 drawn, 3 kept
+        client.post("/v1/dice/roll", json={"expression": "1d6 +"})  # refused: nothing drawn
+
+    assert _growth(client, roll)("neon_arbiter_dice_rolled_total", system="dice") == 7
+
+
+def test_an_idempotent_replay_rolls_and_counts_no_new_dice(client) -> None:
+    sid, auth = _session(client)
+    key = {**auth, "Idempotency-Key": "roll-once"}
+    answers = []
+
+    def roll_twice() -> None:
+        for _ in range(2):
+            answers.append(client.post(f"/v1/sessions/{sid}/dice/roll", json={"expression": "2d10"}, headers=key).json())
+
+    assert _growth(client, roll_twice)("neon_arbiter_dice_rolled_total", system="dice") == 2
+    assert answers[0] == answers[1]
+
+
+def test_a_session_write_is_one_load_and_one_commit(client) -> None:
+    sid, auth = _session(client)
+    delta = _growth(client, lambda: client.post(f"/v1/sessions/{sid}/dice/roll", json={"expression": "1d20"}, headers=auth))
+    assert delta("neon_arbiter_store_round_trips_total", operation="load", outcome="ok") == 1
+    assert delta("neon_arbiter_store_round_trips_total", operation="commit", outcome="ok") == 1
+    assert delta("neon_arbiter_store_round_trips_total") == 2
+    assert delta("neon_arbiter_store_round_trip_duration_seconds_count", operation="commit") == 1
+
+
+class _LosesFirstRace(MemoryStore):
+    """A store on which another replica wins the first compare-and-set."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lost = False
+
+    async def commit(self, commit: Commit) -> bool:
+        if not self.lost:
+            self.lost = True
+            return False
+        return await super().commit(commit)
+
+
+def test_a_lost_compare_and_set_is_counted_as_a_conflict_and_a_retry() -> None:
+    with TestClient(create_app(Settings(seed_secret=SECRET), store=_LosesFirstRace())) as client:
+        sid, auth = _session(client)
+        assert client.post(f"/v1/sessions/{sid}/dice/roll", json={"expression": "1d6"}, headers=auth).status_code == 200
+        scrape = Scrape(client)
+    assert scrape.value("neon_arbiter_session_cas_retries_total") == 1
+    assert scrape.value("neon_arbiter_store_round_trips_total", operation="commit", outcome="conflict") == 1
+    assert scrape.value("neon_arbiter_store_round_trips_total", operation="commit", outcome="ok") == 1
+
+
+def test_each_metrics_has_a_registry_of_its_own() -> None:
+    one, two = Metrics(replica_id="a"), Metrics(replica_id="b")  # no "duplicated timeseries" error
+    one.observe_request("GET", "/healthz", 200, 0.001)
+    one.dice("desert", 5)
+    assert one.registry.get_sample_value("neon_arbiter_dice_rolled_total", {"system": "desert"}) == 5
+    assert two.registry.get_sample_value("neon_arbiter_dice_rolled_total", {"system": "desert"}) is None
+    assert two.registry.get_sample_value("neon_arbiter_http_requests_total", {"method": "GET", "route": "/healthz", "status": "200"}) is None
+
+
+def test_an_unknown_method_does_not_mint_a_new_series() -> None:
+    metrics = Metrics(replica_id="a")
+    metrics.observe_request("BREW", "unmatched", 405, 0.001)
+    assert metrics.registry.get_sample_value("neon_arbiter_http_requests_total", {"method": "OTHER", "route": "unmatched", "status": "405"}) == 1
+
+
+def test_open_subscriptions_are_a_gauge_that_returns_to_zero() -> None:
+    metrics = Metrics(replica_id="r")
+    store = InstrumentedStore(MemoryStore(), metrics)
+
+    def gauge() -> float:
+        return metrics.registry.get_sample_value("neon_arbiter_active_subscriptions") or 0.0
+
+    async def scenario() -> list[float]:
+        seen = []
+        async with store.subscribe("s1"):
+            seen.append(gauge())
+            events = store.events("s1")
+            pending = asyncio.ensure_future(anext(events))
+            await asyncio.sleep(0.01)
+            seen.append(gauge())
+            pending.cancel()
+            await asyncio.gather(pending, return_exceptions=True)
+            await events.aclose()
+            seen.append(gauge())
+        seen.append(gauge())
+        return seen
+
+    assert asyncio.run(scenario()) == [1, 2, 1, 0]
+
+
+def test_openmetrics_is_served_to_a_scraper_that_asks_for_it(client) -> None:
+    response = client.get("/metrics", headers={"Accept": "application/openmetrics-text; version=1.0.0"})
+    assert response.headers["content-type"].startswith("application/openmetrics-text")
+    assert response.text.endswith("# EOF\n")
+
+
+def test_build_info_names_the_replica(client) -> None:
+    assert Scrape(client).value("neon_arbiter_build_info", replica="replica-test") == 1
