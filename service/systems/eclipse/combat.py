@@ -1,0 +1,82 @@
+"""Combat: an attack is an opposed test; a hit rolls damage, armor soaks it, and what gets
+through becomes damage points, wounds, and perhaps incapacitation or death."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from service.dice.stream import Stream
+
+AttackKind = Literal["melee", "ranged"]
+DefenseSkill = Literal["fray", "melee"]
+ArmorKind = Literal["kinetic", "energy", "none"]
+Condition = Literal["active", "incapacitated", "dead"]
+
+SUPERIOR_HIT_DIE = 6  # each superior hit adds 1d6 to the damage value
+CRITICAL_MULTIPLIER = 2
+
+
+def defense_target(attack: AttackKind, fray: int, melee: int | None, choice: DefenseSkill | None) -> tuple[str, int]:
+    """The defender's skill and target: Fray or Melee in melee, half Fray (rounded down) at range."""
+    if attack == "ranged":
+        return "fray/2", fray // 2
+    if choice == "melee" and melee is not None:
+        return "melee", melee
+    if choice is None and melee is not None and melee > fray:
+        return "melee", melee
+    return "fray", fray
+
+
+@dataclass(frozen=True, slots=True)
+class DamageValue:
+    dice: tuple[int, ...]
+    bonus: int
+    superior_dice: tuple[int, ...]
+    doubled: bool
+    total: int
+
+
+def roll_damage(stream: Stream, *, count: int, sides: int, bonus: int, superior: int, critical: bool) -> DamageValue:
+    dice = tuple(stream.roll(sides) for _ in range(count))
+    extra = tuple(stream.roll(SUPERIOR_HIT_DIE) for _ in range(superior))
+    value = max(0, sum(dice) + bonus + sum(extra))
+    if critical:
+        value *= CRITICAL_MULTIPLIER
+    return DamageValue(dice, bonus, extra, critical, value)
+
+
+@dataclass(frozen=True, slots=True)
+class Harm:
+    damage_value: int
+    armor: int
+    taken: int  # after armor
+    wounds: int  # from this hit
+    damage_total: int
+    wounds_total: int
+    condition: Condition
+
+
+def condition(damage_total: int, durability: int, death_rating: int) -> Condition:
+    if damage_total >= death_rating:
+        return "dead"
+    if damage_total >= durability:
+        return "incapacitated"
+    return "active"
+
+
+def harm(
+    damage_value: int,
+    *,
+    armor: int,
+    wound_threshold: int,
+    durability: int,
+    death_rating: int,
+    damage_before: int,
+    wounds_before: int,
+) -> Harm:
+    """Armor soaks the damage value; each full wound threshold of what remains is a wound."""
+    taken = max(0, damage_value - armor)
+    wounds = taken // wound_threshold
+    total = damage_before + taken
+    return Harm(damage_value, armor, taken, wounds, total, wounds_before + wounds, condition(total, durability, death_rating))

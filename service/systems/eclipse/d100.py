@@ -1,0 +1,133 @@
+"""The percentile roll: how a die face becomes a 00–99 reading, and what a reading means.
+
+Mapping: the stream draws one die of 100 faces (1..100) and the reading is `face % 100`,
+so face 100 reads 00 and every other face reads as itself. Each reading 00–99 has exactly
+one face, so the reading is as unbiased as the stream, and an auditor who sees face 47 in
+the audit record sees the 47 that was read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from service.dice.stream import Stream
+
+Outcome = Literal["critical-success", "success", "failure", "critical-failure"]
+
+SUPERIOR_AT = (33, 66)  # a success at or above each threshold earns one superior success
+
+
+def reading(face: int) -> int:
+    """The 00–99 reading of a d100 face 1..100: `reading(100) == 0`, `reading(47) == 47`."""
+    return face % 100
+
+
+def roll_d100(stream: Stream) -> tuple[int, int]:
+    """One percentile roll from the stream: (face drawn, reading)."""
+    face = stream.roll(100)
+    return face, reading(face)
+
+
+def flip_flop(value: int) -> int:
+    """Swap the tens and units digits: 83 → 38, 05 → 50, 00 → 00."""
+    return (value % 10) * 10 + value // 10
+
+
+def is_doubles(value: int) -> bool:
+    return value % 11 == 0  # 00, 11, 22 … 99
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A judged roll. `superior` counts superior successes on a success, superior failures on a failure."""
+
+    roll: int
+    target: int
+    success: bool
+    critical: bool
+    superior: int
+    defaulting: bool = False
+    critical_ignored: bool = False  # doubles that defaulting stripped of their critical
+    replaced: int = 0  # superior results the roll reached that a critical stands in for
+
+    @property
+    def outcome(self) -> Outcome:
+        if self.success:
+            return "critical-success" if self.critical else "success"
+        return "critical-failure" if self.critical else "failure"
+
+    @property
+    def superior_successes(self) -> int:
+        return self.superior if self.success else 0
+
+    @property
+    def superior_failures(self) -> int:
+        return 0 if self.success else self.superior
+
+
+def superior_count(roll: int, success: bool) -> int:
+    """Superior successes grow with a high successful roll; superior failures with a low failed one."""
+    if success:
+        return sum(1 for threshold in SUPERIOR_AT if roll >= threshold)
+    return sum(1 for threshold in SUPERIOR_AT if roll < threshold)
+
+
+def judge(roll: int, target: int, *, defaulting: bool = False, critical_replaces_superior: bool = True) -> Result:
+    """Judge a 00–99 reading against a (modified) target number.
+
+    00 always succeeds critically and 99 always fails critically, whatever the target;
+    other doubles are criticals of whichever way the roll went. Defaulting to an aptitude
+    turns critical successes into plain ones. With `critical_replaces_superior` (the
+    second-edition reading) a critical carries no superior results of its own.
+    """
+    if roll == 0:
+        success = True
+    elif roll == 99:
+        success = False
+    else:
+        success = roll <= target
+    critical = is_doubles(roll)
+    ignored = False
+    if critical and success and defaulting:
+        critical, ignored = False, True
+    superior = superior_count(roll, success)
+    replaced = 0
+    if critical and critical_replaces_superior:
+        superior, replaced = 0, superior
+    return Result(roll, target, success, critical, superior, defaulting, ignored, replaced)
+
+
+def rank(result: Result) -> tuple[int, int, int]:
+    """How good a result is for the one who rolled it, as a sortable key.
+
+    Critical failure < failure (fewer superior failures is better) < success (more
+    superior successes, then the higher roll) < critical success (the higher roll).
+    """
+    if not result.success:
+        return (0, 0, 0) if result.critical else (1, -result.superior, 0)
+    if result.critical:
+        return (3, result.superior, result.roll)
+    return (2, result.superior, result.roll)
+
+
+def rejudge(result: Result, roll: int, *, critical_replaces_superior: bool) -> Result:
+    """The same test read with another roll (after a flip-flop)."""
+    return judge(roll, result.target, defaulting=result.defaulting, critical_replaces_superior=critical_replaces_superior)
+
+
+def upgraded(result: Result, *, critical_replaces_superior: bool) -> Result | None:
+    """A success raised one superior step (none → one → two); None when nothing would change.
+
+    A critical success that stands in place of superior results has none to raise.
+    """
+    if not result.success or result.superior >= 2 or (result.critical and critical_replaces_superior):
+        return None
+    return replace(result, superior=result.superior + 1)
+
+
+def downgraded(result: Result) -> Result | None:
+    """A critical failure made an ordinary failure with no superior failures; None if not a critical failure."""
+    if result.success or not result.critical:
+        return None
+    return replace(result, critical=False, superior=0, replaced=0)

@@ -1,0 +1,272 @@
+"""Every Eclipse Phase mechanic, declared once: REST routes, GraphQL fields and OpenAPI are derived.
+
+Eleven mechanics have both forms (stateless: all numbers in the body; in a session: the
+table's characters supply them). Seven only make sense against a table and are session-only.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from service.errors import RuleViolation
+from service.registry import REGISTRY, Mechanic, Resolve, System
+from service.systems.eclipse import session_combat, session_hacking, session_pools, session_table, session_tests, stateless
+from service.systems.eclipse import models as m
+from service.systems.eclipse import requests as rq
+from service.systems.eclipse import session_models as sm
+from service.systems.eclipse.table import initial_state, view
+
+SYSTEM = "eclipse"
+D100 = (
+    "A d100 reads 00–99: the stream draws a 100-faced die and face 100 reads 00 (the audit record "
+    "shows the face). Rule options (critical vs superior, modifier cap, …) come from `rules`."
+)
+
+REGISTRY.add_system(
+    System(id=SYSTEM, title="Eclipse Phase (second edition)", setup=sm.EclipseSetup, initial_state=initial_state, view=view)
+)
+
+
+def _request_refusals(resolve: Resolve) -> Resolve:
+    """A stateless call carries the whole situation in its body (pool points, favors used…), so a
+    rule refusal there is about the request itself: 422, where a session would answer 409."""
+
+    @functools.wraps(resolve)
+    def run(params, stream):
+        try:
+            return resolve(params, stream)
+        except RuleViolation as refusal:
+            if refusal.status == 409:
+                refusal.status = 422
+            raise
+
+    return run
+
+
+def _both(name: str, summary: str, description: str, *, input, output, resolve, session_input, session_output, apply) -> None:
+    REGISTRY.add(
+        Mechanic(
+            system=SYSTEM,
+            name=name,
+            summary=summary,
+            description=description,
+            input=input,
+            output=output,
+            resolve=_request_refusals(resolve),
+            session_input=session_input,
+            session_output=session_output,
+            apply=apply,
+        )
+    )
+
+
+def _session(name: str, summary: str, description: str, *, input, output, apply) -> None:
+    REGISTRY.add(Mechanic(system=SYSTEM, name=name, summary=summary, description=description, input=input, output=output, apply=apply))
+
+
+_both(
+    "test",
+    "Roll a success test (skill, aptitude check or rep) against a target number",
+    "Success at or under the modified target; superior successes at 33+ and 66+, superior failures under 66 "
+    "and under 33; doubles are criticals, 00 always a critical success, 99 always a critical failure. "
+    "Modifiers (severities ±10/20/30, specialization +10, teamwork +10 per helper up to three, retries −10 each, "
+    "task timing) are capped at ±60. Pool points: +20 or ignore modifiers before the roll; flip-flop, upgrade "
+    "or downgrade a critical failure after it (spent only if they help). Superior-result choices and critical "
+    "effects are applied in order of preference. In a session the character's sheet, wounds, ongoing pool "
+    "bonuses and pools are used, and the result stays open to `pool-after-roll`. " + D100,
+    input=rq.EclipseTestInput,
+    output=m.EclipseTestResult,
+    resolve=stateless.test,
+    session_input=sm.EclipseTestInSession,
+    session_output=sm.EclipseSessionTestResult,
+    apply=session_tests.test,
+)
+_both(
+    "opposed-test",
+    "Roll an opposed test: the side that succeeds with the higher roll wins",
+    "Both sides roll a full test. One success wins; two failures is nobody's win; with two successes a critical "
+    "beats a plain success (configurable), else the higher roll; an exact tie is a deadlock (configurable). " + D100,
+    input=rq.EclipseOpposedTestInput,
+    output=m.EclipseOpposedResult,
+    resolve=stateless.opposed_test,
+    session_input=sm.EclipseOpposedInSession,
+    session_output=sm.EclipseOpposedInSessionResult,
+    apply=session_tests.opposed_test,
+)
+_both(
+    "pool-after-roll",
+    "Spend a pool point after a roll: flip-flop, upgrade a success, or soften a critical failure",
+    "Stateless: give the reading and target. In a session: changes the character's last test, if it has not "
+    "already taken its pool point. Refused when the use would not improve the result.",
+    input=rq.EclipseAfterRollInput,
+    output=m.EclipseAfterRollResult,
+    resolve=stateless.pool_after_roll,
+    session_input=sm.EclipseAfterRollInSession,
+    session_output=sm.EclipseAfterRollInSessionResult,
+    apply=session_tests.pool_after_roll,
+)
+_both(
+    "attack",
+    "Resolve an attack: attack skill against Fray or Melee (melee) or half Fray (ranged), then damage",
+    "The attacker hits when it succeeds and beats the defender (a critical beats a plain success by default; a "
+    "tie misses). Damage: the weapon's dice, +1d6 per superior success, doubled on a critical; armor of the "
+    "weapon's kind soaks it; one wound per full wound threshold; damage reaching Durability incapacitates, "
+    "reaching the Death Rating kills. In a session the defender's sheet is used and the harm is written to it. " + D100,
+    input=rq.EclipseAttackInput,
+    output=m.EclipseAttackResult,
+    resolve=stateless.attack,
+    session_input=sm.EclipseAttackInSession,
+    session_output=sm.EclipseAttackInSessionResult,
+    apply=session_combat.attack,
+)
+_both(
+    "damage",
+    "Apply a damage value to a target: armor, wounds, incapacitation and death",
+    "Rolls `dice`d`sides` + `bonus` (or a fixed value with no dice), subtracts the matching armor and turns "
+    "each full wound threshold into a wound. In a session the character's damage, wounds and condition change.",
+    input=rq.EclipseDamageInput,
+    output=m.EclipseDamageResult,
+    resolve=stateless.damage,
+    session_input=sm.EclipseDamageInSession,
+    session_output=sm.EclipseDamageInSessionResult,
+    apply=session_combat.damage,
+)
+_both(
+    "hack",
+    "Hack a system: Infosec against its Firewall, by brute force or subtle intrusion",
+    "Brute force is a complex action at −30 and leaves the intruder spotted; a subtle intrusion is a 1-hour task "
+    "and leaves it covert. Winning gives user privileges, one step more (security, admin) per superior success; "
+    "a critical success raises the status one step (spotted → covert → hidden). Escalating an intrusion keeps "
+    "what it had. In a session the intrusion is kept at the table. " + D100,
+    input=rq.EclipseHackInput,
+    output=m.EclipseHackResult,
+    resolve=stateless.hack,
+    session_input=sm.EclipseHackInSession,
+    session_output=sm.EclipseHackInSessionResult,
+    apply=session_hacking.hack,
+)
+_both(
+    "rep-test",
+    "Ask a network for a favor: a rep test with favor-size modifiers, secrecy, limits and burning rep",
+    "Target: the rep score; Minor +10, Moderate 0, Major −30; an optional secrecy penalty; burnt rep gives twice "
+    "its points as a bonus. Minor favors 3 a week, Moderate 1 a week, Major 1 a story arc per network; beyond that "
+    "burning 5 / 10 / 20 rep buys one more. Moxie or Flex may help. In a session the score and the favors used "
+    "this week and arc are kept per network. " + D100,
+    input=rq.EclipseRepTestInput,
+    output=m.EclipseRepResult,
+    resolve=stateless.rep_test,
+    session_input=sm.EclipseRepTestInSession,
+    session_output=sm.EclipseRepInSessionResult,
+    apply=session_tests.rep_test,
+)
+_both(
+    "initiative",
+    "Roll initiative: 1d6 + Initiative, highest first, ties by REF then roll-off",
+    "Each combatant rolls 1d6 and adds its Initiative. Ties break by REF and then d100 roll-offs, or are shared "
+    "(configurable). In a session this starts a combat at action turn 1 with that order.",
+    input=rq.EclipseInitiativeInput,
+    output=m.EclipseInitiativeResult,
+    resolve=stateless.initiative,
+    session_input=sm.EclipseInitiativeInSession,
+    session_output=sm.EclipseTurnState,
+    apply=session_combat.initiative,
+)
+_both(
+    "take-action",
+    "Check actions against the action turn: 1 complex + 1 quick, 1 task + 1 quick, or 3 quick",
+    "Stateless: says whether a whole turn's actions fit (extra actions from pools or criticals cover one complex "
+    "or two quick actions of their kind). In a session: records one action of a character in the running combat "
+    "and refuses one that does not fit.",
+    input=rq.EclipseActionTurnInput,
+    output=m.EclipseActionTurnResult,
+    resolve=stateless.action_turn,
+    session_input=sm.EclipseTakeActionInSession,
+    session_output=sm.EclipseTakeActionResult,
+    apply=session_combat.take_action,
+)
+_both(
+    "pool-use",
+    "Spend pool points on a pool's own use (take the initiative, extra action, clue, refresh favors, Flex narrative…)",
+    "Insight: take the initiative, extra mental action, acquire a clue. Moxie: ignore a trauma, refresh a favor "
+    "(1 point Minor, 2 Moderate), acquire a clue, control infection, negate a gaffe. Vigor: take the initiative, "
+    "extra physical action, ignore a wound. Flex: introduce an NPC or item, define the environment or a "
+    "relationship. In a session the effects reach the character, its favors and the running combat.",
+    input=rq.EclipsePoolUseInput,
+    output=m.EclipsePoolUseResult,
+    resolve=stateless.pool_use,
+    session_input=sm.EclipsePoolUseInSession,
+    session_output=sm.EclipsePoolUseInSessionResult,
+    apply=session_pools.pool_use,
+)
+_both(
+    "recharge",
+    "Recharge pools: short (1d6 points, twice a day) or long (all, once a day)",
+    "A short recharge (10 minutes) rolls 1d6 and hands the points out along `allocation`, never past a pool's "
+    "maximum; the rest is lost. A long recharge (4 hours, 8 for flats) refills every pool. In a session the "
+    "day counter bounds them and a recharge ends ongoing pool bonuses.",
+    input=rq.EclipseRechargeInput,
+    output=m.EclipseRechargeResult,
+    resolve=stateless.recharge,
+    session_input=sm.EclipseRechargeInSession,
+    session_output=sm.EclipseRechargeInSessionResult,
+    apply=session_pools.recharge,
+)
+
+_session(
+    "add-character",
+    "Add a character to the table",
+    "Aptitudes, skills (rating, linked aptitude, category, specialization), pools, rep per network, armor, "
+    "Durability, wound threshold and Death Rating (second-edition defaults), Initiative. A player's character is theirs.",
+    input=sm.EclipseAddCharacter,
+    output=sm.EclipseCharacterAdded,
+    apply=session_table.add_character,
+)
+_session(
+    "advance-time",
+    "Move the table's clock (GM): days, weeks, a new story arc",
+    "A new day renews recharges and ends 24-hour pool effects; a new week renews Minor and Moderate favors; "
+    "a new story arc renews Major favors.",
+    input=sm.EclipseAdvanceTime,
+    output=sm.EclipseClock,
+    apply=session_table.advance_time,
+)
+_session(
+    "next-turn",
+    "Start the next action turn of the running combat",
+    "Everyone's actions renew; a character that lost its next action to a critical failure sits this turn out.",
+    input=sm.EclipseNextTurn,
+    output=sm.EclipseTurnState,
+    apply=session_combat.next_turn,
+)
+_session(
+    "delay",
+    "Delay a character to a later Initiative count",
+    "The character acts after everyone at or above the new count, and keeps that count for later turns.",
+    input=sm.EclipseDelayInSession,
+    output=sm.EclipseTurnState,
+    apply=session_combat.delay,
+)
+_session(
+    "end-combat",
+    "End the running combat",
+    "Clears the initiative order and the action turns.",
+    input=sm.EclipseEndCombat,
+    output=sm.EclipseEndCombatResult,
+    apply=session_combat.end_combat,
+)
+_session(
+    "pool-ongoing",
+    "Spend 1 or 2 points for +5 or +10 on every skill test linked to one aptitude",
+    "Insight, Moxie or Vigor, on one of its own aptitudes; lasts until the next recharge or the day changes.",
+    input=sm.EclipsePoolOngoingInSession,
+    output=sm.EclipseOngoingResult,
+    apply=session_pools.pool_ongoing,
+)
+_session(
+    "end-intrusion",
+    "End an intrusion",
+    "The hacker leaves the system; the intrusion is removed from the table.",
+    input=sm.EclipseEndIntrusion,
+    output=sm.EclipseEndIntrusionResult,
+    apply=session_hacking.end_intrusion,
+)

@@ -1,0 +1,86 @@
+"""The table's rule options: where the rules text leaves a choice open, the default is the
+published second-edition reading, and every option can be changed per session (`setup.rules`)
+or per stateless request (`rules`)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from service.model import Model
+
+
+class EclipseRules(Model):
+    """Rule options. Every field has the documented default; change any of them per table."""
+
+    critical_replaces_superior: bool = Field(
+        True,
+        description=(
+            "A roll that is both a critical and a superior result counts only as the critical: it "
+            "carries no superior successes or failures (second-edition reading; default true). Set false "
+            "to let a critical keep its superior results as well."
+        ),
+    )
+    critical_beats_success: bool = Field(
+        True,
+        description=(
+            "In an opposed test where both sides succeed, a critical success beats a non-critical one "
+            "whatever the rolls (second-edition reading; default true). Set false to compare rolls only."
+        ),
+    )
+    opposed_tie: Literal["deadlock", "higher-target"] = Field(
+        "deadlock",
+        description=(
+            "Both sides succeed with the same roll and the same kind of success: `deadlock` (default) means "
+            "neither wins; `higher-target` lets the higher modified target number win (deadlock if equal). "
+            "An attack always needs a strictly higher roll, so a tied attack misses either way."
+        ),
+    )
+    modifier_cap: int = Field(60, ge=0, le=100, description="Largest total modifier either way; the rules say ±60 (default 60).")
+    pool_points_per_test: int = Field(
+        1, ge=1, le=4, description="Pool points one test may take; the rules say 1 unless stated otherwise (default 1)."
+    )
+    aptitude_check_multiplier: int = Field(
+        3,
+        ge=1,
+        le=5,
+        description="An aptitude check's target number is the aptitude times this (second-edition ×3; default 3).",
+    )
+    defaulting_multiplier: int = Field(
+        1,
+        ge=1,
+        le=5,
+        description=(
+            "Defaulting on a missing skill rolls against the linked aptitude times this (second edition: the "
+            "aptitude itself, since skills include it; default 1)."
+        ),
+    )
+    wound_penalty: int = Field(
+        10,
+        ge=0,
+        le=30,
+        description=(
+            "Penalty per wound and per trauma not being ignored, applied to a session character's tests "
+            "(second-edition −10; default 10, 0 turns it off)."
+        ),
+    )
+    short_recharges_per_day: int = Field(2, ge=0, le=10, description="Short recharges per 24 hours (rules: 2; default 2).")
+    long_recharges_per_day: int = Field(1, ge=0, le=10, description="Long recharges per 24 hours (rules: 1; default 1).")
+    minor_favors_per_week: int = Field(3, ge=0, le=20, description="Minor favors per network per week (rules: 3; default 3).")
+    moderate_favors_per_week: int = Field(1, ge=0, le=20, description="Moderate favors per network per week (rules: 1; default 1).")
+    major_favors_per_arc: int = Field(1, ge=0, le=20, description="Major favors per network per story arc (rules: 1; default 1).")
+    failed_favor_counts: bool = Field(
+        False,
+        description=(
+            "Whether a failed rep test still uses up the favor against the weekly / story-arc limits "
+            "(default false: only a granted favor counts)."
+        ),
+    )
+    initiative_ties: Literal["ref-then-roll-off", "simultaneous"] = Field(
+        "ref-then-roll-off",
+        description=(
+            "Equal Initiative totals: `ref-then-roll-off` (default) orders by REF, then by d100 roll-offs; "
+            "`simultaneous` lets tied characters share a position."
+        ),
+    )

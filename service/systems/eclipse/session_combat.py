@@ -1,0 +1,229 @@
+"""Session forms of combat: the initiative order and action turns, attacks and damage."""
+
+from __future__ import annotations
+
+from service.dice.stream import Stream
+from service.errors import RuleViolation
+from service.registry import Actor
+from service.systems.eclipse import errors
+from service.systems.eclipse.actions import fits
+from service.systems.eclipse.character import require_able, skill_rating, state_modifiers, subject
+from service.systems.eclipse.combat import condition, defense_target, roll_damage
+from service.systems.eclipse.initiative import Combatant, Slot, delay as delay_slot, roll_initiative
+from service.systems.eclipse.pools import check_test_spends
+from service.systems.eclipse.procedures import common_modifiers, damage_value, full_test, modifiers_from, spends_from
+from service.systems.eclipse.requests import EclipseTargetStats
+from service.systems.eclipse.session_models import (
+    EclipseActionRecord,
+    EclipseAttackInSession,
+    EclipseAttackInSessionResult,
+    EclipseDamageInSession,
+    EclipseDamageInSessionResult,
+    EclipseDelayInSession,
+    EclipseEndCombat,
+    EclipseEndCombatResult,
+    EclipseInitiativeInSession,
+    EclipseNextTurn,
+    EclipseTakeActionInSession,
+    EclipseTakeActionResult,
+    EclipseTurnState,
+)
+from service.systems.eclipse.session_tests import check_affordable, pay
+from service.systems.eclipse.stateless import harm_of, slot_wire, strike
+from service.systems.eclipse.table import character, control, editable, rules_of
+
+MAX_RECORDED_ACTIONS = 12  # automatic actions are unlimited by the rules; the record is not
+
+# -- the action-turn order ------------------------------------------------------------------
+
+
+def _slot_from(wire: dict) -> Slot:
+    return Slot(wire["name"], wire["initiative"], wire["ref"], wire["roll"], wire["count"], tuple(wire["rollOffs"]), wire["position"])
+
+
+def _slot_wire(slot: Slot) -> dict:
+    return slot_wire(slot, slot.key).model_dump(by_alias=True)
+
+
+def _turn_state(combat: dict) -> EclipseTurnState:
+    return EclipseTurnState.model_validate({"turn": combat["turn"], "order": combat["order"]})
+
+
+def _fresh_turn(turn: int, order: list[dict], lost: list[str]) -> dict:
+    return {"turn": turn, "order": order, "actions": {}, "extras": {}, "first": [], "mentalOnly": [], "lost": lost, "loseNext": []}
+
+
+def _combat(state: dict) -> dict:
+    combat = state.get("combat")
+    if not combat:
+        raise RuleViolation(errors.NOT_IN_COMBAT, "no combat is running: roll initiative first", status=409)
+    return combat
+
+
+def _in_order(combat: dict, cid: str) -> None:
+    if not any(slot["name"] == cid for slot in combat["order"]):
+        raise RuleViolation(errors.NOT_IN_COMBAT, f"{cid} is not in the initiative order", status=409)
+
+
+def initiative(state: dict, params: EclipseInitiativeInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseTurnState]:
+    new = editable(state)
+    rules = rules_of(new)
+    if params.characters is None:
+        chosen = [c for c in new["characters"].values() if c["condition"] == "active"]
+    else:
+        if len(set(params.characters)) != len(params.characters):
+            raise RuleViolation(errors.DUPLICATE_CHARACTER, "a character is listed twice", status=422)
+        chosen = [character(new, cid) for cid in params.characters]
+        for char in chosen:
+            require_able(char)
+    if not chosen:
+        raise RuleViolation(errors.NOT_IN_COMBAT, "nobody able to act is at the table", status=409)
+    if actor.role != "gm":
+        # Players may start a fight among their own characters; anyone else's roll is the GM's.
+        for char in chosen:
+            control(actor, char)
+    combatants = [Combatant(c["id"], c["initiative"], c["aptitudes"]["ref"]) for c in chosen]
+    slots = roll_initiative(stream, combatants, ties=rules.initiative_ties)
+    new["combat"] = _fresh_turn(1, [_slot_wire(s) for s in slots], [])
+    return new, _turn_state(new["combat"])
+
+
+def next_turn(state: dict, params: EclipseNextTurn, stream: Stream, actor: Actor) -> tuple[dict, EclipseTurnState]:
+    new = editable(state)
+    combat = _combat(new)
+    if params.expected_turn is not None and params.expected_turn != combat["turn"]:
+        raise RuleViolation(errors.NOT_IN_COMBAT, f"the combat is at turn {combat['turn']}, not {params.expected_turn}", status=409)
+    # Delayed counts are already the characters' counts; the order carries into the next turn.
+    new["combat"] = _fresh_turn(combat["turn"] + 1, combat["order"], list(combat["loseNext"]))
+    return new, _turn_state(new["combat"])
+
+
+def end_combat(state: dict, params: EclipseEndCombat, stream: Stream, actor: Actor) -> tuple[dict, EclipseEndCombatResult]:
+    new = editable(state)
+    combat = _combat(new)
+    new["combat"] = None
+    return new, EclipseEndCombatResult(ended=True, turns=combat["turn"])
+
+
+def delay(state: dict, params: EclipseDelayInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseTurnState]:
+    new = editable(state)
+    combat = _combat(new)
+    char = character(new, params.character)
+    control(actor, char)
+    _in_order(combat, char["id"])
+    slots = [_slot_from(s) for s in combat["order"]]
+    current = next(s for s in slots if s.key == char["id"])
+    if params.count >= current.count:
+        raise RuleViolation(
+            errors.DELAY_COUNT, f"{char['id']} acts at {current.count}; delaying means a lower count, not {params.count}", status=422
+        )
+    combat["order"] = [_slot_wire(s) for s in delay_slot(slots, char["id"], params.count)]
+    return new, _turn_state(combat)
+
+
+def take_action(state: dict, params: EclipseTakeActionInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseTakeActionResult]:
+    new = editable(state)
+    combat = _combat(new)
+    char = character(new, params.character)
+    control(actor, char)
+    require_able(char)
+    _in_order(combat, char["id"])
+    cid = char["id"]
+    if cid in combat["lost"] and params.kind != "automatic":
+        raise RuleViolation(errors.ACTION_BUDGET, f"{cid} lost this turn's actions to a critical failure", status=409)
+    if cid in combat["mentalOnly"] and params.nature == "physical" and params.kind != "automatic":
+        raise RuleViolation(
+            errors.ACTION_BUDGET, f"{cid} took the initiative with Insight: only mental or mesh actions this turn", status=409
+        )
+    record = {"kind": params.kind, "nature": params.nature, "label": params.label}
+    taken = combat["actions"].get(cid, []) + [record]
+    if len(taken) > MAX_RECORDED_ACTIONS:
+        raise RuleViolation(errors.ACTION_BUDGET, f"at most {MAX_RECORDED_ACTIONS} actions are recorded per character and turn", status=409)
+    pattern = fits([(a["kind"], a["nature"]) for a in taken], combat["extras"].get(cid, []))
+    if pattern is None:
+        raise RuleViolation(
+            errors.ACTION_BUDGET,
+            f"{cid} cannot add a {params.kind} action this turn: a turn holds 1 complex + 1 quick, 1 task + 1 quick, or 3 quick",
+            status=409,
+        )
+    combat["actions"][cid] = taken
+    return new, EclipseTakeActionResult(
+        character=cid, turn=combat["turn"], actions=[EclipseActionRecord.model_validate(a) for a in taken], pattern=pattern
+    )
+
+
+# -- attacks and damage ---------------------------------------------------------------------
+
+
+def _target_stats(char: dict) -> EclipseTargetStats:
+    # Built from the table's own numbers, which may outgrow a request's bounds (a much-shot corpse).
+    return EclipseTargetStats.model_construct(
+        armor_energy=char["armor"]["energy"],
+        armor_kinetic=char["armor"]["kinetic"],
+        wound_threshold=char["woundThreshold"],
+        durability=char["durability"],
+        death_rating=char["deathRating"],
+        damage=char["damage"],
+        wounds=char["wounds"],
+    )
+
+
+def _take_harm(char: dict, harm) -> None:
+    char["damage"] = harm.damage_total
+    char["wounds"] = harm.wounds_total
+    char["condition"] = condition(harm.damage_total, char["durability"], char["deathRating"])
+
+
+def attack(state: dict, params: EclipseAttackInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseAttackInSessionResult]:
+    new = editable(state)
+    rules = rules_of(new)
+    a_in, d_in = params.attacker, params.defender
+    if a_in.character == d_in.character:
+        raise RuleViolation(errors.TEST_SUBJECT, "a character cannot attack itself here", status=422)
+    attacker, defender = character(new, a_in.character), character(new, d_in.character)
+    control(actor, attacker)
+    require_able(attacker)
+    if d_in.pool_spends:
+        control(actor, defender)
+    skill = a_in.skill or ("Guns" if params.attack == "ranged" else "Melee")
+    a_subj = subject(attacker, skill=skill, aptitude_check=None, default_aptitude=None, rules=rules)
+    a_mods = common_modifiers(specialization=a_in.specialization, retries=0, listed=a_in.modifiers)
+    a_mods += state_modifiers(attacker, a_subj, rules)
+    # A defender without Fray defaults to REF; Melee only counts if the defender has it.
+    fray = subject(defender, skill="Fray", aptitude_check=None, default_aptitude=None, rules=rules)
+    melee = skill_rating(defender, "Melee")
+    d_skill, d_target = defense_target(params.attack, fray.base, melee, d_in.defense)
+    d_subj = subject(defender, skill="Melee", aptitude_check=None, default_aptitude=None, rules=rules) if d_skill == "melee" else fray
+    d_mods = modifiers_from(d_in.modifiers) + state_modifiers(defender, d_subj, rules)
+    a_spends, d_spends = spends_from(a_in.pool_spends), spends_from(d_in.pool_spends)
+    check_affordable(attacker, a_spends)
+    check_affordable(defender, d_spends)
+    check_test_spends(d_spends, aptitude=d_subj.aptitude, kind="skill", per_test=rules.pool_points_per_test)
+    a = full_test(
+        stream, base=a_subj.base, modifiers=a_mods, spends=a_spends, aptitude=a_subj.aptitude, defaulting=a_subj.defaulting, rules=rules
+    )
+    d = full_test(
+        stream, base=d_target, modifiers=d_mods, spends=d_spends, aptitude=d_subj.aptitude, defaulting=d_subj.defaulting, rules=rules
+    )
+    pay(attacker, a.run.spends)
+    pay(defender, d.run.spends)
+    attacker["nextTestModifier"] = 0
+    defender["nextTestModifier"] = 0
+    out = strike(stream, params.attack, d_skill, a, d, params.weapon, _target_stats(defender), rules)
+    if out.harm is not None:
+        _take_harm(defender, out.harm)
+    return new, EclipseAttackInSessionResult(
+        **out.model_dump(), attacker_character=attacker["id"], defender_character=defender["id"]
+    )
+
+
+def damage(state: dict, params: EclipseDamageInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseDamageInSessionResult]:
+    new = editable(state)
+    char = character(new, params.character)
+    if actor.role != "gm":
+        control(actor, char)  # players may mark damage on their own characters; the GM on anyone
+    w = params.weapon
+    rolled = roll_damage(stream, count=w.dice, sides=w.sides, bonus=w.bonus, superior=0, critical=False)
+    hurt = harm_of(rolled.total, w.armor, _target_stats(char))
+    _take_harm(char, hurt)
+    return new, EclipseDamageInSessionResult(damage=damage_value(rolled), harm=hurt, character=char["id"])
