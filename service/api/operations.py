@@ -120,6 +120,7 @@ def _stateless(mech: Mechanic) -> Operation:
         input=request,
         output=response,
         run=run,
+        errors=(409, 422),  # 409: a rule refuses the situation described; 422: the request itself is invalid
     )
 
 

@@ -1,3 +1,3 @@
 """The game systems. Importing this package registers every system and mechanic."""
 
-from service.systems import dice  # noqa: F401
+from service.systems import desert, dice, eclipse, ncb, neuroscape, neurosystem  # noqa: F401
