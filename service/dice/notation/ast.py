@@ -1,0 +1,195 @@
+"""Formula nodes: small immutable values that print themselves back normalized.
+
+`str(node)` is the canonical formula: lowercase, modifiers glued to their dice,
+single spaces around binary operators, e.g. ` 4D6 KH3+2` -> `4d6kh3 + 2`.
+Chains of `+ -` and of `*` are flat (`Sum`, `Product`) rather than nested binary
+nodes, so a long `1+1+1+...` stays one level deep for every recursive walk.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+ComparisonOp = Literal["=", "<", ">", "<=", ">="]
+_UNBOUNDED = 1 << 62  # beyond any die result (results are capped by maxNumber)
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A test on one die's result; every condition is an interval `low <= result <= high`."""
+
+    op: ComparisonOp
+    value: int
+    # The interval, derived once: the roller tests `low <= result <= high` per die.
+    low: int = field(init=False, repr=False, compare=False)
+    high: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        v = self.value
+        low, high = {
+            "=": (v, v),
+            "<": (-_UNBOUNDED, v - 1),
+            ">": (v + 1, _UNBOUNDED),
+            "<=": (-_UNBOUNDED, v),
+            ">=": (v, _UNBOUNDED),
+        }[self.op]
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "high", high)
+
+    def __str__(self) -> str:
+        # reroll/explode print "=" bare (`r1`, `!6`), the way people type it.
+        return str(self.value) if self.op == "=" else f"{self.op}{self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Clamp:
+    """`minN` / `maxN`: each die lands at least / at most N."""
+
+    kind: Literal["min", "max"]
+    value: int
+
+    def __str__(self) -> str:
+        return f"{self.kind}{self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """`r<cond>` rerolls while the condition holds; `ro<cond>` rerolls once."""
+
+    condition: Condition
+    once: bool = False
+
+    def __str__(self) -> str:
+        return f"{'ro' if self.once else 'r'}{self.condition}"
+
+
+@dataclass(frozen=True, slots=True)
+class Explode:
+    """`!` adds a die for each die on its top face; `!<cond>` on the condition instead."""
+
+    condition: Condition | None = None
+
+    def __str__(self) -> str:
+        return "!" if self.condition is None else f"!{self.condition}"
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """`khN` `klN` keep, `dhN` `dlN` drop, the N highest / lowest active dice."""
+
+    kind: Literal["kh", "kl", "dh", "dl"]
+    count: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.kind}{self.count}"
+
+
+@dataclass(frozen=True, slots=True)
+class CountSuccesses:
+    """`>=8` written on a dice term: its value is the number of dice meeting it."""
+
+    condition: Condition
+
+    def __str__(self) -> str:
+        # always with its operator: a bare `6` would glue onto the die size.
+        return f"{self.condition.op}{self.condition.value}"
+
+
+Modifier = Clamp | Reroll | Explode | Keep | CountSuccesses
+
+# The order modifiers take effect (and print), whatever order they were written in.
+STAGES: dict[type, int] = {Clamp: 0, Reroll: 1, Explode: 2, Keep: 3, CountSuccesses: 4}
+
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    value: int
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """`NdM` plus its modifiers, kept in `STAGES` order (stable within a stage)."""
+
+    count: int
+    sides: int
+    modifiers: tuple[Modifier, ...] = ()
+    # Derived once so every roll of a cached node reuses it; not part of equality.
+    text: str = field(init=False, repr=False, compare=False)
+    modifier_texts: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    # min/max compose into one interval (each bound moves both ends); None when unclamped.
+    clamp: tuple[int, int] | None = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        clamp = None
+        for m in self.modifiers:
+            if isinstance(m, Clamp):
+                bound = max if m.kind == "min" else min
+                low, high = clamp or (-_UNBOUNDED, _UNBOUNDED)
+                clamp = (bound(low, m.value), bound(high, m.value))
+        object.__setattr__(self, "clamp", clamp)
+        texts = tuple(str(m) for m in self.modifiers)
+        if any(isinstance(m, CountSuccesses) for m in self.modifiers):
+            # A bare `!` before a comparison would read back as an explosion
+            # condition (`10d10!>=8`), so spell out the top face it means.
+            texts = tuple(
+                f"!{self.sides}" if isinstance(m, Explode) and m.condition is None else t
+                for m, t in zip(self.modifiers, texts, strict=True)
+            )
+        object.__setattr__(self, "modifier_texts", texts)
+        object.__setattr__(self, "text", f"{self.count}d{self.sides}{''.join(texts)}")
+
+    @property
+    def reachable(self) -> tuple[int, int]:
+        """The lowest and highest result a die of this term can show, after clamping."""
+        if self.clamp is None:
+            return 1, self.sides
+        low, high = self.clamp
+        return min(max(1, low), high), min(max(self.sides, low), high)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Negate:
+    operand: Node
+
+    def __str__(self) -> str:
+        return f"-{self.operand}"
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Parentheses as written, so the normalized formula keeps them."""
+
+    inner: Node
+
+    def __str__(self) -> str:
+        return f"({self.inner})"
+
+
+@dataclass(frozen=True, slots=True)
+class Sum:
+    """`first (+|-) rest...`, evaluated left to right."""
+
+    first: Node
+    rest: tuple[tuple[Literal["+", "-"], Node], ...]
+
+    def __str__(self) -> str:
+        return str(self.first) + "".join(f" {op} {node}" for op, node in self.rest)
+
+
+@dataclass(frozen=True, slots=True)
+class Product:
+    first: Node
+    rest: tuple[Node, ...]
+
+    def __str__(self) -> str:
+        return str(self.first) + "".join(f" * {node}" for node in self.rest)
+
+
+Node = Number | Dice | Negate | Group | Sum | Product

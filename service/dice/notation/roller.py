@@ -1,0 +1,85 @@
+"""`Node` + dice stream -> `RollResult`, through a `{NodeType: handler}` table.
+
+Each handler returns `(value, text)`; dice terms also record their
+`DiceTermResult` in the context, so `RollResult.dice` comes out left to right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from service.dice.notation.ast import Dice, Group, Negate, Node, Number, Product, Sum
+from service.dice.notation.limits import DEFAULT_LIMITS, Limits
+from service.dice.notation.parser import parse_with_formula
+from service.dice.notation.result import DiceTermResult, RollResult, new_roll
+from service.dice.notation.term import Context, numeral, roll_term
+
+
+class DiceStream(Protocol):
+    def roll(self, sides: int) -> int:
+        """One die: 1..sides, each face equally likely."""
+
+
+def _number(node: Number, ctx: Context) -> tuple[int, str]:
+    return node.value, numeral(node.value)
+
+
+def _negate(node: Negate, ctx: Context) -> tuple[int, str]:
+    value, text = _NODES[type(node.operand)](node.operand, ctx)
+    return -value, f"-{text}"
+
+
+def _group(node: Group, ctx: Context) -> tuple[int, str]:
+    value, text = _NODES[type(node.inner)](node.inner, ctx)
+    return value, f"({text})"
+
+
+def _sum(node: Sum, ctx: Context) -> tuple[int, str]:
+    value, text = _NODES[type(node.first)](node.first, ctx)
+    parts = [text]
+    for op, operand in node.rest:
+        v, text = _NODES[type(operand)](operand, ctx)
+        if op == "+":
+            value += v
+            parts.append(" + ")
+        else:
+            value -= v
+            parts.append(" - ")
+        parts.append(text)
+    return value, "".join(parts)
+
+
+def _product(node: Product, ctx: Context) -> tuple[int, str]:
+    value, text = _NODES[type(node.first)](node.first, ctx)
+    parts = [text]
+    for operand in node.rest:
+        v, text = _NODES[type(operand)](operand, ctx)
+        value *= v
+        parts.append(text)
+    return value, " * ".join(parts)
+
+
+_NODES: dict[type, Callable[[Node, Context], tuple[int, str]]] = {
+    Number: _number,  # type: ignore[dict-item]
+    Dice: roll_term,  # type: ignore[dict-item]
+    Negate: _negate,  # type: ignore[dict-item]
+    Group: _group,  # type: ignore[dict-item]
+    Sum: _sum,  # type: ignore[dict-item]
+    Product: _product,  # type: ignore[dict-item]
+}
+
+
+def evaluate(node: Node, stream: DiceStream, limits: Limits = DEFAULT_LIMITS) -> RollResult:
+    """Roll an already-parsed formula; `stream` is anything with `.roll(sides) -> 1..sides`."""
+    terms: list[DiceTermResult] = []
+    total, text = _NODES[type(node)](node, (stream.roll, limits, terms))
+    return new_roll(str(node), total, tuple(terms), f"{text} = {numeral(total)}")
+
+
+def roll(expression: str, stream: DiceStream, limits: Limits = DEFAULT_LIMITS) -> RollResult:
+    """`roll("4d6kh3+2", stream).text` -> e.g. `"4d6kh3 (6, 5, 4, ~~1~~) + 2 = 17"`."""
+    node, formula = parse_with_formula(expression, limits)
+    terms: list[DiceTermResult] = []
+    total, text = _NODES[type(node)](node, (stream.roll, limits, terms))
+    return new_roll(formula, total, tuple(terms), f"{text} = {numeral(total)}")

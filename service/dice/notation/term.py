@@ -1,0 +1,236 @@
+"""Rolling one dice term: draw the dice, run its modifiers stage by stage, keep every die.
+
+A term works on two parallel lists, face values and flag bits, through a
+`{ModifierType: handler}` table, and turns them into `DieResult`s only at the
+end. Equal `DieResult`s (and the way each prints) are shared flyweights: they
+are immutable, and most dice then cost a dict hit instead of a dataclass
+`__init__` plus string building.
+
+Text marks: `~~3~~` discarded (dropped or rerolled away), `6!` exploded,
+`5*` a success; a success-counting term ends with `; N successes`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from service.dice.notation.ast import Clamp, CountSuccesses, Dice, Explode, Keep, Modifier, Reroll
+from service.dice.notation.errors import LimitExceeded
+from service.dice.notation.limits import Limits
+from service.dice.notation.result import DiceTermResult, DieResult, new_die, new_term
+
+_ACTIVE, _DISCARDED, _EXPLODED, _REROLLED, _SUCCESS, _COUNTED = 1, 2, 4, 8, 16, 32
+_DROP = ~_ACTIVE
+_SHARED_MAX = 1 << 16  # flyweight tables start over past this many entries
+
+
+class _Dies(dict[int, DieResult]):
+    """`result << 6 | flags` -> the one DieResult with that result and those flags."""
+
+    def __missing__(self, key: int) -> DieResult:
+        if len(self) >= _SHARED_MAX:
+            self.clear()
+        f = key & 63
+        die = self[key] = new_die(
+            key >> 6,
+            bool(f & _ACTIVE),
+            bool(f & _DISCARDED),
+            bool(f & _EXPLODED),
+            bool(f & _REROLLED),
+            bool(f & _SUCCESS) if f & _COUNTED else None,
+        )
+        return die
+
+
+class _Marks(dict[int, str]):
+    """`result << 6 | flags` -> how that die prints in the text breakdown."""
+
+    def __missing__(self, key: int) -> str:
+        if len(self) >= _SHARED_MAX:
+            self.clear()
+        f = key & 63
+        text = f"{key >> 6}!" if f & _EXPLODED else numeral(key >> 6)
+        if f & _SUCCESS:
+            text += "*"
+        mark = self[key] = f"~~{text}~~" if f & _DISCARDED else text
+        return mark
+
+
+class _Numerals(dict[int, str]):
+    """int -> its decimal text: formatting an int costs more than a dict hit."""
+
+    def __missing__(self, value: int) -> str:
+        text = str(value)
+        if len(text) <= 12:  # a product of big literals can run to hundreds of digits: not worth keeping
+            if len(self) >= _SHARED_MAX:
+                self.clear()
+            self[value] = text
+        return text
+
+
+class _Plain(dict[int, DieResult]):
+    """face -> the plain active DieResult, for terms without modifiers."""
+
+    def __missing__(self, value: int) -> DieResult:
+        if len(self) >= _SHARED_MAX:
+            self.clear()
+        die = self[value] = new_die(value, True, False, False, False, None)
+        return die
+
+
+_die = _Dies().__getitem__
+_mark = _Marks().__getitem__
+_plain = _Plain().__getitem__
+numeral = _Numerals().__getitem__
+
+
+# What one evaluation shares across its terms: the stream's roll, the limits and
+# the term results so far (left to right). A plain tuple, because building an
+# object for it cost as much as rolling a d20; the running dice count is derived
+# from the results already recorded.
+Context = tuple[Callable[[int], int], Limits, list[DiceTermResult]]
+
+
+# A term in progress: (node, values, flags, roll, limits, dice rolled by earlier
+# terms). A tuple rather than an object for the same reason as `Context`; the
+# lists inside it are what the stages change.
+_Work = tuple[Dice, list[int], list[int], Callable[[int], int], Limits, int]
+
+
+def _draw(work: _Work) -> None:
+    """Roll one extra die for the term (clamped like the first ones) and append it, active."""
+    node, values, flags, roll, limits, earlier = work
+    rolled = earlier + len(values) + 1
+    if rolled > limits.max_dice:
+        raise LimitExceeded("maxDice", limits.max_dice, rolled)
+    value = roll(node.sides)
+    if node.clamp is not None:
+        low, high = node.clamp
+        value = low if value < low else high if value > high else value
+    values.append(value)
+    flags.append(_ACTIVE)
+
+
+def _clamp(modifier: Clamp, work: _Work) -> None:
+    # Dice drawn later get the term's whole composed clamp in `_draw`.
+    values, bound = work[1], modifier.value
+    # Plain loops rather than comprehensions here and below: on CPython 3.11 a
+    # comprehension is a function call, which costs more than a few dice.
+    if modifier.kind == "min":
+        for i, v in enumerate(values):
+            if v < bound:
+                values[i] = bound
+    else:
+        for i, v in enumerate(values):
+            if v > bound:
+                values[i] = bound
+
+
+def _reroll(modifier: Reroll, work: _Work) -> None:
+    node, values, flags, _, limits, _ = work
+    low, high, limit = modifier.condition.low, modifier.condition.high, limits.max_rerolls
+    # `ro` looks only at the dice present now; `r` also at the replacements it appends.
+    end = len(values) if modifier.once else -1
+    i = 0
+    while i < (len(values) if end < 0 else end):
+        if flags[i] & _ACTIVE and low <= values[i] <= high:
+            # Rerolls run before explosions, so every die past the first `count` is a reroll.
+            rerolls = len(values) - node.count + 1
+            if rerolls > limit:
+                raise LimitExceeded("maxRerolls", limit, rerolls)
+            flags[i] = (flags[i] & _DROP) | _DISCARDED | _REROLLED
+            _draw(work)
+        i += 1
+
+
+def _explode(modifier: Explode, work: _Work) -> None:
+    node, values, flags, _, limits, _ = work
+    condition, limit = modifier.condition, limits.max_explosions
+    low, high = (node.sides, node.sides) if condition is None else (condition.low, condition.high)
+    explosions = 0  # one explosion modifier per term, so this is the term's count
+    i = 0
+    while i < len(values):  # appended dice are checked too: the chain continues
+        if flags[i] & _ACTIVE and low <= values[i] <= high:
+            explosions += 1
+            if explosions > limit:
+                raise LimitExceeded("maxExplosions", limit, explosions)
+            flags[i] |= _EXPLODED
+            _draw(work)
+        i += 1
+
+
+def _keep(modifier: Keep, work: _Work) -> None:
+    values, flags = work[1], work[2]
+    active: list[int] = []
+    for i, f in enumerate(flags):
+        if f & _ACTIVE:
+            active.append(i)
+    # Stable (also with reverse=True): among equal faces the earlier die ranks first.
+    ranked = sorted(active, key=values.__getitem__, reverse=modifier.kind in ("kh", "dh"))
+    n = modifier.count
+    for i in ranked[n:] if modifier.kind[0] == "k" else ranked[:n]:
+        flags[i] = (flags[i] & _DROP) | _DISCARDED
+
+
+def _count(modifier: CountSuccesses, work: _Work) -> None:
+    low, high = modifier.condition.low, modifier.condition.high
+    values, flags = work[1], work[2]
+    for i, f in enumerate(flags):
+        if f & _ACTIVE and low <= values[i] <= high:
+            f |= _SUCCESS
+        flags[i] = f | _COUNTED
+
+
+_STAGES: dict[type, Callable[[Modifier, _Work], None]] = {
+    Clamp: _clamp,  # type: ignore[dict-item]
+    Reroll: _reroll,  # type: ignore[dict-item]
+    Explode: _explode,  # type: ignore[dict-item]
+    Keep: _keep,  # type: ignore[dict-item]
+    CountSuccesses: _count,  # type: ignore[dict-item]
+}
+
+
+def roll_term(node: Dice, ctx: Context) -> tuple[int, str]:
+    """Roll `node`, record its DiceTermResult in the context, return (value, text)."""
+    roll, limits, terms = ctx
+    count, sides = node.count, node.sides
+    if sides > limits.max_sides:  # nodes built by hand skip the parser's check
+        raise LimitExceeded("maxSides", limits.max_sides, sides)
+    earlier = 0  # dice already rolled by the terms to the left
+    for done in terms:
+        earlier += len(done.results)
+    if earlier + count > limits.max_dice:  # claimed before any die of the term is rolled
+        raise LimitExceeded("maxDice", limits.max_dice, earlier + count)
+    modifiers = node.modifiers
+    if count == 1 and not modifiers:  # the most common term of all: a single plain die
+        value = roll(sides)
+        terms.append(new_term(node.text, 1, sides, (), (_plain(value),), value, None))
+        return value, f"{node.text} ({numeral(value)})"
+    values: list[int] = []
+    for _ in range(count):
+        values.append(roll(sides))
+    if not modifiers:  # every die active, nothing to flag
+        total = sum(values)
+        terms.append(new_term(node.text, count, sides, (), tuple(map(_plain, values)), total, None))
+        return total, f"{node.text} ({', '.join(map(numeral, values))})"
+    flags = [_ACTIVE] * count
+    work = (node, values, flags, roll, limits, earlier)
+    for modifier in modifiers:  # already in stage order
+        _STAGES[type(modifier)](modifier, work)
+    keys: list[int] = []
+    total = successes = 0
+    for v, f in zip(values, flags):  # noqa: B905 - parallel lists, equal by construction
+        keys.append(v << 6 | f)
+        if f & _ACTIVE:
+            total += v
+        if f & _SUCCESS:
+            successes += 1
+    shown = ", ".join(map(_mark, keys))
+    if type(modifiers[-1]) is CountSuccesses:  # stage order puts it last
+        total = successes
+        shown += f"; {successes} {'success' if successes == 1 else 'successes'}"
+        counted: int | None = successes
+    else:
+        counted = None
+    terms.append(new_term(node.text, count, sides, node.modifier_texts, tuple(map(_die, keys)), total, counted))
+    return total, f"{node.text} ({shown})"
