@@ -1,0 +1,106 @@
+"""Building and district reactions: the six-token bag, the draw and what the token does.
+
+The bag is built in screen order, one token per category: blue when a blue control token
+is still on it (however many), red when every blue there was bypassed, orange when the
+category is free and the character volunteered something in it, a blank otherwise. So a
+bag always holds exactly six tokens, and `stream.roll(6) - 1` picks one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from service.dice.stream import Stream
+from service.systems.desert.fields import BAG_SIZE, MAX_CONTROL
+
+ESCALATION_STEPS = 3
+
+
+def building_bag(screen: dict, volunteered: Collection[str]) -> list[str]:
+    bag = []
+    for slot in screen["categories"]:
+        if slot["blue"] > 0:
+            bag.append("blue")  # a redundant system picked up what any bypass missed
+        elif slot["red"] > 0:
+            bag.append("red")
+        elif slot["free"] and slot["category"] in volunteered:
+            bag.append("orange")
+        else:
+            bag.append("blank")
+    assert len(bag) == BAG_SIZE, "one token per category"
+    return bag
+
+
+def draw_token(bag: list[str], stream: Stream) -> int:
+    """The index of the drawn token: one die with as many faces as the bag has tokens."""
+    return stream.roll(len(bag)) - 1
+
+
+def reaction_text(reactions: dict | None, side: str | None, step: int | None) -> str | None:
+    if reactions is None or side is None or step is None:
+        return None
+    return reactions[side][step - 1]
+
+
+def sheet_number(side: str | None, step: int | None) -> int | None:
+    """Positive reactions are numbered 1-3 on the sheet, negative ones 4-6."""
+    if side is None or step is None:
+        return None
+    return step if side == "positive" else step + ESCALATION_STEPS
+
+
+def resolve_token(
+    token: str,
+    *,
+    control: int,
+    blues_before: int,
+    side: str | None,
+    reactions: dict | None,
+    stream: Stream,
+) -> tuple[int, dict | None]:
+    """What the drawn token does: the new control value and the reaction, if any.
+
+    Blue: control +1 (at most 6) and the next reaction in order, 1 → 2 → 3 for this
+    character at this location; the table picks the side (`side=None` leaves it pending).
+    Orange: control -1 (at least 0) and a d6 picks the reaction, 1-3 positive, 4-6 negative.
+    Red and blank: nothing happens.
+    """
+    if token == "blue":
+        step = min(blues_before + 1, ESCALATION_STEPS)
+        reaction = {
+            "token": "blue",
+            "side": side,
+            "step": step,
+            "number": sheet_number(side, step),
+            "face": None,
+            "text": reaction_text(reactions, side, step),
+            "pending": side is None,
+        }
+        return min(control + 1, MAX_CONTROL), reaction
+    if token == "orange":
+        face = stream.roll(6)
+        side_rolled = "positive" if face <= ESCALATION_STEPS else "negative"
+        step = face if face <= ESCALATION_STEPS else face - ESCALATION_STEPS
+        reaction = {
+            "token": "orange",
+            "side": side_rolled,
+            "step": step,
+            "number": face,
+            "face": face,
+            "text": reaction_text(reactions, side_rolled, step),
+            "pending": False,
+        }
+        return max(control - 1, 0), reaction
+    return control, None
+
+
+def choose_side(reaction: dict, side: str, reactions: dict | None) -> dict:
+    """Settle a pending blue reaction once the table has picked positive or negative."""
+    step = reaction["step"]
+    return {
+        **reaction,
+        "side": side,
+        "number": sheet_number(side, step),
+        "text": reaction_text(reactions, side, step),
+        "pending": False,
+    }

@@ -1,0 +1,75 @@
+"""Field types of the wire models whose refusals carry a d e s e r t rule code.
+
+Pydantic would refuse these values too, but as a generic `validation-failed`; the table
+is better served by the rule's own name (`desert/control-out-of-range`, …). Each type
+keeps its bounds in the schema (OpenAPI and GraphQL docs show them) and a before-check
+that raises the rule first. Non-integers and non-strings fall through to pydantic.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator, Field
+
+from service.errors import RuleViolation
+from service.systems.desert import errors
+from service.systems.desert.categories import CATEGORIES, Category, is_category
+
+MAX_CONTROL = 6
+BAG_SIZE = 6
+
+
+def _control(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= MAX_CONTROL:
+        raise RuleViolation(
+            errors.CONTROL_OUT_OF_RANGE,
+            f"a control value runs from 0 to {MAX_CONTROL}; {value} is outside it",
+            status=422,
+        )
+    return value
+
+
+def _district_type(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool) and not 1 <= value <= 6:
+        raise RuleViolation(
+            errors.DISTRICT_TYPE_OUT_OF_RANGE, f"a district type runs from 1 to 6; {value} is outside it", status=422
+        )
+    return value
+
+
+def _category(value: Any) -> Any:
+    if isinstance(value, str) and not is_category(value):
+        shown = value if len(value) <= 40 else value[:40] + "…"
+        raise RuleViolation(
+            errors.UNKNOWN_CATEGORY,
+            f"{shown!r} is not a security category; use one of {', '.join(CATEGORIES)}",
+            status=422,
+        )
+    return value
+
+
+def _at_most_six(value: Any) -> Any:
+    if isinstance(value, list) and len(value) > BAG_SIZE:
+        raise RuleViolation(
+            errors.BAG_NOT_SIX,
+            f"a draw holds exactly {BAG_SIZE} tokens; {len(value)} were given (remove {len(value) - BAG_SIZE})",
+            status=422,
+        )
+    return value
+
+
+Control = Annotated[int, Field(ge=0, le=MAX_CONTROL), BeforeValidator(_control)]
+DistrictType = Annotated[int, Field(ge=1, le=6), BeforeValidator(_district_type)]
+CategoryName = Annotated[Category, BeforeValidator(_category)]
+
+
+def at_most_six(item: Any) -> Any:
+    """A list type of at most six `item`s whose seventh is refused by the bag rule."""
+    return Annotated[list[item], Field(max_length=BAG_SIZE), BeforeValidator(_at_most_six)]
+
+
+# Identifiers the table chooses for buildings, districts and characters.
+Ident = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$")]
+Label = Annotated[str, Field(min_length=1, max_length=60)]
+Text = Annotated[str, Field(min_length=1, max_length=300)]

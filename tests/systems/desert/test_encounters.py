@@ -1,0 +1,20 @@
+"""Random encounters in districts and buildings."""
+
+from __future__ import annotations
+
+from service.systems.desert.encounters import building_encounter, district_encounter
+
+from .examples import ENCOUNTERS, Scripted
+
+
+def test_district_encounter_happens_on_the_type_or_lower() -> None:
+    assert district_encounter(2, Scripted(2))["happened"]
+    assert not district_encounter(2, Scripted(3))["happened"]
+    assert district_encounter(6, Scripted(6))["happened"]
+
+
+def test_building_encounter_takes_place_only_at_its_time_of_day() -> None:
+    evening = building_encounter(ENCOUNTERS, "evening", Scripted(2))
+    assert evening["happened"] and evening["encounter"].startswith("a man in a flowerprint jacket")
+    wrong_time = building_encounter(ENCOUNTERS, "evening", Scripted(3))
+    assert not wrong_time["happened"] and wrong_time["timeOfDay"] == "past-midnight" and not wrong_time["timeFits"]
