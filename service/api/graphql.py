@@ -77,6 +77,8 @@ def _resolver(op: Operation, factory: TypeFactory):
                 expected_version=kwargs.get("expectedVersion"),
                 idempotency_key=key,
             )
+            if op.session and call.token is None:
+                raise Problem("unauthorized", "send this session's seat token as 'Authorization: Bearer <token>'")
             data = None
             if model is not None:
                 if flat:

@@ -104,7 +104,9 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
         if op.description:
             operation["description"] = op.description
         if body_ref:
-            operation["requestBody"] = {"required": True, "content": {"application/json": {"schema": {"$ref": body_ref}}}}
+            # A body whose every field is optional may be left out (it reads as `{}`).
+            required = bool(op.input.model_json_schema().get("required"))
+            operation["requestBody"] = {"required": required, "content": {"application/json": {"schema": {"$ref": body_ref}}}}
         if op.session:
             operation["security"] = [{"seatToken": []}]
         paths.setdefault(op.path, {})[op.method.lower()] = operation

@@ -93,6 +93,8 @@ def route_for(op: Operation, services: dict[str, Any]) -> Route:
                 expected_version=parse_if_match(headers.get("if-match")) if op.versioned else None,
                 idempotency_key=idempotency_key(headers.get("idempotency-key")) if op.method == "POST" else None,
             )
+            if op.session and call.token is None:  # who you are is checked before what you sent
+                raise Problem("unauthorized", "send this session's seat token as 'Authorization: Bearer <token>'")
             params = None
             if model is not None and op.method == "GET":
                 params = validate_json(model, orjson.dumps(dict(request.query_params)), where="query")
