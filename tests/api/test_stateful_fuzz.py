@@ -70,6 +70,6 @@ class SessionFuzz(RuleBasedStateMachine):
 
 
 SessionFuzz.TestCase.settings = settings(
-    max_examples=25, stateful_step_count=12, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True
+    max_examples=20, stateful_step_count=10, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True
 )
 test_session_operations_survive_stateful_fuzzing = SessionFuzz.TestCase
