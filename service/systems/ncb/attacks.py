@@ -1,0 +1,88 @@
+"""An attack: d20 + proficiency + tech bonus + ability modifier against Armor Class.
+
+Cover raises the AC (half +2, three-quarters +5, 5e's numbers) and total cover makes a
+target impossible to attack. A natural 20 is a critical hit; so, by default, is any melee
+hit on a helpless target, which is also attacked with advantage (both 5e, configurable).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from service.systems.ncb import exhaustion
+from service.systems.ncb.abilities import modifier, proficiency_bonus
+from service.systems.ncb.d20 import D20Roll, judge, roll_d20, roll_mode
+from service.systems.ncb.dice import DiceStream
+from service.systems.ncb.errors import TOTAL_COVER, refuse
+from service.systems.ncb.options import NcbRules
+from service.systems.ncb.weapons import DamageRoll, Weapon, attack_ability, roll_damage, weapon_dice
+
+Cover = Literal["none", "half", "three-quarters", "total"]
+COVER_AC: dict[str, int] = {"none": 0, "half": 2, "three-quarters": 5}
+
+
+@dataclass(frozen=True, slots=True)
+class Attacker:
+    strength: int  # scores, chrome included
+    dexterity: int
+    level: int
+    proficient: bool = True
+    exhaustion: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRoll:
+    attack: D20Roll
+    ability: str
+    ability_modifier: int
+    proficiency_bonus: int
+    tech_bonus: int
+    armor_class: int  # cover included
+    cover: Cover
+    hit: bool
+    critical: bool
+    damage: DamageRoll | None
+
+
+def resolve_attack(
+    stream: DiceStream,
+    attacker: Attacker,
+    weapon: Weapon,
+    *,
+    armor_class: int,
+    rules: NcbRules,
+    cover: Cover = "none",
+    target_helpless: bool = False,
+    advantage: bool = False,
+    disadvantage: bool = False,
+    situational: int = 0,
+) -> AttackRoll:
+    """Roll to hit and, on a hit, roll damage; the damage is not yet applied to anyone."""
+    dice = weapon_dice(weapon, rules)  # a weapon out of band is refused before any die rolls
+    if cover == "total":
+        raise refuse(TOTAL_COVER, "the target is behind total cover and cannot be attacked", status=422)
+    ability, ability_mod = attack_ability(weapon, modifier(attacker.strength), modifier(attacker.dexterity))
+    proficiency = proficiency_bonus(attacker.level) if attacker.proficient else 0
+    bonus = proficiency + weapon.tech_bonus + ability_mod + situational
+    bonus -= exhaustion.d20_penalty(attacker.exhaustion, rules)
+    effective_ac = armor_class + COVER_AC[cover]
+    mode = roll_mode(advantage or (target_helpless and rules.helpless_target_advantage), disadvantage)
+    faces, natural = roll_d20(stream, mode)
+    total = natural + bonus
+    hit, outcome = judge(natural, total, effective_ac, ties_succeed=rules.dv_ties_succeed)
+    attack = D20Roll(faces, natural, mode, bonus, total, effective_ac, hit, outcome)
+    critical = natural == 20 or (hit and weapon.style == "melee" and target_helpless and rules.melee_crits_helpless)
+    damage = None
+    if hit:
+        damage = roll_damage(
+            dice,
+            critical=critical,
+            ability_modifier=ability_mod,
+            tech_bonus=weapon.tech_bonus,
+            rules=rules,
+            stream=stream,
+        )
+    return AttackRoll(
+        attack, ability, ability_mod, proficiency, weapon.tech_bonus, effective_ac, cover, hit, critical, damage
+    )

@@ -1,0 +1,168 @@
+"""Damage has a body: armor reduction, then lethality, then Last Breath, then dying.
+
+The order is the text's. Reduction comes first (physical weapon damage only, never below
+1, never on critical-hit damage), and only then is the hit measured against the target's
+maximum HP: at least the maximum flatlines, at least double annihilates, with no saves and
+no Last Breath. A hit that merely brings the target to 0 kills outright when it is a
+critical (finishing blow) or comes from an Overkill weapon (annihilated); otherwise Last
+Breath, once per long rest, leaves the target at 1 HP with a level of exhaustion.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from service.systems.ncb import exhaustion
+from service.systems.ncb.errors import TARGET_DOWN, refuse
+from service.systems.ncb.options import NcbRules
+
+Armor = Literal["none", "light", "medium", "heavy"]
+Condition = Literal["up", "dying", "stable", "flatlined", "annihilated"]
+DamageKind = Literal["physical", "program", "environmental"]
+Result = Literal["unharmed", "hurt", "last-breath", "dying", "flatlined", "annihilated"]
+Cause = Literal[
+    "massive-damage", "finishing-blow", "overkill-weapon", "death-saves", "bleeding-out", "exhaustion", "nc-at-zero-hp"
+]
+
+ARMOR_REDUCTION: dict[str, int] = {"none": 0, "light": 1, "medium": 2, "heavy": 3}
+DEAD: tuple[str, ...] = ("flatlined", "annihilated")
+DOWN: tuple[str, ...] = ("dying", "stable")  # at 0 HP and unconscious
+FAILURES_TO_FLATLINE = 3
+
+
+def damage_reduction(armor: Armor, plating: int, cap: int, chrome: int = 0) -> int:
+    """Armor's value, raised by tech plating (and plating chrome) up to the cap."""
+    return min(cap, ARMOR_REDUCTION[armor] + plating + chrome)
+
+
+@dataclass(frozen=True, slots=True)
+class Vitals:
+    """What damage and dying need to know about a combatant."""
+
+    hp: int
+    max_hp: int
+    condition: Condition = "up"
+    damage_reduction: int = 0
+    death_successes: int = 0
+    death_failures: int = 0
+    last_breath: bool = False  # available now
+    use_last_breath: bool = True  # the character takes it when offered
+    exhaustion: int = 0
+    nc: bool = False
+    helpless: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    amount: int  # as rolled, before reduction
+    kind: DamageKind = "physical"
+    critical: bool = False
+    overkill: bool = False  # from an Overkill weapon
+
+
+@dataclass(frozen=True, slots=True)
+class DamageOutcome:
+    kind: DamageKind
+    raw: int
+    damage_reduction: int
+    reduction_applied: bool
+    dealt: int
+    massive: bool
+    hp_before: int
+    hp_after: int
+    max_hp: int
+    condition: Condition
+    result: Result
+    cause: Cause | None
+    last_breath_used: bool
+    exhaustion: int
+    death_successes: int
+    death_failures: int
+
+
+_Done = Callable[..., "tuple[Vitals, DamageOutcome]"]
+
+
+def reduction_applies(v: Vitals, hit: Hit, rules: NcbRules) -> bool:
+    if hit.kind != "physical" or v.damage_reduction <= 0:
+        return False
+    if hit.critical and (rules.crit_ignores_reduction == "always" or v.helpless):
+        return False
+    return True
+
+
+def _outcome(
+    v: Vitals, after: Vitals, hit: Hit, applied: bool, dealt: int, result: Result, cause: Cause | None
+) -> DamageOutcome:
+    return DamageOutcome(
+        kind=hit.kind,
+        raw=hit.amount,
+        damage_reduction=v.damage_reduction,
+        reduction_applied=applied,
+        dealt=dealt,
+        massive=cause == "massive-damage",
+        hp_before=v.hp,
+        hp_after=after.hp,
+        max_hp=v.max_hp,
+        condition=after.condition,
+        result=result,
+        cause=cause,
+        last_breath_used=v.last_breath and not after.last_breath,
+        exhaustion=after.exhaustion,
+        death_successes=after.death_successes,
+        death_failures=after.death_failures,
+    )
+
+
+def _killed(v: Vitals, condition: Literal["flatlined", "annihilated"]) -> Vitals:
+    return replace(v, hp=0, condition=condition)
+
+
+def apply_damage(v: Vitals, hit: Hit, rules: NcbRules) -> tuple[Vitals, DamageOutcome]:
+    if v.condition in DEAD:
+        raise refuse(TARGET_DOWN, f"the target is already {v.condition}; nothing is left to hurt")
+    applied = reduction_applies(v, hit, rules)
+    dealt = max(1, hit.amount - v.damage_reduction) if applied and hit.amount > 0 else hit.amount
+
+    def done(after: Vitals, result: Result, cause: Cause | None = None) -> tuple[Vitals, DamageOutcome]:
+        return after, _outcome(v, after, hit, applied, dealt, result, cause)
+
+    if dealt <= 0:
+        return done(v, "unharmed")
+    # Massive damage is measured after reduction, before anything can save the target.
+    if dealt >= 2 * v.max_hp:
+        return done(_killed(v, "annihilated"), "annihilated", "massive-damage")
+    if dealt >= v.max_hp:
+        return done(_killed(v, "flatlined"), "flatlined", "massive-damage")
+    if v.condition in DOWN:
+        return _hurt_while_down(v, hit, rules, done)
+    left = v.hp - dealt
+    if left > 0:
+        return done(replace(v, hp=left), "hurt")
+    if hit.overkill:
+        return done(_killed(v, "annihilated"), "annihilated", "overkill-weapon")
+    if hit.critical:
+        return done(_killed(v, "flatlined"), "flatlined", "finishing-blow")
+    if v.last_breath and v.use_last_breath:
+        level = v.exhaustion + 1
+        after = replace(v, hp=1, last_breath=False, exhaustion=min(level, exhaustion.MAX_EXHAUSTION))
+        if exhaustion.is_lethal(level, rules):
+            return done(_killed(after, "flatlined"), "flatlined", "exhaustion")
+        return done(after, "last-breath")
+    if v.nc and rules.nc_at_zero_hp == "flatlined":
+        return done(_killed(v, "flatlined"), "flatlined", "nc-at-zero-hp")
+    return done(replace(v, hp=0, condition="dying", death_successes=0, death_failures=0), "dying")
+
+
+def _hurt_while_down(v: Vitals, hit: Hit, rules: NcbRules, done: _Done) -> tuple[Vitals, DamageOutcome]:
+    """At 0 HP a hit is a failed death save (two on a critical) - or a finishing blow, if so configured."""
+    if hit.critical and rules.crit_on_dying == "flatline":
+        return done(_killed(v, "flatlined"), "flatlined", "finishing-blow")
+    # A stable character hit again starts dying afresh: its tallies were reset when it stabilized.
+    successes = v.death_successes if v.condition == "dying" else 0
+    failures = (v.death_failures if v.condition == "dying" else 0) + (2 if hit.critical else 1)
+    if failures >= FAILURES_TO_FLATLINE:
+        return done(_killed(replace(v, death_failures=FAILURES_TO_FLATLINE), "flatlined"), "flatlined", "death-saves")
+    return done(replace(v, condition="dying", death_successes=successes, death_failures=failures), "dying")

@@ -1,0 +1,115 @@
+"""Dying at 0 HP: death saves, bleeding out, and being stabilized.
+
+A death save is a d20 against a DV (default 10, 5e): three successes stabilize, three
+failures flatline, a natural 1 counts as two failures and a natural 20 brings the
+character back at 1 HP (5e default). While dying a character also bleeds out: one death
+save fails on its own at the end of each of its turns, until someone stabilizes it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from service.systems.ncb import exhaustion
+from service.systems.ncb.d20 import D20Roll, RollMode, judge, roll_d20, roll_test
+from service.systems.ncb.damage import FAILURES_TO_FLATLINE, Condition, Vitals
+from service.systems.ncb.dice import DiceStream
+from service.systems.ncb.errors import NOT_DYING, refuse
+from service.systems.ncb.options import NcbRules
+
+SUCCESSES_TO_STABILIZE = 3
+DeathSaveResult = Literal["success", "failure", "stabilized", "revived", "flatlined"]
+StabilizeMethod = Literal["medicine", "med-patch", "help"]
+
+
+@dataclass(frozen=True, slots=True)
+class DeathSave:
+    roll: D20Roll
+    successes: int  # tallies after this save (3 when it stabilized or flatlined)
+    failures: int
+    result: DeathSaveResult
+    condition: Condition
+    hp: int
+
+
+@dataclass(frozen=True, slots=True)
+class Bleeding:
+    failures: int
+    result: Literal["failure", "flatlined"]
+    condition: Condition
+
+
+@dataclass(frozen=True, slots=True)
+class Stabilizing:
+    method: StabilizeMethod
+    roll: D20Roll | None  # only a Medicine check rolls
+    stabilized: bool
+    condition: Condition
+
+
+def _require_dying(v: Vitals, what: str) -> None:
+    if v.condition != "dying":
+        raise refuse(NOT_DYING, f"{what} needs a dying character; this one is {v.condition}")
+
+
+def death_save(
+    v: Vitals, stream: DiceStream, rules: NcbRules, *, modifier: int = 0, mode: RollMode = "normal"
+) -> tuple[Vitals, DeathSave]:
+    _require_dying(v, "a death save")
+    bonus = modifier - exhaustion.d20_penalty(v.exhaustion, rules)
+    faces, natural = roll_d20(stream, mode)
+    total = natural + bonus
+    passed, outcome = judge(natural, total, rules.death_save_dv)
+    roll = D20Roll(faces, natural, mode, bonus, total, rules.death_save_dv, passed, outcome)
+    successes, failures = v.death_successes, v.death_failures
+    if natural == 20 and rules.death_save_natural_20 == "regain-1-hp":
+        after = replace(v, hp=1, condition="up", death_successes=0, death_failures=0)
+        return after, DeathSave(roll, 0, 0, "revived", "up", 1)
+    if natural == 1:
+        failures += 2
+    elif passed:
+        successes += 1
+    else:
+        failures += 1
+    if failures >= FAILURES_TO_FLATLINE:
+        after = replace(v, hp=0, condition="flatlined", death_failures=FAILURES_TO_FLATLINE)
+        return after, DeathSave(roll, successes, FAILURES_TO_FLATLINE, "flatlined", "flatlined", 0)
+    if successes >= SUCCESSES_TO_STABILIZE:
+        after = replace(v, condition="stable", death_successes=0, death_failures=0)
+        return after, DeathSave(roll, successes, failures, "stabilized", "stable", v.hp)
+    after = replace(v, death_successes=successes, death_failures=failures)
+    return after, DeathSave(roll, successes, failures, "success" if passed else "failure", "dying", v.hp)
+
+
+def bleed_out(v: Vitals) -> tuple[Vitals, Bleeding]:
+    """The automatic failure at the end of a dying character's turn."""
+    _require_dying(v, "bleeding out")
+    failures = v.death_failures + 1
+    if failures >= FAILURES_TO_FLATLINE:
+        return replace(v, condition="flatlined", death_failures=FAILURES_TO_FLATLINE), Bleeding(
+            FAILURES_TO_FLATLINE, "flatlined", "flatlined"
+        )
+    return replace(v, death_failures=failures), Bleeding(failures, "failure", "dying")
+
+
+def stabilize(
+    v: Vitals,
+    method: StabilizeMethod,
+    stream: DiceStream,
+    rules: NcbRules,
+    *,
+    medicine_bonus: int = 0,
+    mode: RollMode = "normal",
+) -> tuple[Vitals, Stabilizing]:
+    """A Medicine check against the stabilize DV, or a med-patch or a friend's hands (no roll)."""
+    _require_dying(v, "stabilizing")
+    roll = None
+    if method == "medicine":
+        roll = roll_test(
+            stream, modifier=medicine_bonus, dv=rules.stabilize_dv, mode=mode, ties_succeed=rules.dv_ties_succeed
+        )
+        if not roll.success:
+            return v, Stabilizing(method, roll, False, v.condition)
+    after = replace(v, condition="stable", death_successes=0, death_failures=0)
+    return after, Stabilizing(method, roll, True, "stable")

@@ -1,0 +1,194 @@
+"""Attacks, damage, dying and healing."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from service.model import Model
+from service.systems.dice.models import DiceRollResult
+from service.systems.ncb.models.checks import _ADVANTAGE, _DISADVANTAGE, _EXHAUSTION, _RULES
+from service.systems.ncb.models.rolls import NcbD20Roll, NcbDamageOutcome, NcbTargetSpec, NcbWeaponDamage
+from service.systems.ncb.models.sheet import CombatantId, NcbWeapon
+from service.systems.ncb.options import NcbRules
+
+Cover = Literal["none", "half", "three-quarters", "total"]
+DamageKind = Literal["physical", "program", "environmental"]
+_COVER = "Target's cover: half +2 AC, three-quarters +5 AC (5e); total cover cannot be attacked."
+_KIND = "`physical` weapon damage is softened by damage reduction; `program` and `environmental` damage never is."
+_AMOUNT = "A fixed amount of damage. Give this or `dice`, not both."
+_DICE = (
+    "A dice formula in platform notation, e.g. `3d6` or `2d4+2`, totalling at most 9999. "
+    "Give this or `amount`, not both."
+)
+
+
+class NcbAttackerSpec(Model):
+    strength: int = Field(10, ge=1, le=30)
+    dexterity: int = Field(10, ge=1, le=30)
+    level: int = Field(1, ge=1, le=20, description="Sets the proficiency bonus.")
+    proficient: bool = Field(True, description="Proficient with the weapon: adds the proficiency bonus.")
+    exhaustion: int = Field(0, ge=0, le=5, description=_EXHAUSTION)
+
+
+class NcbAttackParams(Model):
+    attacker: NcbAttackerSpec
+    weapon: NcbWeapon
+    target: NcbTargetSpec
+    advantage: bool = Field(False, description=_ADVANTAGE)
+    disadvantage: bool = Field(False, description=_DISADVANTAGE)
+    cover: Cover = Field("none", description=_COVER)
+    bonus: int = Field(0, ge=-10, le=10, description="Any other modifier to the attack roll.")
+    rules: NcbRules = Field(default_factory=NcbRules, description=_RULES)
+
+
+class NcbAttackAction(Model):
+    attacker: CombatantId
+    target: CombatantId
+    weapon_name: str | None = Field(None, max_length=60, description="One of the attacker's weapons, by name.")
+    weapon: NcbWeapon | None = Field(None, description="Or a weapon described here.")
+    economy: Literal["action", "bonus-action", "reaction"] = Field(
+        "action", description="In combat: an action or bonus action on the attacker's turn, or its reaction."
+    )
+    advantage: bool = Field(False, description=_ADVANTAGE)
+    disadvantage: bool = Field(False, description=_DISADVANTAGE)
+    cover: Cover = Field("none", description=_COVER)
+    bonus: int = Field(0, ge=-10, le=10, description="Any other modifier to the attack roll.")
+
+
+class NcbAttackResult(Model):
+    attacker: str | None = None
+    target: str | None = None
+    weapon: str
+    tags: list[str]
+    overkill: bool
+    attack: NcbD20Roll
+    ability: Literal["strength", "dexterity"]
+    ability_modifier: int
+    proficiency_bonus: int
+    tech_bonus: int
+    armor_class: int = Field(description="The AC rolled against, cover included.")
+    cover: Cover
+    hit: bool
+    critical: bool
+    damage: NcbWeaponDamage | None = None
+    outcome: NcbDamageOutcome | None = None
+    economy: str | None = Field(None, description="What the attack spent in a running combat.")
+
+
+class _AmountOrDice(Model):
+    amount: int | None = Field(None, ge=0, le=9999, description=_AMOUNT)
+    dice: str | None = Field(None, min_length=1, max_length=100, description=_DICE)
+
+
+class NcbDamageParams(_AmountOrDice):
+    target: NcbTargetSpec
+    kind: DamageKind = Field("physical", description=_KIND)
+    critical: bool = Field(
+        False, description="Critical-hit damage: no reduction; bringing the target to 0 flatlines it."
+    )
+    overkill: bool = Field(False, description="From an Overkill weapon: bringing the target to 0 annihilates it.")
+    rules: NcbRules = Field(default_factory=NcbRules, description=_RULES)
+
+
+class NcbDamageAction(_AmountOrDice):
+    target: CombatantId
+    kind: DamageKind = Field("physical", description=_KIND)
+    critical: bool = Field(
+        False, description="Critical-hit damage: no reduction; bringing the target to 0 flatlines it."
+    )
+    overkill: bool = Field(False, description="From an Overkill weapon: bringing the target to 0 annihilates it.")
+
+
+class NcbDamageResult(Model):
+    target: str | None = None
+    roll: DiceRollResult | None = None
+    outcome: NcbDamageOutcome
+
+
+class NcbDeathSaveParams(Model):
+    successes: int = Field(ge=0, le=2, description="Successes so far.")
+    failures: int = Field(ge=0, le=2, description="Failures so far.")
+    modifier: int = Field(0, ge=-10, le=10)
+    advantage: bool = Field(False, description=_ADVANTAGE)
+    disadvantage: bool = Field(False, description=_DISADVANTAGE)
+    exhaustion: int = Field(0, ge=0, le=5, description=_EXHAUSTION)
+    rules: NcbRules = Field(default_factory=NcbRules, description=_RULES)
+
+
+class NcbDeathSaveAction(Model):
+    combatant: CombatantId
+    modifier: int = Field(0, ge=-10, le=10)
+    advantage: bool = Field(False, description=_ADVANTAGE)
+    disadvantage: bool = Field(False, description=_DISADVANTAGE)
+
+
+class NcbDeathSaveResult(Model):
+    combatant: str | None = None
+    roll: NcbD20Roll
+    successes: int
+    failures: int
+    result: Literal["success", "failure", "stabilized", "revived", "flatlined"] = Field(
+        description="`stabilized` at three successes, `flatlined` at three failures, `revived` (1 HP) on a natural 20."
+    )
+    condition: Literal["up", "dying", "stable", "flatlined", "annihilated"]
+    hp: int
+
+
+Method = Literal["medicine", "med-patch", "help"]
+_METHOD = (
+    "`medicine`: a Medicine check against the table's stabilize DV (default 10); "
+    "`med-patch` and `help` (a friend's hands) stop the bleeding without a roll."
+)
+
+
+class NcbStabilizeParams(Model):
+    method: Method = Field(description=_METHOD)
+    medicine_bonus: int = Field(0, ge=-10, le=20, description="The helper's Medicine modifier.")
+    advantage: bool = Field(False, description=_ADVANTAGE)
+    disadvantage: bool = Field(False, description=_DISADVANTAGE)
+    rules: NcbRules = Field(default_factory=NcbRules, description=_RULES)
+
+
+class NcbStabilizeAction(Model):
+    helper: CombatantId
+    target: CombatantId
+    method: Method = Field("medicine", description=_METHOD)
+    proficient: bool = Field(False, description="The helper is proficient in Medicine (adds proficiency to Wisdom).")
+    bonus: int = Field(0, ge=-10, le=10)
+    advantage: bool = Field(False, description=_ADVANTAGE)
+    disadvantage: bool = Field(False, description=_DISADVANTAGE)
+
+
+class NcbStabilizeResult(Model):
+    helper: str | None = None
+    target: str | None = None
+    method: Method
+    roll: NcbD20Roll | None
+    stabilized: bool
+    condition: Literal["up", "dying", "stable", "flatlined", "annihilated"]
+    economy: str | None = None
+
+
+class NcbHealParams(_AmountOrDice):
+    target: NcbTargetSpec
+
+
+class NcbHealAction(_AmountOrDice):
+    target: CombatantId
+    healer: CombatantId | None = Field(None, description="Who heals; in combat it spends the healer's `economy`.")
+    economy: Literal["none", "action", "bonus-action"] = Field(
+        "action", description="What healing costs the healer in combat."
+    )
+
+
+class NcbHealResult(Model):
+    healer: str | None = None
+    target: str | None = None
+    roll: DiceRollResult | None = None
+    healed: int
+    hp_before: int
+    hp_after: int
+    max_hp: int
+    condition: Literal["up", "dying", "stable", "flatlined", "annihilated"]

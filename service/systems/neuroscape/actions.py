@@ -1,0 +1,259 @@
+"""Every action of a match as a pure step: check who may act, apply it to a copy, advance the flow.
+
+`act(state, action, params, stream, seat)` is the one entry point: the gate refuses an action
+out of turn or out of stage (naming the rule), the handler changes a copy of the state, and
+`flow.advance` runs the automatic steps that follow. The state it was given is never touched,
+so a refusal raised anywhere leaves the match exactly as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from service.dice.stream import Stream
+from service.systems.neuroscape import errors as E
+from service.systems.neuroscape.battle import declare_attacks, declare_blocks, order_blockers
+from service.systems.neuroscape.deploy import Deployment, deploy
+from service.systems.neuroscape.flow import STEPS, advance, current_step, start_turn
+from service.systems.neuroscape.piles import deck_size, draw_main, pile_size, put_bottom, take_random
+from service.systems.neuroscape.winning import eliminate
+from service.systems.neuroscape.zones import leave_play, living, new_instance, owned_persistent, player
+
+Handler = Callable[[dict, str, Any, Stream, list], "dict | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    handle: Handler
+    secret_draws: bool = False  # its dice pick hidden cards: the audit is kept from other seats
+
+
+# Parts of the state no action changes (shared by the copy) and the append-only draw records.
+_FIXED = ("rules", "pool", "deckLists", "drawAudits")
+
+
+def copy_state(state: dict) -> dict:
+    """A copy the handlers may change freely: a JSON round trip (several times faster than
+    deepcopy) of everything but the parts no action changes, which are shared."""
+    new = orjson.loads(orjson.dumps({k: v for k, v in state.items() if k not in _FIXED}))
+    new["rules"], new["pool"], new["deckLists"] = state["rules"], state["pool"], state["deckLists"]
+    new["drawAudits"] = {seat: list(records) for seat, records in state["drawAudits"].items()}
+    return new
+
+
+def _stand_down(state: dict, seat: str) -> None:
+    state["flow"]["awaiting"] = [s for s in state["flow"]["awaiting"] if s != seat]
+
+
+# -- setup -----------------------------------------------------------------------------
+
+
+def _draw(state: dict, seat: str, params: Any, stream: Stream, events: list) -> dict | None:
+    if state["flow"]["stage"] == "setup":
+        return _opening_draw(state, seat, params, stream, events)
+    p = player(state, seat)
+    main_left, ram_left = deck_size(p["deck"]), pile_size(p["ramDeck"])
+    rules = state["rules"]
+    quota = rules["firstTurnDraws"] if state["flow"]["turn"] == 1 else rules["drawsPerTurn"]
+    quota = min(quota, main_left + ram_left)
+    if params.main + params.ram != quota:
+        raise E.violation(E.DRAW_COUNT, f"draw {quota} card(s) this turn, in any mix of main and RAM deck", status=422)
+    if params.main > main_left or params.ram > ram_left:
+        raise E.violation(E.DRAW_COUNT, f"your main deck holds {main_left} and your RAM deck {ram_left}")
+    drawn = [draw_main(p["deck"], stream) for _ in range(params.main)]
+    p["hand"].extend(drawn)
+    events.append({"kind": "drew", "seat": seat, "amount": params.main})
+    for _ in range(params.ram):
+        ram = new_instance(state, take_random(p["ramDeck"], stream), seat)
+        ram.update(status="available", **{"for": None})
+        p["ram"].append(ram)
+        events.append({"kind": "ram-played", "seat": seat, "card": ram["card"], "instance": ram["id"]})
+    _stand_down(state, seat)
+    return {"drawn": drawn}
+
+
+def _opening_draw(state: dict, seat: str, params: Any, stream: Stream, events: list) -> dict:
+    p = player(state, seat)
+    if p["openingDrawn"]:
+        raise E.violation(E.OPENING_HAND_DRAWN, "your opening hand is already drawn; keep it or mulligan")
+    size = min(state["rules"]["openingHand"], deck_size(p["deck"]))
+    if params.main != size or params.ram != 0:
+        raise E.violation(E.OPENING_HAND_SIZE, f"the opening hand is {size} cards from the main deck (main={size}, ram=0)", status=422)
+    drawn = [draw_main(p["deck"], stream) for _ in range(size)]
+    p["hand"].extend(drawn)
+    p["openingDrawn"] = True
+    events.append({"kind": "drew", "seat": seat, "amount": size})
+    return {"drawn": drawn}
+
+
+def _mulligan(state: dict, seat: str, params: Any, stream: Stream, events: list) -> dict:
+    p = player(state, seat)
+    if not p["openingDrawn"]:
+        raise E.violation(E.OPENING_HAND_FIRST, "draw your opening hand before deciding on a mulligan")
+    hand = list(p["hand"])
+    for card_id in params.bottom:
+        if card_id not in hand:
+            raise E.violation(E.NOT_IN_HAND, f"there is no {card_id!r} (or not that many) in your hand")
+        hand.remove(card_id)
+    put_bottom(p["deck"], list(params.bottom))
+    drawn = [draw_main(p["deck"], stream) for _ in params.bottom]
+    p["hand"] = hand + drawn
+    p["mulliganed"] = True
+    events.append({"kind": "mulligan", "seat": seat, "amount": len(params.bottom)})
+    _stand_down(state, seat)
+    return {"drawn": drawn}
+
+
+def _roll_off(state: dict, seat: str, params: Any, stream: Stream, events: list) -> None:
+    contenders = living(state)
+    rounds = []
+    while len(contenders) > 1:  # a tie for the highest roll re-rolls among the tied players only
+        faces = {s: stream.roll(20) for s in contenders}
+        rounds.append(faces)
+        for s, face in faces.items():
+            events.append({"kind": "roll-off", "seat": s, "faces": [face], "amount": len(rounds)})
+        best = max(faces.values())
+        contenders = [s for s in contenders if faces[s] == best]
+    state["rollOff"] = {"rounds": rounds, "winner": contenders[0]}
+    events.append({"kind": "roll-off-won", "seat": contenders[0]})
+    state["flow"]["awaiting"] = []
+
+
+def _choose_first(state: dict, seat: str, params: Any, stream: Stream, events: list) -> None:
+    seats = state["order"]
+    first = seat
+    if not params.go_first:
+        start = seats.index(seat)
+        first = next(s for s in seats[start + 1 :] + seats[: start + 1] if player(state, s)["eliminated"] is None)
+    at = seats.index(first)
+    state["order"] = seats[at:] + seats[:at]
+    events.append({"kind": "first-player", "seat": first, "reason": "chosen" if first == seat else "passed"})
+    start_turn(state, first, 1, events)
+
+
+# -- turns -----------------------------------------------------------------------------
+
+
+def _force_quit(state: dict, seat: str, params: Any, stream: Stream, events: list) -> None:
+    if len(set(params.cards)) != len(params.cards):
+        raise E.violation(E.NAMED_TWICE, "a card is named twice", status=422)
+    mine = {i["id"]: i for i in owned_persistent(state, seat)}
+    unknown = [i for i in params.cards if i not in mine]
+    if unknown:
+        raise E.violation(E.FORCE_QUIT, f"not your persistent cards in play: {', '.join(unknown)}", status=422)
+    for instance_id in params.cards:
+        # Gear leaves with its character, so a piece named after its host is already gone.
+        if leave_play(state, instance_id) is not None:
+            events.append({"kind": "force-quit", "seat": seat, "card": mine[instance_id]["card"], "instance": instance_id})
+    _stand_down(state, seat)
+
+
+def _deploy(state: dict, seat: str, params: Any, stream: Stream, events: list) -> dict | None:
+    done = deploy(state, seat, Deployment(params.card, params.slot, params.target_seat, params.character))
+    events.extend(done.events)
+    return done.private
+
+
+def _attack(state: dict, seat: str, params: Any, stream: Stream, events: list) -> None:
+    declare_attacks(state, seat, [(a.attacker, a.target) for a in params.attacks], events)
+    _stand_down(state, seat)
+
+
+def _block(state: dict, seat: str, params: Any, stream: Stream, events: list) -> None:
+    declare_blocks(state, seat, [(b.blocker, b.attacker) for b in params.blocks], events)
+    _stand_down(state, seat)
+
+
+def _order_blockers(state: dict, seat: str, params: Any, stream: Stream, events: list) -> None:
+    order_blockers(state, [(o.attacker, list(o.blockers)) for o in params.orders])
+    _stand_down(state, seat)
+
+
+def _pass(state: dict, seat: str, params: Any, stream: Stream, events: list) -> None:
+    events.append({"kind": "passed", "seat": seat, "reason": state["flow"]["substage"]})
+    _stand_down(state, seat)
+
+
+def _concede(state: dict, seat: str, params: Any, stream: Stream, events: list) -> None:
+    eliminate(state, seat, "conceded", events)
+
+
+ACTIONS: dict[str, Action] = {
+    "draw": Action(_draw, secret_draws=True),
+    "mulligan": Action(_mulligan, secret_draws=True),
+    "roll-off": Action(_roll_off),
+    "choose-first": Action(_choose_first),
+    "force-quit": Action(_force_quit),
+    "deploy": Action(_deploy),
+    "attack": Action(_attack),
+    "block": Action(_block),
+    "order-blockers": Action(_order_blockers),
+    "pass": Action(_pass),
+    "concede": Action(_concede),
+}
+
+
+# -- the gate and the entry point ------------------------------------------------------
+
+
+def gate(state: dict, seat: str, action: str, expect_substage: str | None = None) -> None:
+    """Refuse an action the seat may not take now, naming the rule."""
+    if seat not in state["players"]:
+        raise E.violation(E.NOT_A_PLAYER, f"{seat} holds no player of this match; only players act", status=403)
+    if state["outcome"] is not None:
+        raise E.violation(E.MATCH_OVER, "the match is over")
+    if player(state, seat)["eliminated"] is not None:
+        raise E.violation(E.ELIMINATED, f"{seat} was eliminated ({player(state, seat)['eliminated']})")
+    flow = state["flow"]
+    if expect_substage is not None and expect_substage != flow["substage"]:
+        raise E.violation(E.STALE_SUBSTAGE, f"the match is at {flow['stage']}/{flow['substage']}, not {expect_substage}")
+    if action == "concede":
+        return
+    where = f"{flow['stage']}/{flow['substage']}" + (f" of {flow['active']}'s turn {flow['turn']}" if flow["active"] else "")
+    if seat not in flow["awaiting"]:
+        raise E.violation(
+            E.OUT_OF_TURN, f"not your turn to act: the match is at {where} and waits for {', '.join(flow['awaiting'])}"
+        )
+    step = current_step(state)
+    assert step is not None
+    if action not in step.actions:
+        allowed = ", ".join(sorted(step.actions | {"concede"}))
+        raise E.violation(E.WRONG_STAGE, f"{action} is not taken at {where}; here you may: {allowed}")
+
+
+def act(state: dict, action: str, params: Any, stream: Stream, seat: str) -> tuple[dict, dict]:
+    """Apply one action for `seat`; returns the new state and the wire result (events, flow, private)."""
+    gate(state, seat, action, params.expect_substage)
+    spec = ACTIONS[action]
+    new = copy_state(state)
+    events: list[dict] = []
+    private = spec.handle(new, seat, params, stream, events)
+    advance(new, stream, events)
+    if spec.secret_draws and stream.draws:
+        # Kept so the match's end can reveal them: after the seed is revealed, anyone can then
+        # check these draws, which the log hides from other seats while the match runs.
+        new["drawAudits"][seat].append(
+            {"nonce": stream.nonce, "draws": [[d.sides, d.face] for d in stream.draws]}
+        )
+    return new, {"events": events, "flow": flow_summary(new), "private": private}
+
+
+def flow_summary(state: dict) -> dict:
+    flow = state["flow"]
+    outcome = state["outcome"] or {}
+    return {
+        "stage": flow["stage"],
+        "substage": flow["substage"],
+        "turn": flow["turn"],
+        "active": flow["active"],
+        "awaiting": list(flow["awaiting"]),
+        "winner": outcome.get("winner"),
+        "outcome": outcome.get("reason"),
+    }
+
+
+assert set(ACTIONS) >= {name for step in STEPS for name in step.actions}

@@ -1,0 +1,194 @@
+"""The battle stage: psychosis, attackers, blockers and their order, and damage.
+
+An attack is `{attacker, target, blockers, psychotic}`: the attacking character, the seat
+whose bioframe it goes for, the defending characters in the order the attacker deals damage
+to them, and whether psychosis made it attack its own controller. Damage comes in two
+simultaneous waves, blitz characters first; an attacker deals each blocker in turn just enough
+to destroy it, and what is left over (all of it, when unblocked) overruns to the bioframe.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from service.dice.stream import Stream
+from service.systems.neuroscape import errors as E
+from service.systems.neuroscape.zones import (
+    attack_of,
+    card_of,
+    defense_of,
+    find_character,
+    leave_play,
+    opponents,
+    player,
+    psychosis_level,
+)
+
+
+def _attackers(state: dict) -> set[str]:
+    return {attack["attacker"] for attack in state["battle"]["attacks"]}
+
+
+def _blocking(state: dict) -> set[str]:
+    return {b for attack in state["battle"]["attacks"] for b in attack["blockers"]}
+
+
+def possible_attackers(state: dict, seat: str) -> list[str]:
+    attacking = _attackers(state)
+    return [c["id"] for c in player(state, seat)["characters"] if not c["running"] and c["id"] not in attacking]
+
+
+def possible_blockers(state: dict, seat: str) -> list[str]:
+    may_run = state["rules"]["runningCharactersMayBlock"]
+    busy = _attackers(state) | _blocking(state)
+    return [c["id"] for c in player(state, seat)["characters"] if (may_run or not c["running"]) and c["id"] not in busy]
+
+
+def defenders(state: dict) -> list[str]:
+    """Seats under attack that have a character able to block, in turn order."""
+    targets = {attack["target"] for attack in state["battle"]["attacks"]}
+    return [seat for seat in state["order"] if seat in targets and possible_blockers(state, seat)]
+
+
+def unordered(state: dict) -> list[dict]:
+    """Attacks with several blockers: their attacker's player orders them."""
+    return [attack for attack in state["battle"]["attacks"] if len(attack["blockers"]) > 1]
+
+
+# -- psychosis -------------------------------------------------------------------------
+
+
+def psychosis_check(state: dict, seat: str, stream: Stream, events: list[dict]) -> None:
+    """Each psychotic, not running character of the active player rolls a d20; at or below its
+    psychotic level it attacks its own controller (who may block it)."""
+    for character in player(state, seat)["characters"]:
+        level = psychosis_level(character, state)
+        if character["running"] or level <= 0:
+            continue
+        face = stream.roll(20)
+        snapped = face <= level
+        events.append({"kind": "psychosis", "seat": seat, "instance": character["id"], "amount": level, "faces": [face]})
+        if snapped:
+            character["running"] = True
+            state["battle"]["attacks"].append({"attacker": character["id"], "target": seat, "blockers": [], "psychotic": True})
+            events.append({"kind": "attacks", "seat": seat, "instance": character["id"], "target": seat, "reason": "psychosis"})
+
+
+# -- declarations ----------------------------------------------------------------------
+
+
+def _own_character(state: dict, seat: str, instance_id: str, role: str) -> dict:
+    found = find_character(state, instance_id)
+    if found is None:
+        raise E.violation(E.UNKNOWN_CARD, f"no character {instance_id!r} is in play", status=404)
+    controller, character = found
+    if controller != seat:
+        raise E.violation(
+            E.NOT_YOUR_CARD, f"{instance_id} is {controller}'s character; you {role} with characters you control", status=422
+        )
+    return character
+
+
+def declare_attacks(state: dict, seat: str, attacks: list[tuple[str, str | None]], events: list[dict]) -> None:
+    seen: set[str] = set()
+    for attacker_id, target in attacks:
+        character = _own_character(state, seat, attacker_id, "attack")
+        if attacker_id in seen or attacker_id in _attackers(state):
+            raise E.violation(E.NAMED_TWICE, f"{attacker_id} is named as an attacker twice", status=422)
+        if character["running"]:
+            raise E.violation(E.RUNNING, f"{attacker_id} is running and cannot attack until it refreshes")
+        others = opponents(state, seat)
+        if target is None:
+            if len(others) != 1:
+                raise E.violation(E.WRONG_TARGET, f"name a target for {attacker_id}: one of {', '.join(others)}", status=422)
+            target = others[0]
+        elif target not in others:
+            raise E.violation(E.WRONG_TARGET, f"{attacker_id} can attack a living opponent: one of {', '.join(others)}", status=422)
+        seen.add(attacker_id)
+        character["running"] = True
+        state["battle"]["attacks"].append({"attacker": attacker_id, "target": target, "blockers": [], "psychotic": False})
+        events.append({"kind": "attacks", "seat": seat, "instance": attacker_id, "target": target})
+
+
+def declare_blocks(state: dict, seat: str, blocks: list[tuple[str, str]], events: list[dict]) -> None:
+    mine = {a["attacker"]: a for a in state["battle"]["attacks"] if a["target"] == seat}
+    may_run = state["rules"]["runningCharactersMayBlock"]
+    used = _blocking(state) | _attackers(state)
+    for blocker_id, attacker_id in blocks:
+        character = _own_character(state, seat, blocker_id, "block")
+        if blocker_id in used:
+            raise E.violation(E.ALREADY_BLOCKING, f"{blocker_id} already attacks or blocks; a character blocks one attacker", status=422)
+        if character["running"] and not may_run:
+            raise E.violation(E.RUNNING, f"{blocker_id} is running; running characters do not block")
+        attack = mine.get(attacker_id)
+        if attack is None:
+            raise E.violation(E.NOT_ATTACKING, f"{attacker_id} is not attacking you in this battle", status=422)
+        used.add(blocker_id)
+        attack["blockers"].append(blocker_id)
+        events.append({"kind": "blocks", "seat": seat, "instance": blocker_id, "target": attacker_id})
+
+
+def order_blockers(state: dict, orders: list[tuple[str, list[str]]]) -> None:
+    by_attacker = {a["attacker"]: a for a in unordered(state)}
+    for attacker_id, blockers in orders:
+        attack = by_attacker.get(attacker_id)
+        if attack is None:
+            raise E.violation(E.NOT_ATTACKING, f"{attacker_id} is not an attacker with several blockers", status=422)
+        if sorted(blockers) != sorted(attack["blockers"]):
+            raise E.violation(
+                E.BAD_ORDER, f"order exactly the blockers of {attacker_id}: {', '.join(attack['blockers'])}", status=422
+            )
+        attack["blockers"] = list(blockers)
+
+
+# -- damage ----------------------------------------------------------------------------
+
+
+def resolve_damage(state: dict, events: list[dict]) -> None:
+    for blitz in (True, False):
+        _strike(state, blitz, events)
+
+
+def _is_blitz(state: dict, character: dict) -> bool:
+    return "blitz" in card_of(state, character["card"]).keywords
+
+
+def _strike(state: dict, blitz: bool, events: list[dict]) -> None:
+    """One simultaneous wave: everything is computed from the state before any of it lands."""
+    hits: dict[str, int] = defaultdict(int)
+    to_bioframe: list[tuple[str, str, int]] = []
+    for attack in state["battle"]["attacks"]:
+        found = find_character(state, attack["attacker"])
+        if found is None:
+            continue
+        _, attacker = found
+        blockers = [f[1] for b in attack["blockers"] if (f := find_character(state, b)) is not None]
+        if _is_blitz(state, attacker) == blitz:
+            left = attack_of(attacker, card_of(state, attacker["card"]), state)
+            for blocker in blockers:
+                lethal = max(0, defense_of(blocker, card_of(state, blocker["card"]), state) - blocker["damage"] - hits[blocker["id"]])
+                dealt = min(left, lethal)
+                hits[blocker["id"]] += dealt
+                left -= dealt
+            if left > 0:
+                to_bioframe.append((attack["target"], attacker["id"], left))
+        for blocker in blockers:
+            if _is_blitz(state, blocker) == blitz:
+                hits[attacker["id"]] += attack_of(blocker, card_of(state, blocker["card"]), state)
+    for instance_id, amount in hits.items():
+        found = find_character(state, instance_id)
+        if found is None or amount <= 0:
+            continue
+        found[1]["damage"] += amount
+        events.append({"kind": "damage", "seat": found[0], "instance": instance_id, "amount": amount})
+    for seat, attacker_id, amount in to_bioframe:
+        player(state, seat)["bioframe"] -= amount
+        events.append({"kind": "bioframe-damage", "seat": seat, "instance": attacker_id, "amount": amount})
+    for instance_id in list(hits):
+        found = find_character(state, instance_id)
+        if found is None:
+            continue
+        controller, character = found
+        if character["damage"] >= defense_of(character, card_of(state, character["card"]), state):
+            leave_play(state, instance_id)
+            events.append({"kind": "destroyed", "seat": controller, "instance": instance_id, "card": character["card"]})

@@ -1,0 +1,125 @@
+"""The card schema: every card is data, validated here and published in the API documents.
+
+A card names its type (and a program its subtype); the numbers the engine reads (RAM cost,
+ATK/DEF, health bonuses, gear slots, psychosis) are plain fields. Abilities are carried as
+data too; this part of the engine reads only their timing and swiftness, so the second part
+(programs' effects, the order of operations) adds effect kinds without changing the schema's
+shape for existing cards.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from service.model import Model
+
+CardType = Literal["mainframe", "character", "cyberware", "program", "ram"]
+ProgramSubtype = Literal["exe", "protocol", "virus", "trojan", "script", "drug", "environment"]
+GearSlotName = Literal["head", "left-arm", "right-arm", "legs"]
+CARD_ID = r"^[a-z0-9][a-z0-9-]{0,47}$"
+
+# Program subtypes that sit in a mainframe slot, and whose mainframe: their player's own or an opponent's.
+SLOT_SUBTYPES = {"protocol": "own", "virus": "opponent", "trojan": "opponent"}
+# Program subtypes spent at once: paid, then straight to the recycle bin.
+ONE_SHOT_SUBTYPES = frozenset({"exe", "script", "drug"})
+
+
+class NeuroscapeGearSlot(Model):
+    """A gear slot on a character: which body part, and the highest cyberware level it takes."""
+
+    slot: GearSlotName
+    level: int = Field(ge=1, le=3, description="Gold tabs, 1-3: cyberware of this level or lower fits.")
+
+
+class NeuroscapeWinCondition(Model):
+    """A "mic drop": while a card carrying it is in play and the condition holds, its player wins."""
+
+    kind: Literal["controls-characters", "ram-in-play", "opponents-recycled"] = Field(
+        description="`controls-characters`: characters you control; `ram-in-play`: RAM cards on your "
+        "mainframe; `opponents-recycled`: cards in all opponents' recycle bins together."
+    )
+    at_least: int = Field(ge=1, le=100, description="The condition holds at this count or more.")
+
+
+class NeuroscapeAbility(Model):
+    """An ability printed on a card. Effects are resolved by the engine's second part."""
+
+    name: str = Field(min_length=1, max_length=60)
+    kind: Literal["activated", "triggered", "passive"]
+    cost: int = Field(0, ge=0, le=20, description="RAM to activate (activated abilities).")
+    swift: bool = Field(False, description="May interrupt, like a script.")
+    duel: bool = Field(False, description="A duel: the character fights another character directly.")
+    text: str = Field("", max_length=400)
+
+
+class NeuroscapeCard(Model):
+    """One card of a pool. `id` is what deck lists and actions name."""
+
+    id: str = Field(pattern=CARD_ID, description="Lower-case id, unique in the pool.")
+    name: str = Field(min_length=1, max_length=80)
+    type: CardType
+    subtype: ProgramSubtype | None = Field(None, description="Programs only: which kind of program.")
+    special: bool = Field(False, description="RAM only: special RAM (at most 4 per RAM deck by default).")
+    cost: int = Field(0, ge=0, le=20, description="RAM cost to deploy.")
+    attack: int | None = Field(None, ge=0, le=99, description="Characters: ATK.")
+    defense: int | None = Field(None, ge=1, le=99, description="Characters: DEF.")
+    bioframe_bonus: int = Field(0, ge=0, le=40, description="Mainframes: added to starting bioframe health.")
+    mainframe_bonus: int = Field(0, ge=0, le=40, description="Mainframes: added to starting mainframe health.")
+    keywords: list[Literal["blitz", "swift"]] = Field(
+        default_factory=list, max_length=4, description="`blitz` deals battle damage first."
+    )
+    legendary: bool = False
+    persistent_ram: bool = Field(
+        False, description="Programs: the RAM paid stays committed while the program is in play."
+    )
+    gear: list[NeuroscapeGearSlot] = Field(default_factory=list, max_length=4, description="Characters: gear slots.")
+    slot: GearSlotName | None = Field(None, description="Cyberware: the gear slot it fits.")
+    level: int | None = Field(None, ge=1, le=3, description="Cyberware: its level (1-3).")
+    psychosis: int = Field(0, ge=0, le=20, description="Cyberware: its psychosis value.")
+    attack_bonus: int = Field(0, ge=-20, le=20, description="Cyberware: added to the wearer's ATK.")
+    defense_bonus: int = Field(0, ge=-20, le=20, description="Cyberware: added to the wearer's DEF.")
+    malicious: bool = Field(False, description="Cyberware: may be attached to any character in play.")
+    win_if: NeuroscapeWinCondition | None = None
+    abilities: list[NeuroscapeAbility] = Field(default_factory=list, max_length=6)
+    text: str = Field("", max_length=600, description="The card's text, for people.")
+
+    @model_validator(mode="after")
+    def _fields_fit_the_type(self) -> NeuroscapeCard:
+        problems = []
+        if (self.type == "program") != (self.subtype is not None):
+            problems.append("a program needs a subtype and only programs have one")
+        if (self.type == "character") != (self.attack is not None and self.defense is not None):
+            problems.append("characters, and only characters, have attack and defense")
+        if self.type == "cyberware" and (self.slot is None or self.level is None):
+            problems.append("cyberware needs a gear slot and a level")
+        if self.type != "cyberware" and (self.slot is not None or self.level is not None or self.malicious):
+            problems.append("only cyberware has a gear slot, a level or the malicious flag")
+        if self.special and self.type != "ram":
+            problems.append("only RAM can be special")
+        if self.gear and self.type != "character":
+            problems.append("only characters have gear slots")
+        if len({g.slot for g in self.gear}) != len(self.gear):
+            problems.append("a character has each gear slot once")
+        if (self.bioframe_bonus or self.mainframe_bonus) and self.type != "mainframe":
+            problems.append("only mainframes add health")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+
+def is_persistent(card: NeuroscapeCard) -> bool:
+    """Cards that stay in play and can be force quit: characters, cyberware, slot programs, environments."""
+    if card.type in ("character", "cyberware"):
+        return True
+    return card.type == "program" and card.subtype in ("protocol", "virus", "trojan", "environment")
+
+
+def commits_ram(card: NeuroscapeCard, *, cyberware_commits: bool) -> bool:
+    """Whether the RAM paid for the card stays committed while it is in play."""
+    if card.type == "character":
+        return True
+    if card.type == "cyberware":
+        return cyberware_commits
+    return card.type == "program" and card.persistent_ram

@@ -1,0 +1,240 @@
+"""The turn machine: stages and substages as a fixed list of steps, advanced like a queue.
+
+`state["flow"]` says where the match is (`step`, `stage`, `substage`), whose turn it is
+(`active`, `turn`) and who must act (`awaiting`). After every action `advance` runs, as
+boardgame.io's flow does: check the end of the game, then whether the current step is done
+(nobody is awaited), and if so enter the next step. Entering a step either waits for someone
+(a decision) or does its work at once and moves on (an automatic step); the last step of a
+turn hands the turn on. A loop guard turns a machine that never settles into a loud bug.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from service.dice.stream import Stream
+from service.systems.neuroscape.battle import defenders, possible_attackers, psychosis_check, resolve_damage, unordered
+from service.systems.neuroscape.piles import deck_size
+from service.systems.neuroscape.ram import refresh, stability_check
+from service.systems.neuroscape.winning import check_game_end, eliminate
+from service.systems.neuroscape.zones import characters, living, opponents, owned_persistent, player
+
+Enter = Callable[[dict, Stream, list], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    stage: str
+    substage: str
+    enter: Enter
+    actions: frozenset[str] = frozenset()  # what the awaited seats may do here (besides conceding)
+    decisive: bool = False  # entering it can change health, eliminate or move cards: check the game's end after
+
+
+def _await(state: dict, seats: list[str]) -> None:
+    state["flow"]["awaiting"] = list(seats)
+
+
+def _active(state: dict) -> str:
+    return state["flow"]["active"]
+
+
+# -- setup -----------------------------------------------------------------------------
+
+
+def _opening_hands(state: dict, stream: Stream, events: list) -> None:
+    _await(state, [s for s in living(state) if not player(state, s)["mulliganed"]])
+
+
+def _roll_off(state: dict, stream: Stream, events: list) -> None:
+    _await(state, living(state))
+
+
+def _choose_first(state: dict, stream: Stream, events: list) -> None:
+    _await(state, [state["rollOff"]["winner"]])
+
+
+# -- maintenance -----------------------------------------------------------------------
+
+
+def _card_effect(state: dict, stream: Stream, events: list) -> None:
+    # Triggers timed for this substage come with the programs' effects; the step holds their place.
+    _await(state, [])
+
+
+def _stability(state: dict, stream: Stream, events: list) -> None:
+    stability_check(state, _active(state), stream, events, state["rules"]["crashOnOrBelow"])
+    _await(state, [])
+
+
+def _force_quit(state: dict, stream: Stream, events: list) -> None:
+    seat = _active(state)
+    _await(state, [seat] if owned_persistent(state, seat) else [])
+
+
+def _draw(state: dict, stream: Stream, events: list) -> None:
+    seat = _active(state)
+    if deck_size(player(state, seat)["deck"]) == 0:
+        eliminate(state, seat, "empty-main-deck", events)
+        return
+    _await(state, [seat])
+
+
+def _refresh(state: dict, stream: Stream, events: list) -> None:
+    p = player(state, _active(state))
+    refresh(p)
+    for character in p["characters"]:
+        character["running"] = False
+    _await(state, [])
+
+
+def _swift_check(state: dict, stream: Stream, events: list) -> None:
+    # Never ask "who could act": that depends on hands and would reveal them.
+    always = state["rules"]["swiftChecks"] == "always"
+    _await(state, opponents(state, _active(state)) if always else [])
+
+
+# -- primary, battle, secondary --------------------------------------------------------
+
+
+def _deploy(state: dict, stream: Stream, events: list) -> None:
+    _await(state, [_active(state)])
+
+
+def _psychosis(state: dict, stream: Stream, events: list) -> None:
+    psychosis_check(state, _active(state), stream, events)
+    _await(state, [])
+
+
+def _attack(state: dict, stream: Stream, events: list) -> None:
+    seat = _active(state)
+    _await(state, [seat] if possible_attackers(state, seat) else [])
+
+
+def _battle_swift_check(state: dict, stream: Stream, events: list) -> None:
+    # The swift checks around blocks and damage only matter in a battle that has attackers.
+    if state["battle"]["attacks"]:
+        _swift_check(state, stream, events)
+    else:
+        _await(state, [])
+
+
+def _block(state: dict, stream: Stream, events: list) -> None:
+    _await(state, defenders(state))
+
+
+def _order_blockers(state: dict, stream: Stream, events: list) -> None:
+    _await(state, [_active(state)] if unordered(state) else [])
+
+
+def _damage(state: dict, stream: Stream, events: list) -> None:
+    if state["battle"]["attacks"]:
+        resolve_damage(state, events)
+    _await(state, [])
+
+
+# -- final -----------------------------------------------------------------------------
+
+
+def _remove_damage(state: dict, stream: Stream, events: list) -> None:
+    for _, character in characters(state):
+        character["damage"] = 0
+    _await(state, [])
+
+
+def _expire(state: dict, stream: Stream, events: list) -> None:
+    state["effects"] = [effect for effect in state["effects"] if effect.get("until") != "end-of-turn"]
+    state["battle"] = {"attacks": []}
+    _await(state, [])
+
+
+def next_seat(state: dict, seat: str) -> str:
+    """The next living player after `seat` in turn order (`seat` itself may be out)."""
+    order = state["order"]
+    start = order.index(seat)
+    for offset in range(1, len(order) + 1):
+        candidate = order[(start + offset) % len(order)]
+        if player(state, candidate)["eliminated"] is None:
+            return candidate
+    return seat
+
+
+def _pass_turn(state: dict, stream: Stream, events: list) -> None:
+    flow = state["flow"]
+    start_turn(state, next_seat(state, flow["active"]), flow["turn"] + 1, events)
+
+
+def start_turn(state: dict, seat: str, turn: int, events: list) -> None:
+    """Make `seat` active for turn `turn`; the next advance enters its maintenance stage."""
+    flow = state["flow"]
+    flow.update(active=seat, turn=turn, step=FIRST_TURN_STEP - 1, awaiting=[])
+    events.append({"kind": "turn-started", "seat": seat, "amount": turn})
+
+
+_DEPLOY = frozenset({"deploy", "pass"})
+_PASS = frozenset({"pass"})
+
+STEPS: tuple[Step, ...] = (
+    Step("setup", "opening-hand", _opening_hands, frozenset({"draw", "mulligan"})),
+    Step("setup", "roll-off", _roll_off, frozenset({"roll-off"})),
+    Step("setup", "choose-first", _choose_first, frozenset({"choose-first"})),
+    Step("maintenance", "card-effect", _card_effect),
+    Step("maintenance", "stability-check", _stability, decisive=True),
+    Step("maintenance", "force-quit", _force_quit, frozenset({"force-quit", "pass"})),
+    Step("maintenance", "draw", _draw, frozenset({"draw"}), decisive=True),
+    Step("maintenance", "refresh", _refresh),
+    Step("maintenance", "swift-check", _swift_check, _PASS),
+    Step("primary", "deploy", _deploy, _DEPLOY),
+    Step("primary", "swift-check", _swift_check, _PASS),
+    Step("battle", "psychosis-check", _psychosis),
+    Step("battle", "attack", _attack, frozenset({"attack", "pass"})),
+    Step("battle", "swift-check", _battle_swift_check, _PASS),
+    Step("battle", "block", _block, frozenset({"block", "pass"})),
+    Step("battle", "order-blockers", _order_blockers, frozenset({"order-blockers", "pass"})),
+    Step("battle", "swift-check", _battle_swift_check, _PASS),
+    Step("battle", "damage", _damage, decisive=True),
+    Step("battle", "swift-check", _battle_swift_check, _PASS),
+    Step("secondary", "deploy", _deploy, _DEPLOY),
+    Step("secondary", "swift-check", _swift_check, _PASS),
+    Step("final", "remove-damage", _remove_damage),
+    Step("final", "expire-effects", _expire),
+    Step("final", "pass-turn", _pass_turn),
+)
+FIRST_TURN_STEP = next(i for i, step in enumerate(STEPS) if step.stage == "maintenance")
+FINAL_STEP = next(i for i, step in enumerate(STEPS) if step.stage == "final")
+_GUARD = 4 * len(STEPS)
+
+
+def current_step(state: dict) -> Step | None:
+    flow = state["flow"]
+    return None if flow["stage"] == "over" else STEPS[flow["step"]]
+
+
+def advance(state: dict, stream: Stream, events: list[dict]) -> None:
+    """Run automatic steps until the match waits for someone or is over.
+
+    The end of the game is checked first (the action may have decided it), then after every
+    step that can change health or move cards; a step that only sets who is awaited cannot.
+    """
+    flow = state["flow"]
+    check = True
+    for _ in range(_GUARD):
+        if check and check_game_end(state, events):
+            return
+        active = flow["active"]
+        if active is not None and player(state, active)["eliminated"] is not None and flow["step"] < FINAL_STEP:
+            # The active player is out: the rest of its turn is skipped and the turn passes on.
+            flow.update(step=FINAL_STEP - 1, awaiting=[])
+        if flow["substage"] == "choose-first" and active is None and not flow["awaiting"]:
+            # The roll-off winner left before choosing: the choice passes to the next player.
+            state["rollOff"]["winner"] = next_seat(state, state["rollOff"]["winner"])
+            _await(state, [state["rollOff"]["winner"]])
+        if flow["awaiting"]:
+            return
+        flow["step"] += 1
+        step = STEPS[flow["step"]]
+        flow["stage"], flow["substage"] = step.stage, step.substage
+        step.enter(state, stream, events)
+        check = step.decisive
+    raise RuntimeError("the turn machine did not settle; this is a bug")

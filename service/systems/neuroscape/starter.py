@@ -1,0 +1,150 @@
+"""The built-in starter pool: original cards of this project, and two legal starter decks.
+
+Names and text are our own. Ability text describes what the second part of the engine will
+resolve; this part plays the cards' numbers (cost, ATK/DEF, gear, psychosis, health bonuses,
+slot use) and their "you win" conditions.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from service.systems.neuroscape.cards import NeuroscapeCard
+from service.systems.neuroscape.decks import NeuroscapeDeckList
+
+_CARDS: list[dict] = [
+    # -- mainframes --------------------------------------------------------------------
+    {"id": "halcyon-lattice", "name": "Halcyon Lattice", "type": "mainframe", "cost": 4, "bioframeBonus": 3,
+     "text": "Coolant coils braided along the spine keep the host upright: start with 3 more bioframe health."},
+    {"id": "obsidian-relay", "name": "Obsidian Relay", "type": "mainframe", "cost": 4, "mainframeBonus": 3,
+     "text": "A black-glass switchboard behind the sternum: start with 3 more mainframe health."},
+    # -- characters --------------------------------------------------------------------
+    {"id": "gutter-courier", "name": "Gutter Courier", "type": "character", "cost": 1, "attack": 2, "defense": 1,
+     "gear": [{"slot": "legs", "level": 1}], "text": "Takes any parcel through any flooded underpass."},
+    {"id": "static-moth", "name": "Static Moth", "type": "character", "cost": 1, "attack": 1, "defense": 2,
+     "keywords": ["blitz"], "gear": [{"slot": "head", "level": 1}], "text": "Blitz. Drawn to every open port."},
+    {"id": "chrome-ferryman", "name": "Chrome Ferryman", "type": "character", "cost": 2, "attack": 2, "defense": 3,
+     "gear": [{"slot": "left-arm", "level": 2}, {"slot": "right-arm", "level": 1}],
+     "text": "Rows data across the canal districts for a fare nobody remembers agreeing to."},
+    {"id": "lantern-saint", "name": "Lantern Saint", "type": "character", "cost": 2, "attack": 3, "defense": 2,
+     "gear": [{"slot": "head", "level": 2}], "text": "Her halo is a floodlight wired to a stolen grid."},
+    {"id": "ash-tram-ghost", "name": "Ash Tram Ghost", "type": "character", "cost": 2, "attack": 1, "defense": 4,
+     "gear": [{"slot": "legs", "level": 2}], "text": "Still rides the line that was paved over years ago."},
+    {"id": "rust-oracle", "name": "Rust Oracle", "type": "character", "cost": 3, "attack": 2, "defense": 5,
+     "gear": [{"slot": "head", "level": 3}],
+     "abilities": [{"name": "Corrosion Reading", "kind": "activated", "cost": 1,
+                    "text": "Look at the top card of any main deck, then put it back."}],
+     "text": "Reads tomorrow in the flaking of old rebar."},
+    {"id": "velvet-breaker", "name": "Velvet Breaker", "type": "character", "cost": 3, "attack": 4, "defense": 3,
+     "keywords": ["blitz"], "gear": [{"slot": "right-arm", "level": 2}, {"slot": "legs", "level": 1}],
+     "text": "Blitz. Opens doors softly, then never closes them again."},
+    {"id": "sable-circuit", "name": "Sable Circuit", "type": "character", "cost": 4, "attack": 4, "defense": 6,
+     "gear": [{"slot": "left-arm", "level": 2}, {"slot": "right-arm", "level": 2}],
+     "text": "A bodyguard loop that never forgets a face it was told to stop."},
+    {"id": "quiet-hydra", "name": "Quiet Hydra", "type": "character", "cost": 5, "attack": 6, "defense": 6,
+     "legendary": True, "gear": [{"slot": "head", "level": 3}, {"slot": "legs", "level": 3}],
+     "text": "Legendary. Cut one line and three more answer the call."},
+    {"id": "marrow-duchess", "name": "Marrow Duchess", "type": "character", "cost": 4, "attack": 5, "defense": 4,
+     "legendary": True, "keywords": ["blitz"], "gear": [{"slot": "right-arm", "level": 3}],
+     "abilities": [{"name": "Court of Knives", "kind": "activated", "cost": 2, "duel": True,
+                    "text": "Duel a character of your choice."}],
+     "text": "Legendary. Blitz. Holds court in a marrow-bank vault under the river."},
+    # -- cyberware ---------------------------------------------------------------------
+    {"id": "glasswire-optics", "name": "Glasswire Optics", "type": "cyberware", "cost": 1, "slot": "head", "level": 1,
+     "attackBonus": 1, "psychosis": 1, "text": "+1 ATK. Every streetlight becomes a targeting reticle."},
+    {"id": "piston-grip", "name": "Piston Grip", "type": "cyberware", "cost": 2, "slot": "right-arm", "level": 2,
+     "attackBonus": 2, "psychosis": 3, "text": "+2 ATK. Handshakes are now a liability."},
+    {"id": "tremor-spurs", "name": "Tremor Spurs", "type": "cyberware", "cost": 1, "slot": "legs", "level": 1,
+     "defenseBonus": 1, "psychosis": 1, "text": "+1 DEF. The floor hums a warning a step ahead."},
+    {"id": "leech-halo", "name": "Leech Halo", "type": "cyberware", "cost": 2, "slot": "head", "level": 1,
+     "attackBonus": -1, "psychosis": 4, "malicious": True,
+     "text": "Malicious: attach it to any character. -1 ATK; it whispers in the wearer's own voice."},
+    # -- programs ----------------------------------------------------------------------
+    {"id": "firewall-hymn", "name": "Firewall Hymn", "type": "program", "subtype": "protocol", "cost": 2,
+     "abilities": [{"name": "Chorus", "kind": "passive",
+                    "text": "Each unblocked attacker deals 1 less damage to your bioframe."}],
+     "text": "Protocol. A looping choir of packet filters."},
+    {"id": "census-daemon", "name": "Census Daemon", "type": "program", "subtype": "protocol", "cost": 2,
+     "persistentRam": True,
+     "abilities": [{"name": "Headcount", "kind": "triggered",
+                    "text": "In your card-effect substage, gain 1 mainframe health for every two characters you control."}],
+     "text": "Protocol. Keeps its RAM committed while it counts."},
+    {"id": "crown-of-wires", "name": "Crown of Wires", "type": "program", "subtype": "protocol", "cost": 5,
+     "legendary": True, "winIf": {"kind": "controls-characters", "atLeast": 5},
+     "text": "Protocol. Legendary. While you control five or more characters, you win the game."},
+    {"id": "sleepworm", "name": "Sleepworm", "type": "program", "subtype": "virus", "cost": 2,
+     "abilities": [{"name": "Drowse", "kind": "passive",
+                    "text": "The infected player's first character each turn costs 1 more RAM."}],
+     "text": "Virus. It nests in a slot and makes the whole rig yawn."},
+    {"id": "paper-lantern", "name": "Paper Lantern", "type": "program", "subtype": "trojan", "cost": 3,
+     "abilities": [{"name": "Ignite", "kind": "activated", "cost": 3, "swift": True,
+                    "text": "Reveal: deal 3 damage to the infected player's mainframe."}],
+     "text": "Trojan. Folded small, it waits in the dark of a slot."},
+    {"id": "brightburn-exe", "name": "Brightburn.exe", "type": "program", "subtype": "exe", "cost": 1,
+     "abilities": [{"name": "Flare", "kind": "triggered", "text": "Deal 1 damage to a character."}],
+     "text": ".EXE. One flash of white noise, then ash."},
+    {"id": "sidestep-script", "name": "Sidestep", "type": "program", "subtype": "script", "cost": 1,
+     "keywords": ["swift"],
+     "abilities": [{"name": "Slip", "kind": "activated", "swift": True,
+                    "text": "An attacking character of yours stops attacking."}],
+     "text": "Script. Swift. The crowd closes where you used to be."},
+    {"id": "blue-static", "name": "Blue Static", "type": "program", "subtype": "drug", "cost": 1,
+     "keywords": ["swift"],
+     "abilities": [{"name": "Crackle", "kind": "activated", "swift": True,
+                    "text": "The character gets +1/+1 until end of turn."}],
+     "text": "Drug. Swift. Tastes like a dead channel."},
+    {"id": "rainlit-arcade", "name": "Rainlit Arcade", "type": "program", "subtype": "environment", "cost": 2,
+     "abilities": [{"name": "High Score", "kind": "passive",
+                    "text": "Characters with blitz get +1 ATK."}],
+     "text": "Environment. Neon puddles, coin-op ghosts, nobody's jurisdiction."},
+    # -- RAM ---------------------------------------------------------------------------
+    {"id": "core-ram", "name": "Core RAM", "type": "ram", "text": "Basic RAM."},
+    {"id": "overclock-shard", "name": "Overclock Shard", "type": "ram", "special": True,
+     "abilities": [{"name": "Redline", "kind": "activated", "text": "Run this and another RAM: refresh a RAM."}],
+     "text": "Special RAM. Runs hot, runs twice."},
+    {"id": "ghost-cache", "name": "Ghost Cache", "type": "ram", "special": True,
+     "abilities": [{"name": "Echo", "kind": "triggered", "text": "When this enters play, draw a card."}],
+     "text": "Special RAM. Remembers what you forgot."},
+]
+
+STARTER_POOL: MappingProxyType[str, NeuroscapeCard] = MappingProxyType(
+    {card.id: card for card in (NeuroscapeCard.model_validate(raw) for raw in _CARDS)}
+)
+
+
+def _deck(mainframe: str, main: dict[str, int], ram: dict[str, int]) -> NeuroscapeDeckList:
+    return NeuroscapeDeckList.model_validate(
+        {
+            "mainframe": mainframe,
+            "main": [{"card": c, "count": n} for c, n in main.items()],
+            "ram": [{"card": c, "count": n} for c, n in ram.items()],
+        }
+    )
+
+
+STARTER_DECKS: MappingProxyType[str, NeuroscapeDeckList] = MappingProxyType(
+    {
+        # Fast and sharp: cheap attackers, blitz, arm cyberware.
+        "gridrunners": _deck(
+            "halcyon-lattice",
+            {
+                "gutter-courier": 4, "static-moth": 4, "lantern-saint": 4, "velvet-breaker": 4,
+                "chrome-ferryman": 4, "marrow-duchess": 2, "quiet-hydra": 1, "glasswire-optics": 3,
+                "piston-grip": 2, "brightburn-exe": 3, "sidestep-script": 2, "sleepworm": 2,
+                "paper-lantern": 2, "leech-halo": 2, "rainlit-arcade": 1,
+            },
+            {"core-ram": 22, "overclock-shard": 3},
+        ),
+        # Slow and sturdy: high-DEF blockers, protocols and a win condition.
+        "bastion-choir": _deck(
+            "obsidian-relay",
+            {
+                "ash-tram-ghost": 4, "rust-oracle": 4, "chrome-ferryman": 4, "sable-circuit": 4,
+                "static-moth": 3, "gutter-courier": 3, "quiet-hydra": 2, "crown-of-wires": 1,
+                "firewall-hymn": 3, "census-daemon": 2, "tremor-spurs": 3, "blue-static": 2,
+                "sleepworm": 2, "rainlit-arcade": 2, "paper-lantern": 1,
+            },
+            {"core-ram": 21, "ghost-cache": 4},
+        ),
+    }
+)

@@ -1,0 +1,153 @@
+"""What each seat may see of a match, and of each logged action.
+
+A player sees its own hand, deck list and legal actions; of everyone: health, mainframes and
+slots (face-down cards as face-down, except to the player who placed them), characters, RAM in
+play, recycle bins, and the sizes of hands and decks. Nobody sees a deck's contents or order
+(there is no order: see `piles`). GM, spectator and creator views are the public view.
+
+Log entries go through `view_entry`: for every seat but the actor, the actor's `private`
+result, the secret parts of its input (the cards a mulligan put back, a face-down card's id)
+and the dice of its secret draws are removed. Once the match is over, the state view reveals
+every hand and deck and the hidden draw records, so that after the session closes (and its
+seed is revealed) anyone can verify every draw.
+"""
+
+from __future__ import annotations
+
+from service.registry import Actor
+from service.systems.neuroscape.actions import ACTIONS, flow_summary
+from service.systems.neuroscape.legal import legal_actions
+from service.systems.neuroscape.pool import pool_of
+from service.systems.neuroscape.zones import SLOT_NAMES
+
+_PREFIX = "neuroscape/"
+
+
+def _viewer(state: dict, actor: Actor | None) -> str | None:
+    # Only a player seat sees a hand, even if a GM's seat id matched a player's by mistake.
+    if actor is None or actor.role != "player" or actor.seat not in state["players"]:
+        return None
+    return actor.seat
+
+
+def _slot(entry: dict | None, viewer: str | None, over: bool) -> dict | None:
+    if entry is None or not entry.get("faceDown") or over or entry["owner"] == viewer:
+        return entry
+    return {"id": entry["id"], "owner": entry["owner"], "faceDown": True, "playedTurn": entry["playedTurn"]}
+
+
+def _public_player(seat: str, p: dict, viewer: str | None, over: bool) -> dict:
+    return {
+        "seat": seat,
+        "bioframe": p["bioframe"],
+        "mainframeHealth": p["mainframeHealth"],
+        "mainframe": p["mainframe"]["card"],
+        "slots": {name: _slot(p["slots"][name], viewer, over) for name in SLOT_NAMES},
+        "characters": p["characters"],
+        "ram": p["ram"],
+        "recycleBin": p["recycleBin"],
+        "handSize": len(p["hand"]),
+        "deckSize": sum(p["deck"]["pile"].values()) + len(p["deck"]["bottom"]),
+        "ramDeckSize": sum(p["ramDeck"].values()),
+        "openingDrawn": p["openingDrawn"],
+        "mulliganed": p["mulliganed"],
+        "eliminated": p["eliminated"],
+    }
+
+
+def _card_ids(value: object, found: set[str]) -> None:
+    """Collect every `card` member (and recycle-bin/hand entries) of a JSON value."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key in ("card", "mainframe") and isinstance(item, str):
+                found.add(item)
+            elif key in ("recycleBin", "hand") and isinstance(item, list):
+                found.update(x for x in item if isinstance(x, str))
+            else:
+                _card_ids(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _card_ids(item, found)
+
+
+def _revealed(p: dict, audits: list[dict]) -> dict:
+    return {
+        "hand": p["hand"],
+        "deck": p["deck"],
+        "ramDeck": p["ramDeck"],
+        "drawAudits": [{"nonce": a["nonce"], "draws": [{"sides": s, "face": f} for s, f in a["draws"]]} for a in audits],
+    }
+
+
+def view(state: dict, actor: Actor | None) -> dict:
+    viewer = _viewer(state, actor)
+    over = state["outcome"] is not None
+    players = state["players"]
+    out: dict = {
+        "rules": state["rules"],
+        "flow": flow_summary(state),
+        "turnOrder": state["order"],
+        "players": [_public_player(seat, players[seat], viewer, over) for seat in players],
+        "environment": state["environment"],
+        "battle": state["battle"],
+        "rollOff": state["rollOff"],
+        "outcome": state["outcome"],
+    }
+    if viewer is not None:
+        own = players[viewer]
+        out["you"] = {
+            "seat": viewer,
+            "hand": own["hand"],
+            "deckList": state["deckLists"][viewer],
+            "legalActions": legal_actions(state, viewer),
+        }
+    if over:
+        out["revealed"] = {seat: _revealed(p, state["drawAudits"][seat]) for seat, p in players.items()}
+    found: set[str] = set()
+    _card_ids(out, found)
+    if viewer is not None:
+        deck_list = state["deckLists"][viewer]
+        found.update([deck_list["mainframe"], *(e["card"] for e in deck_list["main"] + deck_list["ram"])])
+    if over:
+        for p in players.values():
+            found.update(p["deck"]["pile"], p["deck"]["bottom"], p["ramDeck"])
+    pool = pool_of(state)
+    out["cards"] = {
+        card_id: pool[card_id].model_dump(mode="json", by_alias=True, exclude_defaults=True)
+        for card_id in sorted(found)
+        if card_id in pool
+    }
+    return out
+
+
+# -- the action log --------------------------------------------------------------------
+
+
+def _public_input(name: str, params: dict | None, result: dict | None) -> dict | None:
+    if params is None:
+        return None
+    if name == "mulligan":
+        return {"bottomCount": len(params.get("bottom") or [])}
+    if name == "deploy":
+        events = (result or {}).get("events") or []
+        if any(event.get("kind") == "deployed-face-down" for event in events):
+            return {k: v for k, v in params.items() if k != "card"}
+    return params
+
+
+def view_entry(entry: dict, actor: Actor | None, closed: bool = False) -> dict:
+    """A log entry as `actor` may see it. `closed` (the session's seed is revealed) shows it whole."""
+    action = entry.get("action") or ""
+    if closed or not action.startswith(_PREFIX) or (actor is not None and actor.seat == entry.get("seat")):
+        return entry
+    name = action[len(_PREFIX) :]
+    result = entry.get("result")
+    out = dict(entry)
+    if isinstance(result, dict):
+        out["result"] = {k: (None if k == "private" else v) for k, v in result.items()}
+    out["input"] = _public_input(name, entry.get("input"), result if isinstance(result, dict) else None)
+    spec = ACTIONS.get(name)
+    audit = entry.get("audit")
+    if audit and (spec is None or spec.secret_draws):
+        out["audit"] = {**audit, "draws": []}
+    return out

@@ -1,0 +1,205 @@
+"""STK and Flat Checks: rolling them, Luck, pushing, pushing through, and reading them.
+
+Every function takes a check record and returns a new one (records are frozen); dice come
+only from the stream passed in. A refusal is a `RuleViolation` naming the rule.
+
+Cool and bad shit are read from the dice as they stand, so a push can make bad shit go
+away (or appear). A push-through is final: once paid for, the check's bad shit is cool shit
+whatever later rerolls show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from service.dice.stream import Stream
+from service.errors import RuleViolation
+from service.systems.neurosystem import errors
+from service.systems.neurosystem.models import (
+    NeurosystemBonus,
+    NeurosystemCheckRecord,
+    NeurosystemCheckResult,
+    NeurosystemDie,
+    ResolveLimit,
+    StatCategory,
+)
+from service.systems.neurosystem.ratings import LUCK_SIDES, parse_rating, rating_name
+from service.systems.neurosystem.rule_of_cool import bad_dice, style_is_cool
+
+FLAT_SUCCESS_FROM = 5  # a Flat Check succeeds on 5 or higher
+MAX_LUCK_DICE = 100  # a service limit per check, to keep records bounded
+MAX_PUSHED_DICE = 3  # one push rerolls one, two or three dice
+STK_STATS: tuple[StatCategory, ...] = ("style", "training", "knowledge")
+
+
+def roll_stk(
+    ratings: dict[StatCategory, tuple[int, str | None]],
+    *,
+    dn: int | None,
+    bonuses: Sequence[NeurosystemBonus],
+    negative_states: int,
+    luck: int,
+    stream: Stream,
+) -> NeurosystemCheckRecord:
+    """Roll Style, Training and Knowledge (`ratings[stat] = (sides, stat name)`), then any Luck dice."""
+    dice = []
+    for stat in STK_STATS:
+        sides, name = ratings[stat]
+        dice.append(NeurosystemDie(id=stat, stat=stat, name=name, rating=rating_name(sides), face=stream.roll(sides)))
+    record = NeurosystemCheckRecord(
+        kind="stk", dn=dn, bonuses=list(bonuses), negative_states=negative_states, dice=dice
+    )
+    return add_luck(record, luck, stream) if luck else record
+
+
+def roll_flat(
+    stat: StatCategory, sides: int, *, name: str | None, negative_states: int, equipment_bonus: int, stream: Stream
+) -> NeurosystemCheckRecord:
+    die = NeurosystemDie(id=stat, stat=stat, name=name, rating=rating_name(sides), face=stream.roll(sides))
+    bonuses = [NeurosystemBonus(name="equipment", value=equipment_bonus)] if equipment_bonus else []
+    return NeurosystemCheckRecord(kind="flat", bonuses=bonuses, negative_states=negative_states, dice=[die])
+
+
+def luck_dice(record: NeurosystemCheckRecord) -> int:
+    return sum(1 for die in record.dice if die.stat == "luck")
+
+
+def check_luck(record: NeurosystemCheckRecord, points: int) -> None:
+    """Refuse Luck the rules forbid, before any pool is touched."""
+    if record.kind == "flat":
+        raise RuleViolation(errors.FLAT_CHECK_NO_LUCK, "Luck cannot be spent on a Flat Check", status=422)
+    have = luck_dice(record)
+    if have + points > MAX_LUCK_DICE:
+        raise RuleViolation(
+            errors.LUCK_DICE_LIMIT,
+            f"one check carries at most {MAX_LUCK_DICE} Luck dice; it has {have}, {points} more asked",
+            status=422,
+        )
+
+
+def add_luck(record: NeurosystemCheckRecord, points: int, stream: Stream) -> NeurosystemCheckRecord:
+    """Each point of Luck adds one d8 to an STK Check; Flat Checks take none."""
+    check_luck(record, points)
+    have = luck_dice(record)
+    new = [
+        NeurosystemDie(id=f"luck-{have + i}", stat="luck", rating=rating_name(LUCK_SIDES), face=stream.roll(LUCK_SIDES))
+        for i in range(1, points + 1)
+    ]
+    return record.model_copy(update={"dice": [*record.dice, *new]})
+
+
+def resolve_spent(record: NeurosystemCheckRecord) -> int:
+    return int(record.pushed) + int(record.pushed_through)
+
+
+def check_push(record: NeurosystemCheckRecord, die_ids: Sequence[str], limit: ResolveLimit) -> None:
+    """Refuse a push the rules forbid, before any Resolve is touched."""
+    if record.kind == "flat":
+        raise RuleViolation(errors.FLAT_CHECK_NO_PUSH, "Flat Checks cannot be pushed", status=422)
+    if record.pushed:
+        raise RuleViolation(errors.ALREADY_PUSHED, "this check was already pushed; a check is pushed only once")
+    if limit == "one-per-check" and record.pushed_through:
+        raise RuleViolation(
+            errors.RESOLVE_LIMIT,
+            "1 Resolve already went into pushing through this check's bad shit, and only 1 Resolve may be "
+            "spent per STK Check (rule resolveLimit = one-per-check)",
+        )
+    if not 1 <= len(die_ids) <= MAX_PUSHED_DICE:
+        raise RuleViolation(errors.UNKNOWN_DIE, "a push rerolls one, two or three dice", status=422)
+    if len(set(die_ids)) != len(die_ids):
+        raise RuleViolation(errors.DUPLICATE_DIE, f"a die is named twice in {list(die_ids)}", status=422)
+    known = [die.id for die in record.dice]
+    missing = [die_id for die_id in die_ids if die_id not in known]
+    if missing:
+        raise RuleViolation(
+            errors.UNKNOWN_DIE, f"the check has no die {missing[0]!r}; its dice are {', '.join(known)}", status=422
+        )
+
+
+def push(
+    record: NeurosystemCheckRecord, die_ids: Sequence[str], limit: ResolveLimit, stream: Stream
+) -> NeurosystemCheckRecord:
+    """Reroll the chosen dice (Luck dice included), in the check's own die order."""
+    check_push(record, die_ids, limit)
+    chosen = set(die_ids)
+    dice = [
+        die.model_copy(update={"face": stream.roll(parse_rating(die.rating)), "rerolled_from": die.face})
+        if die.id in chosen
+        else die
+        for die in record.dice
+    ]
+    return record.model_copy(update={"dice": dice, "pushed": True})
+
+
+def check_push_through(record: NeurosystemCheckRecord, limit: ResolveLimit) -> None:
+    if record.pushed_through:
+        raise RuleViolation(errors.ALREADY_PUSHED_THROUGH, "this check's bad shit was already pushed through")
+    if record.kind == "stk" and limit == "one-per-check" and record.pushed:
+        raise RuleViolation(
+            errors.RESOLVE_LIMIT,
+            "1 Resolve already went into pushing this check, and only 1 Resolve may be spent per STK Check "
+            "(rule resolveLimit = one-per-check; `push-and-push-through` allows both)",
+        )
+    if not bad_dice(record.dice, record.negative_states):
+        raise RuleViolation(
+            errors.NO_BAD_SHIT,
+            f"no stat die is at or below the {record.negative_states} negative states carried: there is no bad "
+            "shit to push through",
+        )
+
+
+def push_through(record: NeurosystemCheckRecord, limit: ResolveLimit) -> NeurosystemCheckRecord:
+    check_push_through(record, limit)
+    return record.model_copy(update={"pushed_through": True})
+
+
+def read(record: NeurosystemCheckRecord, limit: ResolveLimit) -> NeurosystemCheckResult:
+    """Total, outcome, cool and bad shit, and what Resolve may still do on this check."""
+    dice_total = sum(die.face for die in record.dice)
+    bonus_total = sum(bonus.value for bonus in record.bonuses)
+    total = dice_total + bonus_total
+    if record.kind == "flat":
+        outcome = "success" if total >= FLAT_SUCCESS_FROM else "failure"
+        margin = None
+    elif record.dn is None:
+        outcome, margin = None, None
+    else:
+        margin = total - record.dn
+        outcome = "success" if margin > 0 else "success-at-cost" if margin == 0 else "failure"
+    bad = bad_dice(record.dice, record.negative_states)
+    from_style = style_is_cool(record.dice)
+    one_resolve = limit == "one-per-check"
+    return NeurosystemCheckResult(
+        check=record,
+        dice_total=dice_total,
+        bonus_total=bonus_total,
+        total=total,
+        outcome=outcome,
+        margin=margin,
+        cool_shit=from_style or record.pushed_through,
+        cool_from_style=from_style,
+        bad_shit=bool(bad) and not record.pushed_through,
+        bad_dice=bad,
+        can_push=record.kind == "stk" and not record.pushed and not (one_resolve and record.pushed_through),
+        can_push_through=bool(bad)
+        and not record.pushed_through
+        and (record.kind == "flat" or not one_resolve or not record.pushed),
+        resolve_limit=limit,
+        luck_dice=luck_dice(record),
+    )
+
+
+def pay_luck(pool: int, points: int) -> int:
+    """The pool after spending; it never goes below zero."""
+    if points > pool:
+        raise RuleViolation(
+            errors.NOT_ENOUGH_LUCK,
+            f"the group's Luck pool holds {pool}: {points} Luck cannot be spent (the pool never goes below zero)",
+        )
+    return pool - points
+
+
+def pay_resolve(resolve: int, why: str) -> int:
+    if resolve < 1:
+        raise RuleViolation(errors.NOT_ENOUGH_RESOLVE, f"no Resolve left to {why}")
+    return resolve - 1

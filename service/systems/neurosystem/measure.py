@@ -1,0 +1,44 @@
+"""Stat Measures and the Death Measure.
+
+A measure rolls one d8 per point of a stat; each 5 or more is a win. The wins against a
+comparison value give a span: positive, negative, or even. A Death Measure is 8 dice against
+the scenes spent dying; only a negative span counts, and it adds up across scenes until the
+running total reaches 10.
+"""
+
+from __future__ import annotations
+
+from service.dice.stream import Stream
+from service.systems.neurosystem.models_measure import NeurosystemDeathMeasureResult, NeurosystemMeasureResult
+from service.systems.neurosystem.ratings import MEASURE_SIDES
+
+WIN_FROM = 5
+DEATH_DICE = 8
+DEATH_TOTAL = 10  # running negative span at which the character dies
+
+
+def stat_measure(dice: int, against: int, stream: Stream) -> NeurosystemMeasureResult:
+    faces = stream.roll_many(dice, MEASURE_SIDES)
+    wins = sum(1 for face in faces if face >= WIN_FROM)
+    span = wins - against
+    result = "positive-span" if span > 0 else "negative-span" if span < 0 else "even"
+    return NeurosystemMeasureResult(dice=faces, wins=wins, losses=dice - wins, against=against, span=span, result=result)
+
+
+def death_measure(
+    scenes_dying: int, span_total: int, *, spend_resolve: bool, mechanical: bool, stream: Stream
+) -> NeurosystemDeathMeasureResult:
+    """One Death Measure; spending Resolve (decided before rolling) wins it without dice."""
+    measure = None if spend_resolve else stat_measure(DEATH_DICE, scenes_dying, stream)
+    negative = -measure.span if measure is not None and measure.span < 0 else 0
+    total = span_total + negative
+    died = total >= DEATH_TOTAL
+    return NeurosystemDeathMeasureResult(
+        scenes_dying=scenes_dying,
+        auto_won=spend_resolve,
+        measure=measure,
+        negative_span=negative,
+        span_total=total,
+        died=died,
+        became=("shut-down" if mechanical else "dead") if died else None,
+    )

@@ -1,0 +1,304 @@
+"""Character mechanics, declared once each: measures, Apathy, Dissonance, AVI / VRI, Resolve, negative states."""
+
+from __future__ import annotations
+
+from service.dice.stream import Stream
+from service.errors import RuleViolation
+from service.model import Model
+from service.registry import REGISTRY, Actor, Apply, Mechanic, Resolve
+from service.systems.neurosystem import checks, errors, scenes, states, table
+from service.systems.neurosystem.measure import death_measure, stat_measure
+from service.systems.neurosystem.mechanics_checks import SYSTEM
+from service.systems.neurosystem.models_counters import (
+    NeurosystemApathyParams,
+    NeurosystemCounterResult,
+    NeurosystemDissonanceParams,
+    NeurosystemEnterCyberspaceAction,
+    NeurosystemEnterCyberspaceParams,
+)
+from service.systems.neurosystem.models_measure import (
+    NeurosystemDeathMeasureAction,
+    NeurosystemDeathMeasureParams,
+    NeurosystemDeathMeasureResult,
+    NeurosystemMeasureResult,
+    NeurosystemStatMeasureAction,
+    NeurosystemStatMeasureParams,
+    NeurosystemValueRef,
+)
+from service.systems.neurosystem.models_table import (
+    COUNTER_LIMIT,
+    NeurosystemCharacter,
+    NeurosystemCharacterRef,
+    NeurosystemNegativeStateAction,
+    NeurosystemSetResolve,
+    NeurosystemTable,
+)
+
+_CHARACTER_VALUES = ("apathy", "dissonance", "resolve", "negative-states")
+MAX_MEASURE_DICE = 100
+
+
+# -- measures --------------------------------------------------------------------------------------
+
+
+def resolve_stat_measure(params: NeurosystemStatMeasureParams, stream: Stream) -> NeurosystemMeasureResult:
+    return stat_measure(params.dice, params.against, stream)
+
+
+def _value(board: NeurosystemTable, ref: NeurosystemValueRef) -> int:
+    if (ref.character is None) == (ref.nc is None):
+        raise RuleViolation(errors.CONFLICTING_FIELDS, "a value reference names a `character` or an `nc`, one of them", status=422)
+    if ref.nc is not None:
+        return table.nc_stat(table.nc(board, ref.nc), ref.value)
+    who = table.character(board, ref.character or "")
+    if ref.value == "negative-states":
+        return len(who.negative_states)
+    if ref.value in _CHARACTER_VALUES:
+        return int(getattr(who, ref.value) or 0)
+    raise RuleViolation(
+        errors.UNKNOWN_STAT, f"a character's measurable values are {', '.join(_CHARACTER_VALUES)}, not {ref.value!r}", status=422
+    )
+
+
+def _number(board: NeurosystemTable, given: int | None, ref: NeurosystemValueRef | None, name: str) -> int:
+    if (given is None) == (ref is None):
+        raise RuleViolation(errors.CONFLICTING_FIELDS, f"give `{name}` or `{name}From`, one of them", status=422)
+    value = given if given is not None else _value(board, ref)  # type: ignore[arg-type]
+    if name == "dice" and value > MAX_MEASURE_DICE:
+        raise RuleViolation(errors.MEASURE_LIMIT, f"a measure rolls at most {MAX_MEASURE_DICE} dice, not {value}", status=422)
+    return value
+
+
+def apply_stat_measure(state: dict, params: NeurosystemStatMeasureAction, stream: Stream, actor: Actor):
+    board = table.load(state)
+    dice = _number(board, params.dice, params.dice_from, "dice")
+    against = _number(board, params.against, params.against_from, "against")
+    return state, stat_measure(dice, against, stream)
+
+
+def resolve_death_measure(params: NeurosystemDeathMeasureParams, stream: Stream) -> NeurosystemDeathMeasureResult:
+    resolve_left = params.resolve
+    if params.spend_resolve and params.resolve is not None:
+        resolve_left = checks.pay_resolve(params.resolve, "win the Death Measure")
+    result = death_measure(
+        params.scenes_dying, params.span_total, spend_resolve=params.spend_resolve, mechanical=params.mechanical, stream=stream
+    )
+    return result.model_copy(update={"resolve_left": resolve_left})
+
+
+def apply_death_measure(state: dict, params: NeurosystemDeathMeasureAction, stream: Stream, actor: Actor):
+    board = table.load(state)
+    who = table.character(board, params.character)
+    table.require_player_of(actor, who)
+    who, result = scenes.measure_character(who, board.scene, spend=params.spend_resolve, stream=stream)
+    return table.dump(table.with_character(board, who)), result
+
+
+# -- Apathy, Dissonance, AVI and VRI ---------------------------------------------------------------
+
+
+def resolve_gain_apathy(params: NeurosystemApathyParams, stream: Stream) -> NeurosystemCounterResult:
+    return NeurosystemCounterResult(counter="apathy", value=params.apathy + 1, gained=1)
+
+
+def resolve_gain_dissonance(params: NeurosystemDissonanceParams, stream: Stream) -> NeurosystemCounterResult:
+    return NeurosystemCounterResult(counter="dissonance", value=params.dissonance + 1, gained=1)
+
+
+def resolve_enter_cyberspace(params: NeurosystemEnterCyberspaceParams, stream: Stream) -> NeurosystemCounterResult:
+    return NeurosystemCounterResult(counter="dissonance", value=params.dissonance + 1, gained=1, cyberspace=params.space)
+
+
+def _gain(board: NeurosystemTable, who: NeurosystemCharacter, counter: str) -> tuple[dict, NeurosystemCounterResult]:
+    """One more point of Apathy or Dissonance: they only ever grow one at a time."""
+    value = getattr(who, counter) + 1
+    if value > COUNTER_LIMIT:
+        raise RuleViolation(errors.TABLE_FULL, f"{who.id}'s {counter} is at the service limit {COUNTER_LIMIT}")
+    who = who.model_copy(update={counter: value})
+    result = NeurosystemCounterResult(character=who.id, counter=counter, value=value, gained=1, cyberspace=who.cyberspace)
+    return table.dump(table.with_character(board, who)), result
+
+
+def apply_gain_apathy(state: dict, params: NeurosystemCharacterRef, stream: Stream, actor: Actor):
+    table.require_gm(actor, "assign Apathy")
+    board = table.load(state)
+    return _gain(board, table.character(board, params.character), "apathy")
+
+
+def apply_gain_dissonance(state: dict, params: NeurosystemCharacterRef, stream: Stream, actor: Actor):
+    table.require_gm(actor, "assign Dissonance")
+    board = table.load(state)
+    return _gain(board, table.character(board, params.character), "dissonance")
+
+
+def apply_enter_cyberspace(state: dict, params: NeurosystemEnterCyberspaceAction, stream: Stream, actor: Actor):
+    board = table.load(state)
+    who = table.character(board, params.character)
+    table.require_player_of(actor, who)
+    if who.cyberspace == params.space:
+        raise RuleViolation(errors.ALREADY_IN_CYBERSPACE, f"{who.id} is already in {params.space.upper()}")
+    return _gain(board, who.model_copy(update={"cyberspace": params.space}), "dissonance")
+
+
+def apply_leave_cyberspace(state: dict, params: NeurosystemCharacterRef, stream: Stream, actor: Actor):
+    board = table.load(state)
+    who = table.character(board, params.character)
+    table.require_player_of(actor, who)
+    if who.cyberspace is None:
+        raise RuleViolation(errors.NOT_IN_CYBERSPACE, f"{who.id} is not in AVI or VRI")
+    who = who.model_copy(update={"cyberspace": None})
+    return table.dump(table.with_character(board, who)), who
+
+
+# -- Resolve and negative states -----------------------------------------------------------------
+
+
+def apply_set_resolve(state: dict, params: NeurosystemSetResolve, stream: Stream, actor: Actor):
+    table.require_gm(actor, "set Resolve")
+    board = table.load(state)
+    who = table.character(board, params.character)
+    maximum = who.resolve_max if params.resolve_max is None else params.resolve_max
+    resolve = min(who.resolve or 0, maximum) if params.resolve is None else params.resolve
+    if resolve > maximum:
+        raise RuleViolation(errors.RESOLVE_ABOVE_MAX, f"Resolve {resolve} is above the maximum {maximum}", status=422)
+    who = who.model_copy(update={"resolve": resolve, "resolve_max": maximum})
+    return table.dump(table.with_character(board, who)), who
+
+
+def _states_action(state: dict, params: NeurosystemNegativeStateAction, actor: Actor, change) -> tuple[dict, NeurosystemCharacter]:
+    table.require_gm(actor, "change negative states")
+    board = table.load(state)
+    who = change(table.character(board, params.character), params.state)
+    return table.dump(table.with_character(board, who)), who
+
+
+def apply_add_negative_state(state: dict, params: NeurosystemNegativeStateAction, stream: Stream, actor: Actor):
+    return _states_action(state, params, actor, states.add_state)
+
+
+def apply_remove_negative_state(state: dict, params: NeurosystemNegativeStateAction, stream: Stream, actor: Actor):
+    return _states_action(state, params, actor, states.remove_state)
+
+
+# -- declarations --------------------------------------------------------------------------------
+
+
+def _both(
+    name: str,
+    summary: str,
+    description: str,
+    input: type[Model],
+    output: type[Model],
+    resolve: Resolve,
+    session_input: type[Model],
+    apply: Apply,
+) -> None:
+    REGISTRY.add(
+        Mechanic(
+            system=SYSTEM,
+            name=name,
+            summary=summary,
+            description=description,
+            input=input,
+            output=output,
+            resolve=resolve,
+            session_input=session_input,
+            apply=apply,
+        )
+    )
+
+
+def _session(name: str, summary: str, description: str, input: type[Model], output: type[Model], apply: Apply) -> None:
+    REGISTRY.add(
+        Mechanic(system=SYSTEM, name=name, summary=summary, description=description, input=input, output=output, apply=apply)
+    )
+
+
+_both(
+    "stat-measure",
+    "Measure a stat: one d8 per point, 5+ wins, wins against a value give a span",
+    "More wins than the value: positive span; fewer: negative span; as many: even. In a session either number "
+    "may come from the table (`diceFrom`, `againstFrom`: a character's apathy, dissonance, resolve or "
+    "negative-states, or an NC's stat).",
+    NeurosystemStatMeasureParams,
+    NeurosystemMeasureResult,
+    resolve_stat_measure,
+    NeurosystemStatMeasureAction,
+    apply_stat_measure,
+)
+_both(
+    "death-measure",
+    "Death Measure: 8 dice against the scenes spent dying; a negative span adds up, 10 or more and it is over",
+    "Spending 1 Resolve before the measure wins it outright. In a session the character must be dying (or "
+    "shutting down) and measures once per scene: the scene counts as one more spent dying; whoever has not "
+    "measured when the scene ends measures then (see end-scene). Reaching 10 adds `dead` (or `shut-down`).",
+    NeurosystemDeathMeasureParams,
+    NeurosystemDeathMeasureResult,
+    resolve_death_measure,
+    NeurosystemDeathMeasureAction,
+    apply_death_measure,
+)
+_both(
+    "gain-apathy",
+    "Gain 1 Apathy",
+    "Apathy comes 1 at a time. In a session only the Narrator assigns it.",
+    NeurosystemApathyParams,
+    NeurosystemCounterResult,
+    resolve_gain_apathy,
+    NeurosystemCharacterRef,
+    apply_gain_apathy,
+)
+_both(
+    "gain-dissonance",
+    "Gain 1 Dissonance",
+    "For what happens online or realspace projections that shock; entering AVI or VRI has its own mechanic. "
+    "In a session only the Narrator assigns it.",
+    NeurosystemDissonanceParams,
+    NeurosystemCounterResult,
+    resolve_gain_dissonance,
+    NeurosystemCharacterRef,
+    apply_gain_dissonance,
+)
+_both(
+    "enter-cyberspace",
+    "Enter AVI or VRI: gain 1 Dissonance",
+    "Every entry grants 1 Dissonance. In a session the character is then in that space until it leaves; "
+    "entering the space it is already in is refused.",
+    NeurosystemEnterCyberspaceParams,
+    NeurosystemCounterResult,
+    resolve_enter_cyberspace,
+    NeurosystemEnterCyberspaceAction,
+    apply_enter_cyberspace,
+)
+_session(
+    "leave-cyberspace",
+    "Leave AVI or VRI for realspace",
+    "",
+    NeurosystemCharacterRef,
+    NeurosystemCharacter,
+    apply_leave_cyberspace,
+)
+_session(
+    "set-resolve",
+    "Set a character's Resolve and/or its maximum (Narrator)",
+    "Resolve never exceeds its maximum; lowering the maximum lowers Resolve with it.",
+    NeurosystemSetResolve,
+    NeurosystemCharacter,
+    apply_set_resolve,
+)
+_session(
+    "add-negative-state",
+    "Give a character a negative state (Narrator)",
+    "Each negative state is carried once. Damage categories come through take-damage or defend.",
+    NeurosystemNegativeStateAction,
+    NeurosystemCharacter,
+    apply_add_negative_state,
+)
+_session(
+    "remove-negative-state",
+    "Cure a character's negative state (Narrator)",
+    "Curing dying / shutting down also clears the Death Measure count.",
+    NeurosystemNegativeStateAction,
+    NeurosystemCharacter,
+    apply_remove_negative_state,
+)

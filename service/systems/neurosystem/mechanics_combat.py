@@ -1,0 +1,247 @@
+"""Combat mechanics, declared once each: defend, attack, take damage.
+
+A defence or an attack reads an STK total: stateless, the caller gives it; in a session it
+comes from an open check, which the defence or attack then applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from service.dice.stream import Stream
+from service.errors import RuleViolation
+from service.registry import REGISTRY, Actor, Mechanic
+from service.systems.neurosystem import checks, damage, errors, states, table
+from service.systems.neurosystem.mechanics_checks import SYSTEM, session_result
+from service.systems.neurosystem.models_combat import (
+    NeurosystemAttackAction,
+    NeurosystemAttackParams,
+    NeurosystemAttackResult,
+    NeurosystemDefendAction,
+    NeurosystemDefendParams,
+    NeurosystemDefendResult,
+    NeurosystemProtection,
+    NeurosystemRange,
+    NeurosystemReductionResult,
+    NeurosystemTakeDamageAction,
+    NeurosystemTakeDamageParams,
+    NeurosystemTakeDamageResult,
+)
+from service.systems.neurosystem.reductions import Protection, Reduction, reduction
+
+
+def _reduction(
+    mitigation: Sequence[int],
+    distance: NeurosystemRange | None,
+    protection: Sequence[NeurosystemProtection],
+    attack_type: str | None,
+) -> Reduction:
+    return reduction(
+        mitigation=mitigation,
+        ideal_range=distance.ideal if distance else None,
+        distance=distance.distance if distance else None,
+        protections=[Protection(p.name, p.rating, tuple(p.against)) for p in protection],
+        attack_type=attack_type,
+    )
+
+
+def _reduction_result(found: Reduction) -> NeurosystemReductionResult:
+    return NeurosystemReductionResult(
+        mitigation=found.mitigation,
+        range=found.range,
+        protection=found.protection,
+        protection_used=found.protection_used,
+        total=found.total,
+    )
+
+
+def _defend(
+    total: int, incoming: str, found: Reduction, held: Sequence[str], mechanical: bool
+) -> tuple[NeurosystemDefendResult, str | None]:
+    level = damage.severity(incoming) or 0
+    shift, after_check = damage.defended(level, total)
+    landed = damage.reduced(after_check, found.total)
+    after, gained = states.gain_damage(held, landed, mechanical=mechanical)
+    result = NeurosystemDefendResult(
+        stk_total=total,
+        incoming=incoming,
+        shift=shift,
+        after_check=damage.label(after_check, mechanical=mechanical),
+        reductions=_reduction_result(found),
+        landed=damage.label(landed, mechanical=mechanical),
+        landed_severity=landed,
+        suffered=gained,
+        negative_states=after,
+    )
+    return result, gained
+
+
+def _attack(total: int, current: int, found: Reduction, mechanical: bool) -> NeurosystemAttackResult:
+    dealt = damage.attack_severity(total)
+    hit = damage.reduced(dealt, found.total)
+    track, movement = damage.escalate(current, hit)
+    return NeurosystemAttackResult(
+        stk_total=total,
+        table_result=damage.label(dealt, mechanical=mechanical),
+        reductions=_reduction_result(found),
+        hit=damage.label(hit, mechanical=mechanical),
+        hit_severity=hit,
+        track_before=damage.label(current, mechanical=mechanical),
+        track_after=damage.label(track, mechanical=mechanical),
+        track_severity=track,
+        movement=movement,
+    )
+
+
+# -- stateless -----------------------------------------------------------------------------------
+
+
+def resolve_defend(params: NeurosystemDefendParams, stream: Stream) -> NeurosystemDefendResult:
+    r = params.reductions
+    found = _reduction(r.mitigation, r.range, r.protection, r.attack_type)
+    mechanical = damage.is_mechanical(params.incoming) if params.mechanical is None else params.mechanical
+    result, _ = _defend(params.stk_total, params.incoming, found, states.normalized(params.negative_states), mechanical)
+    return result
+
+
+def resolve_attack(params: NeurosystemAttackParams, stream: Stream) -> NeurosystemAttackResult:
+    r = params.reductions
+    found = _reduction(r.mitigation, r.range, r.protection, r.attack_type)
+    current = damage.severity(params.current) if params.current else damage.NONE
+    return _attack(params.stk_total, current or damage.NONE, found, params.mechanical)
+
+
+def resolve_take_damage(params: NeurosystemTakeDamageParams, stream: Stream) -> NeurosystemTakeDamageResult:
+    mechanical = damage.is_mechanical(params.category) if params.mechanical is None else params.mechanical
+    level = damage.severity(params.category) or damage.NONE
+    after, gained = states.gain_damage(states.normalized(params.negative_states), level, mechanical=mechanical)
+    return NeurosystemTakeDamageResult(category=params.category, suffered=gained, negative_states=after)
+
+
+# -- in a session --------------------------------------------------------------------------------
+
+
+def _stk_entry(state: dict, check_id: str, actor: Actor):
+    board = table.load(state)
+    entry = table.open_check(board, check_id)
+    if entry.check.kind != "stk":
+        raise RuleViolation(errors.STK_CHECK_NEEDED, f"{check_id} is a Flat Check: attacks and defences read STK Checks", status=422)
+    who = table.character(board, entry.character)
+    table.require_player_of(actor, who)
+    return board, entry, who
+
+
+def apply_defend(state: dict, params: NeurosystemDefendAction, stream: Stream, actor: Actor):
+    board, entry, who = _stk_entry(state, params.check, actor)
+    if params.incoming is not None and params.attacker is not None:
+        raise RuleViolation(errors.CONFLICTING_FIELDS, "give `incoming` or `attacker`, not both", status=422)
+    incoming = params.incoming
+    if params.attacker is not None:
+        incoming = table.nc(board, params.attacker).standard_damage
+    if incoming is None:
+        raise RuleViolation(
+            errors.NO_INCOMING_DAMAGE, "name the incoming damage category, or an attacker NC that has a standard damage", status=422
+        )
+    s = params.situation
+    found = _reduction(s.mitigation, s.range, who.protection, s.attack_type)
+    mechanical = who.body == "mechanical" if params.mechanical is None else params.mechanical
+    total = checks.read(entry.check, board.rules.resolve_limit).total
+    result, _ = _defend(total, incoming, found, who.negative_states, mechanical)
+    hurt, _ = states.take_damage(who, result.landed_severity, mechanical=mechanical)
+    board = table.without_check(table.with_character(board, hurt), entry.id)
+    check = session_result(board, entry, "applied")
+    return table.dump(board), result.model_copy(update={"character": who.id, "check": check})
+
+
+def apply_attack(state: dict, params: NeurosystemAttackAction, stream: Stream, actor: Actor):
+    board, entry, _ = _stk_entry(state, params.check, actor)
+    target = table.nc(board, params.target)
+    s = params.situation
+    found = _reduction(s.mitigation, s.range, target.protection, s.attack_type)
+    total = checks.read(entry.check, board.rules.resolve_limit).total
+    current = damage.severity(target.damage) if target.damage else damage.NONE
+    result = _attack(total, current or damage.NONE, found, target.mechanical)
+    board = table.with_nc(board, target.model_copy(update={"damage": result.track_after}))
+    board = table.without_check(board, entry.id)
+    check = session_result(board, entry, "applied")
+    return table.dump(board), result.model_copy(update={"nc": target.id, "check": check})
+
+
+def apply_take_damage(state: dict, params: NeurosystemTakeDamageAction, stream: Stream, actor: Actor):
+    table.require_gm(actor, "deal damage directly")
+    board = table.load(state)
+    who = table.character(board, params.character)
+    mechanical = who.body == "mechanical" if params.mechanical is None else params.mechanical
+    hurt, gained = states.take_damage(who, damage.severity(params.category) or damage.NONE, mechanical=mechanical)
+    board = table.with_character(board, hurt)
+    result = NeurosystemTakeDamageResult(
+        character=who.id, category=params.category, suffered=gained, negative_states=hurt.negative_states
+    )
+    return table.dump(board), result
+
+
+# -- declarations --------------------------------------------------------------------------------
+
+_REDUCTIONS = (
+    "Then mitigation (the highest one), range (one category per increment from the weapon's ideal range) and "
+    "protection (the highest one listing the attack's type) add up and take categories off."
+)
+
+REGISTRY.add(
+    Mechanic(
+        system=SYSTEM,
+        name="defend",
+        summary="A player character defends: the STK total shifts the incoming damage, reductions lower it",
+        description=(
+            "Defend table: below 4 adds four categories, 4-6 three, 7-9 two, 10-12 one, 13-15 leaves the standard "
+            "damage, 16-18 takes one off, 19-21 two, above 21 three; never past destroyed (that cap comes before "
+            "reductions, which act on the damage the check let through). "
+            + _REDUCTIONS
+            + " Below lightly injured nothing lands. What lands follows the holding rule: a category already held "
+            "becomes the next worse one not held. In a session the total comes from an open check (now applied) "
+            "and the defender's protection from the table."
+        ),
+        input=NeurosystemDefendParams,
+        output=NeurosystemDefendResult,
+        resolve=resolve_defend,
+        session_input=NeurosystemDefendAction,
+        apply=apply_defend,
+    )
+)
+REGISTRY.add(
+    Mechanic(
+        system=SYSTEM,
+        name="attack",
+        summary="A player character attacks an NC: the STK total gives a category, reductions lower it",
+        description=(
+            "Attack table: below 9 uninjured, 9-14 lightly injured, 15-20 badly injured, 21-26 wounded, 27-32 "
+            "severely wounded, 33-38 dying, 39-44 dead, above 44 destroyed. "
+            + _REDUCTIONS
+            + " The NC's damage track then moves: a result no worse than the track moves it one worse, a worse "
+            "result jumps to it, uninjured changes nothing. The table alone decides the damage: the check's DN "
+            "outcome, if it had one, does not gate it. In a session the total comes from an open check (now "
+            "applied), the NC's protection from the table."
+        ),
+        input=NeurosystemAttackParams,
+        output=NeurosystemAttackResult,
+        resolve=resolve_attack,
+        session_input=NeurosystemAttackAction,
+        apply=apply_attack,
+    )
+)
+REGISTRY.add(
+    Mechanic(
+        system=SYSTEM,
+        name="take-damage",
+        summary="A character suffers a damage category: held ones give the next worse one not held",
+        description=(
+            "The standard damage of an attack or effect the character does not defend against. In a session "
+            "only the Narrator deals it."
+        ),
+        input=NeurosystemTakeDamageParams,
+        output=NeurosystemTakeDamageResult,
+        resolve=resolve_take_damage,
+        session_input=NeurosystemTakeDamageAction,
+        apply=apply_take_damage,
+    )
+)

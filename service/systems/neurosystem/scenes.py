@@ -1,0 +1,75 @@
+"""Scene ends: Death Measures for the dying, 1 Resolve back for everyone, the next scene.
+
+A dying (or shutting-down) character measures once per scene, at its end: the scene counts
+as one more spent dying. A measure may be made explicitly during the scene end (the
+`death-measure` action); whoever has not measured yet when the scene ends measures then.
+Death Measures come before the Resolve regained at the scene end, so Resolve spent to win
+one must already be there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from service.dice.stream import Stream
+from service.errors import RuleViolation
+from service.systems.neurosystem import damage, errors, states
+from service.systems.neurosystem.measure import death_measure
+from service.systems.neurosystem.models_measure import NeurosystemDeathMeasureResult
+from service.systems.neurosystem.models_table import (
+    NeurosystemCharacter,
+    NeurosystemResolveRegained,
+    NeurosystemSceneEnded,
+    NeurosystemTable,
+)
+from service.systems.neurosystem.table import spend_resolve, with_character
+
+
+def measure_character(
+    who: NeurosystemCharacter, scene: int, *, spend: bool, stream: Stream
+) -> tuple[NeurosystemCharacter, NeurosystemDeathMeasureResult]:
+    if not states.is_dying(who.negative_states):
+        raise RuleViolation(errors.NOT_DYING, f"{who.id} is not dying or shutting down: no Death Measure to make")
+    if who.death_measured_scene == scene:
+        raise RuleViolation(errors.ALREADY_MEASURED, f"{who.id} already made this scene's Death Measure")
+    if spend:
+        who = spend_resolve(who, "win the Death Measure")
+    mechanical = states.dying_is_mechanical(who.negative_states)
+    scenes = who.scenes_dying + 1
+    result = death_measure(scenes, who.death_span, spend_resolve=spend, mechanical=mechanical, stream=stream)
+    update: dict = {"scenes_dying": scenes, "death_span": result.span_total, "death_measured_scene": scene}
+    if result.died:
+        update["negative_states"] = [*who.negative_states, damage.label(damage.DEAD, mechanical=mechanical)]
+    who = who.model_copy(update=update)
+    return who, result.model_copy(update={"character": who.id, "resolve_left": who.resolve})
+
+
+def end_scene(
+    table: NeurosystemTable, resist: Sequence[str], stream: Stream
+) -> tuple[NeurosystemTable, NeurosystemSceneEnded]:
+    ids = {c.id for c in table.characters}
+    for character_id in resist:
+        if character_id not in ids:
+            raise RuleViolation(errors.UNKNOWN_CHARACTER, f"no character {character_id!r} to resist death", status=404)
+    measures = []
+    resisting = set(resist)
+    for who in table.characters:
+        pending = states.is_dying(who.negative_states) and who.death_measured_scene != table.scene
+        if who.id in resisting and not pending:
+            # Resolve goes only into a measure still to be made: refuse rather than waste it.
+            measure_character(who, table.scene, spend=True, stream=stream)
+        if pending:
+            who, result = measure_character(who, table.scene, spend=who.id in resisting, stream=stream)
+            table = with_character(table, who)
+            measures.append(result)
+    characters = [c.model_copy(update={"resolve": min(c.resolve_max, (c.resolve or 0) + 1)}) for c in table.characters]
+    ended = table.scene
+    closed = [c.id for c in table.open_checks]
+    table = table.model_copy(update={"characters": characters, "scene": ended + 1, "open_checks": []})
+    return table, NeurosystemSceneEnded(
+        ended=ended,
+        scene=ended + 1,
+        death_measures=measures,
+        resolve=[NeurosystemResolveRegained(character=c.id, resolve=c.resolve or 0) for c in characters],
+        closed_checks=closed,
+    )

@@ -1,0 +1,209 @@
+"""Damage has a body: reduction, massive damage, finishing blows, Overkill, Last Breath, dying."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from service.errors import RuleViolation
+from service.systems.ncb.damage import Hit, Vitals, apply_damage, damage_reduction
+from service.systems.ncb.options import NcbRules
+from service.systems.ncb.recovery import long_rest
+
+RULES = NcbRules()
+
+
+def runner(**changes) -> Vitals:
+    """A standing character: 10 HP of 10, Last Breath ready, no armor."""
+    return replace(Vitals(hp=10, max_hp=10, last_breath=True), **changes)
+
+
+# -- damage reduction ------------------------------------------------------------------------
+
+
+def test_armor_sets_reduction_light_1_medium_2_heavy_3() -> None:
+    assert [damage_reduction(a, 0, 5) for a in ("none", "light", "medium", "heavy")] == [0, 1, 2, 3]
+
+
+def test_tech_plating_raises_reduction_only_up_to_5() -> None:
+    assert damage_reduction("medium", 2, 5) == 4
+    assert damage_reduction("heavy", 4, 5) == 5
+    assert damage_reduction("heavy", 2, 5, chrome=3) == 5
+
+
+def test_reduction_comes_off_a_physical_hit() -> None:
+    _, out = apply_damage(runner(damage_reduction=2), Hit(7), RULES)
+    assert out.reduction_applied and out.dealt == 5 and out.hp_after == 5
+
+
+@pytest.mark.parametrize("raw", [1, 2, 3, 4])
+def test_reduction_never_takes_a_hit_below_1(raw: int) -> None:
+    _, out = apply_damage(runner(damage_reduction=5), Hit(raw), RULES)
+    assert out.dealt == 1 and out.hp_after == 9
+
+
+def test_a_critical_hit_ignores_reduction() -> None:
+    _, out = apply_damage(runner(hp=20, max_hp=20, damage_reduction=3), Hit(8, critical=True), RULES)
+    assert not out.reduction_applied and out.dealt == 8 and out.hp_after == 12
+
+
+@pytest.mark.parametrize("kind", ["program", "environmental"])
+def test_programs_and_environmental_damage_ignore_reduction(kind: str) -> None:
+    _, out = apply_damage(runner(damage_reduction=3), Hit(4, kind=kind), RULES)
+    assert not out.reduction_applied and out.dealt == 4
+
+
+def test_helpless_only_option_lets_plating_soften_crits_except_on_the_helpless() -> None:
+    rules = NcbRules(crit_ignores_reduction="helpless-only")
+    _, standing = apply_damage(runner(hp=20, max_hp=20, damage_reduction=3), Hit(8, critical=True), rules)
+    _, helpless = apply_damage(
+        runner(hp=20, max_hp=20, damage_reduction=3, helpless=True), Hit(8, critical=True), rules
+    )
+    assert standing.dealt == 5 and helpless.dealt == 8
+
+
+# -- massive damage ----------------------------------------------------------------------------
+
+
+def test_massive_damage_is_checked_after_reduction() -> None:
+    """A 12-point hit flatlines an unarmored 10-HP target; heavy armor takes it to 9 and it survives."""
+    unarmored, out_bare = apply_damage(runner(), Hit(12), RULES)
+    plated, out_plated = apply_damage(runner(damage_reduction=3), Hit(12), RULES)
+    assert unarmored.condition == "flatlined" and out_bare.result == "flatlined" and out_bare.cause == "massive-damage"
+    assert out_plated.dealt == 9 and plated.condition == "up" and plated.hp == 1 and out_plated.result == "hurt"
+
+
+def test_a_hit_equal_to_max_hp_flatlines_with_no_saves() -> None:
+    after, out = apply_damage(runner(), Hit(10), RULES)
+    assert after.condition == "flatlined" and out.massive and out.death_failures == 0
+
+
+def test_double_max_hp_annihilates() -> None:
+    after, out = apply_damage(runner(), Hit(20), RULES)
+    assert after.condition == "annihilated" and out.result == "annihilated" and out.cause == "massive-damage"
+    _, just_under = apply_damage(runner(), Hit(19), RULES)
+    assert just_under.result == "flatlined"
+
+
+def test_reduction_can_keep_a_hit_under_the_annihilation_line() -> None:
+    _, out = apply_damage(runner(damage_reduction=3), Hit(22), RULES)
+    assert out.dealt == 19 and out.result == "flatlined"
+
+
+def test_massive_damage_at_0_hp_still_kills_outright() -> None:
+    _, out = apply_damage(runner(hp=0, condition="dying", death_failures=0), Hit(10), RULES)
+    assert out.result == "flatlined" and out.cause == "massive-damage"
+
+
+# -- finishing blow and Overkill ------------------------------------------------------------------
+
+
+def test_a_critical_hit_that_reaches_0_is_a_finishing_blow() -> None:
+    after, out = apply_damage(runner(hp=4), Hit(6, critical=True), RULES)
+    assert after.condition == "flatlined" and out.cause == "finishing-blow"
+    assert after.last_breath and not out.last_breath_used
+
+
+def test_an_overkill_weapon_that_reaches_0_annihilates() -> None:
+    after, out = apply_damage(runner(hp=3), Hit(5, overkill=True), RULES)
+    assert after.condition == "annihilated" and out.cause == "overkill-weapon"
+
+
+def test_an_overkill_weapon_short_of_0_only_hurts() -> None:
+    after, out = apply_damage(runner(hp=8), Hit(5, overkill=True), RULES)
+    assert after.hp == 3 and out.result == "hurt"
+
+
+# -- Last Breath ----------------------------------------------------------------------------------
+
+
+def test_last_breath_leaves_1_hp_and_a_level_of_exhaustion() -> None:
+    after, out = apply_damage(runner(hp=5), Hit(7), RULES)
+    assert out.result == "last-breath" and out.last_breath_used
+    assert after.hp == 1 and after.condition == "up" and after.exhaustion == 1 and not after.last_breath
+
+
+def test_last_breath_works_once_per_long_rest() -> None:
+    first, out = apply_damage(runner(hp=5), Hit(7), RULES)
+    assert out.result == "last-breath"
+    second, out = apply_damage(first, Hit(3), RULES)
+    assert out.result == "dying" and second.hp == 0 and second.condition == "dying"
+    rested, _ = long_rest(replace(first, hp=1), hit_dice=0, hit_dice_max=1, ram_max=0, rules=RULES)
+    assert rested.last_breath and rested.hp == 10 and rested.exhaustion == 0
+    _, out = apply_damage(rested, Hit(9), RULES)
+    assert out.result == "hurt"
+    _, out = apply_damage(replace(rested, hp=4), Hit(6), RULES)
+    assert out.result == "last-breath"
+
+
+def test_last_breath_never_saves_from_massive_damage() -> None:
+    after, out = apply_damage(runner(), Hit(10), RULES)
+    assert out.result == "flatlined" and not out.last_breath_used and after.last_breath
+
+
+def test_last_breath_never_saves_from_annihilation() -> None:
+    _, out = apply_damage(runner(), Hit(25), RULES)
+    assert out.result == "annihilated" and not out.last_breath_used
+
+
+def test_declining_last_breath_means_dying() -> None:
+    after, out = apply_damage(runner(hp=5, use_last_breath=False), Hit(6), RULES)
+    assert out.result == "dying" and after.last_breath
+
+
+def test_last_breath_at_exhaustion_5_reaches_the_sixth_level_and_flatlines() -> None:
+    after, out = apply_damage(runner(hp=5, exhaustion=5), Hit(6), RULES)
+    assert out.cause == "exhaustion" and after.condition == "flatlined" and after.exhaustion == 6
+    tracked, out = apply_damage(runner(hp=5, exhaustion=5), Hit(6), NcbRules(exhaustion="tracked-only"))
+    assert out.result == "last-breath" and tracked.hp == 1
+
+
+# -- dropping to 0 and being hit there ------------------------------------------------------------
+
+
+def test_dropping_to_0_without_last_breath_is_dying() -> None:
+    after, out = apply_damage(runner(hp=5, last_breath=False), Hit(9), RULES)
+    assert out.result == "dying" and after.hp == 0 and (after.death_successes, after.death_failures) == (0, 0)
+
+
+def test_an_nc_at_0_is_flatlined_by_default_or_dying_if_configured() -> None:
+    _, out = apply_damage(runner(hp=5, nc=True, last_breath=False), Hit(9), RULES)
+    assert out.result == "flatlined" and out.cause == "nc-at-zero-hp"
+    _, out = apply_damage(runner(hp=5, nc=True, last_breath=False), Hit(9), NcbRules(nc_at_zero_hp="dying"))
+    assert out.result == "dying"
+
+
+def test_damage_at_0_hp_counts_a_failed_death_save() -> None:
+    after, out = apply_damage(runner(hp=0, condition="dying", death_successes=1, death_failures=1), Hit(2), RULES)
+    assert out.result == "dying" and (after.death_successes, after.death_failures) == (1, 2)
+
+
+def test_a_critical_at_0_hp_counts_two_failures_by_default() -> None:
+    after, _ = apply_damage(runner(hp=0, condition="dying"), Hit(2, critical=True), RULES)
+    assert after.death_failures == 2 and after.condition == "dying"
+    after, out = apply_damage(
+        runner(hp=0, condition="dying"), Hit(2, critical=True), NcbRules(crit_on_dying="flatline")
+    )
+    assert out.cause == "finishing-blow" and after.condition == "flatlined"
+
+
+def test_the_third_failure_from_damage_flatlines() -> None:
+    after, out = apply_damage(runner(hp=0, condition="dying", death_failures=2), Hit(1), RULES)
+    assert after.condition == "flatlined" and out.cause == "death-saves" and out.death_failures == 3
+
+
+def test_a_stable_character_hit_again_is_dying_with_one_failure() -> None:
+    after, _ = apply_damage(runner(hp=0, condition="stable"), Hit(3), RULES)
+    assert after.condition == "dying" and (after.death_successes, after.death_failures) == (0, 1)
+
+
+def test_damage_to_the_flatlined_is_refused() -> None:
+    with pytest.raises(RuleViolation) as caught:
+        apply_damage(runner(hp=0, condition="flatlined"), Hit(3), RULES)
+    assert caught.value.code == "ncb/target-flatlined"
+
+
+def test_zero_damage_changes_nothing() -> None:
+    after, out = apply_damage(runner(hp=0, condition="dying"), Hit(0), RULES)
+    assert out.result == "unharmed" and after == runner(hp=0, condition="dying")

@@ -1,0 +1,361 @@
+"""Session forms without HTTP: a table's state through whole scenes, with scripted dice."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from service.errors import Problem, RuleViolation
+from service.registry import Actor
+from service.systems.ncb import play, tracker, upkeep
+from service.systems.ncb.models import checks, fights, resources
+from service.systems.ncb.models import table as wire
+from service.systems.ncb.state import initial_state
+
+from .scripted import ScriptedDice
+from .sheets import GOON, JACKIE, V
+
+GM = Actor("seat-1", "gm", "gm")
+ANA = Actor("seat-2", "ana", "player")
+BOB = Actor("seat-3", "bob", "player")
+
+
+def table(*combatants: dict, **rules) -> dict:
+    return initial_state(
+        wire.NcbSetup.model_validate({"rules": rules, "combatants": list(combatants or (V, JACKIE, GOON))})
+    )
+
+
+def act(state: dict, fn, model, body: dict, dice: ScriptedDice | None = None, actor: Actor = GM):
+    frozen = copy.deepcopy(state)
+    new, result = fn(state, model.model_validate(body), dice or ScriptedDice(), actor)
+    assert state == frozen, "a mechanic must not mutate the state it is given"
+    return new, result
+
+
+def in_combat(state: dict, *faces: int, participants: list[str] | None = None) -> dict:
+    body = {} if participants is None else {"participants": participants}
+    state, _ = act(state, tracker.start_combat, wire.NcbStartCombatAction, body, ScriptedDice(*faces))
+    return state
+
+
+def test_setup_builds_each_combatant_with_its_derived_state() -> None:
+    state = table()
+    v = state["combatants"]["v"]
+    assert (v["hp"], v["hitDice"], v["ram"], v["chromeSlots"], v["chromeCapacity"]) == (38, 5, 6, 6, 10)
+    assert v["programSlots"] == [{"tier": 1, "total": 2, "used": 0}, {"tier": 2, "total": 1, "used": 0}]
+    assert v["lastBreath"] and not state["combatants"]["goon"]["lastBreath"]
+    assert v["condition"] == "up" and state["combat"] is None
+
+
+def test_setup_refuses_a_weapon_out_of_band_and_too_much_chrome() -> None:
+    with pytest.raises(RuleViolation) as caught:
+        table({**GOON, "weapons": [{"name": "Hand cannon", "damageDice": "4d12"}]})
+    assert caught.value.code == "ncb/weapon-out-of-band"
+    seven = [{"name": f"implant {i}"} for i in range(7)]
+    with pytest.raises(RuleViolation) as caught:
+        table({**GOON, "chrome": seven})
+    assert caught.value.code == "ncb/chrome-slots-full"
+
+
+def test_a_subclass_before_level_3_is_refused() -> None:
+    with pytest.raises(RuleViolation) as caught:
+        table({**GOON, "level": 2, "subclass": "Solo: Assassin"})
+    assert caught.value.code == "ncb/subclass-too-early"
+
+
+def test_initiative_uses_dexterity_and_chrome_and_the_first_turn_gets_its_speed() -> None:
+    state = in_combat(table(), 10, 10, 10)
+    rolls = {slot["id"]: slot["initiative"] for slot in state["combat"]["order"]}
+    assert rolls == {"v": 15, "jackie": 10, "goon": 10}
+    assert state["combat"]["current"] == "v" and state["combat"]["economy"]["movement"] == 30
+
+
+def test_an_attack_in_combat_spends_the_action_and_a_second_one_is_refused() -> None:
+    state = in_combat(table(), 18, 2, 3)
+    state, result = act(
+        state,
+        play.attack,
+        fights.NcbAttackAction,
+        {"attacker": "v", "target": "goon", "weaponName": "unity"},
+        ScriptedDice(15, 3, 4),
+        ANA,
+    )
+    assert result.hit and result.economy == "action" and result.damage.total == 3 + 4 + 3 + 1
+    assert result.outcome.dealt == 11 - 2 and state["combatants"]["goon"]["hp"] == 2
+    with pytest.raises(RuleViolation) as caught:
+        act(
+            state,
+            play.attack,
+            fights.NcbAttackAction,
+            {"attacker": "v", "target": "goon", "weaponName": "Unity"},
+            ScriptedDice(15),
+            ANA,
+        )
+    assert caught.value.code == "ncb/action-used"
+    state, result = act(
+        state,
+        play.attack,
+        fights.NcbAttackAction,
+        {"attacker": "v", "target": "goon", "weaponName": "Mantis blades", "economy": "bonus-action"},
+        ScriptedDice(2),
+        ANA,
+    )
+    assert result.economy == "bonus-action" and not result.hit
+
+
+def test_acting_out_of_turn_is_refused_but_a_reaction_is_not() -> None:
+    state = in_combat(table(), 18, 2, 3)
+    body = {"attacker": "goon", "target": "v", "weaponName": "Knife"}
+    with pytest.raises(RuleViolation) as caught:
+        act(state, play.attack, fights.NcbAttackAction, body, ScriptedDice(10))
+    assert caught.value.code == "ncb/not-your-turn"
+    state, result = act(state, play.attack, fights.NcbAttackAction, {**body, "economy": "reaction"}, ScriptedDice(5))
+    assert result.economy == "reaction" and state["combat"]["reactionsUsed"] == ["goon"]
+    with pytest.raises(RuleViolation) as caught:
+        act(state, play.attack, fights.NcbAttackAction, {**body, "economy": "reaction"}, ScriptedDice(5))
+    assert caught.value.code == "ncb/reaction-used"
+
+
+def test_a_player_runs_only_its_own_combatants() -> None:
+    state = table()
+    with pytest.raises(Problem) as caught:
+        act(
+            state,
+            play.attack,
+            fights.NcbAttackAction,
+            {"attacker": "jackie", "target": "goon", "weaponName": "La Chingona"},
+            actor=ANA,
+        )
+    assert caught.value.code == "forbidden"
+    with pytest.raises(Problem):
+        act(state, tracker.start_combat, wire.NcbStartCombatAction, {}, actor=ANA)
+
+
+def test_an_attack_by_the_flatlined_is_refused() -> None:
+    state, _ = act(table(), play.damage, fights.NcbDamageAction, {"target": "v", "amount": 40, "kind": "environmental"})
+    assert state["combatants"]["v"]["condition"] == "flatlined"
+    with pytest.raises(RuleViolation) as caught:
+        act(
+            state,
+            play.attack,
+            fights.NcbAttackAction,
+            {"attacker": "v", "target": "goon", "weaponName": "Unity"},
+            ScriptedDice(10),
+            ANA,
+        )
+    assert caught.value.code == "ncb/cannot-act" and caught.value.extra["condition"] == "flatlined"
+
+
+def test_plating_chrome_lets_a_target_survive_the_hit_that_kills_it_bare() -> None:
+    bare = table(V, {**GOON, "armor": "none"})
+    plated = table(
+        V, {**GOON, "armor": "none", "chrome": [{"name": "Subdermal armor", "passive": {"damageReduction": 3}}]}
+    )
+    body = {"attacker": "v", "target": "goon", "weaponName": "Unity"}
+    # 15 to hit, then 2d6 = 4 + 4, + DEX 3 + tech 1 = 12 damage against 11 HP.
+    bare, hit_bare = act(bare, play.attack, fights.NcbAttackAction, body, ScriptedDice(15, 4, 4), ANA)
+    plated, hit_plated = act(plated, play.attack, fights.NcbAttackAction, body, ScriptedDice(15, 4, 4), ANA)
+    assert hit_bare.outcome.result == "flatlined" and hit_bare.outcome.cause == "massive-damage"
+    assert hit_plated.outcome.dealt == 9 and plated["combatants"]["goon"]["hp"] == 2
+
+
+def test_last_breath_in_a_session_is_spent_until_a_long_rest() -> None:
+    state, first = act(table(), play.damage, fights.NcbDamageAction, {"target": "v", "amount": 37})
+    state, last = act(state, play.damage, fights.NcbDamageAction, {"target": "v", "amount": 30})
+    assert last.outcome.result == "last-breath" and state["combatants"]["v"]["hp"] == 1
+    assert state["combatants"]["v"]["exhaustion"] == 1 and not state["combatants"]["v"]["lastBreath"]
+    state, again = act(state, play.damage, fights.NcbDamageAction, {"target": "v", "amount": 5})
+    assert again.outcome.result == "dying"
+    state, _ = act(state, play.heal, fights.NcbHealAction, {"target": "v", "amount": 1})
+    state, rest = act(state, upkeep.long_rest, checks.NcbCombatantRef, {"combatant": "v"}, actor=ANA)
+    assert rest.last_breath and rest.hp == 38 and rest.exhaustion == 0 and state["combatants"]["v"]["lastBreath"]
+
+
+def test_a_dying_combatants_turn_rolls_its_death_save_and_bleeds_out_at_the_end() -> None:
+    state = in_combat(table(), 18, 2, 3)
+    state, _ = act(state, tracker.gm_adjust, wire.NcbGmAdjustAction, {"combatant": "v", "hp": 0})
+    state, saved = act(state, play.death_save, fights.NcbDeathSaveAction, {"combatant": "v"}, ScriptedDice(12), ANA)
+    assert saved.result == "success" and state["combatants"]["v"]["deathSaves"] == {"successes": 1, "failures": 0}
+    with pytest.raises(RuleViolation) as caught:
+        act(state, play.death_save, fights.NcbDeathSaveAction, {"combatant": "v"}, ScriptedDice(12), ANA)
+    assert caught.value.code == "ncb/death-save-rolled"
+    state, ended = act(state, tracker.end_turn, wire.NcbEndTurnAction, {"combatant": "v"}, actor=ANA)
+    assert ended.death_save is None and ended.bleeding.failures == 1
+    assert state["combatants"]["v"]["deathSaves"] == {"successes": 1, "failures": 1}
+    assert state["combat"]["current"] == "goon"
+
+
+def test_end_turn_rolls_a_forgotten_death_save_and_bleeding_out_can_flatline() -> None:
+    state = in_combat(table(), 18, 2, 3)
+    state, _ = act(state, tracker.gm_adjust, wire.NcbGmAdjustAction, {"combatant": "v", "hp": 0})
+    state, ended = act(state, tracker.end_turn, wire.NcbEndTurnAction, {"combatant": "v"}, ScriptedDice(1), ANA)
+    assert ended.death_save.failures == 2 and ended.bleeding.result == "flatlined"
+    assert state["combatants"]["v"]["condition"] == "flatlined"
+    state, _ = act(state, tracker.end_turn, wire.NcbEndTurnAction, {"combatant": "goon"})
+    state, ended = act(state, tracker.end_turn, wire.NcbEndTurnAction, {"combatant": "jackie"})
+    assert ended.new_round and state["combat"]["current"] == "goon" and state["combat"]["round"] == 2
+
+
+def test_a_death_save_belongs_to_the_dying_combatants_own_turn() -> None:
+    state = in_combat(table(), 2, 18, 3)
+    state, _ = act(state, tracker.gm_adjust, wire.NcbGmAdjustAction, {"combatant": "v", "hp": 0})
+    with pytest.raises(RuleViolation) as caught:
+        act(state, play.death_save, fights.NcbDeathSaveAction, {"combatant": "v"}, ScriptedDice(12), ANA)
+    assert caught.value.code == "ncb/not-your-turn"
+
+
+def test_stabilizing_takes_the_helpers_action_and_stops_the_bleeding() -> None:
+    state = in_combat(table(), 2, 18, 3)
+    state, _ = act(state, tracker.gm_adjust, wire.NcbGmAdjustAction, {"combatant": "v", "hp": 0})
+    state, done = act(
+        state,
+        play.stabilize,
+        fights.NcbStabilizeAction,
+        {"helper": "jackie", "target": "v", "proficient": True},
+        ScriptedDice(7),
+    )
+    assert done.roll.total == 7 + 0 + 3 and done.stabilized and done.economy == "action"
+    assert state["combatants"]["v"]["condition"] == "stable" and state["combat"]["economy"]["action"]
+
+
+def test_end_turn_only_for_the_current_combatant() -> None:
+    state = in_combat(table(), 18, 2, 3)
+    with pytest.raises(RuleViolation) as caught:
+        act(state, tracker.end_turn, wire.NcbEndTurnAction, {"combatant": "goon"})
+    assert caught.value.code == "ncb/not-your-turn"
+
+
+def test_round_cooldowns_tick_on_the_owners_turns() -> None:
+    state = in_combat(table(), 18, 2, 3, participants=["v", "goon"])
+    state, used = act(
+        state,
+        upkeep.activate_chrome,
+        resources.NcbActivateChromeAction,
+        {"combatant": "v", "name": "Kerenzikov"},
+        actor=ANA,
+    )
+    assert used.implant.cooldown_left == 2 and used.economy == "action"
+    for who in ("v", "goon", "v", "goon"):
+        state, _ = act(state, tracker.end_turn, wire.NcbEndTurnAction, {"combatant": who})
+    assert state["combatants"]["v"]["chrome"][0]["cooldownLeft"] == 0
+
+
+def test_a_program_spends_ram_and_a_slot_and_its_damage_ignores_armor() -> None:
+    state = table()
+    body = {
+        "caster": "v",
+        "target": "goon",
+        "program": {"name": "Short circuit", "tier": 1, "ramCost": 2, "save": "dexterity", "damageDice": "2d6"},
+    }
+    state, ran = act(state, play.run_program, resources.NcbRunProgramAction, body, ScriptedDice(5, 3, 4), ANA)
+    assert ran.save_dc == 8 + 3 + 3 and ran.save.total == 5 and not ran.saved
+    assert ran.outcome.dealt == 7 and not ran.outcome.reduction_applied and ran.ram_left == 4 and ran.slot_tier == 1
+    v = state["combatants"]["v"]
+    assert v["ram"] == 4 and v["programSlots"][0]["used"] == 1 and state["combatants"]["goon"]["hp"] == 4
+
+
+def test_rests_recover_ram_slots_and_hit_dice() -> None:
+    state = table()
+    body = {"caster": "v", "program": {"name": "Ping", "tier": 1, "ramCost": 3}}
+    state, _ = act(state, play.run_program, resources.NcbRunProgramAction, body, actor=ANA)
+    state, _ = act(state, play.damage, fights.NcbDamageAction, {"target": "v", "amount": 20})
+    state, rest = act(
+        state, upkeep.short_rest, resources.NcbShortRestAction, {"combatant": "v", "spend": 2}, ScriptedDice(5, 6), ANA
+    )
+    assert rest.healed == 7 + 8 and rest.ram == 6 and state["combatants"]["v"]["programSlots"][0]["used"] == 1
+    state, rest = act(state, upkeep.long_rest, checks.NcbCombatantRef, {"combatant": "v"}, actor=ANA)
+    assert state["combatants"]["v"]["programSlots"][0]["used"] == 0 and state["combatants"]["v"]["hitDice"] == 5
+
+
+def test_no_resting_in_a_running_combat() -> None:
+    state = in_combat(table(), 18, 2, 3)
+    with pytest.raises(RuleViolation) as caught:
+        act(state, upkeep.short_rest, resources.NcbShortRestAction, {"combatant": "v"}, actor=ANA)
+    assert caught.value.code == "ncb/combat-running"
+
+
+def test_chrome_paid_on_credit_leaves_a_debt_to_the_clinic() -> None:
+    state, done = act(
+        table(),
+        upkeep.install_chrome,
+        resources.NcbInstallChromeAction,
+        {
+            "combatant": "v",
+            "implant": {"name": "Gorilla arms", "slots": 2, "passive": {"strength": 4}},
+            "price": 2000,
+            "clinic": "Viktor",
+        },
+        actor=ANA,
+    )
+    assert done.payment.paid == 500 and done.payment.debt_added == 1500
+    v = state["combatants"]["v"]
+    assert v["eddies"] == 0 and v["debts"] == [{"creditor": "Viktor", "reason": "chrome", "amount": 1500}]
+    state, scores = act(state, play.ability_scores, checks.NcbCombatantRef, {"combatant": "v"})
+    assert scores.scores.strength == 16 and scores.initiative_bonus == 5
+
+
+def test_players_add_combatants_for_themselves_and_cannot_grant_eddies() -> None:
+    state, added = act(
+        table(),
+        tracker.add_combatant,
+        wire.NcbAddCombatantAction,
+        {"combatant": {"id": "misty", "name": "Misty", "maxHp": 9}},
+        actor=BOB,
+    )
+    assert added.combatant.owner == "bob"
+    with pytest.raises(Problem):
+        act(
+            state,
+            upkeep.eddies_,
+            resources.NcbEddiesAction,
+            {"combatant": "misty", "kind": "earn", "amount": 100},
+            actor=BOB,
+        )
+    state, ledger = act(
+        state, upkeep.eddies_, resources.NcbEddiesAction, {"combatant": "misty", "kind": "earn", "amount": 100}
+    )
+    assert ledger.eddies == 100
+
+
+def test_removing_the_current_combatant_passes_the_turn() -> None:
+    state = in_combat(table(), 18, 2, 3)
+    state, removed = act(state, tracker.remove_combatant, checks.NcbCombatantRef, {"combatant": "v"})
+    assert removed.combat.current == "goon" and "v" not in state["combatants"]
+
+
+def test_joining_a_running_combat_and_not_twice() -> None:
+    state = in_combat(table(), 18, 2, participants=["v", "jackie"])
+    state, joined = act(state, tracker.join_combat, wire.NcbJoinCombatAction, {"combatant": "goon"}, ScriptedDice(20))
+    assert [s.id for s in joined.combat.order] == ["v", "goon", "jackie"] and joined.combat.current == "v"
+    with pytest.raises(RuleViolation) as caught:
+        act(state, tracker.join_combat, wire.NcbJoinCombatAction, {"combatant": "goon"}, ScriptedDice(20))
+    assert caught.value.code == "ncb/already-in-combat"
+
+
+def test_level_up_in_a_session_adds_a_hit_die_and_a_subclass_from_level_3() -> None:
+    young = {**GOON, "id": "kid", "kind": "character", "level": 1}
+    state = table(young)
+    with pytest.raises(RuleViolation) as caught:
+        act(state, upkeep.level_up, checks.NcbLevelUpAction, {"combatant": "kid", "subclass": "Netrunner: Ghost"})
+    assert caught.value.code == "ncb/subclass-too-early"
+    state, up = act(state, upkeep.level_up, checks.NcbLevelUpAction, {"combatant": "kid"})
+    state, up = act(
+        state, upkeep.level_up, checks.NcbLevelUpAction, {"combatant": "kid", "subclass": "Netrunner: Ghost"}
+    )
+    kid = state["combatants"]["kid"]
+    assert (kid["level"], kid["hitDice"], kid["subclass"], kid["maxHp"]) == (3, 3, "Netrunner: Ghost", 11 + 5 + 5)
+
+
+def test_the_combat_ends_itself_when_nobody_able_to_take_a_turn_is_left() -> None:
+    state = in_combat(table(), 10, participants=["goon"])
+    state, hit = act(
+        state, play.damage, fights.NcbDamageAction, {"target": "goon", "amount": 11, "kind": "environmental"}
+    )
+    assert hit.outcome.result == "flatlined"
+    state, ended = act(state, tracker.end_turn, wire.NcbEndTurnAction, {"combatant": "goon"})
+    assert ended.combat is None and state["combat"] is None
+    with pytest.raises(RuleViolation) as caught:
+        act(state, tracker.end_combat, wire.NcbEndCombatAction, {})
+    assert caught.value.code == "ncb/no-combat"

@@ -1,0 +1,80 @@
+"""Building Neuroscape matches for pure rule tests: setup shortcuts, scripted dice, direct placement."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from service.dice.stream import Draw, Stream
+from service.systems.neuroscape.actions import act
+from service.systems.neuroscape.autoplay import STARTER_MATCH
+from service.systems.neuroscape.models import ACTION_MODELS, NeuroscapeSetup
+from service.systems.neuroscape.setup import initial_state
+from service.systems.neuroscape.zones import new_instance
+
+
+@dataclass
+class Faces:
+    """A scripted stream: `roll` returns the given faces in order (and records them like a Stream)."""
+
+    faces: list[int]
+    nonce: int = 0
+    draws: list[Draw] = field(default_factory=list)
+
+    def roll(self, sides: int) -> int:
+        face = self.faces.pop(0)
+        assert 1 <= face <= sides, f"scripted face {face} does not fit a d{sides}"
+        self.draws.append(Draw(sides, face))
+        return face
+
+
+def fresh(setup: dict | None = None) -> dict:
+    return initial_state(NeuroscapeSetup.model_validate(setup or STARTER_MATCH))
+
+
+def do(state: dict, seat: str, action: str, stream=None, **fields) -> tuple[dict, dict]:
+    """Apply one action for `seat` (fields in the wire's camelCase or Python's snake_case)."""
+    params = ACTION_MODELS[action].model_validate(fields)
+    return act(state, action, params, stream or Stream(seed="t", scope="test", nonce=0), seat)
+
+
+def through_setup(state: dict, first: str = "seat-1") -> dict:
+    """Opening hands kept, `first` wins the roll-off and goes first: the match waits at its draw."""
+    for seat in list(state["players"]):
+        state, _ = do(state, seat, "draw", main=state["rules"]["openingHand"])
+        state, _ = do(state, seat, "mulligan", bottom=[])
+    faces = [20 if seat == first else 1 for seat in state["order"]]
+    state, _ = do(state, first, "roll-off", Faces(faces))
+    state, _ = do(state, first, "choose-first", goFirst=True)
+    return state
+
+
+def give_ram(state: dict, seat: str, count: int, status: str = "available") -> None:
+    for _ in range(count):
+        ram = new_instance(state, "core-ram", seat)
+        ram.update(status=status, **{"for": None})
+        state["players"][seat]["ram"].append(ram)
+
+
+def place_character(state: dict, seat: str, card: str, **extra) -> dict:
+    """Put a character straight into play (no RAM paid) and return it."""
+    character = new_instance(state, card, seat)
+    character.update({"running": False, "damage": 0, "gear": {}, "enteredTurn": 0, "commits": 0, **extra})
+    state["players"][seat]["characters"].append(character)
+    return character
+
+
+def to_substage(state: dict, substage: str, *, stage: str | None = None, draw_main: bool = True) -> dict:
+    """Move the active player through its turn (drawing, passing) until the match is at `substage`."""
+    for _ in range(60):
+        flow = state["flow"]
+        if flow["substage"] == substage and stage in (None, flow["stage"]):
+            return state
+        seat = flow["awaiting"][0]
+        if flow["substage"] == "draw":
+            total = state["rules"]["firstTurnDraws"] if flow["turn"] == 1 else state["rules"]["drawsPerTurn"]
+            state, _ = do(state, seat, "draw", main=total if draw_main else 0, ram=0 if draw_main else total)
+        elif flow["substage"] == "attack":
+            state, _ = do(state, seat, "attack", attacks=[])
+        else:
+            state, _ = do(state, seat, "pass")
+    raise AssertionError(f"never reached {substage}")
