@@ -65,7 +65,8 @@ class System:
     initial_state: Callable[[Any], dict] = lambda setup: {}
     setup: type[BaseModel] | None = None  # validated `setup` body of session creation
     view: Callable[[dict, Actor | None], dict] = lambda state, actor: state
-    view_entry: Callable[[dict, Actor | None], dict] = lambda entry, actor: entry
+    # May also take `closed: bool` (the session's seeds are revealed) to show its secrets once the game is over.
+    view_entry: Callable[..., dict] = lambda entry, actor: entry
 
 
 @dataclass(slots=True)

@@ -8,6 +8,8 @@ races itself; a compare-and-set lost to another replica is retried on fresh stat
 from __future__ import annotations
 
 import asyncio
+import functools
+import inspect
 import hashlib
 import time
 from collections.abc import Callable
@@ -144,7 +146,11 @@ class Sessions:
 
     def entry_view(self, system_id: str, entry: dict, actor: Actor | None, *, closed: bool) -> dict:
         """A log entry or event as one seat may see it: roll visibility first, then the game's own view."""
-        return self.registry.systems[system_id].view_entry(for_viewer(entry, actor, closed=closed), actor)
+        view_entry = self.registry.systems[system_id].view_entry
+        shown = for_viewer(entry, actor, closed=closed)
+        if _takes_closed(view_entry):  # systems with secrets show them whole once the seeds are revealed
+            return view_entry(shown, actor, closed=closed)
+        return view_entry(shown, actor)
 
     def view(self, doc: dict, actor: Actor | None) -> dict:
         system = self.registry.systems[doc["system"]]
@@ -287,6 +293,11 @@ def _authorize(doc: dict, token: str | None, *, roles: tuple[str, ...] | None = 
     if roles is not None and seat["role"] not in roles:
         raise Problem("forbidden", f"a {seat['role']} seat may not do this (needs {' or '.join(roles)})")
     return Actor(seat=seat["id"], name=seat["name"], role=seat["role"])
+
+
+@functools.cache
+def _takes_closed(view_entry: Callable) -> bool:
+    return "closed" in inspect.signature(view_entry).parameters
 
 
 def _require_table_authority(doc: dict, actor: Actor) -> None:
