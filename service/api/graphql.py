@@ -103,6 +103,10 @@ def _aliases(model) -> set[str]:
     return {info.alias or name for name, info in model.model_fields.items()}
 
 
+_DEPTH_LIMIT = QueryDepthLimiter(max_depth=12)
+_ALIAS_LIMIT = MaxAliasesLimiter(max_alias_count=20)
+
+
 class _Schema(strawberry.Schema):
     def process_errors(self, errors, execution_context=None) -> None:
         # Expected failures are coded problems, unexpected ones were logged by as_problem.
@@ -134,8 +138,10 @@ def build_schema(operations: list[Operation]) -> strawberry.Schema:
             # Factories: the parse and validation caches live at module level, shared by requests.
             lambda: ParserCache(maxsize=512),
             lambda: ValidationCache(maxsize=512),
-            lambda: QueryDepthLimiter(max_depth=12),
-            lambda: MaxAliasesLimiter(max_alias_count=20),
+            # One instance each, not a factory: a fresh instance brings fresh rule classes, and the
+            # validation cache (keyed by the rules too) would never hit again — 20x slower GraphQL.
+            _DEPTH_LIMIT,
+            _ALIAS_LIMIT,
             lambda: MaxTokensLimiter(max_token_count=4000),
         ],
     )
