@@ -1,6 +1,6 @@
 """HTTP throughput of the real service on Redis: stateless, GraphQL and session rolls, one run.
 
-Run: .venv/bin/python bench/http.py            (about 60 s; --help for the knobs)
+Run: .venv/bin/python bench/http.py            (about 60 s on a quiet machine; --help for the knobs)
 
 Starts a private redis-server (free port, no persistence) and ONE `python -m service` process
 on it, then drives each case with `wrk` (installed with `apt-get install -y wrk`; without it a

@@ -12,6 +12,7 @@ all derived from these declarations by `service.api`; nothing here knows about H
 from __future__ import annotations
 
 from collections.abc import Callable
+import inspect
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,11 +63,18 @@ class System:
 
     id: str
     title: str
-    initial_state: Callable[[Any], dict] = lambda setup: {}
+    # May also take `seats` (a list of Actor, in seat order) to check a setup against the table.
+    initial_state: Callable[..., dict] = lambda setup: {}
     setup: type[BaseModel] | None = None  # validated `setup` body of session creation
     view: Callable[[dict, Actor | None], dict] = lambda state, actor: state
     # May also take `closed: bool` (the session's seeds are revealed) to show its secrets once the game is over.
     view_entry: Callable[..., dict] = lambda entry, actor: entry
+
+    def start(self, setup: Any, seats: list[Actor]) -> dict:
+        """The first state of a session: `initial_state(setup)`, given the seats when it asks for them."""
+        if "seats" in inspect.signature(self.initial_state).parameters:
+            return self.initial_state(setup, seats=seats)
+        return self.initial_state(setup)
 
 
 @dataclass(slots=True)

@@ -43,8 +43,8 @@ def replay(
 ) -> Replayed:
     sys = registry.systems[system]
     setup_model = sys.setup.model_validate_json(orjson.dumps(setup)) if sys.setup is not None else None
-    state = sys.initial_state(setup_model)
     actors = {seat["id"]: Actor(seat=seat["id"], name=seat["name"], role=seat["role"]) for seat in seats}
+    state = sys.start(setup_model, list(actors.values()))
     epoch, nonce, closed = 0, 0, False
     for entry in entries:
         action = entry["action"]

@@ -100,13 +100,13 @@ class Sessions:
                 raise Problem("validation-failed", f"invalid setup: {detail}", errors=errors) from None
         elif setup:
             raise Problem("validation-failed", f"a {system_id} session takes no setup", errors=[{"loc": ["body", "setup"], "msg": "not accepted"}])
-        state = system.initial_state(setup)
+        seat_ids = [f"seat-{index}" for index in range(1, len(seats) + 1)]
+        state = system.start(setup, [Actor(seat=sid, name=s["name"], role=s["role"]) for sid, s in zip(seat_ids, seats)])
         setup_wire = setup.model_dump(mode="json", by_alias=True) if system.setup is not None else None
         session_id = new_id()
         issued, stored = [], []
-        for index, seat in enumerate(seats, start=1):
+        for seat_id, seat in zip(seat_ids, seats):
             token = new_token()
-            seat_id = f"seat-{index}"
             issued.append({"id": seat_id, "name": seat["name"], "role": seat["role"], "token": token})
             stored.append({"id": seat_id, "name": seat["name"], "role": seat["role"], "tokenHash": token_hash(token)})
         now = _now()
