@@ -65,6 +65,8 @@ def replay(
         if draws != recorded:
             raise ReplayMismatch(f"entry {entry['seq']} ({action}): draws differ")
         if wire != entry["result"]:
-            raise ReplayMismatch(f"entry {entry['seq']} ({action}): result differs")
+            logged = entry["result"] if isinstance(entry["result"], dict) else {}
+            fields = sorted(k for k in {*wire, *logged} if wire.get(k) != logged.get(k))
+            raise ReplayMismatch(f"entry {entry['seq']} ({action}): result differs in {', '.join(fields) or 'shape'}")
         nonce += 1 if draws else 0
     return Replayed(state=state, epoch=epoch, nonce=nonce, closed=closed, actions=len(entries))

@@ -6,30 +6,34 @@ import pytest
 
 from service.sessions.replay import ReplayMismatch, replay
 from service.registry import REGISTRY
-from support.replaying import play_and_replay
+from support.replaying import play_and_replay, replay_batch
 
 SEATS = [{"name": "gm", "role": "gm"}, {"name": "ana", "role": "player"}, {"name": "bo", "role": "player"}]
 EXPRESSIONS = ["1d20", "4d6kh3", "2d20kl1+3", "3d6!", "10d10>=8", "2d6ro1", "d%", "1d4+1d6+1d8"]
 VISIBILITY = ["public", "gm", "blind", "self"]
 
 
+REFUSED = ["2d", "1000000d6"]  # not an expression; over the dice limit
+
+
 def choose_dice(state, seats, pick):
-    if pick(12) == 1:
-        return "gm", "session/rotate-seed", {}
     seat = seats[pick(len(seats)) - 1]["name"]
-    return seat, "dice/roll", {"expression": EXPRESSIONS[pick(len(EXPRESSIONS)) - 1], "visibility": VISIBILITY[pick(4) - 1]}
+    if pick(12) == 1:  # only the GM may rotate: a player's try is refused
+        return seat, "session/rotate-seed", {}
+    expression = REFUSED[pick(2) - 1] if pick(10) == 1 else EXPRESSIONS[pick(len(EXPRESSIONS)) - 1]
+    return seat, "dice/roll", {"expression": expression, "visibility": VISIBILITY[pick(4) - 1]}
 
 
 @pytest.mark.parametrize("batch", range(4))
 async def test_random_dice_sessions_replay_exactly(batch: int) -> None:
-    for n in range(50):
-        final, replayed = await play_and_replay("dice", SEATS, None, choose_dice, seed=f"dice-{batch}-{n}", steps=12)
-        assert replayed.state == final["state"]
-        assert (replayed.epoch, replayed.nonce, replayed.closed) == (final["epoch"], final["nonce"], True)
+    seeds = [f"dice-{batch}-{n}" for n in range(50)]
+    played = await replay_batch("dice", SEATS, lambda seed: None, lambda seed: choose_dice, seeds=seeds, steps=12)
+    assert played.logged.keys() == {"dice/roll", "session/rotate-seed", "session/close"}
+    assert played.refused.keys() == {"forbidden", "dice/invalid-expression", "dice/limit-exceeded"}
 
 
 async def test_a_tampered_log_does_not_replay() -> None:
-    final, _ = await play_and_replay("dice", SEATS, None, choose_dice, seed="tamper", steps=3)
+    final = (await play_and_replay("dice", SEATS, None, choose_dice, seed="tamper", steps=3)).final
     entries = [  # a forged entry: a d6 that showed 7
         {"seq": 0, "action": "dice/roll", "seat": "seat-2", "input": {"expression": "1d6", "visibility": "public"},
          "result": {"formula": "1d6", "total": 7, "dice": [], "text": ""}, "audit": {"draws": [{"sides": 6, "face": 7}]}},
