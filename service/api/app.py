@@ -24,6 +24,7 @@ from service.api.operations import build_operations
 from service.api.problems import problem_docs, problem_response
 from service.api.ratelimit import RateLimit
 from service.api.rest import read_json, route_for
+from service.api.routing import IndexedRouter
 from service.config import Settings
 from service.dice.notation import Limits
 from service.errors import Problem
@@ -157,7 +158,8 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         )
     if settings.rate_limit_per_second > 0:  # inside CORS, so a browser can read a 429
         middleware.append(Middleware(RateLimit, rate=settings.rate_limit_per_second, burst=settings.rate_limit_burst))
-    app = Starlette(routes=routes, middleware=middleware, exception_handlers={HTTPException: http_error}, lifespan=lifespan)
+    app = Starlette(middleware=middleware, exception_handlers={HTTPException: http_error})
+    app.router = IndexedRouter(routes=routes, lifespan=lifespan)
     app.state.settings = settings
     app.state.sessions = sessions
     app.state.store = store

@@ -16,6 +16,7 @@ from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, ParserCac
 from strawberry.schema.config import StrawberryConfig
 
 from service.api.events import subscription_resolver
+from service.api.graphql_plans import Plans
 from service.api.graphql_types import TypeFactory, plain, resolve_field
 from service.api.operations import Call, Operation
 from service.api.problems import as_problem, validation_problem
@@ -37,7 +38,7 @@ def graphql_error(exc: BaseException) -> GraphQLError:
     return GraphQLError(problem.detail, extensions=_extensions(problem))
 
 
-def _resolver(op: Operation, factory: TypeFactory):
+def _resolver(op: Operation, factory: TypeFactory, run):
     params: list[inspect.Parameter] = [
         inspect.Parameter("info", inspect.Parameter.KEYWORD_ONLY, annotation=strawberry.Info)
     ]
@@ -59,11 +60,22 @@ def _resolver(op: Operation, factory: TypeFactory):
         arg("expectedVersion", typing.Optional[int])  # noqa: UP007
     if op.kind == "mutation":
         arg("idempotencyKey", typing.Optional[str])  # noqa: UP007
+    async def resolve(info: strawberry.Info, **kwargs: Any) -> Any:
+        return await run(info.context, kwargs)
+
+    resolve.__signature__ = inspect.Signature(params, return_annotation=factory.output(op.output))
+    resolve.__name__ = op.field
+    return resolve
+
+
+def field_runner(op: Operation):
+    """The work behind one GraphQL field, given the request context and the field's arguments."""
     model = op.input
+    flat = op.method == "GET" and model is not None
     aliases = _aliases(model) if model is not None else set()
 
-    async def resolve(info: strawberry.Info, **kwargs: Any) -> Any:
-        services = info.context["services"]
+    async def run(context: dict[str, Any], kwargs: dict[str, Any]) -> Any:
+        services = context["services"]
         try:
             key = kwargs.get("idempotencyKey")
             if key is not None and not (1 <= len(key) <= 200):
@@ -73,7 +85,7 @@ def _resolver(op: Operation, factory: TypeFactory):
                 store=services["store"],
                 idempotency_ttl_ms=services["idempotency_ttl_ms"],
                 session_id=kwargs.get("sessionId"),
-                token=bearer(info.context["request"].headers),
+                token=bearer(context["request"].headers),
                 expected_version=kwargs.get("expectedVersion"),
                 idempotency_key=key,
             )
@@ -94,9 +106,7 @@ def _resolver(op: Operation, factory: TypeFactory):
             raise graphql_error(exc) from None
         return reply.body
 
-    resolve.__signature__ = inspect.Signature(params, return_annotation=factory.output(op.output))
-    resolve.__name__ = op.field
-    return resolve
+    return run
 
 
 def _aliases(model) -> set[str]:
@@ -108,6 +118,7 @@ _ALIAS_LIMIT = MaxAliasesLimiter(max_alias_count=20)
 
 
 class _Schema(strawberry.Schema):
+    plans: Plans
     def process_errors(self, errors, execution_context=None) -> None:
         # Expected failures are coded problems, unexpected ones were logged by as_problem.
         return None
@@ -117,8 +128,9 @@ def build_schema(operations: list[Operation]) -> strawberry.Schema:
     factory = TypeFactory()
     queries: dict[str, Any] = {}
     mutations: dict[str, Any] = {}
+    runners = {op.field: field_runner(op) for op in operations}
     for op in operations:
-        resolver = _resolver(op, factory)
+        resolver = _resolver(op, factory, runners[op.field])
         field = strawberry.field(resolver=resolver, description=op.summary, name=op.field)
         (queries if op.kind == "query" else mutations)[op.field] = field
     query = strawberry.type(type("Query", (), dict(queries)))
@@ -129,7 +141,7 @@ def build_schema(operations: list[Operation]) -> strawberry.Schema:
         description="Follow a session: entries after `after` (a seq), then every new one, as your seat may see them.",
     )
     subscription = strawberry.type(type("Subscription", (), {"sessionEvents": events}))
-    return _Schema(
+    schema = _Schema(
         query=query,
         mutation=mutation,
         subscription=subscription,
@@ -145,6 +157,8 @@ def build_schema(operations: list[Operation]) -> strawberry.Schema:
             lambda: MaxTokensLimiter(max_token_count=4000),
         ],
     )
+    schema.plans = Plans(schema._schema, runners, graphql_error)
+    return schema
 
 
 async def execute(schema: strawberry.Schema, payload: Any, context: dict[str, Any]) -> dict[str, Any]:
@@ -157,12 +171,16 @@ async def execute(schema: strawberry.Schema, payload: Any, context: dict[str, An
     operation = payload.get("operationName")
     if operation is not None and not isinstance(operation, str):
         raise Problem("validation-failed", "'operationName' must be a string")
-    result = await schema.execute(
-        payload["query"], variable_values=variables, context_value=context, operation_name=operation
-    )
+    query = payload["query"]
+    answer = await schema.plans.answer(query, operation, variables, context)
+    if answer is not None:
+        return answer
+    result = await schema.execute(query, variable_values=variables, context_value=context, operation_name=operation)
     out: dict[str, Any] = {"data": result.data}
     if result.errors:
         out["errors"] = [_formatted(error) for error in result.errors]
+    if all(error.extensions for error in result.errors or ()):  # no query error: the text is valid
+        schema.plans.learn(query, operation)
     return out
 
 

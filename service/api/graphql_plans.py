@@ -1,0 +1,181 @@
+"""Plans for the GraphQL documents front-ends send over and over.
+
+A tabletop client sends the same few query texts thousands of times, each time with new
+variables. The first time a text comes, strawberry parses, validates (depth, alias and
+token limits included) and executes it. If that raised no query error, the text gets a
+*plan*: its root field's runner and a projection of its selection set, compiled once.
+Later requests with the text coerce their variables with graphql-core, run the field and
+project the answer into the same `data` / `errors` a full execution gives, without
+walking the executor field by field (which cost several times the work of the roll).
+
+Only plain documents get a plan: one root field, nothing but fields below it (no
+fragments, no directives) and object or scalar types. Anything else, and any request
+whose variables do not coerce, takes the full path; nothing has run when it does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from graphql import (
+    FieldNode,
+    GraphQLError,
+    GraphQLList,
+    GraphQLNonNull,
+    GraphQLObjectType,
+    GraphQLSchema,
+    OperationDefinitionNode,
+    OperationType,
+    SelectionSetNode,
+    is_leaf_type,
+    located_error,
+    parse,
+)
+from graphql.execution.values import get_argument_values, get_variable_values
+
+Runner = Callable[[dict[str, Any], dict[str, Any]], Awaitable[Any]]
+Complete = Callable[[Any], Any]
+_MAX_PLANS = 512
+
+
+class _NotPlain(Exception):
+    """The document uses something a plan does not cover; it always takes the full path."""
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    operation: OperationDefinitionNode
+    node: FieldNode
+    field: Any  # the root GraphQLField
+    key: str  # the response key (alias or name)
+    run: Runner
+    complete: Complete
+    nullable: bool
+    on_error: Callable[[BaseException], GraphQLError]
+
+    async def execute(self, schema: GraphQLSchema, variables: dict[str, Any] | None, context: dict[str, Any]) -> dict | None:
+        """The answer, or None when the variables do not coerce (the full path words the errors)."""
+        coerced = get_variable_values(schema, self.operation.variable_definitions or (), variables or {})
+        if isinstance(coerced, list):
+            return None
+        try:
+            kwargs = get_argument_values(self.field, self.node, coerced)
+        except GraphQLError:
+            return None
+        try:
+            value = await self.run(context, kwargs)  # coded failures come out as GraphQLError
+            return {"data": {self.key: self.complete(value)}}
+        except Exception as exc:
+            error = exc if isinstance(exc, GraphQLError) else self.on_error(exc)  # a projection bug: internal
+            formatted = located_error(error, [self.node], [self.key]).formatted
+            return {"data": {self.key: None} if self.nullable else None, "errors": [formatted]}
+
+
+class Plans:
+    """Plans by (query text, operation name); a text that cannot have one is remembered too."""
+
+    def __init__(self, schema: GraphQLSchema, runners: dict[str, Runner], on_error: Callable[[BaseException], GraphQLError]) -> None:
+        self._schema = schema
+        self._runners = runners
+        self._on_error = on_error
+        self._plans: dict[tuple[str, str | None], Plan | None] = {}
+
+    def __contains__(self, key: tuple[str, str | None]) -> bool:
+        """Whether (query text, operation name) has a plan."""
+        return self._plans.get(key) is not None
+
+    async def answer(self, query: str, operation_name: str | None, variables: Any, context: dict[str, Any]) -> dict | None:
+        """The answer by plan, or None: no plan for this text, or variables only the full path can word."""
+        plan = self._plans.get((query, operation_name))
+        if plan is None:
+            return None
+        return await plan.execute(self._schema, variables, context)
+
+    def learn(self, query: str, operation_name: str | None) -> None:
+        """Call after a full execution of `query` raised no query error."""
+        key = (query, operation_name)
+        if key in self._plans:
+            return
+        if len(self._plans) >= _MAX_PLANS:
+            self._plans.pop(next(iter(self._plans)))
+        try:
+            self._plans[key] = self._compile(query, operation_name)
+        except _NotPlain:
+            self._plans[key] = None
+
+    def _compile(self, query: str, operation_name: str | None) -> Plan:
+        document = parse(query)
+        operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
+        if len(operations) != len(document.definitions):
+            raise _NotPlain("fragment definitions")
+        chosen = [op for op in operations if operation_name is None or (op.name and op.name.value == operation_name)]
+        if len(chosen) != 1 or chosen[0].directives:
+            raise _NotPlain("operation")
+        operation = chosen[0]
+        root = {OperationType.QUERY: self._schema.query_type, OperationType.MUTATION: self._schema.mutation_type}.get(operation.operation)
+        selections = operation.selection_set.selections
+        if root is None or len(selections) != 1:
+            raise _NotPlain("root")
+        node = selections[0]
+        if not isinstance(node, FieldNode) or node.directives or node.name.value not in self._runners:
+            raise _NotPlain("root field")
+        field = root.fields[node.name.value]
+        return Plan(
+            operation=operation,
+            node=node,
+            field=field,
+            key=(node.alias or node.name).value,
+            run=self._runners[node.name.value],
+            complete=_completer(field.type, node.selection_set),
+            nullable=not isinstance(field.type, GraphQLNonNull),
+            on_error=self._on_error,
+        )
+
+
+def _completer(gql_type: Any, selection_set: SelectionSetNode | None) -> Complete:
+    if isinstance(gql_type, GraphQLNonNull):
+        inner = _completer(gql_type.of_type, selection_set)
+
+        def non_null(value: Any) -> Any:
+            if value is None:
+                raise TypeError("a non-null field resolved to null")
+            return inner(value)
+
+        return non_null
+    if isinstance(gql_type, GraphQLList):
+        item = _completer(gql_type.of_type, selection_set)
+        return lambda value: None if value is None else [item(x) for x in value]
+    if is_leaf_type(gql_type):
+        if selection_set is not None:
+            raise _NotPlain("selection on a scalar")
+        serialize = gql_type.serialize
+        return lambda value: None if value is None else serialize(value)
+    if isinstance(gql_type, GraphQLObjectType) and selection_set is not None:
+        return _object(gql_type, selection_set)
+    raise _NotPlain(f"type {gql_type}")
+
+
+def _object(gql_type: GraphQLObjectType, selection_set: SelectionSetNode) -> Complete:
+    fields: list[tuple[str, str | None, Any]] = []
+    for node in selection_set.selections:
+        if not isinstance(node, FieldNode) or node.directives or node.arguments:
+            raise _NotPlain("not a plain field")
+        key, name = (node.alias or node.name).value, node.name.value
+        if any(key == seen for seen, _, _ in fields):
+            raise _NotPlain("a response key twice")  # the executor would merge the two selections
+        if name == "__typename":
+            fields.append((key, None, gql_type.name))
+        elif name in gql_type.fields:
+            fields.append((key, name, _completer(gql_type.fields[name].type, node.selection_set)))
+        else:
+            raise _NotPlain(f"unknown field {name}")
+
+    def complete(value: Any) -> Any:
+        if value is None:
+            return None
+        get = value.get if isinstance(value, dict) else lambda name: getattr(value, name)
+        return {key: (sub if name is None else sub(get(name))) for key, name, sub in fields}
+
+    return complete
