@@ -87,6 +87,7 @@ class Metrics:
 
     def __init__(self, *, replica_id: str) -> None:
         self.registry = CollectorRegistry()
+        self._children: dict[tuple[int, tuple[str, ...]], Any] = {}
         registry = self.registry
         ProcessCollector(registry=registry)
         PlatformCollector(registry=registry)
@@ -137,15 +138,26 @@ class Metrics:
 
     # -- hooks ----------------------------------------------------------------------------
 
+    def child(self, metric: Any, *labels: str) -> Any:
+        """`metric.labels(*labels)`, kept: prometheus_client's `labels` costs a lock and a dict build per call.
+
+        Label values are bounded (route templates, methods, statuses, systems, store operations).
+        """
+        key = (id(metric), labels)
+        found = self._children.get(key)
+        if found is None:
+            found = self._children[key] = metric.labels(*labels)
+        return found
+
     def observe_request(self, method: str, route: str, status: int, seconds: float) -> None:
         method = method if method in _METHODS else "OTHER"
-        self.requests.labels(method, route, str(status)).inc()
-        self.latency.labels(method, route).observe(seconds)
+        self.child(self.requests, method, route, str(status)).inc()
+        self.child(self.latency, method, route).observe(seconds)
 
     def dice(self, system: str, draws: int) -> None:
         """Count `draws` dice of one random action (call it once the action is committed)."""
         if draws > 0:
-            self.dice_rolled.labels(system).inc(draws)
+            self.child(self.dice_rolled, system).inc(draws)
 
     def watch_sessions(self, sessions: _HasRetries) -> None:
         self.registry.register(_RetriesCollector(sessions))  # type: ignore[arg-type]
@@ -190,8 +202,9 @@ class InstrumentedStore:
             outcome = "unavailable"
             raise
         finally:
-            self._metrics.store_round_trips.labels(operation, outcome).inc()
-            self._metrics.store_latency.labels(operation).observe(time.perf_counter() - start)
+            metrics = self._metrics
+            metrics.child(metrics.store_round_trips, operation, outcome).inc()
+            metrics.child(metrics.store_latency, operation).observe(time.perf_counter() - start)
 
     async def create(self, session_id: str, doc: bytes, ttl_ms: int) -> bool:
         return await self._timed("create", self.inner.create(session_id, doc, ttl_ms), false_is_conflict=True)

@@ -60,7 +60,8 @@ class IndexedRouter(Router):
             scope.setdefault("router", self)
             for _, route in self._candidates(_route_path(scope)):
                 match, child_scope = route.matches(scope)
-                if match == Match.FULL:
+                if match is Match.FULL:
+                    scope["route"] = route
                     scope.update(child_scope)
                     await route.handle(scope, receive, send)
                     return
