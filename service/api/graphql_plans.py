@@ -134,48 +134,75 @@ class Plans:
         )
 
 
-def _completer(gql_type: Any, selection_set: SelectionSetNode | None) -> Complete:
+def _completer(gql_type: Any, selection_set: SelectionSetNode | None, *, nullable: bool = True) -> Complete:
     if isinstance(gql_type, GraphQLNonNull):
-        inner = _completer(gql_type.of_type, selection_set)
-
-        def non_null(value: Any) -> Any:
-            if value is None:
-                raise TypeError("a non-null field resolved to null")
-            return inner(value)
-
-        return non_null
+        return _completer(gql_type.of_type, selection_set, nullable=False)
     if isinstance(gql_type, GraphQLList):
         item = _completer(gql_type.of_type, selection_set)
-        return lambda value: None if value is None else [item(x) for x in value]
+        return _null_check(lambda value: [item(x) for x in value], nullable)
     if is_leaf_type(gql_type):
         if selection_set is not None:
             raise _NotPlain("selection on a scalar")
-        serialize = gql_type.serialize
-        return lambda value: None if value is None else serialize(value)
+        return _null_check(_leaf(gql_type), nullable)
     if isinstance(gql_type, GraphQLObjectType) and selection_set is not None:
-        return _object(gql_type, selection_set)
+        return _null_check(_object(gql_type, selection_set), nullable)
     raise _NotPlain(f"type {gql_type}")
 
 
+def _null_check(complete: Complete, nullable: bool) -> Complete:
+    def checked(value: Any) -> Any:
+        if value is None:
+            if nullable:
+                return None
+            raise TypeError("a non-null field resolved to null")
+        return complete(value)
+
+    return checked
+
+
+_INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
+# A value of exactly this Python type is already what the built-in scalar serializes it to.
+_EXACT = {"Int": int, "String": str, "Boolean": bool}
+
+
+def _leaf(gql_type: Any) -> Complete:
+    return gql_type.serialize
+
+
+def _exact(gql_type: Any) -> type | None:
+    """The Python type a leaf field passes through unchanged, or None (a list, an object, another scalar)."""
+    return _EXACT.get(gql_type.of_type.name) if isinstance(gql_type, GraphQLNonNull) and is_leaf_type(gql_type.of_type) else None
+
+
 def _object(gql_type: GraphQLObjectType, selection_set: SelectionSetNode) -> Complete:
-    fields: list[tuple[str, str | None, Any]] = []
+    fields: list[tuple[str, str | None, type | None, Any]] = []
     for node in selection_set.selections:
         if not isinstance(node, FieldNode) or node.directives or node.arguments:
             raise _NotPlain("not a plain field")
         key, name = (node.alias or node.name).value, node.name.value
-        if any(key == seen for seen, _, _ in fields):
+        if any(key == seen for seen, _, _, _ in fields):
             raise _NotPlain("a response key twice")  # the executor would merge the two selections
         if name == "__typename":
-            fields.append((key, None, gql_type.name))
+            fields.append((key, None, None, gql_type.name))
         elif name in gql_type.fields:
-            fields.append((key, name, _completer(gql_type.fields[name].type, node.selection_set)))
+            field_type = gql_type.fields[name].type
+            fields.append((key, name, _exact(field_type), _completer(field_type, node.selection_set)))
         else:
             raise _NotPlain(f"unknown field {name}")
 
     def complete(value: Any) -> Any:
-        if value is None:
-            return None
-        get = value.get if isinstance(value, dict) else lambda name: getattr(value, name)
-        return {key: (sub if name is None else sub(get(name))) for key, name, sub in fields}
+        get = value.get if type(value) is dict else (lambda name: getattr(value, name))
+        out = {}
+        for key, name, exact, sub in fields:
+            if name is None:
+                out[key] = sub
+                continue
+            item = get(name)
+            # Non-null Int, String and Boolean values of the right type pass as they are (the common case).
+            if type(item) is exact and (exact is not int or _INT_MIN <= item <= _INT_MAX):
+                out[key] = item
+            else:
+                out[key] = sub(item)
+        return out
 
     return complete
