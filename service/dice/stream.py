@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import struct
 from dataclasses import dataclass, field
 
 ALGORITHM = "hmac-sha256-v1"
-_WORD = 4
 _SPACE = 1 << 32
+_WORDS = struct.Struct(">8I")  # a 32-byte block as eight big-endian 32-bit words
 
 
 def encode_fields(*fields: str | int) -> bytes:
@@ -53,21 +54,23 @@ class Stream:
     client_seed: str = ""
     draws: list[Draw] = field(default_factory=list)
     _key: bytes = b""
+    _prefix: bytes = b""  # the encoded fields before the block counter
     _counter: int = 0
-    _block: bytes = b""
+    _words: tuple[int, ...] = ()
     _pos: int = 0
 
     def __post_init__(self) -> None:
         self._key = self.seed.encode()
+        self._prefix = encode_fields(ALGORITHM, self.scope, self.nonce, self.client_seed)
 
     def _word(self) -> int:
-        if self._pos >= len(self._block):
-            message = encode_fields(ALGORITHM, self.scope, self.nonce, self.client_seed, self._counter)
-            self._block = hmac.new(self._key, message, hashlib.sha256).digest()
+        if self._pos >= len(self._words):
+            message = self._prefix + encode_fields(self._counter)
+            self._words = _WORDS.unpack(hmac.digest(self._key, message, "sha256"))
             self._counter += 1
             self._pos = 0
-        word = int.from_bytes(self._block[self._pos : self._pos + _WORD], "big")
-        self._pos += _WORD
+        word = self._words[self._pos]
+        self._pos += 1
         return word
 
     def roll(self, sides: int) -> int:

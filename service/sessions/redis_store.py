@@ -11,21 +11,37 @@ Key layout (the `{id}` hash tag keeps one session's keys in one Redis Cluster sl
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
 from typing import Any
 
+import hiredis
 import redis.asyncio as redis
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
+from redis.commands.core import AsyncScript
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import NoScriptError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from service.sessions.store import Commit, Loaded, StoreUnavailable
 
 # BusyLoadingError and AuthenticationError are ConnectionErrors; redis-py's TimeoutError
-# is not an OSError, so it is named on its own.
+# is not an OSError, so it is named on its own. (The builtin TimeoutError of our own
+# deadline is an OSError.)
 _DOWN = (RedisConnectionError, RedisTimeoutError, OSError)
+
+# Everything a write needs, in one round trip and one consistent view: version and
+# document, log length (the next entry's seq) and, when asked, an idempotent answer.
+# KEYS: session, log, [idempotent answer]. Returns nil for a missing session.
+_LOAD = """
+local found = redis.call('HMGET', KEYS[1], 'v', 'doc')
+if not found[1] then return false end
+local answer = false
+if KEYS[3] then answer = redis.call('GET', KEYS[3]) end
+return {found[1], found[2], redis.call('LLEN', KEYS[2]), answer}
+"""
 
 # Create only when absent. A fresh session must not inherit the log of an earlier
 # session with the same id, hence the DEL.
@@ -58,17 +74,20 @@ class RedisStore:
     def __init__(self, url: str, *, timeout_s: float = 2.0, prefix: str = "na") -> None:
         assert "{" not in prefix and "}" not in prefix, "braces in the prefix would break the hash tag"
         self._prefix = prefix
+        self._timeout_s = timeout_s
         self._redis = redis.Redis.from_url(
             url,
             socket_connect_timeout=timeout_s,
-            socket_timeout=timeout_s,
+            # No per-read socket timeout: `_call` puts one deadline on the whole operation
+            # (a timer per read and per write cost more than the rest of a command).
+            socket_timeout=None,
             # No retries: a commit whose reply timed out may have been applied, and
             # re-sending it could apply it twice. The caller answers 503 instead, and the
             # client's retry with its Idempotency-Key replays the stored answer.
             retry=Retry(NoBackoff(), 0),
         )
-        # EVALSHA, loading the script again on NOSCRIPT (after a restart or failover).
         self._create = self._redis.register_script(_CREATE)
+        self._load = self._redis.register_script(_LOAD)
         self._commit = self._redis.register_script(_COMMIT)
 
     def _session(self, session_id: str) -> str:
@@ -76,31 +95,47 @@ class RedisStore:
 
     async def _call(self, awaitable: Awaitable[Any]) -> Any:
         try:
-            return await awaitable
+            async with asyncio.timeout(self._timeout_s):
+                return await awaitable
         except _DOWN as exc:
             # The type name only: redis-py messages name host and port, and the URL
             # may carry a password, so neither goes into what we show.
             raise StoreUnavailable(f"redis unavailable: {type(exc).__name__}") from exc
 
+    async def _script(self, script: AsyncScript, keys: list[str], args: list[Any]) -> Any:
+        """EVALSHA on one pooled connection, packed by hiredis; on NOSCRIPT (a restarted Redis) load it and run again.
+
+        The hot path of every write: redis-py's general command machinery (retry policy,
+        observability hooks, a Python packer) cost more than the script itself.
+        """
+        pool = self._redis.connection_pool
+        connection = await pool.get_connection()
+        try:
+            try:
+                await connection.send_packed_command(hiredis.pack_command(("EVALSHA", script.sha, len(keys), *keys, *args)), check_health=False)
+                return await connection.read_response()
+            except NoScriptError:  # nothing ran: safe to send again
+                await connection.send_command("SCRIPT", "LOAD", script.script)
+                await connection.read_response()
+                await connection.send_packed_command(hiredis.pack_command(("EVALSHA", script.sha, len(keys), *keys, *args)), check_health=False)
+                return await connection.read_response()
+        finally:
+            await pool.release(connection)
+
     async def create(self, session_id: str, doc: bytes, ttl_ms: int) -> bool:
         key = self._session(session_id)
-        created: int = await self._call(self._create(keys=[key, f"{key}:log"], args=[doc, ttl_ms]))
+        created: int = await self._call(self._script(self._create, [key, f"{key}:log"], [doc, ttl_ms]))
         return created == 1
 
     async def load(self, session_id: str, idempotency_key: str | None = None) -> Loaded | None:
         key = self._session(session_id)
-        # MULTI/EXEC goes out as one write and one read like a plain pipeline, and it also
-        # keeps the version and the log length from straddling a concurrent commit.
-        pipe = self._redis.pipeline(transaction=True)
-        pipe.hmget(key, "v", "doc")
-        pipe.llen(f"{key}:log")
+        keys = [key, f"{key}:log"]
         if idempotency_key is not None:
-            pipe.get(f"{key}:idem:{idempotency_key}")
-        replies: list[Any] = await self._call(pipe.execute())
-        (version, doc), log_length = replies[0], replies[1]
-        if version is None:
+            keys.append(f"{key}:idem:{idempotency_key}")
+        found = await self._call(self._script(self._load, keys, []))
+        if found is None:
             return None
-        answer = replies[2] if idempotency_key is not None else None
+        version, doc, log_length, answer = found
         return Loaded(int(version), doc, log_length, answer)
 
     async def commit(self, commit: Commit) -> bool:
@@ -121,7 +156,7 @@ class RedisStore:
             commit.event or b"",
             answer or b"",
         ]
-        committed: int = await self._call(self._commit(keys=keys, args=args))
+        committed: int = await self._call(self._script(self._commit, keys, args))
         return committed == 1
 
     async def log(self, session_id: str, start: int, limit: int) -> list[bytes]:

@@ -25,7 +25,8 @@ from service.dice.stream import Stream, commitment
 from service.errors import Problem
 from service.registry import Actor, Registry
 from service.sessions.seeds import session_scope, session_seed
-from service.sessions.store import Commit, Store
+from service.sessions.recent import Recent
+from service.sessions.store import Commit, Loaded, Store
 from service.sessions.tokens import find_seat, token_hash
 from service.sessions.visibility import for_viewer
 
@@ -80,6 +81,7 @@ class Sessions:
         self._secret = secret
         self._ttl_ms = ttl_seconds * 1000
         self._locks = _Locks()
+        self.recent = Recent()  # the last commit to each session this replica wrote
         self.retries = 0  # compare-and-set retries (a metric)
         # (system, dice drawn) for each committed random action and stateless roll (a metric)
         self.on_draws: Callable[[str, int], None] = on_draws or (lambda system, draws: None)
@@ -176,7 +178,7 @@ class Sessions:
     ) -> dict:
         """Apply one action atomically and return its answer (replayed for a repeated key)."""
         idem = f"{token_hash(token or '')[:16]}:{idempotency_key}" if idempotency_key else None
-        print_ = fingerprint({"action": action, "params": params})
+        print_ = fingerprint({"action": action, "params": params}) if idem else ""
 
         async def attempt_until_committed() -> dict:
             deadline = time.monotonic() + _RETRY_DEADLINE_S
@@ -198,9 +200,23 @@ class Sessions:
         return await self._locks(session_id, attempt_until_committed)
 
     async def _attempt(self, session_id, token, action, transition, params, expected_version, idem, print_, allow_closed, roles):
+        """One try: None when the compare-and-set lost (retry), else the answer.
+
+        Without an Idempotency-Key the try starts from this replica's last commit to the session,
+        when it has one. A refusal is never given on that alone: the try is made again on a fresh read.
+        """
+        recent = None if idem else self.recent.get(session_id)
+        if recent is not None:
+            try:
+                return await self._attempt_on(recent, session_id, token, action, transition, params, expected_version, idem, print_, allow_closed, roles)
+            except Problem:  # a refusal (or a version conflict) seen on the kept state: check it on a fresh one
+                self.recent.drop(session_id)
         loaded = await self.store.load(session_id, idem)
         if loaded is None:
             raise Problem("session-not-found", f"session {session_id!r} does not exist or has expired")
+        return await self._attempt_on(loaded, session_id, token, action, transition, params, expected_version, idem, print_, allow_closed, roles)
+
+    async def _attempt_on(self, loaded, session_id, token, action, transition, params, expected_version, idem, print_, allow_closed, roles):
         doc = orjson.loads(loaded.doc)
         actor = _authorize(doc, token, roles=roles)
         if loaded.idempotent is not None:
@@ -244,12 +260,13 @@ class Sessions:
         shown = self.entry_view(doc["system"], entry, actor, closed=new_doc.get("closed", False))
         answer = {"sessionId": session_id, "version": version, "seq": seq, "result": shown["result"], "audit": shown["audit"]}
         entry_bytes = orjson.dumps(entry)
+        doc_bytes = orjson.dumps(new_doc)
         ok = await self.store.commit(
             Commit(
                 session_id=session_id,
                 expected_version=loaded.version,
                 version=version,
-                doc=orjson.dumps(new_doc),
+                doc=doc_bytes,
                 ttl_ms=self._ttl_ms,
                 log_entry=entry_bytes,
                 event=entry_bytes,
@@ -258,7 +275,9 @@ class Sessions:
             )
         )
         if not ok:
+            self.recent.drop(session_id)
             return None
+        self.recent.keep(session_id, Loaded(version, doc_bytes, seq + 1))
         if stream.draws:
             self.on_draws(doc["system"], len(stream.draws))
         return answer
