@@ -86,6 +86,8 @@ class RedisStore:
             # client's retry with its Idempotency-Key replays the stored answer.
             retry=Retry(NoBackoff(), 0),
         )
+        # Script calls use connections of their own, kept here: one per concurrent write at most.
+        self._idle: list[Any] = []
         self._create = self._redis.register_script(_CREATE)
         self._load = self._redis.register_script(_LOAD)
         self._commit = self._redis.register_script(_COMMIT)
@@ -108,8 +110,7 @@ class RedisStore:
         The hot path of every write: redis-py's general command machinery (retry policy,
         observability hooks, a Python packer) cost more than the script itself.
         """
-        pool = self._redis.connection_pool
-        connection = await pool.get_connection()
+        connection = self._idle.pop() if self._idle else self._redis.connection_pool.make_connection()
         try:
             try:
                 await connection.send_packed_command(hiredis.pack_command(("EVALSHA", script.sha, len(keys), *keys, *args)), check_health=False)
@@ -120,7 +121,9 @@ class RedisStore:
                 await connection.send_packed_command(hiredis.pack_command(("EVALSHA", script.sha, len(keys), *keys, *args)), check_health=False)
                 return await connection.read_response()
         finally:
-            await pool.release(connection)
+            # redis-py disconnects a connection on any error or cancellation mid-command;
+            # a disconnected one reconnects on its next use, so every one goes back.
+            self._idle.append(connection)
 
     async def create(self, session_id: str, doc: bytes, ttl_ms: int) -> bool:
         key = self._session(session_id)
@@ -212,4 +215,7 @@ class RedisStore:
         await self._call(self._redis.ping())
 
     async def aclose(self) -> None:
+        idle, self._idle = self._idle, []
+        for connection in idle:
+            await connection.disconnect()
         await self._redis.aclose()
