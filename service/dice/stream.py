@@ -14,6 +14,7 @@ import hashlib
 import hmac
 import struct
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 ALGORITHM = "hmac-sha256-v1"
 _SPACE = 1 << 32
@@ -38,8 +39,7 @@ def commitment(seed: str) -> str:
     return hashlib.sha256(seed.encode()).hexdigest()
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(NamedTuple):
     sides: int
     face: int
 
@@ -57,21 +57,17 @@ class Stream:
     _prefix: bytes = b""  # the encoded fields before the block counter
     _counter: int = 0
     _words: tuple[int, ...] = ()
-    _pos: int = 0
+    _pos: int = 8  # words used of the current block (8: none left)
 
     def __post_init__(self) -> None:
         self._key = self.seed.encode()
         self._prefix = encode_fields(ALGORITHM, self.scope, self.nonce, self.client_seed)
 
-    def _word(self) -> int:
-        if self._pos >= len(self._words):
-            message = self._prefix + encode_fields(self._counter)
-            self._words = _WORDS.unpack(hmac.digest(self._key, message, "sha256"))
-            self._counter += 1
-            self._pos = 0
-        word = self._words[self._pos]
-        self._pos += 1
-        return word
+    def _refill(self) -> None:
+        message = self._prefix + encode_fields(self._counter)
+        self._words = _WORDS.unpack(hmac.digest(self._key, message, "sha256"))
+        self._counter += 1
+        self._pos = 0
 
     def roll(self, sides: int) -> int:
         """One die of `sides` faces, 1..sides."""
@@ -79,7 +75,10 @@ class Stream:
             raise ValueError(f"a die needs at least one side, got {sides}")
         limit = _SPACE - _SPACE % sides
         while True:
-            word = self._word()
+            if self._pos == 8:
+                self._refill()
+            word = self._words[self._pos]
+            self._pos += 1
             if word < limit:
                 face = word % sides + 1
                 self.draws.append(Draw(sides, face))

@@ -41,11 +41,9 @@ def test_faces_follow_the_words_of_the_blocks_with_rejection() -> None:
 
 def test_words_at_the_top_of_the_range_are_rejected_not_folded() -> None:
     # 2**32 % 6 == 4: the four highest words would favour faces 1-4 under a plain modulo.
-    scripted = iter([2**32 - 1, 2**32 - 4, 2**32 - 5])
-
     class Scripted(Stream):
-        def _word(self) -> int:
-            return next(scripted)
+        def _refill(self) -> None:  # one block whose first three words are scripted
+            self._words, self._pos = (2**32 - 1, 2**32 - 4, 2**32 - 5, 0, 0, 0, 0, 0), 0
 
     stream = Scripted(seed="s", scope="x", nonce=0)
     assert stream.roll(6) == (2**32 - 5) % 6 + 1
