@@ -7,6 +7,8 @@ all derived from these declarations by `service.api`; nothing here knows about H
 - `resolve(params, stream) -> output` is the stateless form: every number is in `params`.
 - `apply(state, params, stream, actor) -> (new_state, output)` is the session form: the
   game state is a JSON-ready dict owned by the system, and the handler returns a new one.
+  The log keeps every input field (unsent ones as their defaults) and replay validates
+  that again, so a handler must never ask which fields were sent (`model_fields_set`).
 """
 
 from __future__ import annotations
