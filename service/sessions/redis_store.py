@@ -105,7 +105,7 @@ class RedisStore:
             raise StoreUnavailable(f"redis unavailable: {type(exc).__name__}") from exc
 
     async def _script(self, script: AsyncScript, keys: list[str], args: list[Any]) -> Any:
-        """EVALSHA on one pooled connection, packed by hiredis; on NOSCRIPT (a restarted Redis) load it and run again.
+        """EVALSHA on a connection of our own, packed by hiredis; on NOSCRIPT (a restarted Redis) load it and run again.
 
         The hot path of every write: redis-py's general command machinery (retry policy,
         observability hooks, a Python packer) cost more than the script itself.

@@ -3,6 +3,8 @@
 Concurrent writers to one session are queued on a per-process lock, so a replica never
 races itself; a compare-and-set lost to another replica is retried on fresh state
 (unless the client pinned a version). Contention is thus resolved here, not by the client.
+A write without an Idempotency-Key starts from this replica's last commit to the session
+when it has one (`Recent`), saving the read; the compare-and-set tells when that is stale.
 """
 
 from __future__ import annotations
