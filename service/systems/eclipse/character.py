@@ -11,7 +11,7 @@ from service.systems.eclipse.combat import condition
 from service.systems.eclipse.d100 import Result
 from service.systems.eclipse.modifiers import Modifier
 from service.systems.eclipse.rules import EclipseRules
-from service.systems.eclipse.session_models import EclipseCharacterSpec
+from service.systems.eclipse.session_models import EclipseCharacterSpec, EclipseSkillSpec
 from service.systems.eclipse.skills import key, known
 
 APTITUDES = ("cog", "int", "ref", "sav", "som", "wil")
@@ -27,33 +27,14 @@ def build(spec: EclipseCharacterSpec) -> dict:
         k = key(skill.name)
         if k in skills:
             raise RuleViolation(errors.DUPLICATE_ENTRY, f"{spec.id}: skill {skill.name!r} is listed twice", status=422)
-        aptitude, category = skill.aptitude, skill.category
-        listed = known(skill.name)
-        if aptitude is None:
-            if listed is None:
-                raise RuleViolation(
-                    errors.SKILL_NEEDS_APTITUDE, f"{spec.id}: {skill.name!r} is not on the skill list; give its linked aptitude", status=422
-                )
-            aptitude = listed[0]
-        if category is None and listed is not None:
-            category = listed[1]
-        skills[k] = {
-            "name": skill.name,
-            "rating": skill.rating,
-            "aptitude": aptitude,
-            "category": category,
-            "specialization": skill.specialization,
-        }
+        skills[k] = skill_entry(spec.id, skill)
     rep: dict[str, dict] = {}
     for entry in spec.rep:
         if entry.network in rep:
             raise RuleViolation(errors.DUPLICATE_ENTRY, f"{spec.id}: rep network {entry.network} is listed twice", status=422)
         rep[entry.network] = {"score": entry.score, "minorThisWeek": 0, "moderateThisWeek": 0, "majorThisArc": 0}
     durability = spec.durability
-    threshold = spec.wound_threshold or math.ceil(durability / WOUND_THRESHOLD_DIVISOR)
-    death = spec.death_rating or math.ceil(durability * (DEATH_RATING_SYNTH if spec.synthetic else DEATH_RATING_BIO))
-    if death < durability:
-        raise RuleViolation(errors.INVALID_SHEET, f"{spec.id}: death rating {death} is below durability {durability}", status=422)
+    threshold, death = derived(spec.id, durability, synthetic=spec.synthetic, wound_threshold=spec.wound_threshold, death_rating=spec.death_rating)
     pools = spec.pools.model_dump()
     return {
         "id": spec.id,
@@ -78,9 +59,33 @@ def build(spec: EclipseCharacterSpec) -> dict:
         "ignoredTraumas": 0,
         "ongoing": [],
         "nextTestModifier": 0,
-        "recharges": {"short": 0, "long": 0},
+        "recharges": {"short": 0, "long": 0},  # in the last 24 hours of the table's clock
+        "rechargeLog": [],  # when those recharges started: {"kind", "at" (minutes)}
+        "tests": [],
         "lastTest": None,
     }
+
+
+def skill_entry(cid: str, skill: EclipseSkillSpec) -> dict:
+    """A skill as the character keeps it, its linked aptitude and category filled from the skill list."""
+    aptitude, category = skill.aptitude, skill.category
+    listed = known(skill.name)
+    if aptitude is None:
+        if listed is None:
+            raise RuleViolation(errors.SKILL_NEEDS_APTITUDE, f"{cid}: {skill.name!r} is not on the skill list; give its linked aptitude", status=422)
+        aptitude = listed[0]
+    if category is None and listed is not None:
+        category = listed[1]
+    return {"name": skill.name, "rating": skill.rating, "aptitude": aptitude, "category": category, "specialization": skill.specialization}
+
+
+def derived(cid: str, durability: int, *, synthetic: bool, wound_threshold: int | None, death_rating: int | None) -> tuple[int, int]:
+    """Wound threshold and Death Rating: as given, or the second-edition defaults from Durability."""
+    threshold = wound_threshold or math.ceil(durability / WOUND_THRESHOLD_DIVISOR)
+    death = death_rating or math.ceil(durability * (DEATH_RATING_SYNTH if synthetic else DEATH_RATING_BIO))
+    if death < durability:
+        raise RuleViolation(errors.INVALID_SHEET, f"{cid}: death rating {death} is below durability {durability}", status=422)
+    return threshold, death
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from typing import Literal
 from service.dice.stream import Stream
 
 Outcome = Literal["critical-success", "success", "failure", "critical-failure"]
+CountsAs = Literal["critical", "critical-and-superior", "superior", "plain"]
 
 SUPERIOR_AT = (33, 66)  # a success at or above each threshold earns one superior success
 
@@ -40,7 +41,12 @@ def is_doubles(value: int) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """A judged roll. `superior` counts superior successes on a success, superior failures on a failure."""
+    """A judged roll.
+
+    `superior` is what the roll measured: superior successes on a success, superior failures
+    on a failure, always reported. `replaced` is how many of them a critical stands in for
+    (the table's `criticalReplacesSuperior`), so `effective` is what buys effects.
+    """
 
     roll: int
     target: int
@@ -49,7 +55,7 @@ class Result:
     superior: int
     defaulting: bool = False
     critical_ignored: bool = False  # doubles that defaulting stripped of their critical
-    replaced: int = 0  # superior results the roll reached that a critical stands in for
+    replaced: int = 0  # measured superior results that buy nothing because the critical counts instead
 
     @property
     def outcome(self) -> Outcome:
@@ -65,6 +71,26 @@ class Result:
     def superior_failures(self) -> int:
         return 0 if self.success else self.superior
 
+    @property
+    def effective(self) -> int:
+        """Superior results that buy choices, damage dice, privileges or time."""
+        return self.superior - self.replaced
+
+    @property
+    def effective_successes(self) -> int:
+        return self.effective if self.success else 0
+
+    @property
+    def effective_failures(self) -> int:
+        return 0 if self.success else self.effective
+
+    @property
+    def counts_as(self) -> CountsAs:
+        """What the result counts as for its effects: 55 against 50 is `critical` by default."""
+        if self.critical:
+            return "critical-and-superior" if self.effective else "critical"
+        return "superior" if self.superior else "plain"
+
 
 def superior_count(roll: int, success: bool) -> int:
     """Superior successes grow with a high successful roll; superior failures with a low failed one."""
@@ -78,8 +104,9 @@ def judge(roll: int, target: int, *, defaulting: bool = False, critical_replaces
 
     00 always succeeds critically and 99 always fails critically, whatever the target;
     other doubles are criticals of whichever way the roll went. Defaulting to an aptitude
-    turns critical successes into plain ones. With `critical_replaces_superior` (the
-    second-edition reading) a critical carries no superior results of its own.
+    turns critical successes into plain ones. The superior results the roll measured are
+    always kept; with `critical_replaces_superior` (the default reading) a critical stands
+    in for them, so they are marked `replaced` and buy nothing.
     """
     if roll == 0:
         success = True
@@ -92,9 +119,7 @@ def judge(roll: int, target: int, *, defaulting: bool = False, critical_replaces
     if critical and success and defaulting:
         critical, ignored = False, True
     superior = superior_count(roll, success)
-    replaced = 0
-    if critical and critical_replaces_superior:
-        superior, replaced = 0, superior
+    replaced = superior if critical and critical_replaces_superior else 0
     return Result(roll, target, success, critical, superior, defaulting, ignored, replaced)
 
 
@@ -105,10 +130,10 @@ def rank(result: Result) -> tuple[int, int, int]:
     superior successes, then the higher roll) < critical success (the higher roll).
     """
     if not result.success:
-        return (0, 0, 0) if result.critical else (1, -result.superior, 0)
+        return (0, 0, 0) if result.critical else (1, -result.effective, 0)
     if result.critical:
-        return (3, result.superior, result.roll)
-    return (2, result.superior, result.roll)
+        return (3, result.effective, result.roll)
+    return (2, result.effective, result.roll)
 
 
 def rejudge(result: Result, roll: int, *, critical_replaces_superior: bool) -> Result:
@@ -127,7 +152,7 @@ def upgraded(result: Result, *, critical_replaces_superior: bool) -> Result | No
 
 
 def downgraded(result: Result) -> Result | None:
-    """A critical failure made an ordinary failure with no superior failures; None if not a critical failure."""
+    """A critical failure made a normal failure: neither critical nor superior; None if not a critical failure."""
     if result.success or not result.critical:
         return None
     return replace(result, critical=False, superior=0, replaced=0)

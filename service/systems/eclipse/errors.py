@@ -42,6 +42,10 @@ POOL_EMPTY = "eclipse/pool-empty"
 POOL_USE_HAS_NO_EFFECT = "eclipse/pool-use-has-no-effect"
 # An after-roll pool use with no test of that character to act on (409).
 NO_TEST_TO_CHANGE = "eclipse/no-test-to-change"
+# A test id that is not among the character's kept tests (404).
+UNKNOWN_TEST = "eclipse/unknown-test"
+# A test id kept for another character than the one spending the pool point (422).
+NOT_THIS_CHARACTERS_TEST = "eclipse/not-this-characters-test"
 # A superior-result choice that does not fit the test (time without a task, damage on a failure) (422).
 SUPERIOR_CHOICE = "eclipse/superior-choice-not-applicable"
 # Taking extra time and rushing the same task (422).
@@ -60,6 +64,8 @@ UNKNOWN_NETWORK = "eclipse/unknown-network"
 ACTION_BUDGET = "eclipse/action-budget-exceeded"
 # A combat action with no combat running, or a character outside the initiative order (409).
 NOT_IN_COMBAT = "eclipse/not-in-combat"
+# Acting in a running action turn when it is another character's turn (409).
+OUT_OF_TURN = "eclipse/out-of-turn"
 # Delaying to an Initiative count that is not later than the current one (422).
 DELAY_COUNT = "eclipse/delay-count"
 # An incapacitated or dead character trying to act (409).
@@ -69,5 +75,9 @@ UNKNOWN_INTRUSION = "eclipse/unknown-intrusion"
 # A GM-only action attempted by a player, or a player acting for a character not theirs (403).
 NOT_YOUR_CHARACTER = "eclipse/not-your-character"
 GM_ONLY = "eclipse/gm-only"
+# Healing a dead character, or healing by nothing (409 / 422).
+HEAL = "eclipse/heal"
+# An edit-character request that changes nothing (422).
+EDIT_NOTHING = "eclipse/edit-nothing"
 # Advancing time by nothing (422).
 TIME_STEP = "eclipse/time-step"

@@ -51,7 +51,7 @@ def intrusion(result: Result, method: str, current: tuple[str, str] | None = Non
         privileges, status = current
         if method == "brute-force":
             status = "spotted"
-    privileges = _step(PRIVILEGES, privileges, result.superior_successes)
+    privileges = _step(PRIVILEGES, privileges, result.effective_successes)
     if result.success and result.critical:
         status = _step(STATUSES, status, 1)
     return privileges, status

@@ -1,7 +1,7 @@
 """Every Eclipse Phase mechanic, declared once: REST routes, GraphQL fields and OpenAPI are derived.
 
 Eleven mechanics have both forms (stateless: all numbers in the body; in a session: the
-table's characters supply them). Seven only make sense against a table and are session-only.
+table's characters supply them). Ten only make sense against a table and are session-only.
 """
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ import functools
 
 from service.errors import RuleViolation
 from service.registry import REGISTRY, Mechanic, Resolve, System
-from service.systems.eclipse import session_combat, session_hacking, session_pools, session_table, session_tests, stateless
+from service.systems.eclipse import session_combat, session_hacking, session_pools, session_sheet, session_table, session_tests, stateless
 from service.systems.eclipse import models as m
 from service.systems.eclipse import requests as rq
 from service.systems.eclipse import session_models as sm
+from service.systems.eclipse import sheet_models as sheet
 from service.systems.eclipse.table import initial_state, view
 
 SYSTEM = "eclipse"
@@ -73,7 +74,8 @@ _both(
     "task timing) are capped at ±60. Pool points: +20 or ignore modifiers before the roll; flip-flop, upgrade "
     "or downgrade a critical failure after it (spent only if they help). Superior-result choices and critical "
     "effects are applied in order of preference. In a session the character's sheet, wounds, ongoing pool "
-    "bonuses and pools are used, and the result stays open to `pool-after-roll`. " + D100,
+    "bonuses and pools are used, the result is kept under its `testId` for `pool-after-roll`, and with "
+    "`advanceClock` (GM) a task's time passes on the table's clock. " + D100,
     input=rq.EclipseTestInput,
     output=m.EclipseTestResult,
     resolve=stateless.test,
@@ -96,8 +98,9 @@ _both(
 _both(
     "pool-after-roll",
     "Spend a pool point after a roll: flip-flop, upgrade a success, or soften a critical failure",
-    "Stateless: give the reading and target. In a session: changes the character's last test, if it has not "
-    "already taken its pool point. Refused when the use would not improve the result.",
+    "Stateless: give the reading and target. In a session: changes the character's test named by `test` (the "
+    "`testId` a test or opposed test returned; default its latest), if it has not already taken its pool point. "
+    "The table keeps each character's last 8 tests. Refused when the use would not improve the result.",
     input=rq.EclipseAfterRollInput,
     output=m.EclipseAfterRollResult,
     resolve=stateless.pool_after_roll,
@@ -111,7 +114,9 @@ _both(
     "The attacker hits when it succeeds and beats the defender (a critical beats a plain success by default; a "
     "tie misses). Damage: the weapon's dice, +1d6 per superior success, doubled on a critical; armor of the "
     "weapon's kind soaks it; one wound per full wound threshold; damage reaching Durability incapacitates, "
-    "reaching the Death Rating kills. In a session the defender's sheet is used and the harm is written to it. " + D100,
+    "reaching the Death Rating kills. In a session the defender's sheet is used and the harm is written to it; "
+    "while initiative order exists only the character whose turn it is may attack (the GM's seat excepted), and the "
+    "attack itself records no action (use `take-action`). " + D100,
     input=rq.EclipseAttackInput,
     output=m.EclipseAttackResult,
     resolve=stateless.attack,
@@ -176,7 +181,10 @@ _both(
     "Check actions against the action turn: 1 complex + 1 quick, 1 task + 1 quick, or 3 quick",
     "Stateless: says whether a whole turn's actions fit (extra actions from pools or criticals cover one complex "
     "or two quick actions of their kind). In a session: records one action of a character in the running combat "
-    "and refuses one that does not fit.",
+    "and refuses one that does not fit. While initiative order exists, only the character whose turn it is may act "
+    "(409 `eclipse/out-of-turn` otherwise; the GM's seat may act for anyone): those who took the initiative go first, "
+    "then by count; a character's turn ends when no further action fits or it calls `finish-actions`. Without "
+    "initiative rolled, turn order is not enforced.",
     input=rq.EclipseActionTurnInput,
     output=m.EclipseActionTurnResult,
     resolve=stateless.action_turn,
@@ -202,8 +210,9 @@ _both(
     "recharge",
     "Recharge pools: short (1d6 points, twice a day) or long (all, once a day)",
     "A short recharge (10 minutes) rolls 1d6 and hands the points out along `allocation`, never past a pool's "
-    "maximum; the rest is lost. A long recharge (4 hours, 8 for flats) refills every pool. In a session the "
-    "day counter bounds them and a recharge ends ongoing pool bonuses.",
+    "maximum; the rest is lost. A long recharge (4 hours, 8 for flats) refills every pool. In a session the limits "
+    "count the recharges started in the last 24 hours of the table's clock (a refusal says when the next one fits), "
+    "a recharge ends ongoing pool bonuses, and `advanceClock` (GM) lets its 10 minutes or 4/8 hours pass.",
     input=rq.EclipseRechargeInput,
     output=m.EclipseRechargeResult,
     resolve=stateless.recharge,
@@ -222,10 +231,31 @@ _session(
     apply=session_table.add_character,
 )
 _session(
+    "heal",
+    "Remove damage and wounds from a character (GM)",
+    "The rules text gives no healing rates, so the GM sets how much damage and how many wounds go (never more than "
+    "the character has). Condition follows: below Durability the character is active again. The dead are not healed.",
+    input=sheet.EclipseHealInSession,
+    output=sheet.EclipseHealResult,
+    apply=session_sheet.heal,
+)
+_session(
+    "edit-character",
+    "Change fields of a character's sheet (GM)",
+    "Only the fields given change, within the bounds of a new sheet: name, player, aptitudes, skills (add or replace "
+    "by name, remove), pool maxima (current points are cut to a lower maximum), rep scores, armor, Durability (wound "
+    "threshold and Death Rating are worked out again unless given), Initiative, damage, wounds and traumas. What the "
+    "table recorded (pools spent, favors used, kept tests) stays. An edit that changes nothing is refused.",
+    input=sheet.EclipseEditCharacter,
+    output=sheet.EclipseCharacterEdited,
+    apply=session_sheet.edit_character,
+)
+_session(
     "advance-time",
-    "Move the table's clock (GM): days, weeks, a new story arc",
-    "A new day renews recharges and ends 24-hour pool effects; a new week renews Minor and Moderate favors; "
-    "a new story arc renews Major favors.",
+    "Move the table's clock (GM): minutes, hours, days, weeks, a new story arc",
+    "The clock counts days and the minute of the day; advance it by minutes, hours, days or weeks (summed). "
+    "Crossing midnight starts a new day, ending 24-hour pool effects; recharges renew 24 hours after they started; "
+    "reaching day 7, 14… starts a new week, renewing Minor and Moderate favors; a new story arc renews Major favors.",
     input=sm.EclipseAdvanceTime,
     output=sm.EclipseClock,
     apply=session_table.advance_time,
@@ -245,6 +275,15 @@ _session(
     input=sm.EclipseDelayInSession,
     output=sm.EclipseTurnState,
     apply=session_combat.delay,
+)
+_session(
+    "finish-actions",
+    "End a character's actions for this action turn; the next character in initiative order acts",
+    "Only on the character's own turn (the GM's seat may finish anyone). A character whose actions fill the turn "
+    "finishes by itself. When everyone has finished, the next action turn must be started.",
+    input=sm.EclipseFinishActions,
+    output=sm.EclipseTurnState,
+    apply=session_combat.finish_actions,
 )
 _session(
     "end-combat",

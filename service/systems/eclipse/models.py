@@ -17,6 +17,24 @@ Aptitude = Literal["cog", "int", "ref", "sav", "som", "wil"]
 SkillCategory = Literal["active", "combat", "know", "mental", "physical", "psi", "social", "technical", "vehicle"]
 TimeUnit = Literal["action-turns", "minutes", "hours", "days", "weeks", "months", "years"]
 Rating = Field(ge=0, le=200)
+CountsAs = Literal["critical", "critical-and-superior", "superior", "plain"]
+
+# How a judged roll reports its degrees: what the roll measured, and what counts for effects.
+SUPERIOR_SUCCESSES = Field(description="Superior successes the roll measured (33+: one, 66+: two), always reported, criticals included.")
+SUPERIOR_FAILURES = Field(description="Superior failures the roll measured (under 66: one, under 33: two), always reported, criticals included.")
+SUPERIOR_REPLACED = Field(
+    description="Of those, how many buy nothing because the critical counts instead (`criticalReplacesSuperior`, e.g. 55 against 50: 1)."
+)
+COUNTS_AS = Field(
+    description=(
+        "What the result counts as for its effects: `critical` (a critical whose superior results, if any, it stands in for), "
+        "`critical-and-superior` (a critical keeping its superior results, with `criticalReplacesSuperior` false), "
+        "`superior`, or `plain`."
+    )
+)
+SUPERIOR_FOR_EFFECT = Field(
+    description="Superior results that buy choices, +1d6 damage, privileges or task time: the measured ones minus `superiorReplaced`."
+)
 
 # -- request parts --------------------------------------------------------------------------
 
@@ -130,6 +148,8 @@ class EclipseTaskTime(Model):
     spent_percent: float
     spent: float = Field(description="Time the success took, or the failure cost before it was noticed.")
     noticed_failure: bool
+    planned_minutes: float = Field(description="`planned` in minutes (an action turn is 3 seconds; a month 30 days, a year 365).")
+    spent_minutes: float = Field(description="`spent` in minutes.")
 
 
 class EclipseDamageValue(Model):
@@ -152,11 +172,11 @@ class EclipseTestResult(Model):
     success: bool
     critical: bool
     outcome: Literal["critical-success", "success", "failure", "critical-failure"]
-    superior_successes: int
-    superior_failures: int
-    superior_replaced: int = Field(
-        description="Superior results the roll reached that its critical stands in for (with `criticalReplacesSuperior`, e.g. 55 against 50)."
-    )
+    superior_successes: int = SUPERIOR_SUCCESSES
+    superior_failures: int = SUPERIOR_FAILURES
+    superior_replaced: int = SUPERIOR_REPLACED
+    counts_as: CountsAs = COUNTS_AS
+    superior_for_effect: int = SUPERIOR_FOR_EFFECT
     defaulting: bool
     critical_ignored: bool = Field(description="Doubles that defaulting kept from being a critical success.")
     pool_spends: list[EclipsePoolSpendResult]
@@ -286,6 +306,7 @@ class EclipseRechargeResult(Model):
     lost: int = Field(description="Recovered points no pool had room for.")
     pools: EclipsePools
     timeframe: str
+    timeframe_minutes: int = Field(description="The same in minutes: 10 (short), 240 or 480 (long).")
 
 
 class EclipseJudged(Model):
@@ -294,9 +315,11 @@ class EclipseJudged(Model):
     success: bool
     critical: bool
     outcome: Literal["critical-success", "success", "failure", "critical-failure"]
-    superior_successes: int
-    superior_failures: int
-    superior_replaced: int
+    superior_successes: int = SUPERIOR_SUCCESSES
+    superior_failures: int = SUPERIOR_FAILURES
+    superior_replaced: int = SUPERIOR_REPLACED
+    counts_as: CountsAs = COUNTS_AS
+    superior_for_effect: int = SUPERIOR_FOR_EFFECT
     defaulting: bool
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from service.dice.stream import Stream
 from service.errors import RuleViolation
 from service.systems.eclipse import errors
+from service.systems.eclipse.clock import to_minutes
 from service.systems.eclipse.combat import DamageValue, roll_damage
 from service.systems.eclipse.d100 import Result
 from service.systems.eclipse.models import (
@@ -89,6 +90,8 @@ def judged(result: Result) -> EclipseJudged:
         superior_successes=result.superior_successes,
         superior_failures=result.superior_failures,
         superior_replaced=result.replaced,
+        counts_as=result.counts_as,
+        superior_for_effect=result.effective,
         defaulting=result.defaulting,
     )
 
@@ -156,6 +159,8 @@ def full_test(
         superior_successes=result.superior_successes,
         superior_failures=result.superior_failures,
         superior_replaced=result.replaced,
+        counts_as=result.counts_as,
+        superior_for_effect=result.effective,
         defaulting=result.defaulting,
         critical_ignored=result.critical_ignored,
         pool_spends=[EclipsePoolSpendResult(pool=s.pool, use=s.use, spent=s.spent, note=s.note) for s in run.spends],
@@ -194,6 +199,8 @@ def _task_wire(task: EclipseTask | None, result: Result, effects: SuperiorEffect
         spent_percent=timing.spent_percent,
         spent=scaled(task.amount, timing.spent_percent),
         noticed_failure=timing.noticed_failure,
+        planned_minutes=to_minutes(scaled(task.amount, timing.planned_percent), task.unit),
+        spent_minutes=to_minutes(scaled(task.amount, timing.spent_percent), task.unit),
     )
 
 

@@ -11,20 +11,23 @@ LONG_HOURS = 4
 LONG_HOURS_FLAT = 8  # flats and biomorphs without biomods rest longer
 
 
-def check_recharge(kind: str, *, short_used: int, long_used: int, rules: EclipseRules) -> None:
-    """Refuse a recharge beyond the day's allowance (2 short, 1 long by default)."""
-    if kind == "short" and short_used >= rules.short_recharges_per_day:
+def check_recharge(kind: str, *, short_used: int, long_used: int, rules: EclipseRules, again_at: str | None = None) -> None:
+    """Refuse a recharge beyond the 24-hour allowance (2 short, 1 long by default)."""
+    used, limit = (short_used, rules.short_recharges_per_day) if kind == "short" else (long_used, rules.long_recharges_per_day)
+    if used >= limit:
+        when = f"; the next one fits at {again_at}" if again_at else ""
         raise RuleViolation(
             errors.RECHARGE_LIMIT,
-            f"{short_used} short recharge(s) already taken today; the limit is {rules.short_recharges_per_day} per 24 hours",
+            f"{used} {kind} recharge(s) already taken in the last 24 hours; the limit is {limit} per 24 hours{when}",
             status=409,
         )
-    if kind == "long" and long_used >= rules.long_recharges_per_day:
-        raise RuleViolation(
-            errors.RECHARGE_LIMIT,
-            f"{long_used} long recharge(s) already taken today; the limit is {rules.long_recharges_per_day} per 24 hours",
-            status=409,
-        )
+
+
+def minutes(kind: str, *, flat: bool) -> int:
+    """How long a recharge takes: 10 minutes short; 4 hours long (8 for flats)."""
+    if kind == "short":
+        return SHORT_MINUTES
+    return 60 * (LONG_HOURS_FLAT if flat else LONG_HOURS)
 
 
 def timeframe(kind: str, *, flat: bool) -> str:

@@ -17,9 +17,11 @@ class EclipseRules(Model):
     critical_replaces_superior: bool = Field(
         True,
         description=(
-            "A roll that is both a critical and a superior result counts only as the critical: it "
-            "carries no superior successes or failures (second-edition reading; default true). Set false "
-            "to let a critical keep its superior results as well."
+            "What counts for effects when a roll is both a critical and a superior result (55 against 50). "
+            "The superior successes or failures the roll measured are reported either way. True (default, "
+            "second-edition reading): the critical counts instead of them, so they buy no choices, damage dice, "
+            "privileges or task time (`superiorReplaced`, `countsAs: critical`). False: both count "
+            "(`countsAs: critical-and-superior`)."
         ),
     )
     critical_beats_success: bool = Field(

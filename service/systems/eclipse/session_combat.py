@@ -22,6 +22,7 @@ from service.systems.eclipse.session_models import (
     EclipseDelayInSession,
     EclipseEndCombat,
     EclipseEndCombatResult,
+    EclipseFinishActions,
     EclipseInitiativeInSession,
     EclipseNextTurn,
     EclipseTakeActionInSession,
@@ -31,6 +32,7 @@ from service.systems.eclipse.session_models import (
 from service.systems.eclipse.session_tests import check_affordable, pay
 from service.systems.eclipse.stateless import harm_of, slot_wire, strike
 from service.systems.eclipse.table import character, control, editable, rules_of
+from service.systems.eclipse.turn_order import check_turn, has_finished, whose_turn
 
 MAX_RECORDED_ACTIONS = 12  # automatic actions are unlimited by the rules; the record is not
 
@@ -45,12 +47,28 @@ def _slot_wire(slot: Slot) -> dict:
     return slot_wire(slot, slot.key).model_dump(by_alias=True)
 
 
-def _turn_state(combat: dict) -> EclipseTurnState:
-    return EclipseTurnState.model_validate({"turn": combat["turn"], "order": combat["order"]})
+def _turn_state(state: dict) -> EclipseTurnState:
+    combat = state["combat"]
+    return EclipseTurnState(
+        turn=combat["turn"],
+        order=combat["order"],
+        acting=whose_turn(combat, state["characters"]),
+        finished=[slot["name"] for slot in combat["order"] if has_finished(combat, slot["name"])],
+    )
 
 
 def _fresh_turn(turn: int, order: list[dict], lost: list[str]) -> dict:
-    return {"turn": turn, "order": order, "actions": {}, "extras": {}, "first": [], "mentalOnly": [], "lost": lost, "loseNext": []}
+    return {
+        "turn": turn,
+        "order": order,
+        "actions": {},
+        "extras": {},
+        "first": [],
+        "mentalOnly": [],
+        "lost": lost,
+        "loseNext": [],
+        "finished": [],
+    }
 
 
 def _combat(state: dict) -> dict:
@@ -85,7 +103,7 @@ def initiative(state: dict, params: EclipseInitiativeInSession, stream: Stream, 
     combatants = [Combatant(c["id"], c["initiative"], c["aptitudes"]["ref"]) for c in chosen]
     slots = roll_initiative(stream, combatants, ties=rules.initiative_ties)
     new["combat"] = _fresh_turn(1, [_slot_wire(s) for s in slots], [])
-    return new, _turn_state(new["combat"])
+    return new, _turn_state(new)
 
 
 def next_turn(state: dict, params: EclipseNextTurn, stream: Stream, actor: Actor) -> tuple[dict, EclipseTurnState]:
@@ -95,7 +113,7 @@ def next_turn(state: dict, params: EclipseNextTurn, stream: Stream, actor: Actor
         raise RuleViolation(errors.NOT_IN_COMBAT, f"the combat is at turn {combat['turn']}, not {params.expected_turn}", status=409)
     # Delayed counts are already the characters' counts; the order carries into the next turn.
     new["combat"] = _fresh_turn(combat["turn"] + 1, combat["order"], list(combat["loseNext"]))
-    return new, _turn_state(new["combat"])
+    return new, _turn_state(new)
 
 
 def end_combat(state: dict, params: EclipseEndCombat, stream: Stream, actor: Actor) -> tuple[dict, EclipseEndCombatResult]:
@@ -118,7 +136,20 @@ def delay(state: dict, params: EclipseDelayInSession, stream: Stream, actor: Act
             errors.DELAY_COUNT, f"{char['id']} acts at {current.count}; delaying means a lower count, not {params.count}", status=422
         )
     combat["order"] = [_slot_wire(s) for s in delay_slot(slots, char["id"], params.count)]
-    return new, _turn_state(combat)
+    return new, _turn_state(new)
+
+
+def finish_actions(state: dict, params: EclipseFinishActions, stream: Stream, actor: Actor) -> tuple[dict, EclipseTurnState]:
+    new = editable(state)
+    combat = _combat(new)
+    char = character(new, params.character)
+    control(actor, char)
+    _in_order(combat, char["id"])
+    if has_finished(combat, char["id"]):
+        raise RuleViolation(errors.OUT_OF_TURN, f"{char['id']} has already finished its actions this action turn", status=409)
+    check_turn(combat, new["characters"], char["id"], gm=actor.role == "gm")
+    combat.setdefault("finished", []).append(char["id"])
+    return new, _turn_state(new)
 
 
 def take_action(state: dict, params: EclipseTakeActionInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseTakeActionResult]:
@@ -146,6 +177,8 @@ def take_action(state: dict, params: EclipseTakeActionInSession, stream: Stream,
             f"{cid} cannot add a {params.kind} action this turn: a turn holds 1 complex + 1 quick, 1 task + 1 quick, or 3 quick",
             status=409,
         )
+    # After the budget, so that a character with no actions left hears that rather than whose turn it is.
+    check_turn(combat, new["characters"], cid, gm=actor.role == "gm")
     combat["actions"][cid] = taken
     return new, EclipseTakeActionResult(
         character=cid, turn=combat["turn"], actions=[EclipseActionRecord.model_validate(a) for a in taken], pattern=pattern
@@ -183,6 +216,8 @@ def attack(state: dict, params: EclipseAttackInSession, stream: Stream, actor: A
     attacker, defender = character(new, a_in.character), character(new, d_in.character)
     control(actor, attacker)
     require_able(attacker)
+    if new.get("combat"):
+        check_turn(new["combat"], new["characters"], attacker["id"], gm=actor.role == "gm")
     if d_in.pool_spends:
         control(actor, defender)
     skill = a_in.skill or ("Guns" if params.attack == "ranged" else "Melee")

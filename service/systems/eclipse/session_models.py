@@ -1,4 +1,4 @@
-"""Wire models of a session: the setup (rules and characters) and each session action."""
+"""Wire models of a session: the setup (rules and characters) and each session action (the GM's sheet actions are in `sheet_models`)."""
 
 from __future__ import annotations
 
@@ -38,6 +38,7 @@ from service.systems.eclipse.rules import EclipseRules
 CharacterId = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$", description="A character id at this table.")
 CharacterRef = Annotated[str, Field(min_length=1, max_length=40)]
 MAX_CHARACTERS = 32
+MAX_KEPT_TESTS = 8  # tests kept per character for after-roll pool points; older ones drop out
 
 # -- setup ----------------------------------------------------------------------------------
 
@@ -105,6 +106,15 @@ class EclipseSetup(Model):
     characters: list[EclipseCharacterSpec] = Field(default_factory=list, max_length=MAX_CHARACTERS)
 
 
+class EclipseClock(Model):
+    day: int
+    minute: int = Field(description="Minute of the day, 0 (00:00) to 1439 (23:59).")
+    time: str = Field(description="The same as text, e.g. `day 3, 14:05`.")
+    week: int = Field(description="Day ÷ 7: weeks start on day 0, 7, 14…")
+    arc: int
+    resets: list[str] = Field(description="What the change of day, week or arc renewed.")
+
+
 # -- tests ----------------------------------------------------------------------------------
 
 
@@ -123,13 +133,18 @@ class EclipseSessionSide(EclipseResultOptions):
 class EclipseTestInSession(EclipseSessionSide):
     task: EclipseTask | None = None
     damage: EclipseWeapon | None = None
+    advance_clock: bool = Field(
+        False, description="GM only, with a `task`: the time the task took (or cost before the failure was noticed) passes on the table's clock."
+    )
 
 
 class EclipseSessionTestResult(Model):
     character: str
     subject: str
+    test_id: str = Field(description="The id the table keeps this test under, for `pool-after-roll`.")
     test: EclipseTestResult
     pools: EclipsePools
+    clock: EclipseClock | None = Field(None, description="The clock after the task, when `advanceClock` was asked.")
 
 
 class EclipseOpposedInSession(Model):
@@ -140,16 +155,29 @@ class EclipseOpposedInSession(Model):
 class EclipseOpposedInSessionResult(EclipseOpposedResult):
     a_character: str
     b_character: str
+    a_test_id: str = Field(description="Side a's test id, for `pool-after-roll`.")
+    b_test_id: str = Field(description="Side b's test id, for `pool-after-roll`.")
 
 
 class EclipseAfterRollInSession(Model):
     character: str = CharacterId
     pool: Pool
     use: Literal["flip-flop", "upgrade", "downgrade-critical-failure"]
+    test: str | None = Field(
+        None,
+        min_length=1,
+        max_length=20,
+        description=(
+            "The id of the character's test to change (`testId` of a `test` or `opposed-test` result); default: its latest. "
+            f"The table keeps the last {MAX_KEPT_TESTS} tests of each character; an older or unknown id is refused (404), "
+            "another character's test too (422), and a test that already took its pool point (409)."
+        ),
+    )
 
 
 class EclipseAfterRollInSessionResult(EclipseAfterRollResult):
     character: str
+    test_id: str
     pools: EclipsePools
 
 
@@ -216,6 +244,17 @@ class EclipseInitiativeInSession(Model):
 class EclipseTurnState(Model):
     turn: int
     order: list[EclipseInitiativeSlot]
+    acting: str | None = Field(
+        description=(
+            "The character whose turn it is: only it may take actions or attack (other seats get 409 "
+            "`eclipse/out-of-turn`; the GM's seat may act for anyone). None once everyone has acted."
+        )
+    )
+    finished: list[str] = Field(description="Characters whose actions this action turn are over.")
+
+
+class EclipseFinishActions(Model):
+    character: str = CharacterId
 
 
 class EclipseTakeActionInSession(Model):
@@ -287,27 +326,31 @@ class EclipseOngoingResult(Model):
     pools: EclipsePools
 
 
+AdvanceClock = Field(
+    False, description="GM only: the time this takes passes on the table's clock (rolling the day and week counters as `advance-time` does)."
+)
+
+
 class EclipseRechargeInSession(Model):
     character: str = CharacterId
     kind: Literal["short", "long"]
     allocation: list[EclipseAllocation] = Field(default_factory=list, max_length=8)
+    advance_clock: bool = AdvanceClock
 
 
 class EclipseRechargeInSessionResult(EclipseRechargeResult):
     character: str
+    at: str = Field(description="When the recharge started on the table's clock; it counts against the limits for 24 hours.")
+    used_last_24_hours: int = Field(description="Recharges of this kind in the 24 hours up to now, this one included.")
+    clock: EclipseClock | None = Field(None, description="The clock after the recharge, when `advanceClock` was asked.")
 
 
 class EclipseAdvanceTime(Model):
+    minutes: int = Field(0, ge=0, le=10080)
+    hours: int = Field(0, ge=0, le=8760)
     days: int = Field(0, ge=0, le=365)
     weeks: int = Field(0, ge=0, le=52)
     new_arc: bool = Field(False, description="A new story arc begins: Major favors are available again.")
-
-
-class EclipseClock(Model):
-    day: int
-    week: int
-    arc: int
-    resets: list[str] = Field(description="What the change of day, week or arc renewed.")
 
 
 class EclipseAddCharacter(Model):
@@ -350,3 +393,4 @@ class EclipseEndIntrusion(Model):
 class EclipseEndIntrusionResult(Model):
     intrusion: str
     ended: bool
+

@@ -8,7 +8,8 @@ from service.registry import Actor
 from service.systems.eclipse import errors
 from service.systems.eclipse.models import EclipsePools, EclipseRestored
 from service.systems.eclipse.pools import long_recharge, ongoing_bonus, short_recharge, special_cost, special_effect, spend
-from service.systems.eclipse.recharge import check_recharge, timeframe
+from service.systems.eclipse.clock import counts, label, next_allowed, now, recent
+from service.systems.eclipse.recharge import check_recharge, minutes, timeframe
 from service.systems.eclipse.rep import USED_KEY
 from service.systems.eclipse.session_models import (
     EclipseOngoingResult,
@@ -18,7 +19,8 @@ from service.systems.eclipse.session_models import (
     EclipseRechargeInSession,
     EclipseRechargeInSessionResult,
 )
-from service.systems.eclipse.table import character, control, editable, pools_wire, rules_of
+from service.systems.eclipse.session_table import pass_time
+from service.systems.eclipse.table import character, control, editable, gm_only, pools_wire, rules_of
 
 
 def pool_use(state: dict, params: EclipsePoolUseInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipsePoolUseInSessionResult]:
@@ -114,12 +116,19 @@ def pool_ongoing(state: dict, params: EclipsePoolOngoingInSession, stream: Strea
 
 
 def recharge(state: dict, params: EclipseRechargeInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseRechargeInSessionResult]:
+    """A recharge counts against the limits for 24 hours of the table's clock from when it starts."""
     new = editable(state)
     rules = rules_of(new)
     char = character(new, params.character)
     control(actor, char)
-    used = char["recharges"]
-    check_recharge(params.kind, short_used=used["short"], long_used=used["long"], rules=rules)
+    if params.advance_clock:
+        gm_only(new, actor, "move the clock")
+    at = now(new["clock"])
+    log = recent(char.get("rechargeLog", []), at)
+    used = counts(log, at)
+    limit = rules.short_recharges_per_day if params.kind == "short" else rules.long_recharges_per_day
+    again = next_allowed(log, params.kind, limit, at)
+    check_recharge(params.kind, short_used=used["short"], long_used=used["long"], rules=rules, again_at=label(again) if again is not None else None)
     rolled = None
     if params.kind == "short":
         rolled = stream.roll(6)
@@ -127,8 +136,12 @@ def recharge(state: dict, params: EclipseRechargeInSession, stream: Stream, acto
     else:
         done = long_recharge(char["pools"])
     char["pools"] = done.pools
-    used[params.kind] += 1
+    char["rechargeLog"] = log + [{"kind": params.kind, "at": at}]
+    char["recharges"] = counts(char["rechargeLog"], at)
+    used_now = char["recharges"][params.kind]
     char["ongoing"] = []  # an ongoing pool bonus lasts until the next recharge
+    took = minutes(params.kind, flat=char["flat"])
+    clock = pass_time(new, took) if params.advance_clock else None
     return new, EclipseRechargeInSessionResult(
         kind=params.kind,
         rolled=rolled,
@@ -136,5 +149,9 @@ def recharge(state: dict, params: EclipseRechargeInSession, stream: Stream, acto
         lost=done.lost,
         pools=EclipsePools.model_validate(done.pools),
         timeframe=timeframe(params.kind, flat=char["flat"]),
+        timeframe_minutes=took,
         character=char["id"],
+        at=label(at),
+        used_last_24_hours=used_now,
+        clock=clock,
     )

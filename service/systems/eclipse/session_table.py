@@ -7,6 +7,7 @@ from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems.eclipse import errors
 from service.systems.eclipse.character import build
+from service.systems.eclipse.clock import DAYS_PER_WEEK, MINUTES_PER_DAY, MINUTES_PER_HOUR, advance, counts, label, now, recent
 from service.systems.eclipse.session_models import (
     MAX_CHARACTERS,
     EclipseAddCharacter,
@@ -15,8 +16,6 @@ from service.systems.eclipse.session_models import (
     EclipseClock,
 )
 from service.systems.eclipse.table import editable, gm_only
-
-DAYS_PER_WEEK = 7
 
 
 def add_character(state: dict, params: EclipseAddCharacter, stream: Stream, actor: Actor) -> tuple[dict, EclipseCharacterAdded]:
@@ -33,37 +32,53 @@ def add_character(state: dict, params: EclipseAddCharacter, stream: Stream, acto
 
 
 def advance_time(state: dict, params: EclipseAdvanceTime, stream: Stream, actor: Actor) -> tuple[dict, EclipseClock]:
-    """Move the day, week and story-arc counters and renew what they bound.
-
-    A new day renews recharges and ends 24-hour pool effects (ignored wounds and traumas,
-    ongoing bonuses); a new week renews Minor and Moderate favors; a new arc, Major ones.
-    """
+    """Move the table's clock by minutes, hours, days and weeks, and perhaps into a new story arc."""
     gm_only(state, actor, "move the clock")
-    days = params.days + DAYS_PER_WEEK * params.weeks
-    if days == 0 and not params.new_arc:
-        raise RuleViolation(errors.TIME_STEP, "advance by some `days`, `weeks`, or start a `newArc`", status=422)
+    minutes = params.minutes + MINUTES_PER_HOUR * params.hours + MINUTES_PER_DAY * (params.days + DAYS_PER_WEEK * params.weeks)
+    if minutes == 0 and not params.new_arc:
+        raise RuleViolation(errors.TIME_STEP, "advance by some `minutes`, `hours`, `days`, `weeks`, or start a `newArc`", status=422)
     new = editable(state)
-    clock = new["clock"]
+    return new, pass_time(new, minutes, new_arc=params.new_arc)
+
+
+def pass_time(state: dict, minutes: int, *, new_arc: bool = False) -> EclipseClock:
+    """Move the clock (in place) and renew what the days, weeks and arcs crossed bound.
+
+    A new day ends 24-hour pool effects (ignored wounds and traumas, ongoing bonuses);
+    recharges count over the last 24 hours, so they renew as their time runs out; a new
+    week renews Minor and Moderate favors; a new arc, Major ones.
+    """
+    clock = state["clock"]
+    moved = advance(clock, minutes)
+    clock.update({"day": moved.day, "minute": moved.minute, "week": moved.week})
+    at = now(clock)
     resets = []
-    if days:
-        clock["day"] += days
-        resets.append("recharges and 24-hour pool effects")
-        for char in new["characters"].values():
-            char["recharges"] = {"short": 0, "long": 0}
+    for char in state["characters"].values():
+        log = recent(char.get("rechargeLog", []), at)
+        if len(log) != len(char.get("rechargeLog", [])):
+            char["rechargeLog"] = log
+        char["recharges"] = counts(log, at)
+    if moved.days_passed:
+        resets.append("24-hour pool effects")
+        for char in state["characters"].values():
             char["ignoredWounds"] = 0
             char["ignoredTraumas"] = 0
             char["ongoing"] = []
-    week = clock["day"] // DAYS_PER_WEEK
-    if week != clock["week"]:
-        clock["week"] = week
+    if moved.weeks_passed:
         resets.append("weekly favors")
-        for char in new["characters"].values():
+        for char in state["characters"].values():
             for network in char["rep"].values():
                 network["minorThisWeek"] = network["moderateThisWeek"] = 0
-    if params.new_arc:
+    if new_arc:
         clock["arc"] += 1
         resets.append("story-arc favors")
-        for char in new["characters"].values():
+        for char in state["characters"].values():
             for network in char["rep"].values():
                 network["majorThisArc"] = 0
-    return new, EclipseClock(day=clock["day"], week=clock["week"], arc=clock["arc"], resets=resets)
+    return clock_wire(clock, resets)
+
+
+def clock_wire(clock: dict, resets: list[str]) -> EclipseClock:
+    return EclipseClock(
+        day=clock["day"], minute=clock.get("minute", 0), time=label(now(clock)), week=clock["week"], arc=clock["arc"], resets=resets
+    )

@@ -3,19 +3,13 @@ modifiers, its pools the points; the result is written back to the character."""
 
 from __future__ import annotations
 
+import math
+
 from service.dice.stream import Stream
 from service.errors import RuleViolation
 from service.registry import Actor
-from service.systems.eclipse import errors
-from service.systems.eclipse.character import (
-    Subject,
-    require_able,
-    result_from_state,
-    result_state,
-    skill_rating,
-    state_modifiers,
-    subject,
-)
+from service.systems.eclipse import errors, kept_tests
+from service.systems.eclipse.character import Subject, require_able, result_from_state, result_state, skill_rating, state_modifiers, subject
 from service.systems.eclipse.d100 import rank
 from service.systems.eclipse.modifiers import Modifier
 from service.systems.eclipse.opposed import winner
@@ -34,7 +28,8 @@ from service.systems.eclipse.session_models import (
     EclipseSessionTestResult,
     EclipseTestInSession,
 )
-from service.systems.eclipse.table import character, control, editable, pools_wire, rules_of
+from service.systems.eclipse.session_table import pass_time
+from service.systems.eclipse.table import character, control, editable, gm_only, pools_wire, rules_of
 
 
 def pay(char: dict, spends) -> None:
@@ -78,7 +73,9 @@ def _prepare(state: dict, side: EclipseSessionSide, rules: EclipseRules) -> tupl
     return char, subj, modifiers, team
 
 
-def _roll(stream: Stream, side: EclipseSessionSide, char: dict, subj: Subject, modifiers, team, rules: EclipseRules, **extra) -> FullTest:
+def _roll(
+    stream: Stream, state: dict, side: EclipseSessionSide, char: dict, subj: Subject, modifiers, team, rules: EclipseRules, **extra
+) -> tuple[FullTest, str]:
     done = full_test(
         stream,
         base=subj.base,
@@ -94,18 +91,27 @@ def _roll(stream: Stream, side: EclipseSessionSide, char: dict, subj: Subject, m
     )
     pay(char, done.run.spends)
     char["nextTestModifier"] = done.next_test_modifier
-    char["lastTest"] = result_state(done.run.result, aptitude=subj.aptitude, kind=subj.kind, points=done.run.points_spent)
-    return done
+    test_id = kept_tests.record(state, char, done.run.result, aptitude=subj.aptitude, kind=subj.kind, points=done.run.points_spent)
+    return done, test_id
 
 
 def test(state: dict, params: EclipseTestInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseSessionTestResult]:
     new = editable(state)
     rules = rules_of(new)
     control(actor, character(new, params.character))
+    if params.advance_clock:
+        gm_only(new, actor, "move the clock")
+        if params.task is None:
+            raise RuleViolation(errors.TIME_STEP, "`advanceClock` moves the clock by a task's time: describe the `task`", status=422)
     char, subj, modifiers, team = _prepare(new, params, rules)
-    done = _roll(stream, params, char, subj, modifiers, team, rules, task=params.task, damage=params.damage)
+    done, test_id = _roll(stream, new, params, char, subj, modifiers, team, rules, task=params.task, damage=params.damage)
     _critical_actions(new, char["id"], done.critical_effect)
-    return new, EclipseSessionTestResult(character=char["id"], subject=subj.label, test=done.wire, pools=pools_wire(char))
+    clock = None
+    if params.advance_clock and done.wire.task is not None:
+        clock = pass_time(new, math.ceil(done.wire.task.spent_minutes))  # the clock counts whole minutes
+    return new, EclipseSessionTestResult(
+        character=char["id"], subject=subj.label, test_id=test_id, test=done.wire, pools=pools_wire(char), clock=clock
+    )
 
 
 def opposed_test(state: dict, params: EclipseOpposedInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseOpposedInSessionResult]:
@@ -118,13 +124,13 @@ def opposed_test(state: dict, params: EclipseOpposedInSession, stream: Stream, a
         control(actor, character(new, params.b.character))  # spending the other side's pool is its controller's call
     a_char, a_subj, a_mods, a_team = _prepare(new, params.a, rules)
     b_char, b_subj, b_mods, b_team = _prepare(new, params.b, rules)
-    a = _roll(stream, params.a, a_char, a_subj, a_mods, a_team, rules)
-    b = _roll(stream, params.b, b_char, b_subj, b_mods, b_team, rules)
+    a, a_id = _roll(stream, new, params.a, a_char, a_subj, a_mods, a_team, rules)
+    b, b_id = _roll(stream, new, params.b, b_char, b_subj, b_mods, b_team, rules)
     won, reason = winner(a.run.result, b.run.result, critical_beats_success=rules.critical_beats_success, tie=rules.opposed_tie)
     _critical_actions(new, a_char["id"], a.critical_effect)
     _critical_actions(new, b_char["id"], b.critical_effect)
     return new, EclipseOpposedInSessionResult(
-        a=a.wire, b=b.wire, winner=won, reason=reason, a_character=a_char["id"], b_character=b_char["id"]
+        a=a.wire, b=b.wire, winner=won, reason=reason, a_character=a_char["id"], b_character=b_char["id"], a_test_id=a_id, b_test_id=b_id
     )
 
 
@@ -147,13 +153,11 @@ def pool_after_roll(state: dict, params: EclipseAfterRollInSession, stream: Stre
     rules = rules_of(new)
     char = character(new, params.character)
     control(actor, char)
-    saved = char["lastTest"]
-    if saved is None:
-        raise RuleViolation(errors.NO_TEST_TO_CHANGE, f"{char['id']} has no test to change yet", status=409)
+    saved = kept_tests.find(new, char, params.test)
     if saved["points"] >= rules.pool_points_per_test:
         raise RuleViolation(
             errors.ONE_POOL_POINT_PER_TEST,
-            f"{char['id']}'s last test already took {saved['points']} pool point(s); the limit is {rules.pool_points_per_test}",
+            f"{char['id']}'s test {saved['id']} already took {saved['points']} pool point(s); the limit is {rules.pool_points_per_test}",
             status=409,
         )
     check_linked(params.pool, aptitude=saved["aptitude"], kind=saved["kind"])
@@ -162,9 +166,16 @@ def pool_after_roll(state: dict, params: EclipseAfterRollInSession, stream: Stre
     if after is None or rank(after) <= rank(before):
         raise RuleViolation(errors.POOL_USE_HAS_NO_EFFECT, f"{params.use} would not improve a {before.outcome} of {before.roll}", status=409)
     char["pools"] = spend(char["pools"], params.pool, 1)
-    char["lastTest"] = result_state(after, aptitude=saved["aptitude"], kind=saved["kind"], points=saved["points"] + 1)
+    changed = {"id": saved["id"]} | result_state(after, aptitude=saved["aptitude"], kind=saved["kind"], points=saved["points"] + 1)
+    kept_tests.replace_kept(char, changed)
     return new, EclipseAfterRollInSessionResult(
-        pool=params.pool, use=params.use, before=judged(before), after=judged(after), character=char["id"], pools=pools_wire(char)
+        pool=params.pool,
+        use=params.use,
+        before=judged(before),
+        after=judged(after),
+        character=char["id"],
+        test_id=saved["id"],
+        pools=pools_wire(char),
     )
 
 
@@ -194,7 +205,7 @@ def rep_test(state: dict, params: EclipseRepTestInSession, stream: Stream, actor
     granted = done.run.result.success
     used_after = used + (1 if granted or rules.failed_favor_counts else 0)
     network.update({"score": score_after, used_key: used_after})
-    char["lastTest"] = None  # a rep test's favor is settled: later pool points cannot reopen it
+    kept_tests.settle(char)  # a rep test's favor is settled: later pool points cannot reopen it
     return new, EclipseRepInSessionResult(
         network=params.network,
         favor=params.favor,

@@ -49,7 +49,7 @@ from service.systems.eclipse.procedures import (
     spends_from,
     teamwork,
 )
-from service.systems.eclipse.recharge import check_recharge, timeframe
+from service.systems.eclipse.recharge import check_recharge, minutes, timeframe
 from service.systems.eclipse.rep import burn, favor_burn, limit, rep_modifiers
 from service.systems.eclipse.requests import (
     EclipseActionTurnInput,
@@ -158,7 +158,7 @@ def strike(
             count=weapon.dice,
             sides=weapon.sides,
             bonus=weapon.bonus,
-            superior=a_result.superior_successes,
+            superior=a_result.effective_successes,
             critical=a_result.critical,
         )
         value = damage_value(rolled)
@@ -313,4 +313,5 @@ def recharge(params: EclipseRechargeInput, stream: Stream) -> EclipseRechargeRes
         lost=done.lost,
         pools=EclipsePools.model_validate(done.pools),
         timeframe=timeframe(params.kind, flat=params.flat),
+        timeframe_minutes=minutes(params.kind, flat=params.flat),
     )

@@ -44,7 +44,7 @@ def check_choices(on_success: Sequence[str], on_failure: Sequence[str], *, is_ta
 
 
 def superior_effects(result: Result, on_success: Sequence[str], on_failure: Sequence[str], stream: Stream) -> SuperiorEffects:
-    chosen = tuple((on_success if result.success else on_failure)[: result.superior])
+    chosen = tuple((on_success if result.success else on_failure)[: result.effective])
     sign = 1 if result.success else -1
     dice = tuple(stream.roll(6) for choice in chosen if choice == "damage")
     return SuperiorEffects(

@@ -23,11 +23,12 @@ def initial_state(setup: EclipseSetup | None) -> dict:
         characters[spec.id] = build(spec)
     return {
         "rules": setup.rules.model_dump(mode="json", by_alias=True),
-        "clock": {"day": 0, "week": 0, "arc": 0},
+        "clock": {"day": 0, "minute": 0, "week": 0, "arc": 0},
         "characters": characters,
         "combat": None,
         "intrusions": {},
         "nextIntrusion": 1,
+        "nextTest": 1,
     }
 
 

@@ -47,7 +47,7 @@ def time_taken(planned: int, result: Result, time_choices: int) -> TaskTime:
     if result.success:
         spent = planned * (100 - STEP_PERCENT * time_choices) / 100
         return TaskTime(planned, spent, False)
-    percent = NOTICE_PERCENT + STEP_PERCENT * result.superior_failures + STEP_PERCENT * time_choices
+    percent = NOTICE_PERCENT + STEP_PERCENT * result.effective_failures + STEP_PERCENT * time_choices
     return TaskTime(planned, planned * percent / 100, True)
 
 

@@ -142,7 +142,18 @@ def test_stateless_bad_input_is_a_coded_4xx_on_both_protocols(api: Api, name: st
 
 # -- sessions ---------------------------------------------------------------------------------
 
-SESSION_ONLY = {"add-character", "advance-time", "next-turn", "delay", "end-combat", "pool-ongoing", "end-intrusion"}
+SESSION_ONLY = {
+    "add-character",
+    "advance-time",
+    "next-turn",
+    "delay",
+    "end-combat",
+    "pool-ongoing",
+    "end-intrusion",
+    "finish-actions",
+    "heal",
+    "edit-character",
+}
 SEATS = [{"name": "gm", "role": "gm"}, {"name": "ana"}, {"name": "watcher", "role": "spectator"}]
 
 # A session scenario touching every mechanic: (mechanic, body, seat). It runs in two tables, one
@@ -159,12 +170,15 @@ SCENARIO: list[tuple[str, dict, str]] = [
     ("pool-use", {"character": "ana", "pool": "vigor", "use": "take-initiative"}, "ana"),
     ("take-action", {"character": "ana", "kind": "complex", "label": "shoot"}, "ana"),
     ("attack", {"attack": "ranged", "attacker": {"character": "ana"}, "defender": {"character": "guard"}, "weapon": {"dice": 2, "sides": 10, "bonus": 4}}, "ana"),
+    ("finish-actions", {"character": "ana"}, "ana"),
     ("delay", {"character": "guard-2", "count": 1}, "gm"),
     ("next-turn", {"expectedTurn": 1}, "gm"),
     ("damage", {"character": "guard-2", "weapon": {"dice": 1, "sides": 6, "armor": "none"}}, "gm"),
+    ("heal", {"character": "guard-2", "damage": 1, "note": "first aid"}, "gm"),
+    ("edit-character", {"character": "guard-2", "initiative": 6, "armor": {"energy": 3}, "skills": [{"name": "Guns", "rating": 50}]}, "gm"),
     ("end-combat", {"note": "they ran"}, "gm"),
     ("recharge", {"character": "ana", "kind": "short", "allocation": [{"pool": "vigor"}, {"pool": "insight"}]}, "ana"),
-    ("advance-time", {"days": 7}, "gm"),
+    ("advance-time", {"days": 7, "hours": 5, "minutes": 30}, "gm"),
     ("end-intrusion", {}, "ana"),  # the intrusion the hack opened
 ]
 
@@ -216,7 +230,7 @@ def _run_scenario(table: Table, *, graphql_first: bool) -> None:
                 if use:
                     break
                 table.act("test", test_body, "ana", graphql=graphql)
-            body = {"character": "ana", "pool": "flex", "use": use}
+            body = {"character": "ana", "pool": "flex", "use": use, "test": table.read()[1]["characters"]["ana"]["lastTest"]["id"]}
         if name == "hack":
             for _ in range(30):  # until the intrusion gets in, so that it can be ended later
                 answer = table.act(name, body, seat, graphql=graphql)
@@ -271,7 +285,7 @@ def test_the_session_shows_characters_clock_and_rules(api: Api) -> None:
     table = Table(api, woundPenalty=5)
     _, state = table.read()
     assert state["rules"]["woundPenalty"] == 5 and state["rules"]["criticalReplacesSuperior"] is True
-    assert state["clock"] == {"day": 0, "week": 0, "arc": 0}
+    assert state["clock"] == {"day": 0, "minute": 0, "week": 0, "arc": 0}
     assert set(state["characters"]) == {"ana", "guard"}
     spectator = api.get(f"/v1/sessions/{table.sid}", token=table.tokens["watcher"]).json()
     assert spectator["state"] == state

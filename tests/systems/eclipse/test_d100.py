@@ -40,14 +40,15 @@ def test_70_against_80_is_a_success_with_two_superiors() -> None:
 
 
 def test_55_against_50_is_a_failure_with_one_superior_failure() -> None:
-    # 55 is also doubles, so it is a critical failure: the roll reaches one superior failure,
-    # which the critical stands in for by default and which it keeps when the table says so.
+    # 55 is also doubles, so it is a critical failure as well: the superior failure the roll
+    # measured is always reported, and by default the critical is what counts for effects.
     r = judge(55, 50)
-    assert (r.success, r.critical, r.outcome, r.superior_failures, r.replaced) == (False, True, "critical-failure", 0, 1)
+    assert (r.success, r.critical, r.outcome, r.superior_failures) == (False, True, "critical-failure", 1)
+    assert (r.replaced, r.effective, r.counts_as) == (1, 0, "critical")
     kept = judge(55, 50, critical_replaces_superior=False)
-    assert (kept.success, kept.superior_failures) == (False, 1)
+    assert (kept.success, kept.superior_failures, kept.effective, kept.counts_as) == (False, 1, 1, "critical-and-superior")
     plain = judge(54, 50)  # the same band without doubles
-    assert (plain.success, plain.critical, plain.outcome, plain.superior_failures) == (False, False, "failure", 1)
+    assert (plain.success, plain.critical, plain.outcome, plain.superior_failures, plain.counts_as) == (False, False, "failure", 1, "superior")
 
 
 def test_20_against_10_is_a_failure_with_two_superior_failures() -> None:
@@ -58,7 +59,7 @@ def test_20_against_10_is_a_failure_with_two_superior_failures() -> None:
 def test_33_against_50_is_a_critical_success() -> None:
     r = judge(33, 50)
     assert (r.success, r.critical, r.outcome) == (True, True, "critical-success")
-    assert (r.superior_successes, r.replaced) == (0, 1)  # the critical stands in for its superior result (default)
+    assert (r.superior_successes, r.replaced, r.effective, r.counts_as) == (1, 1, 0, "critical")  # measured, but the critical counts
 
 
 def test_a_critical_keeps_its_superior_results_when_the_table_says_so() -> None:
@@ -80,23 +81,23 @@ def test_99_fails_critically_even_at_target_99() -> None:
 
 
 @pytest.mark.parametrize(
-    ("roll", "target", "outcome", "superior"),
+    ("roll", "target", "outcome", "superior", "for_effect"),
     [
-        (32, 50, "success", 0),  # just under the first threshold
-        (65, 80, "success", 1),
-        (66, 66, "critical-success", 0),
-        (50, 50, "success", 1),  # at the target is a success
-        (51, 50, "failure", 1),
-        (66, 50, "critical-failure", 0),  # doubles on a failure
-        (67, 50, "failure", 0),  # 66+ failures carry no superior failure
-        (32, 10, "failure", 2),
-        (11, 10, "critical-failure", 0),
+        (32, 50, "success", 0, 0),  # just under the first threshold
+        (65, 80, "success", 1, 1),
+        (66, 66, "critical-success", 2, 0),  # measured two, the critical counts instead
+        (50, 50, "success", 1, 1),  # at the target is a success
+        (51, 50, "failure", 1, 1),
+        (66, 50, "critical-failure", 0, 0),  # doubles on a failure; 66+ measures no superior failure
+        (67, 50, "failure", 0, 0),  # 66+ failures carry no superior failure
+        (32, 10, "failure", 2, 2),
+        (11, 10, "critical-failure", 2, 0),
     ],
 )
-def test_threshold_boundaries(roll: int, target: int, outcome: str, superior: int) -> None:
+def test_threshold_boundaries(roll: int, target: int, outcome: str, superior: int, for_effect: int) -> None:
     r = judge(roll, target)
     assert r.outcome == outcome
-    assert r.superior == superior
+    assert (r.superior, r.effective) == (superior, for_effect)
 
 
 def test_doubles_are_the_eleven_multiples() -> None:
@@ -137,3 +138,28 @@ def test_rank_orders_results_for_the_roller() -> None:
 
 def test_result_outcome_names() -> None:
     assert Result(5, 10, True, False, 0).outcome == "success"
+
+
+def test_what_a_result_counts_as_for_effects() -> None:
+    assert [judge(r, t).counts_as for r, t in ((55, 50), (33, 50), (0, 0), (99, 99), (45, 50), (10, 50), (60, 50))] == [
+        "critical",
+        "critical",
+        "critical",
+        "critical",
+        "superior",
+        "plain",
+        "superior",
+    ]
+    assert judge(33, 50, critical_replaces_superior=False).counts_as == "critical-and-superior"
+
+
+def test_a_critical_ranks_by_what_counts_for_effect() -> None:
+    # Replaced superior results buy nothing, so two criticals rank by their rolls alone.
+    assert rank(judge(77, 80))[:2] == rank(judge(22, 80))[:2] == (3, 0)
+    assert rank(judge(77, 80)) > rank(judge(22, 80))  # the higher roll
+    assert rank(judge(77, 80, critical_replaces_superior=False)) > rank(judge(22, 80, critical_replaces_superior=False))
+
+
+def test_downgrading_55_against_50_leaves_a_normal_failure() -> None:
+    softened = downgraded(judge(55, 50))
+    assert softened is not None and (softened.outcome, softened.superior, softened.counts_as) == ("failure", 0, "plain")

@@ -14,9 +14,13 @@ def test_judging_follows_the_rules(roll: int, target: int, defaulting: bool, rep
     assert r.success == (roll == 0 or (roll != 99 and roll <= target))
     assert r.critical == (roll % 11 == 0 and not (defaulting and r.success))
     assert 0 <= r.superior <= 2
-    assert r.superior + r.replaced == (sum(roll >= t for t in (33, 66)) if r.success else sum(roll < t for t in (33, 66)))
+    # The measured superior results are always reported; the critical only changes what counts.
+    assert r.superior == (sum(roll >= t for t in (33, 66)) if r.success else sum(roll < t for t in (33, 66)))
+    assert r.effective + r.replaced == r.superior
     if r.critical and replaces:
-        assert r.superior == 0
+        assert (r.effective, r.counts_as) == (0, "critical")
+    else:
+        assert r.replaced == 0
 
 
 @given(st.integers(0, 99))

@@ -48,7 +48,7 @@ def test_setup_builds_second_edition_defaults() -> None:
     assert ana["skills"]["guns"]["aptitude"] == "ref" and ana["skills"]["know: biology"]["category"] == "know"
     assert ana["pools"]["vigor"] == {"current": 3, "max": 3}
     assert ana["rep"]["g"] == {"score": 50, "minorThisWeek": 0, "moderateThisWeek": 0, "majorThisArc": 0}
-    assert guard["player"] is None and s["clock"] == {"day": 0, "week": 0, "arc": 0}
+    assert guard["player"] is None and s["clock"] == {"day": 0, "minute": 0, "week": 0, "arc": 0}
 
 
 def test_a_skill_test_uses_the_sheet_and_specialization() -> None:
@@ -179,6 +179,8 @@ def test_only_the_gm_moves_the_clock_and_players_run_only_their_characters() -> 
 def test_combat_order_actions_and_turns() -> None:
     s, order = act(session_combat.initiative, table(), sm.EclipseInitiativeInSession, {}, 3, 6)
     assert [(slot.name, slot.count) for slot in order.order] == [("guard", 11), ("ana", 10)]
+    s, passed = act(session_combat.finish_actions, s, sm.EclipseFinishActions, {"character": "guard"})  # the guard acts first
+    assert passed.acting == "ana"
     body = {"character": "ana", "kind": "complex"}
     s, _ = act(session_combat.take_action, s, sm.EclipseTakeActionInSession, body, actor=ANA_SEAT)
     s, took = act(session_combat.take_action, s, sm.EclipseTakeActionInSession, {"character": "ana", "kind": "quick"}, actor=ANA_SEAT)

@@ -170,3 +170,37 @@ def test_taking_longer_and_rushing_together_is_refused() -> None:
 def test_defaulting_reports_the_ignored_critical() -> None:
     r = run({"target": 15, "defaulting": True}, d100(11))
     assert (r.outcome, r.critical_ignored) == ("success", True)
+
+
+def test_55_against_50_reports_its_superior_failure_and_counts_as_the_critical() -> None:
+    r = run({"target": 50, "onSuperiorFailure": ["quality"], "onCriticalFailure": "next-test-penalty"}, d100(55))
+    assert (r.success, r.superior_failures, r.critical, r.outcome) == (False, 1, True, "critical-failure")
+    assert (r.counts_as, r.superior_for_effect, r.superior_replaced) == ("critical", 0, 1)
+    assert (r.superior.applied, r.superior.follow_up_modifier, r.next_test_modifier) == ([], 0, -20)
+
+
+def test_a_table_may_let_a_critical_keep_its_superior_results_for_effect() -> None:
+    body = {"target": 50, "onSuperiorFailure": ["quality"], "rules": {"criticalReplacesSuperior": False}}
+    r = run(body, d100(55))
+    assert (r.superior_failures, r.counts_as, r.superior_for_effect, r.superior_replaced) == (1, "critical-and-superior", 1, 0)
+    assert r.superior.follow_up_modifier == -10
+
+
+def test_a_critical_hit_measures_superior_successes_but_adds_no_dice_for_them() -> None:
+    r = run({"target": 80, "onSuperiorSuccess": ["damage", "damage"], "onCriticalSuccess": "double-damage"}, d100(77))
+    assert (r.superior_successes, r.superior_for_effect, r.superior.damage_dice) == (2, 0, [])
+
+
+def test_a_critical_failed_task_is_noticed_after_a_quarter_only() -> None:
+    # 22 against 10 measures two superior failures; the critical counts instead of them.
+    r = run({"target": 10, "task": {"amount": 8, "unit": "hours"}}, d100(22))
+    assert (r.superior_failures, r.task.spent_percent, r.task.spent) == (2, 25.0, 2.0)
+
+
+def test_task_times_are_also_given_in_minutes() -> None:
+    r = run({"target": 40, "task": {"amount": 2, "unit": "hours", "extraTimeSteps": 2}}, d100(59))
+    assert (r.task.planned_minutes, r.task.spent_minutes) == (180, 180)
+    r = run({"target": 60, "task": {"amount": 10, "unit": "minutes", "rush": True}}, d100(20))
+    assert (r.task.planned_minutes, r.task.spent_minutes) == (7.5, 7.5)
+    r = run({"target": 60, "task": {"amount": 4, "unit": "action-turns"}}, d100(20))
+    assert r.task.spent_minutes == 0.2  # 4 turns of 3 seconds

@@ -1,0 +1,130 @@
+"""Session actions on a character's sheet, for the GM: healing, and editing the sheet.
+
+The rules text gives no healing rates, so `heal` removes what the GM says (never more than
+the character has). `edit-character` changes any sheet field within the same bounds a new
+sheet has, and keeps what the table has recorded (pools spent, favors used, tests kept).
+"""
+
+from __future__ import annotations
+
+import copy
+
+from service.dice.stream import Stream
+from service.errors import RuleViolation
+from service.registry import Actor
+from service.systems.eclipse import errors
+from service.systems.eclipse.character import derived, skill_entry
+from service.systems.eclipse.combat import condition
+from service.systems.eclipse.sheet_models import (
+    EclipseCharacterEdited,
+    EclipseEditCharacter,
+    EclipseHealInSession,
+    EclipseHealResult,
+)
+from service.systems.eclipse.skills import key
+from service.systems.eclipse.table import character, editable, gm_only
+
+# Plain fields copied as given: request field → state key.
+_PLAIN = {
+    "name": "name",
+    "flat": "flat",
+    "initiative": "initiative",
+    "damage": "damage",
+    "wounds": "wounds",
+    "traumas": "traumas",
+}
+
+
+def heal(state: dict, params: EclipseHealInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseHealResult]:
+    gm_only(state, actor, "heal a character")
+    if params.damage == 0 and params.wounds == 0:
+        raise RuleViolation(errors.HEAL, "heal some `damage` or `wounds`", status=422)
+    new = editable(state)
+    char = character(new, params.character)
+    if char["condition"] == "dead":
+        raise RuleViolation(errors.HEAL, f"{char['id']} is dead: its morph cannot be healed (edit the sheet for a new morph)", status=409)
+    removed_damage = min(params.damage, char["damage"])
+    removed_wounds = min(params.wounds, char["wounds"])
+    _set_harm(char, damage=char["damage"] - removed_damage, wounds=char["wounds"] - removed_wounds)
+    return new, EclipseHealResult(
+        character=char["id"],
+        damage_removed=removed_damage,
+        wounds_removed=removed_wounds,
+        damage=char["damage"],
+        wounds=char["wounds"],
+        condition=char["condition"],
+    )
+
+
+def _set_harm(char: dict, *, damage: int, wounds: int) -> None:
+    char["damage"], char["wounds"] = damage, wounds
+    char["ignoredWounds"] = min(char["ignoredWounds"], wounds)  # an ignored wound that healed is gone
+    char["condition"] = condition(damage, char["durability"], char["deathRating"])
+
+
+def edit_character(state: dict, params: EclipseEditCharacter, stream: Stream, actor: Actor) -> tuple[dict, EclipseCharacterEdited]:
+    gm_only(state, actor, "edit a character's sheet")
+    new = editable(state)
+    char = character(new, params.character)
+    before = copy.deepcopy({k: v for k, v in char.items() if k not in ("tests", "lastTest")})
+    # A field left out is None (the log keeps every field, so "given" cannot be told apart otherwise).
+    for field, name in _PLAIN.items():
+        if getattr(params, field) is not None:
+            char[name] = getattr(params, field)
+    if params.player is not None:
+        char["player"] = params.player or None  # "" makes it a GM character
+    if params.aptitudes is not None:
+        char["aptitudes"] |= {k: v for k, v in params.aptitudes.model_dump(by_alias=True).items() if v is not None}
+    _edit_skills(char, params)
+    _edit_pools(char, params)
+    for entry in params.rep:
+        counters = char["rep"].get(entry.network, {"minorThisWeek": 0, "moderateThisWeek": 0, "majorThisArc": 0})
+        char["rep"][entry.network] = counters | {"score": entry.score}
+    if params.armor is not None:
+        char["armor"] |= {k: v for k, v in params.armor.model_dump().items() if v is not None}
+    _edit_body(char, params)
+    char["ignoredTraumas"] = min(char["ignoredTraumas"], char["traumas"])
+    _set_harm(char, damage=char["damage"], wounds=char["wounds"])
+    changed = sorted(k for k in char if k in before and char[k] != before[k])  # stable whatever the stored key order
+    if not changed:
+        raise RuleViolation(errors.EDIT_NOTHING, f"the edit leaves {char['id']}'s sheet as it was", status=422)
+    return new, EclipseCharacterEdited(id=char["id"], changed=changed, condition=char["condition"])
+
+
+def _edit_skills(char: dict, params: EclipseEditCharacter) -> None:
+    names = [key(s.name) for s in params.skills] + [key(n) for n in params.remove_skills]
+    if len(set(names)) != len(names):
+        raise RuleViolation(errors.DUPLICATE_ENTRY, "a skill is named twice in the edit", status=422)
+    for name in params.remove_skills:
+        if char["skills"].pop(key(name), None) is None:
+            raise RuleViolation(errors.UNKNOWN_SKILL, f"{char['id']} has no skill {name!r} to remove", status=422)
+    for skill in params.skills:
+        char["skills"][key(skill.name)] = skill_entry(char["id"], skill)
+
+
+def _edit_pools(char: dict, params: EclipseEditCharacter) -> None:
+    if params.pools is None:
+        return
+    for pool, maximum in params.pools.model_dump().items():
+        if maximum is not None:
+            current = min(char["pools"][pool]["current"], maximum)
+            char["pools"][pool] = {"current": current, "max": maximum}
+
+
+def _edit_body(char: dict, params: EclipseEditCharacter) -> None:
+    """Durability and what follows from it: given values win, else the defaults are worked out again."""
+    rederive = params.durability is not None or params.synthetic is not None
+    if params.durability is not None:
+        char["durability"] = params.durability
+    if params.synthetic is not None:
+        char["synthetic"] = params.synthetic
+    if not rederive and params.wound_threshold is None and params.death_rating is None:
+        return
+    threshold, death = derived(
+        char["id"],
+        char["durability"],
+        synthetic=char["synthetic"],
+        wound_threshold=params.wound_threshold or (None if rederive else char["woundThreshold"]),
+        death_rating=params.death_rating or (None if rederive else char["deathRating"]),
+    )
+    char["woundThreshold"], char["deathRating"] = threshold, death

@@ -1,0 +1,40 @@
+"""A two-character table and the helpers that run session rules on it without HTTP."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from service.errors import RuleViolation
+from service.registry import Actor
+from service.systems.eclipse import session_models as sm
+from service.systems.eclipse.table import initial_state
+
+from .scripted import ScriptedStream
+from .sheets import ANA, GUARD
+
+GM = Actor("seat-1", "gm", "gm")
+ANA_SEAT = Actor("seat-2", "ana", "player")
+
+
+def table(**rules) -> dict:
+    return initial_state(sm.EclipseSetup.model_validate({"rules": rules, "characters": [ANA, GUARD]}))
+
+
+def act(fn, state: dict, model, body: dict, *faces: int, actor: Actor = GM):
+    """Run one session rule with scripted dice; the given state must come back untouched."""
+    before = copy.deepcopy(state)
+    stream = ScriptedStream(*faces)
+    new, out = fn(state, model.model_validate(body), stream, actor)
+    assert state == before, "the given state is never changed"
+    assert stream.exhausted
+    return new, out
+
+
+def refused(fn, state: dict, model, body: dict, actor: Actor = GM) -> RuleViolation:
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleViolation) as caught:
+        fn(state, model.model_validate(body), ScriptedStream(*[50] * 10), actor)
+    assert state == before
+    return caught.value

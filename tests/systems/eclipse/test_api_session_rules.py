@@ -1,0 +1,133 @@
+"""The newer session rules over REST and GraphQL, on both stores: criticals that also measure
+superior results, pool points on a named test, turn order, healing and sheet edits, and the
+clock in minutes. Every refusal is a coded 4xx on both protocols and leaves the session as it was."""
+
+from __future__ import annotations
+
+from service.systems.eclipse.character import result_from_state
+from service.systems.eclipse.d100 import rank
+from service.systems.eclipse.pools import after_roll
+from support.api import Api
+
+from .test_api import Table, _pascal, session_query, stateless_query
+
+GUNS = {"character": "ana", "skill": "Guns"}
+SHOT = {"attack": "ranged", "attacker": {"character": "ana"}, "defender": {"character": "guard"}, "weapon": {"dice": 1, "sides": 10}}
+
+
+def refused_on_both(table: Table, name: str, body: dict, seat: str, status: int, code: str) -> None:
+    before = table.read()
+    response = table.rest(name, body, seat)
+    assert (response.status_code, response.json()["code"]) == (status, code), response.text
+    error = table.api.gql_error(session_query(table.api, name), {"id": table.sid, "input": body}, token=table.tokens[seat])
+    assert error["extensions"]["code"] == code
+    assert table.read() == before
+
+
+def test_55_against_50_fails_with_one_superior_failure_and_counts_as_the_critical(api: Api) -> None:
+    body = {"target": 50, "seed": "fifty-five-84", "clientSeed": "table"}  # this seed's first d100 reads 55
+    rest = api.post("/v1/eclipse/test", body).json()["result"]
+    graphql = api.gql_data(stateless_query(api, "test"), {"input": body})["eclipseTest"]["result"]
+    assert rest == graphql
+    assert (rest["roll"], rest["success"], rest["superiorFailures"], rest["critical"], rest["outcome"]) == (55, False, 1, True, "critical-failure")
+    assert (rest["countsAs"], rest["superiorForEffect"], rest["superiorReplaced"]) == ("critical", 0, 1)
+    kept = api.post("/v1/eclipse/test", body | {"rules": {"criticalReplacesSuperior": False}}).json()["result"]
+    assert (kept["superiorFailures"], kept["countsAs"], kept["superiorForEffect"]) == (1, "critical-and-superior", 1)
+
+
+def test_downgrading_55_against_50_over_both_protocols(api: Api) -> None:
+    body = {"roll": 55, "target": 50, "pool": "flex", "use": "downgrade-critical-failure"}
+    rest = api.post("/v1/eclipse/pool-after-roll", body).json()["result"]
+    assert rest == api.gql_data(stateless_query(api, "pool-after-roll"), {"input": body})["eclipsePoolAfterRoll"]["result"]
+    assert (rest["before"]["superiorFailures"], rest["before"]["countsAs"]) == (1, "critical")
+    assert (rest["after"]["outcome"], rest["after"]["superiorFailures"], rest["after"]["countsAs"]) == ("failure", 0, "plain")
+
+
+def _helpful_use(entry: dict) -> str | None:
+    before = result_from_state(entry)
+    for use in ("flip-flop", "upgrade", "downgrade-critical-failure"):
+        after = after_roll(before, use, critical_replaces_superior=True)
+        if after is not None and rank(after) > rank(before):
+            return use
+    return None
+
+
+def test_a_pool_point_after_the_roll_reaches_a_named_earlier_test(api: Api) -> None:
+    table = Table(api)
+    for _ in range(30):  # two tests, until a pool point can help the first
+        first = table.rest("test", GUNS, "ana").json()["result"]["testId"]
+        second = table.rest("test", GUNS, "ana").json()["result"]["testId"]
+        kept = {t["id"]: t for t in table.read()[1]["characters"]["ana"]["tests"]}
+        use = _helpful_use(kept[first])
+        if use:
+            break
+    body = {"character": "ana", "pool": "flex", "use": use, "test": first}
+    data = api.gql_data(session_query(api, "pool-after-roll"), {"id": table.sid, "input": body}, token=table.tokens["ana"])
+    assert data["eclipsePoolAfterRollInSession"]["result"]["testId"] == first
+    after = {t["id"]: t for t in table.read()[1]["characters"]["ana"]["tests"]}
+    assert (after[first]["points"], after[second]) == (1, kept[second])
+    refused_on_both(table, "pool-after-roll", body | {"pool": "vigor"}, "ana", 409, "eclipse/one-pool-point-per-test")
+    refused_on_both(table, "pool-after-roll", body | {"test": "t999"}, "ana", 404, "eclipse/unknown-test")
+    guard_test = table.rest("test", {"character": "guard", "skill": "Fray"}, "gm").json()["result"]["testId"]
+    refused_on_both(table, "pool-after-roll", body | {"test": guard_test}, "ana", 422, "eclipse/not-this-characters-test")
+
+
+def test_only_the_character_whose_turn_it_is_may_act(api: Api) -> None:
+    table = Table(api)
+    assert table.rest("attack", SHOT, "ana").status_code == 200  # no initiative rolled: no turn order
+    assert table.rest("initiative", {}, "gm").status_code == 200
+    took = table.rest("pool-use", {"character": "guard", "pool": "vigor", "use": "take-initiative"}, "gm")
+    assert took.status_code == 200, took.text
+    refused_on_both(table, "take-action", {"character": "ana", "kind": "quick"}, "ana", 409, "eclipse/out-of-turn")
+    refused_on_both(table, "attack", SHOT, "ana", 409, "eclipse/out-of-turn")
+    refused_on_both(table, "finish-actions", {"character": "ana"}, "ana", 409, "eclipse/out-of-turn")
+    data = api.gql_data(session_query(api, "finish-actions"), {"id": table.sid, "input": {"character": "guard"}}, token=table.tokens["gm"])
+    turn = data["eclipseFinishActionsInSession"]["result"]
+    assert (turn["acting"], turn["finished"]) == ("ana", ["guard"])
+    assert table.rest("take-action", {"character": "ana", "kind": "quick"}, "ana").status_code == 200
+
+
+def test_the_gm_heals_and_edits_characters(api: Api) -> None:
+    table = Table(api)
+    assert table.rest("damage", {"character": "guard", "weapon": {"bonus": 20, "armor": "none"}}, "gm").status_code == 200
+    data = api.gql_data(session_query(api, "heal"), {"id": table.sid, "input": {"character": "guard", "damage": 5, "wounds": 1}}, token=table.tokens["gm"])
+    healed = data["eclipseHealInSession"]["result"]
+    assert (healed["damage"], healed["wounds"], healed["condition"]) == (15, 1, "active")
+    refused_on_both(table, "heal", {"character": "guard", "damage": 5}, "ana", 403, "eclipse/gm-only")
+    refused_on_both(table, "heal", {"character": "guard"}, "gm", 422, "eclipse/heal")
+    edited = table.rest("edit-character", {"character": "ana", "pools": {"vigor": 1}, "skills": [{"name": "Fray", "rating": 45}]}, "gm")
+    assert edited.status_code == 200 and set(edited.json()["result"]["changed"]) == {"pools", "skills"}
+    ana = table.read()[1]["characters"]["ana"]
+    assert (ana["pools"]["vigor"], ana["skills"]["fray"]["rating"]) == ({"current": 1, "max": 1}, 45)
+    negative = {"character": "ana", "skills": [{"name": "Guns", "rating": -5}]}
+    refused_on_both(table, "edit-character", negative, "gm", 422, "validation-failed")
+    refused_on_both(table, "edit-character", {"character": "ana"}, "gm", 422, "eclipse/edit-nothing")
+    refused_on_both(table, "edit-character", {"character": "ana", "initiative": 9}, "ana", 403, "eclipse/gm-only")
+
+
+def test_the_clock_moves_in_minutes_and_recharges_count_over_24_hours(api: Api) -> None:
+    table = Table(api)
+    assert table.rest("advance-time", {"hours": 23, "minutes": 50}, "gm").status_code == 200
+    data = api.gql_data(session_query(api, "advance-time"), {"id": table.sid, "input": {"minutes": 20}}, token=table.tokens["gm"])
+    clock = data["eclipseAdvanceTimeInSession"]["result"]
+    assert (clock["day"], clock["minute"], clock["time"], clock["week"]) == (1, 10, "day 1, 00:10", 0)
+    short = {"character": "ana", "kind": "short", "allocation": [{"pool": "vigor"}]}
+    for _ in range(2):
+        assert table.rest("recharge", short, "ana").status_code == 200
+    assert table.rest("advance-time", {"hours": 23}, "gm").status_code == 200  # a new day, not yet 24 hours
+    refused_on_both(table, "recharge", short, "ana", 409, "eclipse/recharge-limit")
+    refused_on_both(table, "recharge", {**short, "advanceClock": True}, "ana", 403, "eclipse/gm-only")
+    long = {"character": "ana", "kind": "long", "advanceClock": True}
+    data = api.gql_data(session_query(api, "recharge"), {"id": table.sid, "input": long}, token=table.tokens["gm"])
+    rested = data["eclipseRechargeInSession"]["result"]
+    assert (rested["timeframeMinutes"], rested["at"], rested["clock"]["time"]) == (240, "day 1, 23:10", "day 2, 03:10")
+    assert table.rest("recharge", short, "ana").status_code == 200  # 24 hours have passed since the first two
+
+
+def test_every_new_field_answers_on_graphql_as_on_rest(api: Api) -> None:
+    table = Table(api)
+    rest = table.rest("test", GUNS | {"task": {"amount": 30, "unit": "minutes"}}, "ana").json()["result"]
+    assert rest["testId"] == "t1" and rest["test"]["task"]["plannedMinutes"] == 30 and rest["clock"] is None
+    field = "eclipse" + _pascal("test") + "InSession"
+    data = api.gql_data(session_query(api, "test"), {"id": table.sid, "input": GUNS}, token=table.tokens["ana"])
+    assert data[field]["result"]["testId"] == "t2"
