@@ -6,9 +6,10 @@ from typing import Any
 
 import orjson
 from pydantic import BaseModel, ValidationError
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
 
 from service.api.operations import Call, Operation
 from service.api.problems import as_problem, problem_response, validation_problem
@@ -46,12 +47,17 @@ async def read_body(request: Request, limit: int) -> bytes:
     if declared.isdigit() and int(declared) > limit:
         raise Problem("body-too-large", f"the body is over {limit} bytes")
     chunks, size = [], 0
-    async for chunk in request.stream():
+    while True:  # straight from the ASGI receive channel, checked as it comes
+        message = await request.receive()
+        if message["type"] == "http.disconnect":
+            raise ClientDisconnect()
+        chunk = message.get("body", b"")
         size += len(chunk)
         if size > limit:
             raise Problem("body-too-large", f"the body is over {limit} bytes")
         chunks.append(chunk)
-    return b"".join(chunks)
+        if not message.get("more_body", False):
+            return b"".join(chunks)
 
 
 async def read_json(request: Request, limit: int) -> Any:
@@ -105,4 +111,16 @@ def route_for(op: Operation, services: dict[str, Any]) -> Route:
             return problem_response(as_problem(exc))
         return Response(orjson.dumps(reply.body), status_code=op.status, media_type="application/json", headers=_etag(reply.version))
 
-    return Route(op.path, endpoint, methods=[op.method], name=op.field)
+    return Route(op.path, _Endpoint(endpoint), methods=[op.method], name=op.field)
+
+
+class _Endpoint:
+    """An operation as a plain ASGI app: it answers every failure itself (problem+json), so it
+    skips the exception-handling wrapper Starlette puts around function endpoints."""
+
+    def __init__(self, handle) -> None:
+        self._handle = handle
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = await self._handle(Request(scope, receive))
+        await response(scope, receive, send)
