@@ -135,29 +135,41 @@ class Plans:
 
 
 def _completer(gql_type: Any, selection_set: SelectionSetNode | None, *, nullable: bool = True) -> Complete:
+    """A function from a resolved value to its response value; each handles null itself (one call per value)."""
     if isinstance(gql_type, GraphQLNonNull):
         return _completer(gql_type.of_type, selection_set, nullable=False)
     if isinstance(gql_type, GraphQLList):
-        item = _completer(gql_type.of_type, selection_set)
-        return _null_check(lambda value: [item(x) for x in value], nullable)
+        return _list(_completer(gql_type.of_type, selection_set), nullable)
     if is_leaf_type(gql_type):
         if selection_set is not None:
             raise _NotPlain("selection on a scalar")
-        return _null_check(_leaf(gql_type), nullable)
+        return _leaf(gql_type.serialize, nullable)
     if isinstance(gql_type, GraphQLObjectType) and selection_set is not None:
-        return _null_check(_object(gql_type, selection_set), nullable)
+        return _object(gql_type, selection_set, nullable)
     raise _NotPlain(f"type {gql_type}")
 
 
-def _null_check(complete: Complete, nullable: bool) -> Complete:
-    def checked(value: Any) -> Any:
-        if value is None:
-            if nullable:
-                return None
-            raise TypeError("a non-null field resolved to null")
-        return complete(value)
+def _null(nullable: bool) -> None:
+    if not nullable:
+        raise TypeError("a non-null field resolved to null")
 
-    return checked
+
+def _list(item: Complete, nullable: bool) -> Complete:
+    def complete(value: Any) -> Any:
+        if value is None:
+            return _null(nullable)
+        return [item(x) for x in value]
+
+    return complete
+
+
+def _leaf(serialize: Complete, nullable: bool) -> Complete:
+    def complete(value: Any) -> Any:
+        if value is None:
+            return _null(nullable)
+        return serialize(value)
+
+    return complete
 
 
 _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
@@ -165,16 +177,12 @@ _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
 _EXACT = {"Int": int, "String": str, "Boolean": bool}
 
 
-def _leaf(gql_type: Any) -> Complete:
-    return gql_type.serialize
-
-
 def _exact(gql_type: Any) -> type | None:
     """The Python type a leaf field passes through unchanged, or None (a list, an object, another scalar)."""
     return _EXACT.get(gql_type.of_type.name) if isinstance(gql_type, GraphQLNonNull) and is_leaf_type(gql_type.of_type) else None
 
 
-def _object(gql_type: GraphQLObjectType, selection_set: SelectionSetNode) -> Complete:
+def _object(gql_type: GraphQLObjectType, selection_set: SelectionSetNode, nullable: bool) -> Complete:
     fields: list[tuple[str, str | None, type | None, Any]] = []
     for node in selection_set.selections:
         if not isinstance(node, FieldNode) or node.directives or node.arguments:
@@ -191,6 +199,8 @@ def _object(gql_type: GraphQLObjectType, selection_set: SelectionSetNode) -> Com
             raise _NotPlain(f"unknown field {name}")
 
     def complete(value: Any) -> Any:
+        if value is None:
+            return _null(nullable)
         get = value.get if type(value) is dict else (lambda name: getattr(value, name))
         out = {}
         for key, name, exact, sub in fields:
