@@ -79,6 +79,18 @@ def validate_json(model: type[BaseModel], raw: bytes, *, where: str) -> BaseMode
         raise validation_problem(exc, where=where) from None
 
 
+_WANTED = frozenset({b"authorization", b"if-match", b"idempotency-key"})
+
+
+def _headers(scope: Scope) -> dict[str, str]:
+    """The request headers an operation reads, in one pass (the first of repeated ones, as Starlette's `get`)."""
+    found: dict[str, str] = {}
+    for name, value in scope["headers"]:
+        if name in _WANTED and name not in found:
+            found[name] = value.decode("latin-1")
+    return {key.decode(): value for key, value in found.items()}
+
+
 def _etag(version: int | None) -> dict[str, str]:
     return {"ETag": f'"{version}"'} if version is not None else {}
 
@@ -89,7 +101,7 @@ def route_for(op: Operation, services: dict[str, Any]) -> Route:
 
     async def endpoint(request: Request) -> Response:
         try:
-            headers = request.headers
+            headers = _headers(request.scope)
             call = Call(
                 sessions=services["sessions"],
                 store=services["store"],

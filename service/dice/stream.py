@@ -64,7 +64,8 @@ class Stream:
         self._prefix = encode_fields(ALGORITHM, self.scope, self.nonce, self.client_seed)
 
     def _refill(self) -> None:
-        message = self._prefix + encode_fields(self._counter)
+        counter = str(self._counter).encode()
+        message = self._prefix + len(counter).to_bytes(4, "big") + counter  # encode_fields(..., counter)
         self._words = _WORDS.unpack(hmac.digest(self._key, message, "sha256"))
         self._counter += 1
         self._pos = 0
