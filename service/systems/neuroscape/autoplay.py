@@ -48,7 +48,10 @@ class RandomPlayer:
         return [item for item in items if self.stream.roll(of) <= keep]
 
     def choose(self, state: dict, seat: str) -> tuple[str, NeuroscapeActionBase] | None:
-        menu = legal_actions(state, seat)
+        return self.choose_from(legal_actions(state, seat))
+
+    def choose_from(self, menu: list[dict]) -> tuple[str, NeuroscapeActionBase] | None:
+        """A move from a seat's menu of legal actions (as its view lists them under `you.legalActions`)."""
         moves = [entry for entry in menu if entry["action"] != "concede"]
         if not moves or self.stream.roll(self.concede_one_in) == 1:
             return ("concede", ACTION_MODELS["concede"]()) if menu else None

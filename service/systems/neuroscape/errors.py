@@ -16,6 +16,8 @@ from service.errors import RuleViolation
 ILLEGAL_DECK = "neuroscape/illegal-deck"  # 422: one or more deck lists break deck building; all listed
 BAD_PLAYERS = "neuroscape/bad-players"  # 422: the setup's player list is malformed (duplicate seats...)
 BAD_CARD_POOL = "neuroscape/bad-card-pool"  # 422: a submitted card pool repeats an id or shadows a starter card
+NO_SUCH_SEAT = "neuroscape/no-such-seat"  # 422: a player is seated at a seat the session does not have
+SEAT_NOT_PLAYER = "neuroscape/seat-not-player"  # 422: a player is seated at a GM or spectator seat
 
 # -- who may act -----------------------------------------------------------------------
 NOT_A_PLAYER = "neuroscape/not-a-player"  # 403: the seat holds no player of this match (a GM or spectator)

@@ -56,9 +56,12 @@ def validate_deck(params: m.NeuroscapeValidateDeckInput, stream: Stream) -> m.Ne
     )
 
 
-def check_setup(params: m.NeuroscapeSetup, stream: Stream) -> m.NeuroscapeSetupCheck:
+def check_setup(params: m.NeuroscapeSetupCheckInput, stream: Stream) -> m.NeuroscapeSetupCheck:
     pool_state(params.cards, params.include_starter_pool)  # refuses a malformed pool as creation would
-    seats, _, _, found = check(params)
+    table = None
+    if params.session_seats is not None:  # numbered as session creation numbers them
+        table = [Actor(f"seat-{n}", s.name or "", s.role) for n, s in enumerate(params.session_seats, start=1)]
+    seats, _, _, found = check(params, table)
     return m.NeuroscapeSetupCheck(legal=not found, seats=seats, violations=found)
 
 
@@ -76,6 +79,7 @@ REGISTRY.add_system(
         initial_state=initial_state,
         view=view,
         view_entry=view_entry,
+        secret_draws=True,  # shuffles and draws: a seed is revealed at the close only
     )
 )
 
@@ -97,9 +101,11 @@ REGISTRY.add(
         system=SYSTEM,
         name="check-setup",
         summary="Check a whole match setup (players, decks, card pool, rules) without starting a match",
-        description="Takes exactly the `setup` of `POST /v1/sessions` for a Neuroscape match and lists every "
-        "deck-building violation of every player, so a lobby can check a match before creating it.",
-        input=m.NeuroscapeSetup,
+        description="Takes the `setup` of `POST /v1/sessions` for a Neuroscape match and lists every "
+        "deck-building violation of every player, so a lobby can check a match before creating it. With "
+        "`sessionSeats` (the session's `seats`) it places the players as creation will, and refuses a player "
+        "seated at a missing or non-player seat as creation does.",
+        input=m.NeuroscapeSetupCheckInput,
         output=m.NeuroscapeSetupCheck,
         resolve=check_setup,
     )

@@ -28,7 +28,13 @@ Substage = Literal[
 class NeuroscapePlayerSetup(Model):
     """One player of the match: its seat and its deck (a starter deck, or a list)."""
 
-    seat: str | None = Field(None, pattern=SEAT, description="The session seat this player sits at; default `seat-N` for the N-th player.")
+    seat: str | None = Field(
+        None,
+        pattern=SEAT,
+        description="The session seat this player sits at: a seat of the session with role `player`. "
+        "Default: the N-th player sits at the session's N-th player seat (GM and spectator seats are skipped), "
+        "so with seats gm, ana, bo the first player sits at `seat-2`.",
+    )
     starter_deck: StarterDeckName | None = Field(None, description="Play a built-in starter deck.")
     deck: NeuroscapeDeckList | None = Field(None, description="Play this deck list (cards of the match's pool).")
 
@@ -50,6 +56,24 @@ class NeuroscapeSetup(Model):
         True, description="With `cards`: also allow the starter cards (ids must then not repeat them). Default true."
     )
     rules: NeuroscapeRules = Field(default_factory=NeuroscapeRules)
+
+
+class NeuroscapeTableSeat(Model):
+    """A seat of the session to be created, as in the `seats` of `POST /v1/sessions`."""
+
+    name: str | None = Field(None, min_length=1, max_length=80)
+    role: Literal["gm", "player", "spectator"] = "player"
+
+
+class NeuroscapeSetupCheckInput(NeuroscapeSetup):
+    """A match setup, and optionally the seats of the session it is meant for."""
+
+    session_seats: list[NeuroscapeTableSeat] | None = Field(
+        None,
+        max_length=16,
+        description="The `seats` of the session to be created: the check then places the players as creation would "
+        "and refuses what creation refuses. Omit for a table of player seats only.",
+    )
 
 
 # -- action inputs ---------------------------------------------------------------------

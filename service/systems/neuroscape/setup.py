@@ -7,8 +7,9 @@ draw's audit only ever shows the drawing seat its own cards.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
+from service.registry import Actor
 from service.systems.neuroscape import errors as E
 from service.systems.neuroscape.cards import NeuroscapeCard
 from service.systems.neuroscape.decks import NeuroscapeDeckList, main_pile, ram_pile, violations
@@ -20,24 +21,61 @@ from service.systems.neuroscape.starter import STARTER_DECKS
 from service.systems.neuroscape.zones import SLOT_NAMES
 
 
-def check(setup: NeuroscapeSetup) -> tuple[list[str], list[NeuroscapeDeckList], Mapping[str, NeuroscapeCard], list[dict]]:
-    """Seats, decks and pool of a match setup, and every deck-building violation (each with its seat)."""
+def check(
+    setup: NeuroscapeSetup, seats: Sequence[Actor] | None = None
+) -> tuple[list[str], list[NeuroscapeDeckList], Mapping[str, NeuroscapeCard], list[dict]]:
+    """Seats, decks and pool of a match setup, and every deck-building violation (each with its seat).
+
+    `seats` are the session's seats in order; without them the table is taken to be player seats
+    only (`seat-1`, `seat-2`...), as a stateless check of a setup has no session.
+    """
     pool = build_pool(setup.cards, setup.include_starter_pool)
-    seats = [entry.seat or f"seat-{index}" for index, entry in enumerate(setup.players, start=1)]
-    if len(set(seats)) != len(seats):
-        raise E.violation(E.BAD_PLAYERS, f"each player needs a seat of its own; got {', '.join(seats)}", status=422)
+    seated = _seat_players(setup, seats)
     decks = [STARTER_DECKS[e.starter_deck] if e.starter_deck else e.deck for e in setup.players]
     found = []
-    for seat, deck in zip(seats, decks, strict=True):
+    for seat, deck in zip(seated, decks, strict=True):
         assert deck is not None  # the setup model requires one of the two
         found += [{**v.model_dump(mode="json", by_alias=True, exclude_none=True), "seat": seat} for v in violations(deck, pool, setup.rules)]
-    return seats, [d for d in decks if d is not None], pool, found
+    return seated, [d for d in decks if d is not None], pool, found
 
 
-def initial_state(setup: NeuroscapeSetup) -> dict:
+def _seat_players(setup: NeuroscapeSetup, seats: Sequence[Actor] | None) -> list[str]:
+    """The seat of each player: the one it names, else the N-th player seat for the N-th player.
+
+    Without the session's seats any well-formed seat may be named, and the N-th player seat is `seat-N`.
+    """
+    roles = None if seats is None else {s.seat: s.role for s in seats}
+    player_seats = None if roles is None else [seat for seat, role in roles.items() if role == "player"]
+    seated = []
+    for index, entry in enumerate(setup.players):
+        number = index + 1
+        if entry.seat is not None:
+            seat = entry.seat
+        elif player_seats is None:
+            seat = f"seat-{number}"
+        elif index < len(player_seats):
+            seat = player_seats[index]
+        else:
+            raise E.violation(
+                E.NO_SUCH_SEAT, f"player {number} names no seat and the session has only {len(player_seats)} player seat(s)", status=422
+            )
+        if roles is not None and seat not in roles:
+            raise E.violation(E.NO_SUCH_SEAT, f"player {number} is seated at {seat}, which this session does not have", status=422)
+        if roles is not None and roles[seat] != "player":
+            raise E.violation(
+                E.SEAT_NOT_PLAYER, f"player {number} is seated at {seat}, a {roles[seat]} seat; players sit at player seats", status=422
+            )
+        seated.append(seat)
+    if len(set(seated)) != len(seated):
+        raise E.violation(E.BAD_PLAYERS, f"each player needs a seat of its own; got {', '.join(seated)}", status=422)
+    return seated
+
+
+def initial_state(setup: NeuroscapeSetup, seats: Sequence[Actor] | None = None) -> dict:
+    """The match's first state; `seats` (the session's, in order) place the players, see `check`."""
     rules = setup.rules
     pool_spec = pool_state(setup.cards, setup.include_starter_pool)
-    seats, decks, pool, found = check(setup)
+    seated, decks, pool, found = check(setup, seats)
     if found:
         summary = "; ".join(f"{v['seat']}: {v['message']}" for v in found)
         raise E.violation(E.ILLEGAL_DECK, f"{len(found)} deck-building violation(s): {summary}", status=422, violations=found)
@@ -45,17 +83,17 @@ def initial_state(setup: NeuroscapeSetup) -> dict:
     return {
         "rules": rules.model_dump(mode="json", by_alias=True),
         "pool": pool_spec,
-        "order": seats,
-        "players": {seat: _new_player(deck, pool, rules) for seat, deck in zip(seats, decks, strict=True)},
-        "deckLists": {seat: deck.model_dump(mode="json", by_alias=True) for seat, deck in zip(seats, decks, strict=True)},
-        "drawAudits": {seat: [] for seat in seats},
+        "order": seated,
+        "players": {seat: _new_player(deck, pool, rules) for seat, deck in zip(seated, decks, strict=True)},
+        "deckLists": {seat: deck.model_dump(mode="json", by_alias=True) for seat, deck in zip(seated, decks, strict=True)},
+        "drawAudits": {seat: [] for seat in seated},
         "environment": None,
         "battle": {"attacks": []},
         "effects": [],
         "rollOff": None,
         "outcome": None,
         "nextInstance": 1,
-        "flow": {"stage": first.stage, "substage": first.substage, "step": 0, "turn": 0, "active": None, "awaiting": list(seats)},
+        "flow": {"stage": first.stage, "substage": first.substage, "step": 0, "turn": 0, "active": None, "awaiting": list(seated)},
     }
 
 
