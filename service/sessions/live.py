@@ -28,9 +28,11 @@ async def follow(
     system, closed = doc["system"], doc["closed"]
     store = sessions.store
     async with store.subscribe(session_id) as live:
-        yield None  # subscribed: a first heartbeat lets a server send its headers at once
+        # Where "new" starts is fixed before the client hears it is connected: an action
+        # committed after the first heartbeat is always delivered.
         loaded = await store.load(session_id)
         next_seq = (after + 1) if after is not None else (loaded.log_length if loaded else 0)
+        yield None  # subscribed: a first heartbeat lets a server send its headers at once
 
         async def catch_up(until: int | None) -> AsyncIterator[dict]:
             nonlocal next_seq
