@@ -71,6 +71,9 @@ class System:
     view: Callable[[dict, Actor | None], dict] = lambda state, actor: state
     # May also take `closed: bool` (the session's seeds are revealed) to show its secrets once the game is over.
     view_entry: Callable[..., dict] = lambda entry, actor: entry
+    # True when some draws are hidden from some seats (view_entry withholds them): a seed rotation
+    # then reveals the old seed only at the close, never while the game is on.
+    secret_draws: bool = False
 
     def start(self, setup: Any, seats: list[Actor]) -> dict:
         """The first state of a session: `initial_state(setup)`, given the seats when it asks for them."""

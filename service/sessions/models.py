@@ -93,7 +93,10 @@ class Empty(Model):
 class SeedRotation(Model):
     epoch: int = Field(description="The new epoch.")
     seed_commitment: str = Field(description="Commitment of the new epoch's seed.")
-    revealed: EpochSeed = Field(description="The epoch that just ended, seed revealed.")
+    revealed: EpochSeed = Field(
+        description="The epoch that just ended, with its seed; the seed stays null until the close when "
+        "something drawn under it is hidden from a seat (a `gm`, `blind` or `self` roll, or a game's secret draws)."
+    )
 
 
 class ActionAnswer(Model):

@@ -160,7 +160,7 @@ class Sessions:
         system = self.registry.systems[doc["system"]]
         seats = [{"id": s["id"], "name": s["name"], "role": s["role"]} for s in doc["seats"]]
         viewer = next((s for s in seats if actor and s["id"] == actor.seat), None)
-        out = {k: v for k, v in doc.items() if k not in ("seats", "state", "setup")}
+        out = {k: v for k, v in doc.items() if k not in ("seats", "state", "setup", "sealed")}
         return {**out, "seats": seats, "viewer": viewer, "state": system.view(doc["state"], actor)}
 
     # -- the write path -----------------------------------------------------------------
@@ -246,6 +246,8 @@ class Sessions:
         version = loaded.version + 1
         now = _now()
         new_doc = {**new_doc, "version": version, "updatedAt": now, "nonce": doc["nonce"] + (1 if audit else 0)}
+        if audit and (params or {}).get("visibility", "public") != "public" and epoch not in doc.get("sealed", ()):
+            new_doc["sealed"] = [*doc.get("sealed", ()), epoch]  # a hidden roll: this seed waits for the close
         seq = loaded.log_length
         entry = {
             "seq": seq,
@@ -298,7 +300,11 @@ class Sessions:
         _require_table_authority(doc, actor)
         old = doc["epoch"]
         new = old + 1
-        revealed = {"epoch": old, "seedCommitment": commitment(self._seed(doc["id"], old)), "seed": self._seed(doc["id"], old)}
+        # A seed is revealed only when nothing drawn under it is hidden from any seat; otherwise
+        # revealing it would let a seat recompute what it may not see. Such seeds wait for the close.
+        sealed = self.registry.systems[doc["system"]].secret_draws or old in doc.get("sealed", ())
+        seed = None if sealed else self._seed(doc["id"], old)
+        revealed = {"epoch": old, "seedCommitment": commitment(self._seed(doc["id"], old)), "seed": seed}
         fresh = {"epoch": new, "seedCommitment": commitment(self._seed(doc["id"], new)), "seed": None}
         seeds = [revealed if s["epoch"] == old else s for s in doc["seeds"]] + [fresh]
         result = {"epoch": new, "seedCommitment": fresh["seedCommitment"], "revealed": revealed}
