@@ -3,10 +3,10 @@ reactions, hacking, memory logs, consequences and time."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from service.systems.desert.security_log import missing_statements
 from service.systems.desert.table import screen_for
+
+from .picking import Pick, one, weighted
 
 SEATS = [{"name": "gm", "role": "gm"}, {"name": "ana", "role": "player"}, {"name": "bo", "role": "player"}]
 CATEGORIES = ["tracking", "access", "network", "audio", "video", "neuro"]
@@ -32,11 +32,7 @@ CHARACTERS = [
     {"id": "marin", "name": "Marin", "hacker": True},
     {"id": "ola", "name": "Ola", "approach": {"approach": "agitator"}},
 ]
-Pick = Callable[[int], int]
 
-
-def one(pick: Pick, items: list):
-    return items[pick(len(items)) - 1]
 
 
 def setup_for(seed: str) -> dict:
@@ -234,7 +230,6 @@ MOVES = [
     (2, keep_memory_log), (5, move), (5, statement), (2, bypass), (2, hack), (1, hold), (1, add_character),
     (1, add_building), (1, add_district), (2, consent), (2, set_access), (1, add_consequence), (1, settle), (1, advance_time),
 ]  # fmt: skip
-TOTAL = sum(weight for weight, _ in MOVES)
 
 
 def chooser_for(seed: str):
@@ -253,12 +248,7 @@ def chooser_for(seed: str):
         elif not state["memoryLogs"] and pick(4) == 1:
             name, params = keep_memory_log(t)
         else:
-            roll = pick(TOTAL)
-            for weight, build in MOVES:
-                roll -= weight
-                if roll <= 0:
-                    name, params = build(t)
-                    break
+            name, params = weighted(pick, MOVES)(t)
         return t.seat, f"desert/{name}", params
 
     return choose

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from .picking import Pick, one, weighted
 
 SEATS = [{"name": "gm", "role": "gm"}, {"name": "ana", "role": "player"}, {"name": "bo", "role": "player"}]
 POOLS = ["insight", "moxie", "vigor", "flex"]
@@ -29,11 +29,7 @@ GUARD = {
     "skills": [{"name": "Fray", "rating": 50}, {"name": "Melee", "rating": 40}, {"name": "Guns", "rating": 45}],
     "pools": {"vigor": 1}, "armor": {"energy": 2, "kinetic": 8}, "durability": 40, "woundThreshold": 8, "initiative": 5,
 }  # fmt: skip
-Pick = Callable[[int], int]
 
-
-def one(pick: Pick, items: list):
-    return items[pick(len(items)) - 1]
 
 
 def setup_for(seed: str) -> dict:
@@ -264,7 +260,6 @@ MOVES = [
     (4, take_action), (3, pool_use), (2, recharge), (1, add_character), (1, advance_time), (3, next_turn), (2, delay),
     (1, end_combat), (2, pool_ongoing), (2, end_intrusion), (3, finish_actions), (1, heal), (1, edit_character),
 ]  # fmt: skip
-TOTAL = sum(weight for weight, _ in MOVES)
 
 
 def chooser_for(seed: str):
@@ -274,12 +269,7 @@ def chooser_for(seed: str):
         if state["combat"] is None and pick(4) == 1:
             seat, name, params = initiative(state, pick)
             return seat, f"eclipse/{name}", params
-        roll = pick(TOTAL)
-        for weight, build in MOVES:
-            roll -= weight
-            if roll <= 0:
-                seat, name, params = build(state, pick)
-                return seat, f"eclipse/{name}", params
-        raise AssertionError("unreachable")
+        seat, name, params = weighted(pick, MOVES)(state, pick)
+        return seat, f"eclipse/{name}", params
 
     return choose

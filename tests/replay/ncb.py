@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from .picking import Pick, one, weighted
 
 SEATS = [{"name": "gm", "role": "gm"}, {"name": "ana", "role": "player"}, {"name": "bo", "role": "player"}]
-Pick = Callable[[int], int]
 KERENZIKOV = {"name": "Kerenzikov", "slots": 1, "capacity": 2, "passive": {"initiative": 2}, "active": {"unit": "rounds", "amount": 2}}
 PLATING = {"name": "Subdermal armor", "slots": 2, "capacity": 3, "passive": {"damageReduction": 1, "armorClass": 1}}
 SANDY = {"name": "Sandevistan", "slots": 1, "capacity": 4, "active": {"unit": "short-rest"}}
@@ -26,9 +25,6 @@ PROGRAMS = [
     {"name": "Cripple", "tier": 2, "ramCost": 3, "save": "wisdom", "onSave": "none"},
 ]
 
-
-def one(pick: Pick, items: list):
-    return items[pick(len(items)) - 1]
 
 
 def setup_for(seed: str) -> dict:
@@ -262,7 +258,6 @@ MOVES = [  # (weight, builder); fights are most of a session, so end-turn and at
     (2, activate), (1, eddies), (1, add_combatant), (1, remove_combatant), (1, gm_adjust), (2, start_combat),
     (6, end_turn), (1, end_combat), (2, move), (2, take_action),
 ]  # fmt: skip
-TOTAL = sum(weight for weight, _ in MOVES)
 
 
 def chooser_for(seed: str):
@@ -281,12 +276,7 @@ def chooser_for(seed: str):
             return _named(death_save(state, pick) if pick(4) > 1 else end_turn(state, pick))
         if _down(state) and pick(3) == 1:
             return _named(one(pick, [death_save, death_save, stabilize])(state, pick))
-        roll = pick(TOTAL)
-        for weight, build in MOVES:
-            roll -= weight
-            if roll <= 0:
-                return _named(build(state, pick))
-        raise AssertionError("unreachable")
+        return _named(weighted(pick, MOVES)(state, pick))
 
     return choose
 

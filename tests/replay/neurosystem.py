@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from .picking import Pick, one, weighted
 
 SEATS = [{"name": "gm", "role": "gm"}, {"name": "ana", "role": "player"}, {"name": "bo", "role": "player"}]
 RATINGS = ["d4", "d6", "d8", "d10", "d12"]
 CATEGORIES = ["lightly-injured", "badly-injured", "wounded", "severely-wounded", "dying", "dead", "wrecked", "shutting-down"]
 SHIELD = {"name": "shield", "rating": 2, "against": ["kinetic ranged"]}
-Pick = Callable[[int], int]
-
-
-def one(pick: Pick, items: list):
-    return items[pick(len(items)) - 1]
 
 
 def character(pick: Pick, cid: str) -> dict:
@@ -250,7 +245,6 @@ MOVES = [  # (weight, builder): checks come often, so the follow-ups have checks
     (1, set_resolve), (1, negative_state("add-negative-state")), (1, negative_state("remove-negative-state")),
     (1, add_character), (1, remove_character), (1, add_nc), (1, remove_nc), (1, set_luck), (1, end_scene),
 ]  # fmt: skip
-TOTAL = sum(weight for weight, _ in MOVES)
 
 
 def chooser_for(seed: str):
@@ -261,12 +255,7 @@ def chooser_for(seed: str):
             return _named(add_character(state, pick))
         if not state["openChecks"] and pick(4) > 1:
             return _named(stk(state, pick))
-        roll = pick(TOTAL)
-        for weight, build in MOVES:
-            roll -= weight
-            if roll <= 0:
-                return _named(build(state, pick))
-        raise AssertionError("unreachable")
+        return _named(weighted(pick, MOVES)(state, pick))
 
     return choose
 

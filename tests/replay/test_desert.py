@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from support.replaying import replay_batch
+from support.replaying import assert_batch_replays
 
-from .desert import SEATS, chooser_for, setup_for
+from . import desert as players
 
 MECHANICS = {  # every session mechanic of the system
     "add-building", "add-character", "add-consequence", "add-district", "advance-time", "approach",
@@ -23,9 +23,4 @@ REFUSALS = {
 
 @pytest.mark.parametrize("batch", range(BATCHES))
 async def test_random_desert_sessions_replay_exactly(batch: int) -> None:
-    seeds = [f"desert-{batch}-{n}" for n in range(PER_BATCH)]
-    played = await replay_batch("desert", SEATS, setup_for, chooser_for, seeds=seeds, steps=STEPS)
-    missing = {name for name in MECHANICS if f"desert/{name}" not in played.logged}
-    assert not missing, f"never logged: {sorted(missing)}"
-    assert "session/rotate-seed" in played.logged
-    assert played.refused.keys() >= REFUSALS, played.refused
+    await assert_batch_replays("desert", players, batch, per_batch=PER_BATCH, steps=STEPS, mechanics=MECHANICS, refusals=REFUSALS)

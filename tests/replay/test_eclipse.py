@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from support.replaying import replay_batch
+from support.replaying import assert_batch_replays
 
-from .eclipse import SEATS, chooser_for, setup_for
+from . import eclipse as players
 
 MECHANICS = {  # every session mechanic of the system
     "add-character", "advance-time", "attack", "damage", "delay", "edit-character",
@@ -20,9 +20,4 @@ REFUSALS = {"eclipse/not-your-character", "eclipse/unknown-character", "eclipse/
 
 @pytest.mark.parametrize("batch", range(BATCHES))
 async def test_random_eclipse_sessions_replay_exactly(batch: int) -> None:
-    seeds = [f"eclipse-{batch}-{n}" for n in range(PER_BATCH)]
-    played = await replay_batch("eclipse", SEATS, setup_for, chooser_for, seeds=seeds, steps=STEPS)
-    missing = {name for name in MECHANICS if f"eclipse/{name}" not in played.logged}
-    assert not missing, f"never logged: {sorted(missing)}"
-    assert "session/rotate-seed" in played.logged
-    assert played.refused.keys() >= REFUSALS, played.refused
+    await assert_batch_replays("eclipse", players, batch, per_batch=PER_BATCH, steps=STEPS, mechanics=MECHANICS, refusals=REFUSALS)

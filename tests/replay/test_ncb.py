@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from support.replaying import replay_batch
+from support.replaying import assert_batch_replays
 
-from .ncb import SEATS, chooser_for, setup_for
+from . import ncb as players
 
 MECHANICS = {  # every session mechanic of the system
     "ability-scores", "activate-chrome", "add-combatant", "attack", "d20-test", "damage",
@@ -20,9 +20,4 @@ REFUSALS = {"forbidden", "ncb/unknown-combatant", "ncb/not-your-turn", "ncb/no-c
 
 @pytest.mark.parametrize("batch", range(BATCHES))
 async def test_random_ncb_sessions_replay_exactly(batch: int) -> None:
-    seeds = [f"ncb-{batch}-{n}" for n in range(PER_BATCH)]
-    played = await replay_batch("ncb", SEATS, setup_for, chooser_for, seeds=seeds, steps=STEPS)
-    missing = {name for name in MECHANICS if f"ncb/{name}" not in played.logged}
-    assert not missing, f"never logged: {sorted(missing)}"
-    assert "session/rotate-seed" in played.logged
-    assert played.refused.keys() >= REFUSALS, played.refused
+    await assert_batch_replays("ncb", players, batch, per_batch=PER_BATCH, steps=STEPS, mechanics=MECHANICS, refusals=REFUSALS)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from support.replaying import replay_batch
+from support.replaying import assert_batch_replays
 
-from .neuroscape import SEATS, chooser_for, setup_for
+from . import neuroscape as players
 
 MECHANICS = {  # every session mechanic of the system
     "attack", "block", "choose-first", "concede", "deploy", "draw",
@@ -18,9 +18,4 @@ REFUSALS = {"neuroscape/not-a-player", "neuroscape/out-of-turn", "neuroscape/wro
 
 @pytest.mark.parametrize("batch", range(BATCHES))
 async def test_random_neuroscape_matches_replay_exactly(batch: int) -> None:
-    seeds = [f"neuroscape-{batch}-{n}" for n in range(PER_BATCH)]
-    played = await replay_batch("neuroscape", SEATS, setup_for, chooser_for, seeds=seeds, steps=STEPS)
-    missing = {name for name in MECHANICS if f"neuroscape/{name}" not in played.logged}
-    assert not missing, f"never logged: {sorted(missing)}"
-    assert "session/rotate-seed" in played.logged
-    assert played.refused.keys() >= REFUSALS, played.refused
+    await assert_batch_replays("neuroscape", players, batch, per_batch=PER_BATCH, steps=STEPS, mechanics=MECHANICS, refusals=REFUSALS)

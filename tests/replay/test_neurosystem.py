@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from support.replaying import replay_batch
+from support.replaying import assert_batch_replays
 
-from .neurosystem import SEATS, chooser_for, setup_for
+from . import neurosystem as players
 
 MECHANICS = {  # every session mechanic of the system
     "add-character", "add-nc", "add-negative-state", "apply-check", "attack", "death-measure",
@@ -20,9 +20,4 @@ REFUSALS = {"forbidden", "neurosystem/unknown-character", "neurosystem/unknown-c
 
 @pytest.mark.parametrize("batch", range(BATCHES))
 async def test_random_neurosystem_sessions_replay_exactly(batch: int) -> None:
-    seeds = [f"neurosystem-{batch}-{n}" for n in range(PER_BATCH)]
-    played = await replay_batch("neurosystem", SEATS, setup_for, chooser_for, seeds=seeds, steps=STEPS)
-    missing = {name for name in MECHANICS if f"neurosystem/{name}" not in played.logged}
-    assert not missing, f"never logged: {sorted(missing)}"
-    assert "session/rotate-seed" in played.logged
-    assert played.refused.keys() >= REFUSALS, played.refused
+    await assert_batch_replays("neurosystem", players, batch, per_batch=PER_BATCH, steps=STEPS, mechanics=MECHANICS, refusals=REFUSALS)

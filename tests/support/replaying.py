@@ -6,6 +6,7 @@ import base64
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import ModuleType
 from unittest import mock
 
 import orjson
@@ -130,3 +131,17 @@ async def replay_batch(
         for code, count in played.refused.items():
             batch.refused[code] = batch.refused.get(code, 0) + count
     return batch
+
+
+async def assert_batch_replays(
+    system: str, players: ModuleType, batch: int, *, per_batch: int, steps: int, mechanics: set[str], refusals: set[str]
+) -> None:
+    """One batch of a system's replay proof: `per_batch` seeded sessions from `players` (a module with
+    SEATS, setup_for and chooser_for) each replay exactly, and together they log every one of
+    `mechanics`, rotate a seed and run into every one of `refusals`."""
+    seeds = [f"{system}-{batch}-{n}" for n in range(per_batch)]
+    played = await replay_batch(system, players.SEATS, players.setup_for, players.chooser_for, seeds=seeds, steps=steps)
+    missing = {name for name in mechanics if f"{system}/{name}" not in played.logged}
+    assert not missing, f"never logged: {sorted(missing)}"
+    assert "session/rotate-seed" in played.logged
+    assert played.refused.keys() >= refusals, played.refused

@@ -2,43 +2,15 @@
 
 from __future__ import annotations
 
-import copy
-
-import pytest
-
-from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems.eclipse import session_combat, session_hacking, session_pools, session_table, session_tests
 from service.systems.eclipse import session_models as sm
-from service.systems.eclipse.table import initial_state
 
-from .scripted import ScriptedStream, d100
-from .sheets import ANA, GUARD
+from .scripted import d100
+from .sheets import GUARD
+from .tables import ANA_SEAT, act, refused, table
 
-GM = Actor("seat-1", "gm", "gm")
-ANA_SEAT = Actor("seat-2", "ana", "player")
 BEA_SEAT = Actor("seat-3", "bea", "player")
-
-
-def table(**rules) -> dict:
-    return initial_state(sm.EclipseSetup.model_validate({"rules": rules, "characters": [ANA, GUARD]}))
-
-
-def act(fn, state: dict, model, body: dict, *faces: int, actor: Actor = GM):
-    before = copy.deepcopy(state)
-    stream = ScriptedStream(*faces)
-    new, out = fn(state, model.model_validate(body), stream, actor)
-    assert state == before, "the given state is never changed"
-    assert stream.exhausted
-    return new, out
-
-
-def refused(fn, state: dict, model, body: dict, actor: Actor = GM) -> RuleViolation:
-    before = copy.deepcopy(state)
-    with pytest.raises(RuleViolation) as caught:
-        fn(state, model.model_validate(body), ScriptedStream(*[50] * 10), actor)
-    assert state == before
-    return caught.value
 
 
 def test_setup_builds_second_edition_defaults() -> None:
