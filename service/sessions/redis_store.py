@@ -95,9 +95,11 @@ class RedisStore:
     def _session(self, session_id: str) -> str:
         return f"{self._prefix}:s:{{{session_id}}}"
 
-    async def _call(self, awaitable: Awaitable[Any]) -> Any:
+    async def _call(self, awaitable: Awaitable[Any], *, deadline: bool = True) -> Any:
+        """Await one store operation, within the store timeout unless it is a read meant to block
+        (a subscriber waiting for the next event); a failure becomes StoreUnavailable."""
         try:
-            async with asyncio.timeout(self._timeout_s):
+            async with asyncio.timeout(self._timeout_s if deadline else None):
                 return await awaitable
         except _DOWN as exc:
             # The type name only: redis-py messages name host and port, and the URL
@@ -202,7 +204,7 @@ class RedisStore:
 
     async def _messages(self, pubsub: Any) -> AsyncIterator[bytes]:
         while True:
-            message = await self._call(pubsub.get_message(timeout=None))
+            message = await self._call(pubsub.get_message(timeout=None), deadline=False)  # quiet tables wait long
             if message is not None and message["type"] == "message":
                 yield message["data"]
 

@@ -421,3 +421,19 @@ async def test_subscribe_is_live_as_soon_as_the_block_starts(backend: Backend) -
         assert await store.commit(Commit("live", 1, 2, b"d2", TTL, log_entry=b"e", event=b"first"))
         assert await asyncio.wait_for(anext(events), 5) == b"first"
     assert await backend.listeners("live") == 0
+
+
+@pytest.mark.redis
+async def test_a_subscriber_waits_out_a_quiet_table_longer_than_the_store_timeout(redis_url: str) -> None:
+    # Operations have a deadline (the store timeout); waiting for the next event has none.
+    store = RedisStore(redis_url, prefix=f"t{uuid.uuid4().hex}", timeout_s=0.2)
+    try:
+        assert await store.create("quiet", b"d", TTL)
+        async with store.subscribe("quiet") as events:
+            waiting = asyncio.ensure_future(anext(events))
+            await asyncio.sleep(0.6)  # three store timeouts without an event
+            assert not waiting.done()
+            assert await store.commit(Commit("quiet", 1, 2, b"d2", TTL, log_entry=b"e", event=b"at last"))
+            assert await asyncio.wait_for(waiting, 5) == b"at last"
+    finally:
+        await store.aclose()
