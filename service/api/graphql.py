@@ -157,7 +157,7 @@ def build_schema(operations: list[Operation]) -> strawberry.Schema:
             lambda: MaxTokensLimiter(max_token_count=4000),
         ],
     )
-    schema.plans = Plans(schema._schema, runners, graphql_error)
+    schema.plans = Plans(schema._schema, runners, _formatted)
     return schema
 
 

@@ -10,16 +10,20 @@ walking the executor field by field (which cost several times the work of the ro
 
 Only plain documents get a plan: one root field, nothing but fields below it (no
 fragments, no directives) and object or scalar types. Anything else, and any request
-whose variables do not coerce, takes the full path; nothing has run when it does.
+whose variables do not coerce, takes the full path; nothing has run when it does. A
+value the projection cannot serialize (an Int past 32 bits, say) is completed by
+graphql-core itself from the value already computed, so its errors read the same.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from inspect import isawaitable
 from typing import Any
 
 from graphql import (
+    DocumentNode,
     FieldNode,
     GraphQLError,
     GraphQLList,
@@ -33,6 +37,7 @@ from graphql import (
     located_error,
     parse,
 )
+from graphql import execute as graphql_execute
 from graphql.execution.values import get_argument_values, get_variable_values
 
 Runner = Callable[[dict[str, Any], dict[str, Any]], Awaitable[Any]]
@@ -46,6 +51,7 @@ class _NotPlain(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Plan:
+    document: DocumentNode
     operation: OperationDefinitionNode
     node: FieldNode
     field: Any  # the root GraphQLField
@@ -53,11 +59,10 @@ class Plan:
     run: Runner
     complete: Complete
     nullable: bool
-    on_error: Callable[[BaseException], GraphQLError]
 
-    async def execute(self, schema: GraphQLSchema, variables: dict[str, Any] | None, context: dict[str, Any]) -> dict | None:
+    async def execute(self, plans: Plans, variables: dict[str, Any] | None, context: dict[str, Any]) -> dict | None:
         """The answer, or None when the variables do not coerce (the full path words the errors)."""
-        coerced = get_variable_values(schema, self.operation.variable_definitions or (), variables or {})
+        coerced = get_variable_values(plans.schema, self.operation.variable_definitions or (), variables or {})
         if isinstance(coerced, list):
             return None
         try:
@@ -66,20 +71,22 @@ class Plan:
             return None
         try:
             value = await self.run(context, kwargs)  # coded failures come out as GraphQLError
-            return {"data": {self.key: self.complete(value)}}
-        except Exception as exc:
-            error = exc if isinstance(exc, GraphQLError) else self.on_error(exc)  # a projection bug: internal
+        except GraphQLError as error:
             formatted = located_error(error, [self.node], [self.key]).formatted
             return {"data": {self.key: None} if self.nullable else None, "errors": [formatted]}
+        try:
+            return {"data": {self.key: self.complete(value)}}
+        except Exception:  # a value the projection cannot serialize: let graphql-core word it
+            return await plans.complete_fully(self, value, variables, context)
 
 
 class Plans:
     """Plans by (query text, operation name); a text that cannot have one is remembered too."""
 
-    def __init__(self, schema: GraphQLSchema, runners: dict[str, Runner], on_error: Callable[[BaseException], GraphQLError]) -> None:
-        self._schema = schema
+    def __init__(self, schema: GraphQLSchema, runners: dict[str, Runner], formatted: Callable[[GraphQLError], dict]) -> None:
+        self.schema = schema
         self._runners = runners
-        self._on_error = on_error
+        self._formatted = formatted  # how the full path words an error
         self._plans: dict[tuple[str, str | None], Plan | None] = {}
 
     def __contains__(self, key: tuple[str, str | None]) -> bool:
@@ -91,7 +98,25 @@ class Plans:
         plan = self._plans.get((query, operation_name))
         if plan is None:
             return None
-        return await plan.execute(self._schema, variables, context)
+        return await plan.execute(self, variables, context)
+
+    async def complete_fully(self, plan: Plan, value: Any, variables: Any, context: dict[str, Any]) -> dict:
+        """Complete an already computed root value with graphql-core itself (the action is not run
+        again): its errors, paths and null propagation, exactly as in a full execution."""
+
+        def root_is_known(next_: Callable, root: Any, info: Any, **args: Any) -> Any:
+            return value if info.path.prev is None else next_(root, info, **args)
+
+        result = graphql_execute(
+            self.schema, plan.document, context_value=context, variable_values=variables,
+            operation_name=plan.operation.name.value if plan.operation.name else None, middleware=[root_is_known],
+        )
+        if isawaitable(result):
+            result = await result
+        out: dict[str, Any] = {"data": result.data}
+        if result.errors:
+            out["errors"] = [self._formatted(error) for error in result.errors]
+        return out
 
     def learn(self, query: str, operation_name: str | None) -> None:
         """Call after a full execution of `query` raised no query error."""
@@ -114,7 +139,7 @@ class Plans:
         if len(chosen) != 1 or chosen[0].directives:
             raise _NotPlain("operation")
         operation = chosen[0]
-        root = {OperationType.QUERY: self._schema.query_type, OperationType.MUTATION: self._schema.mutation_type}.get(operation.operation)
+        root = {OperationType.QUERY: self.schema.query_type, OperationType.MUTATION: self.schema.mutation_type}.get(operation.operation)
         selections = operation.selection_set.selections
         if root is None or len(selections) != 1:
             raise _NotPlain("root")
@@ -123,6 +148,7 @@ class Plans:
             raise _NotPlain("root field")
         field = root.fields[node.name.value]
         return Plan(
+            document=document,
             operation=operation,
             node=node,
             field=field,
@@ -130,7 +156,6 @@ class Plans:
             run=self._runners[node.name.value],
             complete=_completer(field.type, node.selection_set),
             nullable=not isinstance(field.type, GraphQLNonNull),
-            on_error=self._on_error,
         )
 
 

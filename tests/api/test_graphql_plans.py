@@ -115,3 +115,27 @@ def test_a_planned_query_with_flat_arguments_reads_like_the_full_path(api: Api) 
     assert _planned(api, query)
     assert first == second
     assert [entry["seq"] for entry in second["data"]["sessionLog"]["entries"]] == [0, 1]
+
+
+def test_a_value_the_schema_cannot_carry_is_worded_as_the_full_path_words_it(api: Api) -> None:
+    # A total past 2**31 is a fine REST answer but no GraphQL Int: the error sits on `total`,
+    # and null goes up to the nearest nullable field, exactly as strawberry answers.
+    huge = {"input": {"expression": "1d6+1000000000+1000000000+1000000000", "seed": "big"}}
+    query = _unique(ROLL)
+    api.gql(query, {"input": {"expression": "1d6", "seed": "warm"}})
+    assert _planned(api, query)
+    planned = api.client.post("/graphql", json={"query": query, "variables": huge})
+    fresh = api.client.post("/graphql", json={"query": _unique(ROLL), "variables": huge})
+    assert planned.content == fresh.content
+    assert planned.json()["errors"][0]["path"] == ["diceRoll", "result", "total"]
+
+
+def test_a_session_write_whose_result_cannot_be_carried_still_answers_its_version(api: Api) -> None:
+    sid, token = api.create_session("dice")["session"]["id"], api.tokens["gm"]
+    query = _unique("mutation($id: ID!, $e: String!) { diceRollInSession(sessionId: $id, input: {expression: $e}) { version seq result { total } } }")
+    api.gql_data(query, {"id": sid, "e": "1d6"}, token=token)
+    assert _planned(api, query)
+    answer = api.gql(query, {"id": sid, "e": "1d6+1000000000+1000000000+1000000000"}, token=token)
+    assert answer["data"] == {"diceRollInSession": {"version": 3, "seq": 1, "result": None}}  # committed, and it says so
+    assert answer["errors"][0]["path"] == ["diceRollInSession", "result", "total"]
+    assert answer["errors"][0]["extensions"]["code"]
