@@ -18,6 +18,7 @@ class _Session:
     expires: float
     log: list[bytes] = field(default_factory=list)
     answers: dict[str, bytes] = field(default_factory=dict)
+    stamp: str = ""
 
 
 class MemoryStore:
@@ -45,13 +46,13 @@ class MemoryStore:
         if session is None:
             return None
         answer = session.answers.get(idempotency_key) if idempotency_key else None
-        return Loaded(session.version, session.doc, len(session.log), answer)
+        return Loaded(session.version, session.doc, len(session.log), answer, session.stamp)
 
     async def commit(self, commit: Commit) -> bool:
         session = self._live(commit.session_id)
-        if session is None or session.version != commit.expected_version:
+        if session is None or (session.version, session.stamp) != (commit.expected_version, commit.expected_stamp):
             return False
-        session.version = commit.version
+        session.version, session.stamp = commit.version, commit.stamp
         session.doc = commit.doc
         session.expires = self._clock() + commit.ttl_ms / 1000
         if commit.log_entry is not None:

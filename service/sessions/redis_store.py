@@ -36,11 +36,11 @@ _DOWN = (RedisConnectionError, RedisTimeoutError, OSError)
 # document, log length (the next entry's seq) and, when asked, an idempotent answer.
 # KEYS: session, log, [idempotent answer]. Returns nil for a missing session.
 _LOAD = """
-local found = redis.call('HMGET', KEYS[1], 'v', 'doc')
+local found = redis.call('HMGET', KEYS[1], 'v', 'doc', 't')
 if not found[1] then return false end
 local answer = false
 if KEYS[3] then answer = redis.call('GET', KEYS[3]) end
-return {found[1], found[2], redis.call('LLEN', KEYS[2]), answer}
+return {found[1], found[2], redis.call('LLEN', KEYS[2]), answer, found[3] or ''}
 """
 
 # Create only when absent. A fresh session must not inherit the log of an earlier
@@ -57,10 +57,12 @@ return 1
 # The compare-and-set: everything a mutation writes, or nothing. A missing session
 # reads as false, which never equals the expected version.
 # KEYS: session, log, [idempotent answer].
-# ARGV: expected, version, doc, ttl_ms, channel, has_log, log_entry, has_event, event, answer.
+# ARGV: expected, version, doc, ttl_ms, channel, has_log, log_entry, has_event, event, answer,
+#       expected stamp, stamp (a stamp is unique to the commit that wrote the version).
 _COMMIT = """
-if redis.call('HGET', KEYS[1], 'v') ~= ARGV[1] then return 0 end
-redis.call('HSET', KEYS[1], 'v', ARGV[2], 'doc', ARGV[3])
+local held = redis.call('HMGET', KEYS[1], 'v', 't')
+if held[1] ~= ARGV[1] or (held[2] or '') ~= ARGV[11] then return 0 end
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 'doc', ARGV[3], 't', ARGV[12])
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 if ARGV[6] == '1' then redis.call('RPUSH', KEYS[2], ARGV[7]) end
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
@@ -140,8 +142,8 @@ class RedisStore:
         found = await self._call(self._script(self._load, keys, []))
         if found is None:
             return None
-        version, doc, log_length, answer = found
-        return Loaded(int(version), doc, log_length, answer)
+        version, doc, log_length, answer, stamp = found
+        return Loaded(int(version), doc, log_length, answer, stamp.decode())
 
     async def commit(self, commit: Commit) -> bool:
         key = self._session(commit.session_id)
@@ -160,6 +162,8 @@ class RedisStore:
             "1" if commit.event is not None else "",
             commit.event or b"",
             answer or b"",
+            commit.expected_stamp,
+            commit.stamp,
         ]
         committed: int = await self._call(self._script(self._commit, keys, args))
         return committed == 1

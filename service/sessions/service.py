@@ -265,6 +265,7 @@ class Sessions:
         answer = {"sessionId": session_id, "version": version, "seq": seq, "result": shown["result"], "audit": shown["audit"]}
         entry_bytes = orjson.dumps(entry)
         doc_bytes = orjson.dumps(new_doc)
+        stamp = new_id()
         ok = await self.store.commit(
             Commit(
                 session_id=session_id,
@@ -276,12 +277,14 @@ class Sessions:
                 event=entry_bytes,
                 idempotency_key=idem,
                 idempotent_answer=orjson.dumps({"fingerprint": print_, "answer": answer}) if idem else None,
+                expected_stamp=loaded.stamp,
+                stamp=stamp,
             )
         )
         if not ok:
             self.recent.drop(session_id)
             return None
-        self.recent.keep(session_id, Loaded(version, doc_bytes, seq + 1))
+        self.recent.keep(session_id, Loaded(version, doc_bytes, seq + 1, None, stamp))
         if stream.draws:
             self.on_draws(doc["system"], len(stream.draws))
         return answer

@@ -25,6 +25,7 @@ class Loaded:
     doc: bytes
     log_length: int
     idempotent: bytes | None = None  # the stored answer for the asked Idempotency-Key
+    stamp: str = ""  # unique to the commit that wrote this version ("" at creation)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +39,11 @@ class Commit:
     event: bytes | None = None
     idempotency_key: str | None = None
     idempotent_answer: bytes | None = None
+    # The compare-and-set checks the stamp with the version: should the store ever lose an
+    # acknowledged write (a Redis failover), a later commit of the same version number by
+    # another writer still differs from what a writer holding the lost one expects.
+    expected_stamp: str = ""
+    stamp: str = ""
 
 
 class Store(Protocol):
@@ -48,7 +54,7 @@ class Store(Protocol):
         """One round trip: the document, version, log length and (if asked) an idempotent answer."""
 
     async def commit(self, commit: Commit) -> bool:
-        """Atomic compare-and-set; False when the stored version moved on (or the session is gone)."""
+        """Atomic compare-and-set of version and stamp; False when the session moved on (or is gone)."""
 
     async def log(self, session_id: str, start: int, limit: int) -> list[bytes]:
         """Log entries `start .. start+limit-1` (0-based, in append order)."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+
+import orjson
 import pytest
 
 from service.errors import Problem
@@ -81,3 +84,22 @@ async def test_a_session_closed_by_another_replica_refuses_writes() -> None:
     with pytest.raises(Problem) as closed:
         await one.act(sid, token, "count", _count)
     assert closed.value.code == "session-closed"
+
+
+def _append(mark: str):
+    def transition(doc, actor, stream):
+        return {**doc, "state": {**doc["state"], "seen": [*doc["state"].get("seen", []), mark]}}, {"mark": mark}
+
+    return transition
+
+
+async def test_a_write_lost_by_the_store_is_never_built_upon_after_another_replica_reused_its_version() -> None:
+    store, one, two, sid, token = await _table()
+    before = copy.deepcopy(store._sessions[sid])
+    await one.act(sid, token, "a1", _append("A1"))  # one keeps version 2 with A1
+    store._sessions[sid] = before  # the store loses that write (a failover to a replica that missed it)
+    await two.act(sid, token, "b1", _append("B1"))  # version 2 again, written by two
+    await one.act(sid, token, "a2", _append("A2"))  # one's kept version 2 is not this version 2
+    doc, _ = await two.read(sid, token)
+    assert doc["state"]["seen"] == ["B1", "A2"]
+    assert [orjson.loads(e)["action"] for e in await store.log(sid, 0, 10)] == ["b1", "a2"]  # state and log agree

@@ -437,3 +437,16 @@ async def test_a_subscriber_waits_out_a_quiet_table_longer_than_the_store_timeou
             assert await asyncio.wait_for(waiting, 5) == b"at last"
     finally:
         await store.aclose()
+
+
+async def test_a_commit_must_match_the_stamp_as_well_as_the_version(backend: Backend) -> None:
+    store = backend.store
+    assert await store.create("stamped", b"d1", TTL)
+    assert (await store.load("stamped")).stamp == ""
+    assert await store.commit(Commit("stamped", 1, 2, b"d2", TTL, expected_stamp="", stamp="first-2"))
+    loaded = await store.load("stamped")
+    assert (loaded.version, loaded.stamp) == (2, "first-2")
+    # Version 2 written by someone else (as after a lost write): the version matches, the stamp does not.
+    assert not await store.commit(Commit("stamped", 2, 3, b"d3", TTL, expected_stamp="other-2", stamp="x-3"))
+    assert (await store.load("stamped")).doc == b"d2"
+    assert await store.commit(Commit("stamped", 2, 3, b"d3", TTL, expected_stamp="first-2", stamp="first-3"))
