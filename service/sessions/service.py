@@ -127,6 +127,7 @@ class Sessions:
             "seats": stored,
             "seeds": [{"epoch": 0, "seedCommitment": commitment(self._seed(session_id, 0)), "seed": None}],
             "setup": setup_wire,  # kept for replay; not shown (it may hold every player's secrets)
+            "sealed": [],  # epochs with a hidden roll: their seeds wait for the close; not shown
             "state": state,
         }
         if not await self.store.create(session_id, orjson.dumps(doc), self._ttl_ms):
@@ -305,13 +306,14 @@ class Sessions:
         new = old + 1
         # A seed is revealed only when nothing drawn under it is hidden from any seat; otherwise
         # revealing it would let a seat recompute what it may not see. Such seeds wait for the close.
-        sealed = self.registry.systems[doc["system"]].secret_draws or old in doc.get("sealed", ())
+        # A session written before `sealed` was kept cannot tell: its seed waits too.
+        sealed = self.registry.systems[doc["system"]].secret_draws or old in doc.get("sealed", (old,))
         seed = None if sealed else self._seed(doc["id"], old)
         revealed = {"epoch": old, "seedCommitment": commitment(self._seed(doc["id"], old)), "seed": seed}
         fresh = {"epoch": new, "seedCommitment": commitment(self._seed(doc["id"], new)), "seed": None}
         seeds = [revealed if s["epoch"] == old else s for s in doc["seeds"]] + [fresh]
         result = {"epoch": new, "seedCommitment": fresh["seedCommitment"], "revealed": revealed}
-        return {**doc, "epoch": new, "seeds": seeds}, result
+        return {**doc, "epoch": new, "seeds": seeds, "sealed": []}, result  # the new epoch starts clean
 
 
 def _authorize(doc: dict, token: str | None, *, roles: tuple[str, ...] | None = None) -> Actor:
