@@ -23,7 +23,7 @@ from service.api.openapi import build_openapi
 from service.api.operations import build_operations
 from service.api.problems import problem_docs, problem_response
 from service.api.ratelimit import RateLimit
-from service.api.rest import read_json, route_for
+from service.api.rest import PlainEndpoint, read_json, route_for
 from service.api.routing import IndexedRouter
 from service.config import Settings
 from service.dice.notation import Limits
@@ -122,7 +122,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         Route("/metrics", metrics.endpoint, methods=["GET"]),
         Route("/openapi.json", openapi, methods=["GET"]),
         Route("/docs", lambda request: HTMLResponse(swagger_page("/openapi.json")), methods=["GET"]),
-        Route("/graphql", graphql, methods=["GET", "POST"]),
+        Route("/graphql", PlainEndpoint(graphql), methods=["GET", "POST"]),
         WebSocketRoute("/graphql", SubscriptionApp(schema, services)),
         Route("/v1/sessions/{sessionId}/events", sse_endpoint(sessions), methods=["GET"]),
         Route("/problems/{code:path}", problem_doc, methods=["GET"]),

@@ -40,6 +40,8 @@ from graphql import (
 from graphql import execute as graphql_execute
 from graphql.execution.values import get_argument_values, get_variable_values
 
+from service.api.graphql_arguments import NotBuildable, argument_builder
+
 Runner = Callable[[dict[str, Any], dict[str, Any]], Awaitable[Any]]
 Complete = Callable[[Any], Any]
 _MAX_PLANS = 512
@@ -59,16 +61,19 @@ class Plan:
     run: Runner
     complete: Complete
     nullable: bool
+    arguments: Callable[[dict[str, Any]], dict | None] | None  # the direct build, when the shape allows
 
     async def execute(self, plans: Plans, variables: dict[str, Any] | None, context: dict[str, Any]) -> dict | None:
         """The answer, or None when the variables do not coerce (the full path words the errors)."""
-        coerced = get_variable_values(plans.schema, self.operation.variable_definitions or (), variables or {})
-        if isinstance(coerced, list):
-            return None
-        try:
-            kwargs = get_argument_values(self.field, self.node, coerced)
-        except GraphQLError:
-            return None
+        kwargs = self.arguments(variables or {}) if self.arguments is not None else None
+        if kwargs is None:  # graphql-core coerces, or finds the error
+            coerced = get_variable_values(plans.schema, self.operation.variable_definitions or (), variables or {})
+            if isinstance(coerced, list):
+                return None
+            try:
+                kwargs = get_argument_values(self.field, self.node, coerced)
+            except GraphQLError:
+                return None
         try:
             value = await self.run(context, kwargs)  # coded failures come out as GraphQLError
         except GraphQLError as error:
@@ -156,7 +161,15 @@ class Plans:
             run=self._runners[node.name.value],
             complete=_completer(field.type, node.selection_set),
             nullable=not isinstance(field.type, GraphQLNonNull),
+            arguments=_arguments(operation, field, node),
         )
+
+
+def _arguments(operation: OperationDefinitionNode, field: Any, node: FieldNode) -> Callable[[dict[str, Any]], dict | None] | None:
+    try:
+        return argument_builder(operation, field, node)
+    except NotBuildable:
+        return None
 
 
 def _completer(gql_type: Any, selection_set: SelectionSetNode | None, *, nullable: bool = True) -> Complete:

@@ -123,12 +123,12 @@ def route_for(op: Operation, services: dict[str, Any]) -> Route:
             return problem_response(as_problem(exc))
         return Response(orjson.dumps(reply.body), status_code=op.status, media_type="application/json", headers=_etag(reply.version))
 
-    return Route(op.path, _Endpoint(endpoint), methods=[op.method], name=op.field)
+    return Route(op.path, PlainEndpoint(endpoint), methods=[op.method], name=op.field)
 
 
-class _Endpoint:
-    """An operation as a plain ASGI app: it answers every failure itself (problem+json), so it
-    skips the exception-handling wrapper Starlette puts around function endpoints."""
+class PlainEndpoint:
+    """An endpoint that answers its own failures (problem+json) as a plain ASGI app, skipping the
+    exception-handling wrapper Starlette puts around function endpoints."""
 
     def __init__(self, handle) -> None:
         self._handle = handle
