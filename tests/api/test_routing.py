@@ -39,3 +39,9 @@ def test_wrong_method_unknown_path_and_trailing_slash_keep_starlettes_answers(ap
     assert api.get("/v1/sessions/abc/log").status_code == 401  # found: asks for a token
     assert api.get("/problems/dice/limit-exceeded").status_code == 200
     assert api.post("/v1/dice/roll", {"expression": "1d6"}).status_code == 200
+
+
+def test_a_path_ending_in_a_newline_is_left_to_starlettes_scan(api: Api) -> None:
+    router = api.client.app.router
+    assert router._candidates("/v1/sessions/abc/log\n") == []
+    assert router._candidates("/v1/sessions/abc/log")  # the same path without it is indexed
