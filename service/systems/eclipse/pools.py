@@ -42,20 +42,29 @@ AFTER_ROLL = frozenset({"flip-flop", "upgrade", "downgrade-critical-failure"})
 PLUS_TWENTY = 20
 ONGOING_BONUS = {1: 5, 2: 10}  # points → bonus to skill tests linked to one aptitude
 
-# Which pools offer each special use, and what one use does.
-SPECIAL: Mapping[str, tuple[frozenset[str], str]] = {
-    "take-initiative": (frozenset({"insight", "vigor"}), "acts first in this action turn (Insight: mental or mesh actions only)"),
-    "extra-action": (frozenset({"insight", "vigor"}), "one extra complex action (or two quick) this turn: mental/mesh for Insight, physical for Vigor"),
-    "acquire-clue": (frozenset({"insight", "moxie"}), "gains a clue without a test (Insight: by analysis; Moxie: socially)"),
-    "ignore-trauma": (frozenset({"moxie"}), "ignores the effects of one trauma for 24 hours"),
-    "ignore-wound": (frozenset({"vigor"}), "ignores the effects of one wound for 24 hours"),
-    "refresh-rep": (frozenset({"moxie"}), "restores one used Minor (1 point) or Moderate (2 points) favor in a network"),
-    "control-infection": (frozenset({"moxie"}), "skips the Infection test for one psi sleight (asyncs only)"),
-    "negate-gaffe": (frozenset({"moxie"}), "ignores one social gaffe the character would not make"),
-    "introduce-npc": (frozenset({"flex"}), "brings a plausible NPC into the scene and defines one aspect of it"),
-    "introduce-item": (frozenset({"flex"}), "a plausible, non-offensive item of Minor complexity turns up"),
-    "define-environment": (frozenset({"flex"}), "adds a plausible environmental detail that does not upend the scene"),
-    "define-relationship": (frozenset({"flex"}), "adds a plausible, light relationship with an existing NPC"),
+# Each special use: the pools that offer it, and what it does when bought from each of them.
+SPECIAL: Mapping[str, Mapping[str, str]] = {
+    "take-initiative": {
+        "insight": "acts first in this action turn, taking only mental or mesh actions (no physical movement)",
+        "vigor": "acts first in this action turn",
+    },
+    "extra-action": {
+        "insight": "one extra mental or mesh complex action (or two quick ones) this action turn",
+        "vigor": "one extra physical complex action (or two quick ones) this action turn",
+    },
+    "acquire-clue": {
+        "insight": "gains a clue without a test, by investigation, research or analysis",
+        "moxie": "gains a clue without a test, by gathering it socially",
+    },
+    "ignore-trauma": {"moxie": "ignores the effects of one trauma for 24 hours"},
+    "ignore-wound": {"vigor": "ignores the effects of one wound for 24 hours"},
+    "refresh-rep": {"moxie": "restores one used Minor (1 point) or Moderate (2 points) favor in a network"},
+    "control-infection": {"moxie": "skips the Infection test for one psi sleight (asyncs only)"},
+    "negate-gaffe": {"moxie": "ignores one social gaffe the character would not make"},
+    "introduce-npc": {"flex": "brings a plausible NPC into the scene and defines one aspect of it"},
+    "introduce-item": {"flex": "a plausible, non-offensive item of Minor complexity turns up"},
+    "define-environment": {"flex": "adds a plausible environmental detail that does not upend the scene"},
+    "define-relationship": {"flex": "adds a plausible, light relationship with an existing NPC"},
 }
 REFRESH_COST = {"minor": 1, "moderate": 2}  # Major favors cannot be refreshed
 
@@ -111,7 +120,7 @@ def after_roll(result: Result, use: str, *, critical_replaces_superior: bool) ->
 
 def special_cost(pool: str, use: str, favor: str | None = None) -> int:
     """Points a special use costs from this pool; refuses a pool that does not offer the use."""
-    pools, _ = SPECIAL[use]
+    pools = SPECIAL[use]
     if pool not in pools:
         offered = " or ".join(sorted(pools))
         raise RuleViolation(errors.POOL_NOT_LINKED, f"{use} is a {offered} use, not a {pool} one", status=422)
@@ -122,8 +131,9 @@ def special_cost(pool: str, use: str, favor: str | None = None) -> int:
     return 1
 
 
-def special_effect(use: str) -> str:
-    return SPECIAL[use][1]
+def special_effect(pool: str, use: str) -> str:
+    """What a special use does when bought from this pool (the pool must offer it: see `special_cost`)."""
+    return SPECIAL[use][pool]
 
 
 def ongoing_bonus(pool: str, aptitude: str, points: int) -> int:

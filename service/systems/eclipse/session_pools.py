@@ -29,10 +29,10 @@ def pool_use(state: dict, params: EclipsePoolUseInSession, stream: Stream, actor
     control(actor, char)
     cost = special_cost(params.pool, params.use, params.favor)
     char["pools"] = spend(char["pools"], params.pool, cost)
-    effect = special_effect(params.use)
+    effect = special_effect(params.pool, params.use)
     apply_effect = _EFFECTS.get(params.use)
     if apply_effect is not None:
-        effect = apply_effect(new, char, params)
+        effect = apply_effect(new, char, params) or effect
     return new, EclipsePoolUseInSessionResult(
         pool=params.pool,
         use=params.use,
@@ -78,20 +78,18 @@ def _combat_slot(state: dict, char: dict) -> dict:
     return combat
 
 
-def _take_initiative(state: dict, char: dict, params) -> str:
+def _take_initiative(state: dict, char: dict, params) -> None:
     combat = _combat_slot(state, char)
     if char["id"] not in combat["first"]:
         combat["first"].append(char["id"])
     if params.pool == "insight" and char["id"] not in combat["mentalOnly"]:
         combat["mentalOnly"].append(char["id"])
-    return "acts first this action turn" + (" (mental and mesh actions only)" if params.pool == "insight" else "")
 
 
-def _extra_action(state: dict, char: dict, params) -> str:
+def _extra_action(state: dict, char: dict, params) -> None:
     combat = _combat_slot(state, char)
     kind = "mental" if params.pool == "insight" else "physical"
     combat["extras"].setdefault(char["id"], []).append(kind)
-    return f"one extra {kind} complex action (or two quick) this action turn"
 
 
 _EFFECTS = {

@@ -290,7 +290,7 @@ def pool_use(params: EclipsePoolUseInput, stream: Stream) -> EclipsePoolUseResul
     if cost > params.available:
         raise RuleViolation(errors.POOL_EMPTY, f"{params.pool} holds {params.available} point(s); {params.use} costs {cost}", status=409)
     return EclipsePoolUseResult(
-        pool=params.pool, use=params.use, cost=cost, remaining=params.available - cost, effect=special_effect(params.use)
+        pool=params.pool, use=params.use, cost=cost, remaining=params.available - cost, effect=special_effect(params.pool, params.use)
     )
 
 

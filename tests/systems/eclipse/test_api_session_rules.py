@@ -131,3 +131,15 @@ def test_every_new_field_answers_on_graphql_as_on_rest(api: Api) -> None:
     field = "eclipse" + _pascal("test") + "InSession"
     data = api.gql_data(session_query(api, "test"), {"id": table.sid, "input": GUNS}, token=table.tokens["ana"])
     assert data[field]["result"]["testId"] == "t2"
+
+
+def test_vigor_takes_the_initiative_with_its_own_text(api: Api) -> None:
+    body = {"pool": "vigor", "use": "take-initiative", "available": 1}
+    rest = api.post("/v1/eclipse/pool-use", body).json()["result"]
+    assert rest == api.gql_data(stateless_query(api, "pool-use"), {"input": body})["eclipsePoolUse"]["result"]
+    insight = api.post("/v1/eclipse/pool-use", body | {"pool": "insight"}).json()["result"]["effect"]
+    assert rest["effect"] == "acts first in this action turn" and "mental or mesh" in insight
+    table = Table(api)
+    assert table.rest("initiative", {}, "gm").status_code == 200
+    took = table.rest("pool-use", {"character": "ana", "pool": "vigor", "use": "take-initiative"}, "ana").json()["result"]
+    assert took["effect"] == rest["effect"]

@@ -6,7 +6,7 @@ import pytest
 
 from service.errors import RuleViolation
 from service.systems.eclipse import stateless
-from service.systems.eclipse.pools import check_linked, long_recharge, ongoing_bonus, short_recharge, special_cost, spend
+from service.systems.eclipse.pools import check_linked, long_recharge, ongoing_bonus, short_recharge, special_cost, special_effect, spend
 from service.systems.eclipse.requests import EclipseAfterRollInput, EclipsePoolUseInput, EclipseRechargeInput
 
 from .scripted import ScriptedStream
@@ -74,6 +74,15 @@ def test_a_third_short_recharge_in_a_day_is_refused() -> None:
     with pytest.raises(RuleViolation) as refused:
         stateless.recharge(EclipseRechargeInput.model_validate(body), ScriptedStream())
     assert refused.value.code == "eclipse/recharge-limit"
+
+
+def test_each_pool_has_its_own_take_the_initiative_text() -> None:
+    vigor, insight = special_effect("vigor", "take-initiative"), special_effect("insight", "take-initiative")
+    assert "mental" not in vigor and "mesh" not in vigor and "Insight" not in vigor
+    assert "mental or mesh" in insight and vigor != insight
+    assert "physical" in special_effect("vigor", "extra-action") and "mental" not in special_effect("vigor", "extra-action")
+    out = stateless.pool_use(EclipsePoolUseInput.model_validate({"pool": "vigor", "use": "take-initiative", "available": 1}), ScriptedStream())
+    assert out.effect == vigor
 
 
 def test_a_long_recharge_takes_eight_hours_for_flats() -> None:
