@@ -26,8 +26,6 @@ SKILL_NEEDS_APTITUDE = "eclipse/skill-needs-aptitude"
 NO_SPECIALIZATION = "eclipse/no-specialization"
 # A test names both a skill and an aptitude, or neither (422).
 TEST_SUBJECT = "eclipse/test-subject"
-# More helpers than teamwork allows (422).
-TOO_MANY_HELPERS = "eclipse/too-many-helpers"
 # The same helper listed twice (422).
 DUPLICATE_HELPER = "eclipse/duplicate-helper"
 # A character helping itself (422).

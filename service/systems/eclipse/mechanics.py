@@ -70,7 +70,7 @@ _both(
     "Roll a success test (skill, aptitude check or rep) against a target number",
     "Success at or under the modified target; superior successes at 33+ and 66+, superior failures under 66 "
     "and under 33; doubles are criticals, 00 always a critical success, 99 always a critical failure. "
-    "Modifiers (severities ±10/20/30, specialization +10, teamwork +10 per helper up to three, retries −10 each, "
+    "Modifiers (severities ±10/20/30, specialization +10, teamwork +10 per counted helper, +30 at most however many help, retries −10 each, "
     "task timing) are capped at ±60. Pool points: +20 or ignore modifiers before the roll; flip-flop, upgrade "
     "or downgrade a critical failure after it (spent only if they help). Superior-result choices and critical "
     "effects are applied in order of preference. In a session the character's sheet, wounds, ongoing pool "

@@ -127,9 +127,9 @@ class EclipsePoolSpendResult(Model):
 
 
 class EclipseTeamwork(Model):
-    helpers: int
-    counted: int
-    bonus: int
+    helpers: int = Field(description="Helpers listed.")
+    counted: int = Field(description="Helpers who count (on Know, Technical and Vehicle tests, those with the skill at 40+).")
+    bonus: int = Field(description="+10 per counted helper, capped at +30.")
 
 
 class EclipseSuperiorResult(Model):

@@ -17,7 +17,7 @@ SEVERITY = {"minor": 10, "moderate": 20, "major": 30}
 SPECIALIZATION_BONUS = 10
 RETRY_PENALTY = 10  # per earlier failed attempt at the same action
 TEAMWORK_PER_HELPER = 10
-TEAMWORK_MAX_HELPERS = 3  # +30 at most
+TEAMWORK_MAX_BONUS = 30  # the bonus is capped; more helpers may still be listed
 TEAMWORK_MIN_SKILL = 40  # for Know, Technical and Vehicle skills
 TEAMWORK_SKILLED_CATEGORIES = frozenset({"know", "technical", "vehicle"})
 
@@ -67,7 +67,9 @@ def helper_counts(rating: int | None, category: str | None) -> bool:
 
 
 def teamwork_modifier(counted: int) -> Modifier | None:
+    """+10 per counted helper, never more than +30 (a fourth counted helper adds nothing)."""
     if counted <= 0:
         return None
-    bonus = TEAMWORK_PER_HELPER * min(counted, TEAMWORK_MAX_HELPERS)
-    return Modifier("teamwork", bonus, f"{counted} helper(s)")
+    bonus = min(TEAMWORK_PER_HELPER * counted, TEAMWORK_MAX_BONUS)
+    capped = f", capped at +{TEAMWORK_MAX_BONUS}" if TEAMWORK_PER_HELPER * counted > TEAMWORK_MAX_BONUS else ""
+    return Modifier("teamwork", bonus, f"{counted} helper(s){capped}")

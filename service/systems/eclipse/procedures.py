@@ -30,7 +30,6 @@ from service.systems.eclipse.models import (
 )
 from service.systems.eclipse.modifiers import (
     SPECIALIZATION_BONUS,
-    TEAMWORK_MAX_HELPERS,
     Modifier,
     helper_counts,
     retry_modifier,
@@ -57,15 +56,9 @@ def spends_from(listed: Sequence[EclipsePoolSpend]) -> list[Spend]:
 
 
 def teamwork(ratings: Sequence[int | None], category: str | None) -> tuple[Modifier | None, EclipseTeamwork | None]:
-    """+10 per counted helper; more than three helpers is refused rather than silently capped."""
+    """+10 per counted helper, capped at +30: the rules cap the bonus, not the number of helpers."""
     if not ratings:
         return None, None
-    if len(ratings) > TEAMWORK_MAX_HELPERS:
-        raise RuleViolation(
-            errors.TOO_MANY_HELPERS,
-            f"teamwork counts at most {TEAMWORK_MAX_HELPERS} helpers (+30); {len(ratings)} were listed",
-            status=422,
-        )
     counted = sum(1 for r in ratings if helper_counts(r, category))
     modifier = teamwork_modifier(counted)
     return modifier, EclipseTeamwork(helpers=len(ratings), counted=counted, bonus=modifier.value if modifier else 0)

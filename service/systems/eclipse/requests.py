@@ -26,7 +26,7 @@ from service.systems.eclipse.rules import EclipseRules
 
 MAX_MODIFIERS = 20
 MAX_SPENDS = 4  # the rule (1 per test by default) is checked by the rule, with its own code
-MAX_HELPERS = 10  # likewise: more than three helpers is a rule refusal, not a schema one
+MAX_HELPERS = 10  # a list bound only: the rules cap the teamwork bonus at +30, not the number of helpers
 
 
 class EclipseHelper(Model):
@@ -44,7 +44,14 @@ class EclipseSide(EclipseResultOptions):
     defaulting: bool = Field(False, description="Rolling against the linked aptitude for a missing skill: no critical successes.")
     retries: int = Field(0, ge=0, le=10, description="Earlier failed attempts at this action: −10 each.")
     modifiers: list[EclipseModifier] = Field(default_factory=list, max_length=MAX_MODIFIERS)
-    helpers: list[EclipseHelper] = Field(default_factory=list, max_length=MAX_HELPERS, description="Teamwork: +10 per helper, three at most.")
+    helpers: list[EclipseHelper] = Field(
+        default_factory=list,
+        max_length=MAX_HELPERS,
+        description=(
+            "Teamwork: +10 for each helper who counts (on Know, Technical and Vehicle tests only those rated 40+), "
+            f"capped at +30; more than three may be listed. At most {MAX_HELPERS} entries."
+        ),
+    )
     pool_spends: list[EclipsePoolSpend] = Field(default_factory=list, max_length=MAX_SPENDS)
 
 

@@ -126,7 +126,14 @@ class EclipseSessionSide(EclipseResultOptions):
     specialization: bool = Field(False, description="The skill's specialization applies: +10.")
     retries: int = Field(0, ge=0, le=10)
     modifiers: list[EclipseModifier] = Field(default_factory=list, max_length=MAX_MODIFIERS)
-    helpers: list[CharacterRef] = Field(default_factory=list, max_length=MAX_HELPERS, description="Helping characters' ids (three at most).")
+    helpers: list[CharacterRef] = Field(
+        default_factory=list,
+        max_length=MAX_HELPERS,
+        description=(
+            "Helping characters' ids: +10 for each one who counts (on Know, Technical and Vehicle tests only those "
+            f"with the skill at 40+), capped at +30; more than three may be listed. At most {MAX_HELPERS} entries."
+        ),
+    )
     pool_spends: list[EclipsePoolSpend] = Field(default_factory=list, max_length=MAX_SPENDS)
 
 

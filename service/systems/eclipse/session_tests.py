@@ -62,9 +62,9 @@ def _prepare(state: dict, side: EclipseSessionSide, rules: EclipseRules) -> tupl
             raise RuleViolation(errors.SELF_HELP, "a character cannot help its own test", status=422)
         helper = character(state, helper_id)
         ratings.append(skill_rating(helper, side.skill) if side.skill else None)
-    help_modifier, team = teamwork(ratings, subj.category)  # refuses a fourth helper first
     if len(set(side.helpers)) != len(side.helpers):
         raise RuleViolation(errors.DUPLICATE_HELPER, "each helper counts once: a character is listed twice", status=422)
+    help_modifier, team = teamwork(ratings, subj.category)
     if help_modifier is not None:
         modifiers.append(help_modifier)
     spends = spends_from(side.pool_spends)

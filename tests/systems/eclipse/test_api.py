@@ -125,7 +125,6 @@ def test_stateless_test_reads_the_d100_face_and_caps_modifiers(api: Api) -> None
 @pytest.mark.parametrize(
     ("name", "body", "code"),
     [
-        ("test", {"target": 50, "helpers": [{"rating": 50}] * 4}, "eclipse/too-many-helpers"),
         ("test", {"target": 50, "poolSpends": [{"pool": "flex", "use": "plus-twenty"}] * 2}, "eclipse/one-pool-point-per-test"),
         ("recharge", {"kind": "short", "pools": POOLS, "shortUsedToday": 2}, "eclipse/recharge-limit"),
         ("rep-test", {"network": "g", "score": 50, "favor": "major", "used": 1}, "eclipse/favor-limit-reached"),
@@ -301,7 +300,7 @@ def _short(character: str = "ana") -> dict:
     ("name", "body", "seat", "status", "code"),
     [
         ("add-character", {"character": {**GUARD, "id": "neg", "skills": [{"name": "Guns", "rating": -5}]}}, "gm", 422, "validation-failed"),
-        ("test", {"character": "ana", "skill": "Guns", "helpers": ["guard", "guard", "guard", "guard"]}, "gm", 422, "eclipse/too-many-helpers"),
+        ("test", {"character": "ana", "skill": "Guns", "helpers": ["guard", "guard", "guard", "guard"]}, "gm", 422, "eclipse/duplicate-helper"),
         (
             "test",
             {"character": "ana", "skill": "Guns", "poolSpends": [{"pool": "vigor", "use": "plus-twenty"}, {"pool": "flex", "use": "flip-flop"}]},

@@ -133,6 +133,19 @@ def test_every_new_field_answers_on_graphql_as_on_rest(api: Api) -> None:
     assert data[field]["result"]["testId"] == "t2"
 
 
+def test_four_or_five_helpers_cap_the_teamwork_bonus_at_thirty_on_both_protocols(api: Api) -> None:
+    cases = [([50, 50, 50, 50], None, 4, 30), ([45, 40, 60, 20], "technical", 3, 30), ([45, 39, 20, None, 40], "know", 2, 20)]
+    for ratings, category, counted, bonus in cases:
+        helpers = [{} if r is None else {"rating": r} for r in ratings]
+        body = {"target": 30, "helpers": helpers, "seed": "team"} | ({"skillCategory": category} if category else {})
+        rest = api.post("/v1/eclipse/test", body)
+        assert rest.status_code == 200, rest.text
+        graphql = api.gql_data(stateless_query(api, "test"), {"input": body})["eclipseTest"]["result"]
+        assert rest.json()["result"] == graphql
+        assert graphql["teamwork"] == {"helpers": len(ratings), "counted": counted, "bonus": bonus}
+        assert graphql["target"] == 30 + bonus
+
+
 def test_vigor_takes_the_initiative_with_its_own_text(api: Api) -> None:
     body = {"pool": "vigor", "use": "take-initiative", "available": 1}
     rest = api.post("/v1/eclipse/pool-use", body).json()["result"]

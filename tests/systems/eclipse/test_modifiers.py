@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
-from service.errors import RuleViolation
 from service.systems.eclipse.modifiers import Modifier, helper_counts, retry_modifier, severity_value, teamwork_modifier, total
 from service.systems.eclipse.procedures import teamwork
 
@@ -53,7 +50,11 @@ def test_know_technical_and_vehicle_helpers_need_the_skill_at_40() -> None:
     assert teamwork([10], "know") == (None, team.__class__(helpers=1, counted=0, bonus=0))
 
 
-def test_a_fourth_helper_is_refused() -> None:
-    with pytest.raises(RuleViolation) as refused:
-        teamwork([50, 50, 50, 50], None)
-    assert refused.value.code == "eclipse/too-many-helpers" and refused.value.status == 422
+def test_teamwork_caps_the_bonus_and_takes_any_number_of_helpers() -> None:
+    assert [teamwork_modifier(n).value for n in (1, 2, 3, 4, 5)] == [10, 20, 30, 30, 30]
+    modifier, team = teamwork([50, 50, 50, 50], None)  # four helpers: +30, not a refusal
+    assert (modifier.value, team.helpers, team.counted, team.bonus) == (30, 4, 4, 30)
+    modifier, team = teamwork([45, 40, 60, 20], "technical")  # four listed, three at 40+
+    assert (modifier.value, team.counted) == (30, 3)
+    modifier, team = teamwork([45, 39, 20, None, 40], "vehicle")  # five listed, two at 40+
+    assert (modifier.value, team.helpers, team.counted) == (20, 5, 2)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from service.registry import Actor
 from service.systems.eclipse import session_combat, session_hacking, session_pools, session_table, session_tests
 from service.systems.eclipse import session_models as sm
+from service.systems.eclipse.table import initial_state
 
 from .scripted import d100
-from .sheets import GUARD
+from .sheets import ANA, GUARD
 from .tables import ANA_SEAT, act, refused, table
 
 BEA_SEAT = Actor("seat-3", "bea", "player")
@@ -94,6 +95,27 @@ def test_teamwork_by_character_and_the_forty_rule() -> None:
     assert (out.test.teamwork.counted, out.test.target) == (0, 45)  # the guard lacks the Know skill
     _, out = act(session_tests.test, s, sm.EclipseTestInSession, {"character": "guard", "skill": "Fray", "helpers": ["ana"]}, d100(10))
     assert out.test.target == 60
+
+
+def _helpers_table(*ratings: int | None) -> dict:
+    helpers = [
+        {**GUARD, "id": f"h{n}", "skills": [] if rating is None else [{"name": "Know: Biology", "rating": rating}]}
+        for n, rating in enumerate(ratings, 1)
+    ]
+    return initial_state(sm.EclipseSetup.model_validate({"characters": [ANA, *helpers]}))
+
+
+def test_teamwork_at_the_table_caps_the_bonus_at_thirty_however_many_help() -> None:
+    know = {"character": "ana", "skill": "Know: Biology"}  # ana's 45
+    s = _helpers_table(50, 50, 50, 50)
+    _, out = act(session_tests.test, s, sm.EclipseTestInSession, know | {"helpers": ["h1", "h2", "h3", "h4"]}, d100(10))
+    assert (out.test.teamwork.helpers, out.test.teamwork.counted, out.test.teamwork.bonus, out.test.target) == (4, 4, 30, 75)
+    s = _helpers_table(45, 40, 60, 20)  # four listed, three at 40+
+    _, out = act(session_tests.test, s, sm.EclipseTestInSession, know | {"helpers": ["h1", "h2", "h3", "h4"]}, d100(10))
+    assert (out.test.teamwork.counted, out.test.teamwork.bonus, out.test.target) == (3, 30, 75)
+    s = _helpers_table(45, 39, 20, None, 40)  # five listed, two at 40+
+    _, out = act(session_tests.test, s, sm.EclipseTestInSession, know | {"helpers": ["h1", "h2", "h3", "h4", "h5"]}, d100(10))
+    assert (out.test.teamwork.helpers, out.test.teamwork.counted, out.test.teamwork.bonus, out.test.target) == (5, 2, 20, 65)
 
 
 def test_a_third_short_recharge_in_a_day_is_refused_until_the_day_changes() -> None:

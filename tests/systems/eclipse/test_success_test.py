@@ -40,12 +40,24 @@ def test_retries_apply_a_cumulative_minus_ten() -> None:
     assert r.target == 40 and not r.success
 
 
-def test_a_fourth_helper_is_refused_before_any_die_is_rolled() -> None:
-    stream = ScriptedStream()
-    with pytest.raises(RuleViolation) as refused:
-        stateless.test(EclipseTestInput.model_validate({"target": 30, "helpers": [{"rating": 50}] * 4}), stream)
-    assert refused.value.code == "eclipse/too-many-helpers"
-    assert stream.asked == []
+def test_teamwork_caps_the_bonus_at_thirty_rather_than_refusing_a_fourth_helper() -> None:
+    r = run({"target": 30, "helpers": [{"rating": 50}] * 4}, d100(59))
+    assert (r.teamwork.helpers, r.teamwork.counted, r.teamwork.bonus, r.target, r.success) == (4, 4, 30, 60, True)
+    assert r.modifiers.listed[0].label == "4 helper(s), capped at +30"
+
+
+@pytest.mark.parametrize(
+    ("ratings", "counted", "bonus"),
+    [
+        ([45, 40, 60, 20], 3, 30),  # four listed, three at 40+
+        ([45, 39, 20, None, 40], 2, 20),  # five listed, two at 40+
+        ([40, 40, 40], 3, 30),
+    ],
+)
+def test_teamwork_on_a_know_test_counts_helpers_at_forty_and_caps_at_thirty(ratings: list, counted: int, bonus: int) -> None:
+    helpers = [{} if rating is None else {"rating": rating} for rating in ratings]
+    r = run({"target": 30, "skillCategory": "know", "helpers": helpers}, d100(10))
+    assert (r.teamwork.helpers, r.teamwork.counted, r.teamwork.bonus, r.target) == (len(ratings), counted, bonus, 30 + bonus)
 
 
 def test_teamwork_on_a_technical_test_counts_only_skilled_helpers() -> None:
