@@ -50,6 +50,8 @@ SUPERIOR_CHOICE = "eclipse/superior-choice-not-applicable"
 TASK_TIMING = "eclipse/task-timing"
 # A third short recharge (or second long one) in the same day (409).
 RECHARGE_LIMIT = "eclipse/recharge-limit"
+# A short recharge that does not say where its points go (422).
+RECHARGE_ALLOCATION = "eclipse/recharge-allocation"
 # A favor beyond its weekly or story-arc limit, without burning rep for it (409).
 FAVOR_LIMIT = "eclipse/favor-limit-reached"
 # Burning more rep than the score holds (409).

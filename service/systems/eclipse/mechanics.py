@@ -210,7 +210,8 @@ _both(
     "recharge",
     "Recharge pools: short (1d6 points, twice a day) or long (all, once a day)",
     "A short recharge (10 minutes) rolls 1d6 and hands the points out along `allocation`, never past a pool's "
-    "maximum; the rest is lost. A long recharge (4 hours, 8 for flats) refills every pool. In a session the limits "
+    "maximum; the rest is lost. The player decides where the points go, so a short recharge without an `allocation` "
+    "is refused (`eclipse/recharge-allocation`, 422) before anything is rolled or counted. A long recharge (4 hours, 8 for flats) refills every pool. In a session the limits "
     "count the recharges started in the last 24 hours of the table's clock (a refusal says when the next one fits), "
     "a recharge ends ongoing pool bonuses, and `advanceClock` (GM) lets its 10 minutes or 4/8 hours pass.",
     input=rq.EclipseRechargeInput,

@@ -23,6 +23,21 @@ def check_recharge(kind: str, *, short_used: int, long_used: int, rules: Eclipse
         )
 
 
+def check_allocation(kind: str, entries: int) -> None:
+    """Refuse a short recharge with no `allocation`: the player places the points, so none is guessed for them.
+
+    Checked before the die is rolled and before the recharge is counted, so a refused call
+    costs none of the day's recharges.
+    """
+    if kind == "short" and entries == 0:
+        raise RuleViolation(
+            errors.RECHARGE_ALLOCATION,
+            "a short recharge restores 1d6 points where the player places them: list at least one pool in `allocation`",
+            status=422,
+            field="allocation",
+        )
+
+
 def minutes(kind: str, *, flat: bool) -> int:
     """How long a recharge takes: 10 minutes short; 4 hours long (8 for flats)."""
     if kind == "short":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from service.model import Model
 from service.systems.eclipse.actions import ActionKind, Extra, Nature
@@ -192,12 +192,26 @@ class EclipseAllocation(Model):
     up_to: int = Field(6, ge=1, le=6, description="At most this many of the recovered points.")
 
 
+MAX_ALLOCATION = 8
+ALLOCATION_DESCRIPTION = (
+    "Short recharge: where the 1d6 points go, in order, each entry taking up to its `upTo` and never past the "
+    "pool's maximum; points nobody takes are lost. Required, with at least one entry, for a short recharge (the "
+    "player places the points, so none are placed for them): without it the call is refused with "
+    "`eclipse/recharge-allocation` before anything is rolled or counted. A long recharge fills every pool and ignores it."
+)
+# The same cross-field rule for the published schema: a short recharge lists at least one allocation entry.
+SHORT_NEEDS_ALLOCATION = {
+    "if": {"properties": {"kind": {"const": "short"}}, "required": ["kind"]},
+    "then": {"required": ["allocation"], "properties": {"allocation": {"minItems": 1}}},
+}
+
+
 class EclipseRechargeInput(Model):
+    model_config = ConfigDict(json_schema_extra=SHORT_NEEDS_ALLOCATION)
+
     kind: Literal["short", "long"]
     pools: EclipsePoolLevels
-    allocation: list[EclipseAllocation] = Field(
-        default_factory=list, max_length=8, description="Short recharge: where the 1d6 points go, in order."
-    )
+    allocation: list[EclipseAllocation] = Field(default_factory=list, max_length=MAX_ALLOCATION, description=ALLOCATION_DESCRIPTION)
     short_used_today: int = Field(0, ge=0, le=20)
     long_used_today: int = Field(0, ge=0, le=20)
     flat: bool = Field(False, description="A flat or biomorph without biomods: a long recharge takes 8 hours, not 4.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from service.model import Model
 from service.systems.eclipse.actions import ActionKind, Nature
@@ -32,7 +32,15 @@ from service.systems.eclipse.models import (
 )
 from service.systems.eclipse.pools import Pool, SpecialUse
 from service.systems.eclipse.rep import Favor, Network
-from service.systems.eclipse.requests import MAX_HELPERS, MAX_MODIFIERS, MAX_SPENDS, EclipseAllocation
+from service.systems.eclipse.requests import (
+    ALLOCATION_DESCRIPTION,
+    MAX_ALLOCATION,
+    MAX_HELPERS,
+    MAX_MODIFIERS,
+    MAX_SPENDS,
+    SHORT_NEEDS_ALLOCATION,
+    EclipseAllocation,
+)
 from service.systems.eclipse.rules import EclipseRules
 
 CharacterId = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$", description="A character id at this table.")
@@ -339,9 +347,11 @@ AdvanceClock = Field(
 
 
 class EclipseRechargeInSession(Model):
+    model_config = ConfigDict(json_schema_extra=SHORT_NEEDS_ALLOCATION)
+
     character: str = CharacterId
     kind: Literal["short", "long"]
-    allocation: list[EclipseAllocation] = Field(default_factory=list, max_length=8)
+    allocation: list[EclipseAllocation] = Field(default_factory=list, max_length=MAX_ALLOCATION, description=ALLOCATION_DESCRIPTION)
     advance_clock: bool = AdvanceClock
 
 

@@ -9,7 +9,7 @@ from service.systems.eclipse import errors
 from service.systems.eclipse.models import EclipsePools, EclipseRestored
 from service.systems.eclipse.pools import long_recharge, ongoing_bonus, short_recharge, special_cost, special_effect, spend
 from service.systems.eclipse.clock import counts, label, next_allowed, now, recent
-from service.systems.eclipse.recharge import check_recharge, minutes, timeframe
+from service.systems.eclipse.recharge import check_allocation, check_recharge, minutes, timeframe
 from service.systems.eclipse.rep import USED_KEY
 from service.systems.eclipse.session_models import (
     EclipseOngoingResult,
@@ -121,6 +121,7 @@ def recharge(state: dict, params: EclipseRechargeInSession, stream: Stream, acto
     control(actor, char)
     if params.advance_clock:
         gm_only(new, actor, "move the clock")
+    check_allocation(params.kind, len(params.allocation))
     at = now(new["clock"])
     log = recent(char.get("rechargeLog", []), at)
     used = counts(log, at)

@@ -49,7 +49,7 @@ from service.systems.eclipse.procedures import (
     spends_from,
     teamwork,
 )
-from service.systems.eclipse.recharge import check_recharge, minutes, timeframe
+from service.systems.eclipse.recharge import check_allocation, check_recharge, minutes, timeframe
 from service.systems.eclipse.rep import burn, favor_burn, limit, rep_modifiers
 from service.systems.eclipse.requests import (
     EclipseActionTurnInput,
@@ -299,6 +299,7 @@ def recharge(params: EclipseRechargeInput, stream: Stream) -> EclipseRechargeRes
     for name, values in pools.items():
         if values["current"] > values["max"]:
             raise RuleViolation(errors.POOL_EMPTY, f"{name} current {values['current']} is above its maximum {values['max']}", status=422)
+    check_allocation(params.kind, len(params.allocation))
     check_recharge(params.kind, short_used=params.short_used_today, long_used=params.long_used_today, rules=params.rules)
     rolled = None
     if params.kind == "short":

@@ -125,8 +125,9 @@ def test_stateless_test_reads_the_d100_face_and_caps_modifiers(api: Api) -> None
 @pytest.mark.parametrize(
     ("name", "body", "code"),
     [
+        ("recharge", {"kind": "short", "pools": POOLS}, "eclipse/recharge-allocation"),
         ("test", {"target": 50, "poolSpends": [{"pool": "flex", "use": "plus-twenty"}] * 2}, "eclipse/one-pool-point-per-test"),
-        ("recharge", {"kind": "short", "pools": POOLS, "shortUsedToday": 2}, "eclipse/recharge-limit"),
+        ("recharge", {"kind": "short", "pools": POOLS, "allocation": [{"pool": "vigor"}], "shortUsedToday": 2}, "eclipse/recharge-limit"),
         ("rep-test", {"network": "g", "score": 50, "favor": "major", "used": 1}, "eclipse/favor-limit-reached"),
         ("test", {"target": -5}, "validation-failed"),
     ],
@@ -301,6 +302,7 @@ def _short(character: str = "ana") -> dict:
     [
         ("add-character", {"character": {**GUARD, "id": "neg", "skills": [{"name": "Guns", "rating": -5}]}}, "gm", 422, "validation-failed"),
         ("test", {"character": "ana", "skill": "Guns", "helpers": ["guard", "guard", "guard", "guard"]}, "gm", 422, "eclipse/duplicate-helper"),
+        ("recharge", {"character": "ana", "kind": "short"}, "ana", 422, "eclipse/recharge-allocation"),
         (
             "test",
             {"character": "ana", "skill": "Guns", "poolSpends": [{"pool": "vigor", "use": "plus-twenty"}, {"pool": "flex", "use": "flip-flop"}]},

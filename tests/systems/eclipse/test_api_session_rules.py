@@ -4,12 +4,14 @@ clock in minutes. Every refusal is a coded 4xx on both protocols and leaves the 
 
 from __future__ import annotations
 
+import jsonschema
+
 from service.systems.eclipse.character import result_from_state
 from service.systems.eclipse.d100 import rank
 from service.systems.eclipse.pools import after_roll
 from support.api import Api
 
-from .test_api import Table, _pascal, session_query, stateless_query
+from .test_api import POOLS, Table, _pascal, session_query, stateless_query
 
 GUNS = {"character": "ana", "skill": "Guns"}
 SHOT = {"attack": "ranged", "attacker": {"character": "ana"}, "defender": {"character": "guard"}, "weapon": {"dice": 1, "sides": 10}}
@@ -131,6 +133,32 @@ def test_every_new_field_answers_on_graphql_as_on_rest(api: Api) -> None:
     field = "eclipse" + _pascal("test") + "InSession"
     data = api.gql_data(session_query(api, "test"), {"id": table.sid, "input": GUNS}, token=table.tokens["ana"])
     assert data[field]["result"]["testId"] == "t2"
+
+
+def test_a_short_recharge_without_an_allocation_is_refused_and_spends_no_recharge(api: Api) -> None:
+    table = Table(api)
+    bare = {"character": "ana", "kind": "short"}
+    for body in (bare, bare | {"allocation": []}):
+        refused_on_both(table, "recharge", body, "ana", 422, "eclipse/recharge-allocation")
+    problem = table.rest("recharge", bare, "ana").json()
+    assert problem["field"] == "allocation" and "`allocation`" in problem["detail"]
+    error = api.gql_error(session_query(api, "recharge"), {"id": table.sid, "input": bare}, token=table.tokens["ana"])
+    assert error["extensions"]["field"] == "allocation"
+    short = bare | {"allocation": [{"pool": "vigor"}]}
+    for used in (1, 2):  # both of the day's short recharges are still there
+        answer = table.rest("recharge", short, "ana")
+        assert (answer.status_code, answer.json()["result"]["usedLast24Hours"]) == (200, used), answer.text
+    refused_on_both(table, "recharge", short, "ana", 409, "eclipse/recharge-limit")
+
+
+def test_the_published_schema_says_a_short_recharge_needs_an_allocation(api: Api) -> None:
+    schemas = api.get("/openapi.json").json()["components"]["schemas"]
+    for name, extra in (("EclipseRechargeInSession", {"character": "ana"}), ("EclipseRechargeRequest", {"pools": POOLS})):
+        validator = jsonschema.Draft202012Validator({**schemas[name], "components": {"schemas": schemas}})
+        assert not validator.is_valid({**extra, "kind": "short"}), name
+        assert not validator.is_valid({**extra, "kind": "short", "allocation": []}), name
+        assert validator.is_valid({**extra, "kind": "short", "allocation": [{"pool": "vigor"}]}), name
+        assert validator.is_valid({**extra, "kind": "long"}), name
 
 
 def test_four_or_five_helpers_cap_the_teamwork_bonus_at_thirty_on_both_protocols(api: Api) -> None:

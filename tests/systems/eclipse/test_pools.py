@@ -70,10 +70,21 @@ def test_stateless_short_recharge_rolls_one_d6() -> None:
 
 
 def test_a_third_short_recharge_in_a_day_is_refused() -> None:
-    body = {"kind": "short", "pools": POOLS, "shortUsedToday": 2}
+    body = {"kind": "short", "pools": POOLS, "allocation": [{"pool": "insight"}], "shortUsedToday": 2}
     with pytest.raises(RuleViolation) as refused:
         stateless.recharge(EclipseRechargeInput.model_validate(body), ScriptedStream())
     assert refused.value.code == "eclipse/recharge-limit"
+
+
+def test_a_short_recharge_without_an_allocation_is_refused_before_the_die() -> None:
+    stream = ScriptedStream()
+    with pytest.raises(RuleViolation) as refused:
+        stateless.recharge(EclipseRechargeInput.model_validate({"kind": "short", "pools": POOLS}), stream)
+    problem = refused.value
+    assert (problem.code, problem.status, problem.extra["field"]) == ("eclipse/recharge-allocation", 422, "allocation")
+    assert "`allocation`" in problem.detail and stream.asked == []
+    long = stateless.recharge(EclipseRechargeInput.model_validate({"kind": "long", "pools": POOLS}), ScriptedStream())
+    assert long.restored.insight == 2  # a long recharge fills every pool and needs no allocation
 
 
 def test_each_pool_has_its_own_take_the_initiative_text() -> None:
