@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from service.systems.eclipse.turn_order import whose_turn
+
 from .picking import Pick, one, weighted
 
 SEATS = [{"name": "gm", "role": "gm"}, {"name": "ana", "role": "player"}, {"name": "bo", "role": "player"}]
@@ -46,6 +48,13 @@ def _char(state: dict, pick: Pick) -> str:
     if combat and pick(2) == 1:
         return one(pick, [slot["name"] for slot in combat["order"]])
     return one(pick, ids)
+
+
+def _actor(state: dict, pick: Pick) -> str:
+    """Mostly the character whose turn it is while an initiative order runs (attacks and hacks count
+    against its action turn), otherwise anyone."""
+    acting = whose_turn(state["combat"], state["characters"]) if state["combat"] else None
+    return acting if acting and pick(3) > 1 else _char(state, pick)
 
 
 def _seat(state: dict, cid: str, pick: Pick) -> str:
@@ -117,7 +126,7 @@ def after_roll(state, pick):
 
 def attack(state, pick):
     kind = one(pick, ["melee", "ranged"])
-    attacker = _char(state, pick)
+    attacker = _actor(state, pick)
     defender = one(pick, [c for c in state["characters"] if c != attacker] or ["nobody"])
     params = {
         "attack": kind,
@@ -136,7 +145,7 @@ def damage(state, pick):
 
 
 def hack(state, pick):
-    hacker = one(pick, ["ana", "ana", "bo"]) if pick(6) > 1 else _char(state, pick)
+    hacker = _actor(state, pick) if state["combat"] and pick(2) == 1 else one(pick, ["ana", "ana", "bo"]) if pick(6) > 1 else _char(state, pick)
     params = {"hacker": {"character": hacker, "specialization": pick(4) == 1, "poolSpends": _spends(pick)}, "method": one(pick, ["brute-force", "subtle"])}
     mine = [i for i, x in state["intrusions"].items() if x.get("hacker") == hacker]
     if mine and pick(2) == 1:
@@ -183,7 +192,7 @@ def pool_use(state, pick):
 def recharge(state, pick):
     cid = _char(state, pick)
     params = {"character": cid, "kind": one(pick, ["short", "short", "long"])}
-    if params["kind"] == "short" and pick(2) == 1:
+    if params["kind"] == "short" and pick(6) > 1:  # a short recharge without one is refused
         params["allocation"] = [{"pool": one(pick, POOLS), "upTo": pick(6)}]
     return _seat(state, cid, pick), "recharge", params
 

@@ -15,7 +15,10 @@ MECHANICS = {  # every session mechanic of the system
     "rep-test", "take-action", "test",
 }
 BATCHES, PER_BATCH, STEPS = 4, 50, 50
-REFUSALS = {"eclipse/not-your-character", "eclipse/unknown-character", "eclipse/not-in-combat", "eclipse/pool-empty", "eclipse/unknown-intrusion"}
+REFUSALS = {
+    "eclipse/not-your-character", "eclipse/unknown-character", "eclipse/not-in-combat", "eclipse/pool-empty", "eclipse/unknown-intrusion",
+    "eclipse/out-of-turn", "eclipse/action-budget-exceeded", "eclipse/recharge-allocation",
+}  # fmt: skip
 
 
 @pytest.mark.parametrize("batch", range(BATCHES))

@@ -116,7 +116,8 @@ _both(
     "weapon's kind soaks it; one wound per full wound threshold; damage reaching Durability incapacitates, "
     "reaching the Death Rating kills. In a session the defender's sheet is used and the harm is written to it; "
     "while initiative order exists only the character whose turn it is may attack (the GM's seat excepted), and the "
-    "attack itself records no action (use `take-action`). " + D100,
+    "attack counts against the attacker's action turn as a physical action, complex by default "
+    "(`rules.attackAction`): one that does not fit is refused (409 `eclipse/action-budget-exceeded`). " + D100,
     input=rq.EclipseAttackInput,
     output=m.EclipseAttackResult,
     resolve=stateless.attack,
@@ -142,7 +143,9 @@ _both(
     "Brute force is a complex action at −30 and leaves the intruder spotted; a subtle intrusion is a 1-hour task "
     "and leaves it covert. Winning gives user privileges, one step more (security, admin) per superior success; "
     "a critical success raises the status one step (spotted → covert → hidden). Escalating an intrusion keeps "
-    "what it had. In a session the intrusion is kept at the table. " + D100,
+    "what it had. In a session the intrusion is kept at the table, and while initiative order exists only the "
+    "character whose turn it is may hack (the GM's seat excepted) and the hack counts against its action turn "
+    "(brute force a complex action, a subtle intrusion a task action). " + D100,
     input=rq.EclipseHackInput,
     output=m.EclipseHackResult,
     resolve=stateless.hack,
@@ -181,7 +184,7 @@ _both(
     "Check actions against the action turn: 1 complex + 1 quick, 1 task + 1 quick, or 3 quick",
     "Stateless: says whether a whole turn's actions fit (extra actions from pools or criticals cover one complex "
     "or two quick actions of their kind). In a session: records one action of a character in the running combat "
-    "and refuses one that does not fit. While initiative order exists, only the character whose turn it is may act "
+    "and refuses one that does not fit (session attacks and hacks are counted the same way). While initiative order exists, only the character whose turn it is may act "
     "(409 `eclipse/out-of-turn` otherwise; the GM's seat may act for anyone): those who took the initiative go first, "
     "then by count; a character's turn ends when no further action fits or it calls `finish-actions`. Without "
     "initiative rolled, turn order is not enforced.",

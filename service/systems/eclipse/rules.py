@@ -79,6 +79,16 @@ class EclipseRules(Model):
             "(default false: only a granted favor counts)."
         ),
     )
+    attack_action: Literal["complex", "quick"] = Field(
+        "complex",
+        description=(
+            "What a session `attack` takes from the attacker's action turn while an initiative order runs. The "
+            "rules text lists the turn (1 complex + 1 quick, 1 task + 1 quick, or 3 quick) but not what an attack "
+            "is; the default `complex` follows the published second edition, so a second attack in the same turn "
+            "needs an extra action. `quick` is for tables that play faster attacks. A brute-force hack is always a "
+            "complex action and a subtle intrusion a task action, as the text says."
+        ),
+    )
     initiative_ties: Literal["ref-then-roll-off", "simultaneous"] = Field(
         "ref-then-roll-off",
         description=(

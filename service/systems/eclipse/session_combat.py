@@ -6,7 +6,6 @@ from service.dice.stream import Stream
 from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems.eclipse import errors
-from service.systems.eclipse.actions import fits
 from service.systems.eclipse.character import require_able, skill_rating, state_modifiers, subject
 from service.systems.eclipse.combat import condition, defense_target, roll_damage
 from service.systems.eclipse.initiative import Combatant, Slot, delay as delay_slot, roll_initiative
@@ -32,9 +31,7 @@ from service.systems.eclipse.session_models import (
 from service.systems.eclipse.session_tests import check_affordable, pay
 from service.systems.eclipse.stateless import harm_of, slot_wire, strike
 from service.systems.eclipse.table import character, control, editable, rules_of
-from service.systems.eclipse.turn_order import check_turn, has_finished, whose_turn
-
-MAX_RECORDED_ACTIONS = 12  # automatic actions are unlimited by the rules; the record is not
+from service.systems.eclipse.turn_order import check_turn, count_action, has_finished, whose_turn
 
 # -- the action-turn order ------------------------------------------------------------------
 
@@ -160,29 +157,32 @@ def take_action(state: dict, params: EclipseTakeActionInSession, stream: Stream,
     require_able(char)
     _in_order(combat, char["id"])
     cid = char["id"]
-    if cid in combat["lost"] and params.kind != "automatic":
-        raise RuleViolation(errors.ACTION_BUDGET, f"{cid} lost this turn's actions to a critical failure", status=409)
-    if cid in combat["mentalOnly"] and params.nature == "physical" and params.kind != "automatic":
-        raise RuleViolation(
-            errors.ACTION_BUDGET, f"{cid} took the initiative with Insight: only mental or mesh actions this turn", status=409
-        )
     record = {"kind": params.kind, "nature": params.nature, "label": params.label}
-    taken = combat["actions"].get(cid, []) + [record]
-    if len(taken) > MAX_RECORDED_ACTIONS:
-        raise RuleViolation(errors.ACTION_BUDGET, f"at most {MAX_RECORDED_ACTIONS} actions are recorded per character and turn", status=409)
-    pattern = fits([(a["kind"], a["nature"]) for a in taken], combat["extras"].get(cid, []))
-    if pattern is None:
-        raise RuleViolation(
-            errors.ACTION_BUDGET,
-            f"{cid} cannot add a {params.kind} action this turn: a turn holds 1 complex + 1 quick, 1 task + 1 quick, or 3 quick",
-            status=409,
-        )
-    # After the budget, so that a character with no actions left hears that rather than whose turn it is.
-    check_turn(combat, new["characters"], cid, gm=actor.role == "gm")
-    combat["actions"][cid] = taken
-    return new, EclipseTakeActionResult(
-        character=cid, turn=combat["turn"], actions=[EclipseActionRecord.model_validate(a) for a in taken], pattern=pattern
-    )
+    pattern = count_action(combat, new["characters"], cid, record, gm=actor.role == "gm")
+    return new, turn_action(combat, cid, pattern)
+
+
+def turn_action(combat: dict, cid: str, pattern: str) -> EclipseTakeActionResult:
+    """The wire form of a character's actions this action turn."""
+    actions = [EclipseActionRecord.model_validate(a) for a in combat["actions"][cid]]
+    return EclipseTakeActionResult(character=cid, turn=combat["turn"], actions=actions, pattern=pattern)
+
+
+def count_in_turn(state: dict, cid: str, kind: str, nature: str, label: str, actor: Actor) -> EclipseTakeActionResult | None:
+    """Count an attack or a hack against its character's action turn while an initiative order runs.
+
+    A character outside the order has no action turn to count against; it may still act only
+    from the GM's seat, as for everyone out of turn.
+    """
+    combat = state.get("combat")
+    if not combat:
+        return None
+    gm = actor.role == "gm"
+    if not any(slot["name"] == cid for slot in combat["order"]):
+        check_turn(combat, state["characters"], cid, gm=gm)
+        return None
+    record = {"kind": kind, "nature": nature, "label": label}
+    return turn_action(combat, cid, count_action(combat, state["characters"], cid, record, gm=gm))
 
 
 # -- attacks and damage ---------------------------------------------------------------------
@@ -216,8 +216,7 @@ def attack(state: dict, params: EclipseAttackInSession, stream: Stream, actor: A
     attacker, defender = character(new, a_in.character), character(new, d_in.character)
     control(actor, attacker)
     require_able(attacker)
-    if new.get("combat"):
-        check_turn(new["combat"], new["characters"], attacker["id"], gm=actor.role == "gm")
+    action = count_in_turn(new, attacker["id"], rules.attack_action, "physical", f"{params.attack} attack", actor)
     if d_in.pool_spends:
         control(actor, defender)
     skill = a_in.skill or ("Guns" if params.attack == "ranged" else "Melee")
@@ -248,7 +247,7 @@ def attack(state: dict, params: EclipseAttackInSession, stream: Stream, actor: A
     if out.harm is not None:
         _take_harm(defender, out.harm)
     return new, EclipseAttackInSessionResult(
-        **out.model_dump(), attacker_character=attacker["id"], defender_character=defender["id"]
+        **out.model_dump(), attacker_character=attacker["id"], defender_character=defender["id"], action_turn=action
     )
 
 

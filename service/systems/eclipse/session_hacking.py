@@ -9,6 +9,7 @@ from service.systems.eclipse import errors
 from service.systems.eclipse.character import require_able, state_modifiers, subject
 from service.systems.eclipse.hacking import terms
 from service.systems.eclipse.procedures import common_modifiers, full_test, modifiers_from, spends_from
+from service.systems.eclipse.session_combat import count_in_turn
 from service.systems.eclipse.session_models import (
     EclipseEndIntrusion,
     EclipseEndIntrusionResult,
@@ -20,6 +21,7 @@ from service.systems.eclipse.stateless import hack_outcome
 from service.systems.eclipse.table import character, control, editable, rules_of
 
 MAX_INTRUSIONS = 64
+METHOD_LABEL = {"brute-force": "brute-force hack", "subtle": "subtle intrusion"}
 
 
 def hack(state: dict, params: EclipseHackInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseHackInSessionResult]:
@@ -42,6 +44,8 @@ def hack(state: dict, params: EclipseHackInSession, stream: Stream, actor: Actor
         raise RuleViolation(errors.TEST_SUBJECT, "give the target's `firewall` rating", status=422)
     if current is None and len(new["intrusions"]) >= MAX_INTRUSIONS:
         raise RuleViolation(errors.TABLE_FULL, f"at most {MAX_INTRUSIONS} intrusions at once: end some first", status=409)
+    # The text: brute force takes a complex action, a subtle intrusion is a task action (`terms`).
+    action = count_in_turn(new, char["id"], terms(params.method).action, "mesh", METHOD_LABEL[params.method], actor)
     subj = subject(char, skill="Infosec", aptitude_check=None, default_aptitude=None, rules=rules)
     h_in = params.hacker
     mods = common_modifiers(specialization=h_in.specialization, retries=0, listed=h_in.modifiers)
@@ -63,7 +67,7 @@ def hack(state: dict, params: EclipseHackInSession, stream: Stream, actor: Actor
             current = {"id": intrusion_id, "hacker": char["id"], "system": params.system, "firewall": firewall, "method": params.method}
             new["intrusions"][intrusion_id] = current
         current.update({"privileges": out.intrusion.privileges, "status": out.intrusion.status, "method": params.method})
-    return new, EclipseHackInSessionResult(**out.model_dump(), intrusion_id=intrusion_id)
+    return new, EclipseHackInSessionResult(**out.model_dump(), intrusion_id=intrusion_id, action_turn=action)
 
 
 def end_intrusion(state: dict, params: EclipseEndIntrusion, stream: Stream, actor: Actor) -> tuple[dict, EclipseEndIntrusionResult]:

@@ -231,6 +231,19 @@ class EclipseSessionDefender(Model):
     pool_spends: list[EclipsePoolSpend] = Field(default_factory=list, max_length=MAX_SPENDS)
 
 
+class EclipseActionRecord(Model):
+    kind: str
+    nature: str
+    label: str
+
+
+class EclipseTakeActionResult(Model):
+    character: str
+    turn: int
+    actions: list[EclipseActionRecord] = Field(description="The character's actions this action turn, the new one last.")
+    pattern: str = Field(description="The turn shape they fit: `complex-and-quick`, `task-and-quick` or `three-quick` (`+extra` per extra action used).")
+
+
 class EclipseAttackInSession(Model):
     attack: AttackKind
     attacker: EclipseSessionAttacker
@@ -241,6 +254,12 @@ class EclipseAttackInSession(Model):
 class EclipseAttackInSessionResult(EclipseAttackResult):
     attacker_character: str
     defender_character: str
+    action_turn: EclipseTakeActionResult | None = Field(
+        description=(
+            "The attacker's action turn with the attack counted in it (a `rules.attackAction` action, complex by "
+            "default, of physical nature); null when no initiative order runs or the attacker is not in it."
+        )
+    )
 
 
 class EclipseDamageInSession(Model):
@@ -261,7 +280,7 @@ class EclipseTurnState(Model):
     order: list[EclipseInitiativeSlot]
     acting: str | None = Field(
         description=(
-            "The character whose turn it is: only it may take actions or attack (other seats get 409 "
+            "The character whose turn it is: only it may take actions, attack or hack (other seats get 409 "
             "`eclipse/out-of-turn`; the GM's seat may act for anyone). None once everyone has acted."
         )
     )
@@ -277,19 +296,6 @@ class EclipseTakeActionInSession(Model):
     kind: ActionKind
     nature: Nature = "physical"
     label: str = Field("", max_length=80)
-
-
-class EclipseActionRecord(Model):
-    kind: str
-    nature: str
-    label: str
-
-
-class EclipseTakeActionResult(Model):
-    character: str
-    turn: int
-    actions: list[EclipseActionRecord]
-    pattern: str
 
 
 class EclipseNextTurn(Model):
@@ -401,6 +407,12 @@ class EclipseHackInSession(Model):
 
 class EclipseHackInSessionResult(EclipseHackResult):
     intrusion_id: str | None
+    action_turn: EclipseTakeActionResult | None = Field(
+        description=(
+            "The hacker's action turn with the hack counted in it (brute force: a complex action; subtle "
+            "intrusion: a task action; both of mesh nature); null when no initiative order runs or the hacker is not in it."
+        )
+    )
 
 
 class EclipseEndIntrusion(Model):

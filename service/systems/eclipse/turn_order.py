@@ -6,6 +6,10 @@ its actions fill the action turn or it finishes (`finish-actions`); an extra act
 afterwards gives it the turn back before those who have not acted yet; characters who lost
 this turn to a critical failure, or who cannot act, are passed over. With no initiative
 rolled there is no order, and nothing here applies.
+
+Every action a character takes in the turn is counted by `count_action`: `take-action`
+itself, a session `attack` (a complex action by default) and a `hack` (brute force complex,
+subtle intrusion a task), so none of them can go past the turn's budget.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from service.systems.eclipse import errors
 from service.systems.eclipse.actions import fits
 
 NATURES = ("physical", "mental", "mesh")
+MAX_RECORDED_ACTIONS = 12  # automatic actions are unlimited by the rules; the record is not
 
 
 def acting_order(combat: Mapping) -> list[str]:
@@ -67,3 +72,45 @@ def check_turn(combat: Mapping, characters: Mapping[str, Mapping], cid: str, *, 
 def turn_filled(actions: Sequence[tuple[str, str]], extras: Sequence[str]) -> bool:
     """No further quick action of any nature fits: the character's actions are over."""
     return all(fits([*actions, ("quick", nature)], extras) is None for nature in NATURES)
+
+
+def count_action(combat: dict, characters: Mapping[str, Mapping], cid: str, record: dict, *, gm: bool) -> str:
+    """Add one action (`kind`, `nature`, `label`) to `cid`'s action turn, or refuse it; the turn shape it fits.
+
+    The budget is checked before the turn order, so that a character with nothing left hears
+    that rather than whose turn it is. `combat` is the caller's own copy and is changed only
+    when the action is accepted.
+    """
+    kind = record["kind"]
+    if cid in combat["lost"] and kind != "automatic":
+        raise RuleViolation(errors.ACTION_BUDGET, f"{cid} lost this turn's actions to a critical failure", status=409, character=cid)
+    if cid in combat["mentalOnly"] and record["nature"] == "physical" and kind != "automatic":
+        raise RuleViolation(
+            errors.ACTION_BUDGET,
+            f"{cid} took the initiative with Insight: only mental or mesh actions this turn, not a physical {kind} action",
+            status=409,
+            character=cid,
+        )
+    taken = combat["actions"].get(cid, []) + [record]
+    if len(taken) > MAX_RECORDED_ACTIONS:
+        raise RuleViolation(errors.ACTION_BUDGET, f"at most {MAX_RECORDED_ACTIONS} actions are recorded per character and turn", status=409)
+    pattern = fits([(a["kind"], a["nature"]) for a in taken], combat["extras"].get(cid, []))
+    if pattern is None:
+        label = f" ({record['label']})" if record["label"] else ""
+        raise RuleViolation(
+            errors.ACTION_BUDGET,
+            f"{cid} has no room this turn for one more {kind} action{label} after {_listed(combat['actions'].get(cid, []))}: "
+            "a turn holds 1 complex + 1 quick, 1 task + 1 quick, or 3 quick",
+            status=409,
+            character=cid,
+        )
+    check_turn(combat, characters, cid, gm=gm)
+    combat["actions"][cid] = taken
+    return pattern
+
+
+def _listed(actions: Sequence[Mapping]) -> str:
+    counts: dict[str, int] = {}
+    for a in actions:
+        counts[a["kind"]] = counts.get(a["kind"], 0) + 1
+    return ", ".join(f"{n} {kind}" for kind, n in counts.items()) or "nothing"

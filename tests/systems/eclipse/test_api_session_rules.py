@@ -135,6 +135,21 @@ def test_every_new_field_answers_on_graphql_as_on_rest(api: Api) -> None:
     assert data[field]["result"]["testId"] == "t2"
 
 
+def test_an_attack_and_a_brute_force_hack_count_against_the_action_turn(api: Api) -> None:
+    table = Table(api)
+    assert table.rest("initiative", {}, "gm").status_code == 200
+    took = table.rest("pool-use", {"character": "ana", "pool": "vigor", "use": "take-initiative"}, "ana")
+    assert took.status_code == 200, took.text
+    first = table.rest("attack", SHOT, "ana").json()["result"]["actionTurn"]
+    assert ([a["kind"] for a in first["actions"]], first["pattern"]) == (["complex"], "complex-and-quick")
+    refused_on_both(table, "attack", SHOT, "ana", 409, "eclipse/action-budget-exceeded")  # a second attack
+    brute = {"hacker": {"character": "ana"}, "method": "brute-force", "system": "door", "firewall": 10}
+    refused_on_both(table, "hack", brute, "ana", 409, "eclipse/action-budget-exceeded")  # a second complex action
+    data = api.gql_data(session_query(api, "take-action"), {"id": table.sid, "input": {"character": "ana", "kind": "quick"}}, token=table.tokens["ana"])
+    assert data["eclipseTakeActionInSession"]["result"]["pattern"] == "complex-and-quick"
+    refused_on_both(table, "attack", SHOT, "gm", 409, "eclipse/action-budget-exceeded")  # the GM's seat too
+
+
 def test_a_short_recharge_without_an_allocation_is_refused_and_spends_no_recharge(api: Api) -> None:
     table = Table(api)
     bare = {"character": "ana", "kind": "short"}
