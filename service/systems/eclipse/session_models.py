@@ -396,12 +396,30 @@ class EclipseSessionHacker(Model):
     pool_spends: list[EclipsePoolSpend] = Field(default_factory=list, max_length=MAX_SPENDS)
 
 
+# For the published schema: a new intrusion names its `system` and `firewall`, an escalation its
+# `intrusion` (the Firewall defaults to the intrusion's), never both; the rule refuses the rest itself.
+NEW_OR_ESCALATION = {
+    "anyOf": [
+        {"required": ["system", "firewall"], "properties": {"system": {"type": "string"}, "firewall": {"type": "integer"}, "intrusion": {"type": "null"}}},
+        {"required": ["intrusion"], "properties": {"intrusion": {"type": "string"}, "system": {"type": "null"}}},
+    ]
+}
+
+
 class EclipseHackInSession(Model):
+    model_config = ConfigDict(json_schema_extra=NEW_OR_ESCALATION)
+
     hacker: EclipseSessionHacker
-    method: Method
-    system: str | None = Field(None, min_length=1, max_length=80, description="The target system, for a new intrusion.")
-    intrusion: str | None = Field(None, max_length=20, description="An intrusion under way, to escalate.")
-    firewall: int | None = Field(None, ge=0, le=200, description="The target's Firewall (default: the intrusion's).")
+    method: Method = Field(
+        description="`brute-force` (−30, a complex action) or `subtle` (a task action); while an initiative order runs it counts against the hacker's action turn."
+    )
+    system: str | None = Field(
+        None, min_length=1, max_length=80, description="The target system, for a new intrusion (with `firewall`; not with `intrusion`)."
+    )
+    intrusion: str | None = Field(None, max_length=20, description="An intrusion under way, to escalate (not with `system`).")
+    firewall: int | None = Field(
+        None, ge=0, le=200, description="The target's Firewall: required for a new intrusion; for an escalation it defaults to the intrusion's."
+    )
     firewall_modifiers: list[EclipseModifier] = Field(default_factory=list, max_length=MAX_MODIFIERS)
 
 

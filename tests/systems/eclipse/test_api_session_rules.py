@@ -176,6 +176,18 @@ def test_the_published_schema_says_a_short_recharge_needs_an_allocation(api: Api
         assert validator.is_valid({**extra, "kind": "long"}), name
 
 
+def test_the_published_schema_says_a_hack_is_either_a_new_intrusion_or_an_escalation(api: Api) -> None:
+    schemas = api.get("/openapi.json").json()["components"]["schemas"]
+    validator = jsonschema.Draft202012Validator({**schemas["EclipseHackInSession"], "components": {"schemas": schemas}})
+    hacker = {"hacker": {"character": "ana"}, "method": "brute-force"}
+    assert validator.is_valid(hacker | {"system": "door", "firewall": 10})
+    assert validator.is_valid(hacker | {"intrusion": "i1"}) and validator.is_valid(hacker | {"intrusion": "i1", "firewall": 30})
+    table = Table(api)
+    for wrong in ({}, {"system": "door"}, {"system": "door", "firewall": 10, "intrusion": "i1"}, {"intrusion": "i1", "system": "door"}):
+        assert not validator.is_valid(hacker | wrong), wrong
+        refused_on_both(table, "hack", hacker | wrong, "ana", 422, "eclipse/test-subject")  # the service refuses what the schema does
+
+
 def test_four_or_five_helpers_cap_the_teamwork_bonus_at_thirty_on_both_protocols(api: Api) -> None:
     cases = [([50, 50, 50, 50], None, 4, 30), ([45, 40, 60, 20], "technical", 3, 30), ([45, 39, 20, None, 40], "know", 2, 20)]
     for ratings, category, counted, bonus in cases:
