@@ -2,15 +2,43 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field, WithJsonSchema
 
 from service.model import Model
 from service.systems.neurosystem.models import CATEGORY_DESCRIPTION, Category, NeurosystemCheckResult
+from service.systems.neurosystem.reductions import ProtectionMatch
 
 StateName = Annotated[str, Field(min_length=1, max_length=80)]
 AttackType = Annotated[str, Field(min_length=1, max_length=40)]
+_TYPE_SCHEMA = {"type": "string", "minLength": 1, "maxLength": 40}
+
+
+def _as_list(value: Any) -> Any:
+    return [value] if isinstance(value, str) else value
+
+
+# One string is read as a list of one: its words are tags all the same, and GraphQL coerces it too.
+AttackTags = Annotated[
+    list[AttackType],
+    BeforeValidator(_as_list),
+    Field(min_length=1, max_length=10),
+    WithJsonSchema({"anyOf": [_TYPE_SCHEMA, {"type": "array", "items": _TYPE_SCHEMA, "minItems": 1, "maxItems": 10}]}),
+]
+ATTACK_TYPE_DESCRIPTION = (
+    "The attack's type as a set of tags: a list (`[\"kinetic\", \"ranged\"]`), or one string whose words are "
+    "the tags (`\"kinetic ranged\"`); case and spacing do not matter. Needed when the target has protection, "
+    "which counts when a type it lists matches these tags under `protectionMatch`."
+)
+PROTECTION_MATCH_DESCRIPTION = (
+    "How a type a protection lists must relate to the attack's tags for the protection to count. "
+    "`either-includes` (the default): one set of tags includes the other, so a `kinetic` vest stops a `kinetic "
+    "ranged` attack and a `kinetic ranged` resonance shield stops an attack given only as `kinetic` (the text's "
+    "own example), while neither stops `laser ranged` or `kinetic melee`. `attack-includes`: the attack carries "
+    "every tag of the listed type, so that shield no longer stops an attack given only as `kinetic`. "
+    "Configurable per session in `setup.rules.protectionMatch`, per stateless call in `reductions.protectionMatch`."
+)
 
 _MECHANICAL = (
     "Use the mechanical names (badly-damaged, wrecked, shutting-down…) for what lands. When omitted: "
@@ -31,7 +59,10 @@ class NeurosystemProtection(Model):
     name: str = Field(min_length=1, max_length=80)
     rating: int = Field(ge=0, le=10)
     against: list[AttackType] = Field(
-        min_length=1, max_length=10, description="Attack types it protects against, e.g. `kinetic ranged`."
+        min_length=1,
+        max_length=10,
+        description="Attack types it protects against, each one or more words read as tags (case and spacing do "
+        "not matter), e.g. `kinetic ranged` for a resonance shield or `kinetic` for a vest.",
     )
 
 
@@ -42,7 +73,7 @@ class NeurosystemSituation(Model):
         default_factory=list, max_length=10, description="Every mitigation rating that applies; only the highest counts."
     )
     range: NeurosystemRange | None = Field(default=None, description="Omit when range does not matter.")
-    attack_type: AttackType | None = Field(default=None, description="Needed when the target has protection.")
+    attack_type: AttackTags | None = Field(default=None, description=ATTACK_TYPE_DESCRIPTION)
 
 
 class NeurosystemReductions(Model):
@@ -52,16 +83,17 @@ class NeurosystemReductions(Model):
         default_factory=list, max_length=10, description="Every mitigation rating that applies; only the highest counts."
     )
     range: NeurosystemRange | None = Field(default=None, description="Omit when range does not matter.")
-    attack_type: AttackType | None = Field(default=None, description="Needed when protection is given.")
+    attack_type: AttackTags | None = Field(default=None, description=ATTACK_TYPE_DESCRIPTION)
     protection: list[NeurosystemProtection] = Field(
         default_factory=list, max_length=10, description="The target's protection; the highest matching one counts."
     )
+    protection_match: ProtectionMatch = Field(default="either-includes", description=PROTECTION_MATCH_DESCRIPTION)
 
 
 class NeurosystemReductionResult(Model):
     mitigation: int = Field(description="The highest mitigation.")
     range: int = Field(description="Range increments away from the weapon's ideal range.")
-    protection: int = Field(description="The highest protection matching the attack type.")
+    protection: int = Field(description="The highest protection one of whose listed types matches the attack's tags.")
     protection_used: str | None
     total: int = Field(description="Categories taken off: mitigation + range + protection.")
 

@@ -20,7 +20,8 @@ from service.systems.neurosystem.models import (
     ResolveLimit,
     StatCategory,
 )
-from service.systems.neurosystem.models_combat import NeurosystemProtection, StateName
+from service.systems.neurosystem.models_combat import PROTECTION_MATCH_DESCRIPTION, NeurosystemProtection, StateName
+from service.systems.neurosystem.reductions import ProtectionMatch
 from service.systems.neurosystem.models_measure import NeurosystemDeathMeasureResult
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,39}$", description="Lower-case letters, digits, `-`, `_`.")]
@@ -88,6 +89,7 @@ class NeurosystemRules(Model):
     """Table rules the text leaves open."""
 
     resolve_limit: ResolveLimit = Field(default="one-per-check", description=RESOLVE_LIMIT_DESCRIPTION)
+    protection_match: ProtectionMatch = Field(default="either-includes", description=PROTECTION_MATCH_DESCRIPTION)
 
 
 class NeurosystemOpenCheck(Model):

@@ -170,6 +170,45 @@ def test_rulebook_examples_over_the_api(api: Api) -> None:
     assert (defended["shift"], defended["afterCheck"], defended["reductions"]["total"], defended["landed"]) == (0, "wounded", 5, None)
 
 
+VEST = {"name": "kinetic vest", "rating": 2, "against": ["Kinetic"]}
+
+
+@pytest.mark.parametrize("attack_type", ["kinetic ranged", ["Ranged", "KINETIC"], "KINETIC  ranged"])
+def test_a_kinetic_vest_stops_a_kinetic_ranged_attack_over_rest_and_graphql(api: Api, attack_type) -> None:
+    # 32 is severely wounded; the vest's 2 takes it down to badly injured.
+    body = {"stkTotal": 32, "reductions": {"attackType": attack_type, "protection": [VEST, SHIELD]}}
+    rest = api.post("/v1/neurosystem/attack", body)
+    assert rest.status_code == 200, rest.text
+    result = rest.json()["result"]
+    assert (result["reductions"]["protectionUsed"], result["reductions"]["protection"]) == ("resonance shield", 3)
+    assert gql.stateless(api, "attack", body)["result"] == result
+    vest_only = api.post("/v1/neurosystem/attack", {**body, "reductions": {**body["reductions"], "protection": [VEST]}}).json()
+    assert (vest_only["result"]["reductions"]["protection"], vest_only["result"]["hit"]) == (2, "badly-injured")
+
+
+def test_rulebook_a_resonance_shield_takes_3_off_a_kinetic_weapon_unless_the_table_asks_for_every_tag(api: Api) -> None:
+    body = {"stkTotal": 32, "reductions": {"attackType": "kinetic", "protection": [SHIELD]}}
+    assert api.post("/v1/neurosystem/attack", body).json()["result"]["reductions"]["protection"] == 3
+    strict = {**body, "reductions": {**body["reductions"], "protectionMatch": "attack-includes"}}
+    assert api.post("/v1/neurosystem/attack", strict).json()["result"]["reductions"]["protection"] == 0
+    for other in ("laser ranged", "kinetic melee"):
+        other_body = {**body, "reductions": {**body["reductions"], "attackType": other}}
+        assert api.post("/v1/neurosystem/attack", other_body).json()["result"]["reductions"]["protection"] == 0
+
+
+@pytest.mark.parametrize(("match", "protection"), [("either-includes", 1), ("attack-includes", 0)])
+def test_session_protection_matches_attack_tags_by_the_tables_rule(api: Api, match: str, protection: int) -> None:
+    # Plate listing `kinetic ranged` meets an attack given only as `kinetic`; the ganger's vest lists `blade`.
+    sid = _session(api, rules={"protectionMatch": match})
+    _ok(api, sid, "add-nc", {"id": "cop", "name": "Cop", "protection": [{"name": "plate", "rating": 1, "against": ["kinetic ranged"]}]}, seat="gm")
+    _ok(api, sid, "stk-check", {"character": "vex"})
+    hit = _ok(api, sid, "attack", {"check": "check-1", "target": "cop", "situation": {"attackType": ["Kinetic"]}})
+    assert hit["reductions"]["protection"] == protection
+    _ok(api, sid, "stk-check", {"character": "vex"})
+    over_graphql = gql.in_session(api, "attack", sid, {"check": "check-2", "target": "ganger", "situation": {"attackType": "Blade  Melee"}}, api.tokens["ana"])
+    assert over_graphql["result"]["reductions"]["protectionUsed"] == "mesh vest"  # `blade` is on the attack either way
+
+
 @pytest.mark.parametrize(
     ("path", "body", "code"),
     [
@@ -182,6 +221,10 @@ def test_rulebook_examples_over_the_api(api: Api) -> None:
         ("push", {"check": RECORD, "dice": ["luck-9"]}, "neurosystem/unknown-die"),
         ("defend", {"stkTotal": 10, "incoming": "scratched"}, "validation-failed"),
         ("attack", {"stkTotal": 30, "reductions": {"protection": [SHIELD]}}, "neurosystem/attack-type-needed"),
+        ("attack", {"stkTotal": 30, "reductions": {"protection": [SHIELD], "attackType": "  "}}, "neurosystem/attack-type-needed"),
+        ("attack", {"stkTotal": 30, "reductions": {"attackType": []}}, "validation-failed"),
+        ("attack", {"stkTotal": 30, "reductions": {"attackType": [f"tag{n}" for n in range(11)]}}, "validation-failed"),
+        ("attack", {"stkTotal": 30, "reductions": {"attackType": 7}}, "validation-failed"),
         ("death-measure", {"scenesDying": 1, "spendResolve": True, "resolve": 0}, "neurosystem/not-enough-resolve"),
     ],
 )  # fmt: skip
@@ -195,14 +238,15 @@ def test_stateless_bad_input_is_a_clear_4xx_with_the_rules_code(api: Api, path: 
 
 
 def test_setup_builds_the_table_with_its_rules(api: Api) -> None:
-    sid = _session(api, rules={"resolveLimit": "push-and-push-through"}, scene=3)
+    rules = {"resolveLimit": "push-and-push-through", "protectionMatch": "attack-includes"}
+    sid = _session(api, rules=rules, scene=3)
     _, state = _snapshot(api, sid)
-    assert (state["scene"], state["luck"], state["rules"]) == (3, 3, {"resolveLimit": "push-and-push-through"})
+    assert (state["scene"], state["luck"], state["rules"]) == (3, 3, rules)
     vex = state["characters"][0]
     assert (vex["resolve"], vex["resolveMax"], vex["apathy"], vex["dissonance"], vex["negativeStates"]) == (2, 2, 0, 0, [])
     assert state["ncs"][0]["damage"] is None and state["openChecks"] == []
     default = _snapshot(api, _session(api))[1]
-    assert default["rules"] == {"resolveLimit": "one-per-check"}
+    assert default["rules"] == {"resolveLimit": "one-per-check", "protectionMatch": "either-includes"}
 
 
 def test_a_setup_with_an_unknown_die_size_creates_nothing(api: Api) -> None:
