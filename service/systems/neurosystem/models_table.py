@@ -172,6 +172,9 @@ class NeurosystemSceneEnded(Model):
     ended: int = Field(description="The scene that ended.")
     scene: int = Field(description="The scene now beginning.")
     death_measures: list[NeurosystemDeathMeasureResult] = Field(description="Measures made by the scene end.")
-    resolve: list[NeurosystemResolveRegained] = Field(description="Every character's Resolve after regaining 1.")
+    resolve: list[NeurosystemResolveRegained] = Field(
+        description="Every character's Resolve afterwards: 1 regained, up to the maximum; none for a character "
+        "who is dead, shut down or destroyed."
+    )
     closed_checks: list[str] = Field(description="Checks still open at the scene end, now closed.")
 

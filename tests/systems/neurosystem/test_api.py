@@ -400,6 +400,15 @@ def test_dying_scenes_and_death_measures_in_a_session(api: Api) -> None:
     assert (vex["scenesDying"], vex["deathSpan"]) == (2, measure["spanTotal"])
 
 
+def test_the_dead_regain_no_resolve_at_a_scene_end_over_rest_and_graphql(api: Api) -> None:
+    sid = _session(api, characters=[_character(negativeStates=["dead"], resolve=0), _character("kit", resolve=0)])
+    ended = _ok(api, sid, "end-scene", {}, seat="gm")
+    assert [(r["character"], r["resolve"]) for r in ended["resolve"]] == [("vex", 0), ("kit", 1)]
+    again = gql.in_session(api, "end-scene", sid, {}, api.tokens["gm"])["result"]
+    assert [(r["character"], r["resolve"]) for r in again["resolve"]] == [("vex", 0), ("kit", 2)]
+    assert [c["resolve"] for c in _snapshot(api, sid)[1]["characters"]] == [0, 2]
+
+
 def test_apathy_dissonance_and_cyberspace_in_a_session(api: Api) -> None:
     sid = _session(api)
     assert _ok(api, sid, "gain-apathy", {"character": "vex"}, seat="gm")["value"] == 1
