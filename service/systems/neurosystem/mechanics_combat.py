@@ -221,9 +221,11 @@ REGISTRY.add(
             "severely wounded, 33-38 dying, 39-44 dead, above 44 destroyed. "
             + _REDUCTIONS
             + " The NC's damage track then moves: a result no worse than the track moves it one worse, a worse "
-            "result jumps to it, uninjured changes nothing. The table alone decides the damage: the check's DN "
-            "outcome, if it had one, does not gate it. In a session the total comes from an open check (now "
-            "applied), the NC's protection from the table."
+            "result jumps to it; uninjured, or a hit reduced to nothing, changes nothing (even on an injured NC). "
+            "The table alone decides the damage: a check that missed its DN (an NC's stat, say) still deals its "
+            "table result, since the text reads an attack's effect off the table and lowers it only by mitigation, "
+            "range and protection. In a session the total comes from an open check (now applied), the NC's "
+            "protection from the table."
         ),
         input=NeurosystemAttackParams,
         output=NeurosystemAttackResult,

@@ -126,7 +126,12 @@ class NeurosystemDefendResult(Model):
     stk_total: int
     incoming: str
     shift: int = Field(description="Categories the check added (+) or took off (-), from the defend table.")
-    after_check: str | None = Field(description="Damage after the check (never past destroyed).")
+    after_check: str | None = Field(
+        description="Damage after the check. It never goes past destroyed, and that cap comes first: mitigation, "
+        "range and protection then act on what the check let through (dead with a check below 4 caps at destroyed, "
+        "and 2 mitigation lands dying, not destroyed). The text orders the reductions after the check; where the "
+        "cap falls it leaves open."
+    )
     reductions: NeurosystemReductionResult
     landed: str | None = Field(description="Damage after reductions; none when reduced below lightly injured.")
     landed_severity: int = Field(description="0 none, 1 lightly injured … 7 destroyed.")
@@ -151,16 +156,26 @@ class NeurosystemAttackResult(Model):
     nc: str | None = Field(default=None, description="In a session: the NC attacked.")
     check: NeurosystemCheckResult | None = Field(default=None, description="In a session: the check, now applied.")
     stk_total: int
-    table_result: str | None = Field(description="What the attack table gives; none for uninjured.")
+    table_result: str | None = Field(
+        description="What the attack table gives for the total; none for uninjured. It is dealt whether or not the "
+        "check met a DN (an NC's stat as DN included): the text reads an attack's effect off this table, lowered "
+        "only by mitigation, range and protection, and its lowest row is the miss. The check's own outcome is "
+        "reported with it, for a cost or a narrated near miss."
+    )
     reductions: NeurosystemReductionResult
-    hit: str | None = Field(description="The result after reductions; none for uninjured (no harm).")
+    hit: str | None = Field(
+        description="The result after reductions; none for no harm: an uninjured table result, or one the "
+        "reductions took below lightly injured."
+    )
     hit_severity: int
     track_before: str | None
     track_after: str | None
     track_severity: int
     movement: Literal["none", "escalated", "jumped", "capped"] = Field(
         description="`escalated`: no worse than the track, one worse; `jumped`: straight to a worse result; "
-        "`none`: uninjured; `capped`: already destroyed."
+        "`none`: no harm, so the track stays, even on an injured NC (an uninjured result, or a hit reduced to "
+        "nothing: the text's one exception to escalating is the uninjured result, and a hit reduced below lightly "
+        "injured is treated as one); `capped`: already destroyed."
     )
 
 

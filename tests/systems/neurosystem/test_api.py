@@ -209,6 +209,54 @@ def test_session_protection_matches_attack_tags_by_the_tables_rule(api: Api, mat
     assert over_graphql["result"]["reductions"]["protectionUsed"] == "mesh vest"  # `blade` is on the attack either way
 
 
+# -- what the text leaves open, as documented ---------------------------------------------------------
+
+
+def test_the_destroyed_cap_comes_before_reductions_over_the_api(api: Api) -> None:
+    # Dead with a check below 4 would be four worse: capped at destroyed, then 2 mitigation land dying.
+    body = {"stkTotal": 2, "incoming": "dead", "reductions": {"mitigation": [2]}}
+    result = api.post("/v1/neurosystem/defend", body).json()["result"]
+    assert (result["shift"], result["afterCheck"], result["landed"], result["suffered"]) == (4, "destroyed", "dying", "dying")
+    assert gql.stateless(api, "defend", body)["result"] == result
+
+
+def test_an_attack_reduced_to_nothing_leaves_an_injured_ncs_track_over_the_api(api: Api) -> None:
+    body = {"stkTotal": 20, "current": "wounded", "reductions": {"mitigation": [2]}}
+    result = api.post("/v1/neurosystem/attack", body).json()["result"]
+    assert (result["tableResult"], result["hit"], result["trackAfter"], result["movement"]) == ("badly-injured", None, "wounded", "none")
+    sid = _session(api)
+    _ok(api, sid, "add-nc", {"id": "punk", "name": "Punk", "damage": "wounded"}, seat="gm")
+    _ok(api, sid, "stk-check", {"character": "vex", "bonuses": [{"name": "pinned", "value": 45}]})
+    hit = _ok(api, sid, "attack", {"check": "check-1", "target": "punk", "situation": {"mitigation": [7]}})
+    assert (hit["tableResult"], hit["hit"], hit["trackAfter"], hit["movement"]) == ("destroyed", None, "wounded", "none")
+    assert _snapshot(api, sid)[1]["ncs"][1]["damage"] == "wounded"
+
+
+def test_an_attack_that_misses_the_ncs_dn_still_deals_its_table_result(api: Api) -> None:
+    sid = _session(api)
+    _ok(api, sid, "add-nc", {"id": "wall", "name": "Wall", "stats": [{"name": "Defense", "value": 40}]}, seat="gm")
+    # 3 dice of 8, 6 and 10 sides and +10 make 13 to 34: below the DN of 40, at least lightly injured on the table.
+    checked = _ok(api, sid, "stk-check", {"character": "vex", "against": {"nc": "wall", "stat": "Defense"}, "bonuses": [{"name": "smartgun", "value": 10}]})
+    hit = _ok(api, sid, "attack", {"check": "check-1", "target": "wall"})
+    assert checked["outcome"] == hit["check"]["outcome"] == "failure" and hit["check"]["check"]["dn"] == 40
+    assert hit["tableResult"] is not None and hit["trackAfter"] == hit["tableResult"] and hit["movement"] == "jumped"
+
+
+def test_the_documents_state_the_choices_the_text_leaves_open(api: Api) -> None:
+    schemas = api.get("/openapi.json").json()["components"]["schemas"]
+    after_check = schemas["NeurosystemDefendResult"]["properties"]["afterCheck"]["description"]
+    assert "destroyed" in after_check and "cap comes first" in after_check and "dying, not destroyed" in after_check
+    table_result = schemas["NeurosystemAttackResult"]["properties"]["tableResult"]["description"]
+    assert "whether or not the check met a DN" in table_result
+    movement = schemas["NeurosystemAttackResult"]["properties"]["movement"]["description"]
+    assert "reduced to nothing" in movement and "even on an injured NC" in movement
+    described = {}
+    for type_name in ("NeurosystemDefendResult", "NeurosystemAttackResult"):
+        fields = api.gql_data('query T($n: String!) { __type(name: $n) { fields { name description } } }', {"n": type_name})
+        described |= {f["name"]: f["description"] for f in fields["__type"]["fields"]}
+    assert (described["afterCheck"], described["tableResult"], described["movement"]) == (after_check, table_result, movement)
+
+
 @pytest.mark.parametrize(
     ("path", "body", "code"),
     [
