@@ -213,6 +213,9 @@ def gate(state: dict, seat: str, action: str, expect_substage: str | None = None
         raise E.violation(E.STALE_SUBSTAGE, f"the match is at {flow['stage']}/{flow['substage']}, not {expect_substage}")
     if action == "concede":
         return
+    if action == "mulligan" and player(state, seat)["mulliganed"]:
+        # Named before the turn check: after its decision the seat is no longer awaited.
+        raise E.violation(E.MULLIGAN_USED, "the opening hand was already kept or redrawn; a mulligan comes once per game")
     where = f"{flow['stage']}/{flow['substage']}" + (f" of {flow['active']}'s turn {flow['turn']}" if flow["active"] else "")
     if seat not in flow["awaiting"]:
         raise E.violation(

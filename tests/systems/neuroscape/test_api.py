@@ -227,6 +227,18 @@ def test_acting_out_of_turn_is_refused_and_changes_nothing(api: Api, graphql: bo
 
 
 @pytest.mark.parametrize("graphql", [False, True], ids=["rest", "graphql"])
+def test_a_second_mulligan_is_refused_as_used_and_changes_nothing(api: Api, graphql: bool):
+    table = new_table(api, STARTERS, graphql=graphql)
+    hand = table.act("seat-1", "draw", {"main": 5})["result"]["private"]["drawn"]
+    table.act("seat-1", "mulligan", {"bottom": hand[:1]})
+    problem = refused_unchanged(table, "seat-1", "mulligan", {"bottom": []}, "neuroscape/mulligan-used", 409)
+    assert "once per game" in problem["detail"]
+    kept = table.act("seat-2", "draw", {"main": 5})["result"]["private"]["drawn"]
+    table.act("seat-2", "mulligan", {"bottom": []})  # keeping the hand is the decision too
+    refused_unchanged(table, "seat-2", "mulligan", {"bottom": kept[:1]}, "neuroscape/mulligan-used", 409)
+
+
+@pytest.mark.parametrize("graphql", [False, True], ids=["rest", "graphql"])
 def test_deploying_without_enough_ram_is_refused_and_changes_nothing(api: Api, graphql: bool):
     table = one_card_match(api, "test-brute", graphql=graphql)
     first, _ = start(table)
