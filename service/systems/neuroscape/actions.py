@@ -237,8 +237,8 @@ def act(state: dict, action: str, params: Any, stream: Stream, seat: str) -> tup
     private = spec.handle(new, seat, params, stream, events)
     advance(new, stream, events)
     if spec.secret_draws and stream.draws:
-        # Kept so the match's end can reveal them: after the seed is revealed, anyone can then
-        # check these draws, which the log hides from other seats while the match runs.
+        # Kept so the session's close can reveal them with the seed: anyone can then check
+        # these draws, which every other read hides from other seats until then.
         new["drawAudits"][seat].append(
             {"nonce": stream.nonce, "draws": [[d.sides, d.face] for d in stream.draws]}
         )
