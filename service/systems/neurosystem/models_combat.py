@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, WithJsonSchema
+from pydantic import BeforeValidator, ConfigDict, Field, WithJsonSchema
 
 from service.model import Model
-from service.systems.neurosystem.models import CATEGORY_DESCRIPTION, Category, NeurosystemCheckResult
+from service.systems.neurosystem.models import CATEGORY_DESCRIPTION, Category, NeurosystemCheckResult, exactly_one
 from service.systems.neurosystem.reductions import ProtectionMatch
 
 StateName = Annotated[str, Field(min_length=1, max_length=80)]
@@ -109,12 +109,17 @@ class NeurosystemDefendParams(Model):
 
 
 class NeurosystemDefendAction(Model):
+    model_config = ConfigDict(json_schema_extra=exactly_one("incoming", "attacker"))
+
     check: str = Field(min_length=1, max_length=20, description="The open check made to defend; this applies it.")
     incoming: Category | None = Field(
         default=None, description="The standard damage category (or give `attacker`). " + CATEGORY_DESCRIPTION
     )
     attacker: str | None = Field(
-        default=None, max_length=40, description="An NC whose standard damage is the incoming damage."
+        default=None,
+        max_length=40,
+        description="An NC whose standard damage is the incoming damage (or give `incoming`); an NC without one "
+        "is refused as `neurosystem/no-incoming-damage`.",
     )
     situation: NeurosystemSituation = Field(default_factory=NeurosystemSituation)
     mechanical: bool | None = Field(default=None, description=_MECHANICAL.format(default="the character's body"))

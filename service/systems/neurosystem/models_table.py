@@ -57,7 +57,12 @@ class NeurosystemCharacter(Model):
     )
     body: Literal["organic", "mechanical"] = Field(default="organic", description="Which damage names it takes.")
     stats: list[NeurosystemStat] = Field(min_length=1, max_length=30)
-    resolve: int | None = Field(default=None, ge=0, le=100, description="Current Resolve; defaults to the maximum.")
+    resolve: int | None = Field(
+        default=None,
+        ge=0,
+        le=100,
+        description="Current Resolve, at most `resolveMax` (above it: `neurosystem/resolve-above-max`); defaults to the maximum.",
+    )
     resolve_max: int = Field(ge=0, le=100)
     negative_states: list[StateName] = Field(
         default_factory=list, max_length=47, description="Up to 40 negative states, plus damage categories."
@@ -141,7 +146,13 @@ class NeurosystemLuckPool(Model):
 
 class NeurosystemSetResolve(Model):
     character: str = Field(min_length=1, max_length=40)
-    resolve: int | None = Field(default=None, ge=0, le=100, description="Current Resolve (unchanged when omitted).")
+    resolve: int | None = Field(
+        default=None,
+        ge=0,
+        le=100,
+        description="Current Resolve, at most the maximum (above it: `neurosystem/resolve-above-max`); when omitted it "
+        "stays, lowered to a new maximum.",
+    )
     resolve_max: int | None = Field(default=None, ge=0, le=100, description="Maximum (unchanged when omitted).")
 
 
