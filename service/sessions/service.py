@@ -162,7 +162,11 @@ class Sessions:
         seats = [{"id": s["id"], "name": s["name"], "role": s["role"]} for s in doc["seats"]]
         viewer = next((s for s in seats if actor and s["id"] == actor.seat), None)
         out = {k: v for k, v in doc.items() if k not in ("seats", "state", "setup", "sealed")}
-        return {**out, "seats": seats, "viewer": viewer, "state": system.view(doc["state"], actor)}
+        if _takes_closed(system.view):  # a game's secrets stay hidden until its seeds are revealed, however it ends
+            state = system.view(doc["state"], actor, closed=doc["closed"])
+        else:
+            state = system.view(doc["state"], actor)
+        return {**out, "seats": seats, "viewer": viewer, "state": state}
 
     # -- the write path -----------------------------------------------------------------
 

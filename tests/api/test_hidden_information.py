@@ -403,6 +403,59 @@ def test_no_path_shows_a_seat_anothers_cards_while_the_match_is_open(api: Api) -
     assert match.refusals > 50
 
 
+def _concede(match: Match, name: str) -> dict:
+    response = match.api.post(f"/v1/sessions/{match.sid}/neuroscape/concede", {}, token=match.api.tokens[name])
+    assert response.status_code == 200, response.text
+    match.seq = response.json()["seq"]
+    match.secrets_after[match.seq], _ = match.secrets()
+    return response.json()
+
+
+def test_a_match_ended_by_concession_shows_no_seat_anothers_cards_until_the_close(api: Api) -> None:
+    """The match is over once two of the three players concede; until the session closes, every other seat
+    reads of the winner's and the losers' hands, decks and draws only what it read during play."""
+    match = Match(api)
+    for _ in range(30):
+        match.step()
+    match.secrets_after[match.seq], _ = match.secrets()
+    _concede(match, "ana")
+    over = _concede(match, "bo")["result"]["flow"]
+    assert (over["stage"], over["winner"]) == ("over", match.seat["cy"])
+    final, views = match.secrets()
+    log_length = match.seq + 1
+    # Not vacuous: every player still holds secrets, and its own view shows them (the scan would see them).
+    for name in PLAYERS:
+        assert final[name] and final[name] <= _ids(orjson.dumps(views[name])), name
+    assert sum(p["handSize"] > 0 for p in views["cy"]["state"]["players"]) >= 2
+
+    viewers = ("gm", *PLAYERS, "eve")
+    reads = {who: _read_everything(api, match.sid, api.tokens[who], log_length) for who in viewers}
+    reads[None] = _read_everything(api, match.sid, None, log_length)
+    for who, paths in reads.items():
+        name = who if who in PLAYERS else None
+        for path, blobs in paths.items():
+            entries = [entry for blob in blobs for entry in _entries(blob)]
+            for entry in entries:
+                _check_entry(entry, name, match, path)
+            if not entries:  # a state read
+                leaked = _ids(b"".join(blobs)) & others(final, name)
+                assert not leaked, (who, path, sorted(leaked))
+                assert b'"revealed"' not in b"".join(blobs), (who, path)
+
+    # The close reveals the seeds, and with them every hand, deck and draw to every seat.
+    assert api.post(f"/v1/sessions/{match.sid}/close", token=api.tokens["gm"]).status_code == 200
+    for who in ("eve", "cy"):
+        state = api.get(f"/v1/sessions/{match.sid}", token=api.tokens[who]).json()["state"]
+        shown = orjson.dumps(state)
+        assert set().union(*final.values()) <= _ids(shown), who
+        assert set(state["revealed"]) == set(match.seat[n] for n in PLAYERS)
+        gql_state = api.gql_data(SESSION_Q, {"id": match.sid}, token=api.tokens[who])["session"]["state"]
+        assert gql_state == state
+    entries = api.get(f"/v1/sessions/{match.sid}/log", token=api.tokens["eve"], params={"limit": 100}).json()["entries"]
+    draws = [e for e in entries if e["action"] in ("neuroscape/draw", "neuroscape/mulligan") and e["audit"]]
+    assert draws and all(e["audit"]["draws"] and e["result"]["private"] for e in draws)
+
+
 # -- dice rolls hidden by visibility ---------------------------------------------------
 
 DICE_SEATS = [{"name": "gm", "role": "gm"}, {"name": "ana"}, {"name": "bo"}, {"name": "eve", "role": "spectator"}]

@@ -213,6 +213,9 @@ def gate(state: dict, seat: str, action: str, expect_substage: str | None = None
         raise E.violation(E.STALE_SUBSTAGE, f"the match is at {flow['stage']}/{flow['substage']}, not {expect_substage}")
     if action == "concede":
         return
+    if action == "mulligan" and player(state, seat)["mulliganed"]:
+        # Named before the turn check: after its decision the seat is no longer awaited.
+        raise E.violation(E.MULLIGAN_USED, "the opening hand was already kept or redrawn; a mulligan comes once per game")
     where = f"{flow['stage']}/{flow['substage']}" + (f" of {flow['active']}'s turn {flow['turn']}" if flow["active"] else "")
     if seat not in flow["awaiting"]:
         raise E.violation(
@@ -234,8 +237,8 @@ def act(state: dict, action: str, params: Any, stream: Stream, seat: str) -> tup
     private = spec.handle(new, seat, params, stream, events)
     advance(new, stream, events)
     if spec.secret_draws and stream.draws:
-        # Kept so the match's end can reveal them: after the seed is revealed, anyone can then
-        # check these draws, which the log hides from other seats while the match runs.
+        # Kept so the session's close can reveal them with the seed: anyone can then check
+        # these draws, which every other read hides from other seats until then.
         new["drawAudits"][seat].append(
             {"nonce": stream.nonce, "draws": [[d.sides, d.face] for d in stream.draws]}
         )

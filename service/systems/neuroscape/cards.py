@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from service.model import Model
 
@@ -54,19 +54,47 @@ class NeuroscapeAbility(Model):
     text: str = Field("", max_length=400)
 
 
+_GIVEN, _NULL = {"not": {"type": "null"}}, {"type": "null"}
+
+
+def _only(card_type: str, given: dict, otherwise: dict) -> dict:
+    """JSON Schema: a card of `card_type` has the fields of `given`; any other card those of `otherwise`."""
+    return {
+        "if": {"properties": {"type": {"const": card_type}}},
+        "then": {"required": sorted(name for name, rule in given.items() if rule is _GIVEN), "properties": given},
+        "else": {"properties": otherwise},
+    }
+
+
+# `_fields_fit_the_type` in the JSON Schema, so a card that matches the schema is accepted
+# (save the one rule JSON Schema cannot say: each gear slot once, given on `gear`).
+_TYPE_RULES = {
+    "allOf": [
+        _only("program", {"subtype": _GIVEN}, {"subtype": _NULL}),
+        _only("character", {"attack": _GIVEN, "defense": _GIVEN}, {"attack": _NULL, "defense": _NULL, "gear": {"maxItems": 0}}),
+        _only("cyberware", {"slot": _GIVEN, "level": _GIVEN}, {"slot": _NULL, "level": _NULL, "malicious": {"const": False}}),
+        _only("ram", {}, {"special": {"const": False}}),
+        _only("mainframe", {}, {"bioframeBonus": {"const": 0}, "mainframeBonus": {"const": 0}}),
+    ]
+}
+
+
 class NeuroscapeCard(Model):
-    """One card of a pool. `id` is what deck lists and actions name."""
+    """One card of a pool. `id` is what deck lists and actions name. The fields a card has follow its type
+    (each field says which); a card with fields of another type is refused."""
+
+    model_config = ConfigDict(json_schema_extra=_TYPE_RULES)
 
     id: str = Field(pattern=CARD_ID, description="Lower-case id, unique in the pool.")
     name: str = Field(min_length=1, max_length=80)
     type: CardType
-    subtype: ProgramSubtype | None = Field(None, description="Programs only: which kind of program.")
+    subtype: ProgramSubtype | None = Field(None, description="Programs, and only programs: which kind of program.")
     special: bool = Field(False, description="RAM only: special RAM (at most 4 per RAM deck by default).")
     cost: int = Field(0, ge=0, le=20, description="RAM cost to deploy.")
-    attack: int | None = Field(None, ge=0, le=99, description="Characters: ATK.")
-    defense: int | None = Field(None, ge=1, le=99, description="Characters: DEF.")
-    bioframe_bonus: int = Field(0, ge=0, le=40, description="Mainframes: added to starting bioframe health.")
-    mainframe_bonus: int = Field(0, ge=0, le=40, description="Mainframes: added to starting mainframe health.")
+    attack: int | None = Field(None, ge=0, le=99, description="Characters, and only characters: ATK.")
+    defense: int | None = Field(None, ge=1, le=99, description="Characters, and only characters: DEF.")
+    bioframe_bonus: int = Field(0, ge=0, le=40, description="Mainframes only: added to starting bioframe health.")
+    mainframe_bonus: int = Field(0, ge=0, le=40, description="Mainframes only: added to starting mainframe health.")
     keywords: list[Literal["blitz", "swift"]] = Field(
         default_factory=list, max_length=4, description="`blitz` deals battle damage first."
     )
@@ -74,13 +102,15 @@ class NeuroscapeCard(Model):
     persistent_ram: bool = Field(
         False, description="Programs: the RAM paid stays committed while the program is in play."
     )
-    gear: list[NeuroscapeGearSlot] = Field(default_factory=list, max_length=4, description="Characters: gear slots.")
-    slot: GearSlotName | None = Field(None, description="Cyberware: the gear slot it fits.")
-    level: int | None = Field(None, ge=1, le=3, description="Cyberware: its level (1-3).")
+    gear: list[NeuroscapeGearSlot] = Field(
+        default_factory=list, max_length=4, description="Characters: gear slots, each body part at most once."
+    )
+    slot: GearSlotName | None = Field(None, description="Cyberware, and only cyberware: the gear slot it fits.")
+    level: int | None = Field(None, ge=1, le=3, description="Cyberware, and only cyberware: its level (1-3).")
     psychosis: int = Field(0, ge=0, le=20, description="Cyberware: its psychosis value.")
     attack_bonus: int = Field(0, ge=-20, le=20, description="Cyberware: added to the wearer's ATK.")
     defense_bonus: int = Field(0, ge=-20, le=20, description="Cyberware: added to the wearer's DEF.")
-    malicious: bool = Field(False, description="Cyberware: may be attached to any character in play.")
+    malicious: bool = Field(False, description="Cyberware only: may be attached to any character in play.")
     win_if: NeuroscapeWinCondition | None = None
     abilities: list[NeuroscapeAbility] = Field(default_factory=list, max_length=6)
     text: str = Field("", max_length=600, description="The card's text, for people.")
@@ -90,7 +120,8 @@ class NeuroscapeCard(Model):
         problems = []
         if (self.type == "program") != (self.subtype is not None):
             problems.append("a program needs a subtype and only programs have one")
-        if (self.type == "character") != (self.attack is not None and self.defense is not None):
+        stats = (self.attack is not None, self.defense is not None)
+        if not all(stats) if self.type == "character" else any(stats):
             problems.append("characters, and only characters, have attack and defense")
         if self.type == "cyberware" and (self.slot is None or self.level is None):
             problems.append("cyberware needs a gear slot and a level")

@@ -30,6 +30,7 @@ STALE_SUBSTAGE = "neuroscape/stale-substage"  # 409: the client's expectSubstage
 # -- setup -----------------------------------------------------------------------------
 OPENING_HAND_DRAWN = "neuroscape/opening-hand-drawn"  # 409: the opening hand was already drawn
 OPENING_HAND_FIRST = "neuroscape/opening-hand-first"  # 409: a mulligan needs the opening hand first
+MULLIGAN_USED = "neuroscape/mulligan-used"  # 409: the opening hand was already kept or redrawn: once per game
 OPENING_HAND_SIZE = "neuroscape/opening-hand-size"  # 422: the opening draw is exactly the opening hand, main deck only
 NOT_ROLL_OFF_WINNER = "neuroscape/not-roll-off-winner"  # 409: only the roll-off winner chooses who goes first
 

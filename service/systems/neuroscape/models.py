@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from service.model import Model
 from service.systems.neuroscape.cards import CARD_ID, NeuroscapeCard
@@ -26,7 +26,17 @@ Substage = Literal[
 
 
 class NeuroscapePlayerSetup(Model):
-    """One player of the match: its seat and its deck (a starter deck, or a list)."""
+    """One player of the match: its seat and its deck (a starter deck, or a list: exactly one of the two)."""
+
+    # The rule below, in the JSON Schema too: a body that matches the schema names one deck.
+    model_config = ConfigDict(
+        json_schema_extra={
+            "oneOf": [
+                {"required": ["starterDeck"], "properties": {"starterDeck": {"not": {"type": "null"}}, "deck": {"type": "null"}}},
+                {"required": ["deck"], "properties": {"deck": {"not": {"type": "null"}}, "starterDeck": {"type": "null"}}},
+            ]
+        }
+    )
 
     seat: str | None = Field(
         None,
@@ -35,8 +45,10 @@ class NeuroscapePlayerSetup(Model):
         "Default: the N-th player sits at the session's N-th player seat (GM and spectator seats are skipped), "
         "so with seats gm, ana, bo the first player sits at `seat-2`.",
     )
-    starter_deck: StarterDeckName | None = Field(None, description="Play a built-in starter deck.")
-    deck: NeuroscapeDeckList | None = Field(None, description="Play this deck list (cards of the match's pool).")
+    starter_deck: StarterDeckName | None = Field(None, description="Play a built-in starter deck (or give `deck`).")
+    deck: NeuroscapeDeckList | None = Field(
+        None, description="Play this deck list, cards of the match's pool (or give `starterDeck`)."
+    )
 
     @model_validator(mode="after")
     def _one_deck(self) -> NeuroscapePlayerSetup:

@@ -22,8 +22,12 @@ class NeuroscapeRules(Model):
     opening_hand: int = Field(5, ge=0, le=15, description="Cards each player draws from the main deck before the roll-off. Default 5.")
     draws_per_turn: int = Field(2, ge=1, le=5, description="Cards drawn in the draw substage, any mix of main and RAM deck. Default 2.")
     first_turn_draws: int = Field(1, ge=0, le=5, description="Cards the first player draws on the match's first turn. Default 1.")
-    main_deck_min: int = Field(40, ge=1, le=200, description="Fewest non-RAM cards in a main deck. Default 40.")
-    main_deck_max: int = Field(60, ge=1, le=200, description="Most non-RAM cards in a main deck. Default 60.")
+    main_deck_min: int = Field(
+        40, ge=1, le=200, description="Fewest non-RAM cards in a main deck, at most `mainDeckMax`. Default 40."
+    )
+    main_deck_max: int = Field(
+        60, ge=1, le=200, description="Most non-RAM cards in a main deck, at least `mainDeckMin`. Default 60."
+    )
     max_copies: int = Field(4, ge=1, le=60, description="Most copies of one card in a main deck. Default 4.")
     max_legendary: int = Field(4, ge=0, le=60, description="Most legendary cards in a main deck, all names together. Default 4.")
     ram_deck_size: int = Field(25, ge=1, le=100, description="Exact number of cards in a RAM deck. Default 25.")

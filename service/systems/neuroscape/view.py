@@ -7,9 +7,9 @@ play, recycle bins, and the sizes of hands and decks. Nobody sees a deck's conte
 
 Log entries go through `view_entry`: for every seat but the actor, the actor's `private`
 result, the secret parts of its input (the cards a mulligan put back, a face-down card's id)
-and the dice of its secret draws are removed. Once the match is over, the state view reveals
-every hand and deck and the hidden draw records, so that after the session closes (and its
-seed is revealed) anyone can verify every draw.
+and the dice of its secret draws are removed. A match that ends (a win, a concession) changes
+none of this: only the session's close, which reveals its seeds, shows every hand, deck,
+face-down card and hidden draw record to every seat, so that anyone can then verify every draw.
 """
 
 from __future__ import annotations
@@ -30,19 +30,19 @@ def _viewer(state: dict, actor: Actor | None) -> str | None:
     return actor.seat
 
 
-def _slot(entry: dict | None, viewer: str | None, over: bool) -> dict | None:
-    if entry is None or not entry.get("faceDown") or over or entry["owner"] == viewer:
+def _slot(entry: dict | None, viewer: str | None, closed: bool) -> dict | None:
+    if entry is None or not entry.get("faceDown") or closed or entry["owner"] == viewer:
         return entry
     return {"id": entry["id"], "owner": entry["owner"], "faceDown": True, "playedTurn": entry["playedTurn"]}
 
 
-def _public_player(seat: str, p: dict, viewer: str | None, over: bool) -> dict:
+def _public_player(seat: str, p: dict, viewer: str | None, closed: bool) -> dict:
     return {
         "seat": seat,
         "bioframe": p["bioframe"],
         "mainframeHealth": p["mainframeHealth"],
         "mainframe": p["mainframe"]["card"],
-        "slots": {name: _slot(p["slots"][name], viewer, over) for name in SLOT_NAMES},
+        "slots": {name: _slot(p["slots"][name], viewer, closed) for name in SLOT_NAMES},
         "characters": p["characters"],
         "ram": p["ram"],
         "recycleBin": p["recycleBin"],
@@ -79,15 +79,15 @@ def _revealed(p: dict, audits: list[dict]) -> dict:
     }
 
 
-def view(state: dict, actor: Actor | None) -> dict:
+def view(state: dict, actor: Actor | None, closed: bool = False) -> dict:
+    """The match as `actor` may see it; `closed` (the session's seeds are revealed) shows it whole."""
     viewer = _viewer(state, actor)
-    over = state["outcome"] is not None
     players = state["players"]
     out: dict = {
         "rules": state["rules"],
         "flow": flow_summary(state),
         "turnOrder": state["order"],
-        "players": [_public_player(seat, players[seat], viewer, over) for seat in players],
+        "players": [_public_player(seat, players[seat], viewer, closed) for seat in players],
         "environment": state["environment"],
         "battle": state["battle"],
         "rollOff": state["rollOff"],
@@ -101,14 +101,14 @@ def view(state: dict, actor: Actor | None) -> dict:
             "deckList": state["deckLists"][viewer],
             "legalActions": legal_actions(state, viewer),
         }
-    if over:
+    if closed:
         out["revealed"] = {seat: _revealed(p, state["drawAudits"][seat]) for seat, p in players.items()}
     found: set[str] = set()
     _card_ids(out, found)
     if viewer is not None:
         deck_list = state["deckLists"][viewer]
         found.update([deck_list["mainframe"], *(e["card"] for e in deck_list["main"] + deck_list["ram"])])
-    if over:
+    if closed:
         for p in players.values():
             found.update(p["deck"]["pile"], p["deck"]["bottom"], p["ramDeck"])
     pool = pool_of(state)

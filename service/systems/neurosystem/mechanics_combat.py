@@ -27,14 +27,15 @@ from service.systems.neurosystem.models_combat import (
     NeurosystemTakeDamageParams,
     NeurosystemTakeDamageResult,
 )
-from service.systems.neurosystem.reductions import Protection, Reduction, reduction
+from service.systems.neurosystem.reductions import Protection, ProtectionMatch, Reduction, reduction
 
 
 def _reduction(
     mitigation: Sequence[int],
     distance: NeurosystemRange | None,
     protection: Sequence[NeurosystemProtection],
-    attack_type: str | None,
+    attack_type: Sequence[str] | None,
+    match: ProtectionMatch,
 ) -> Reduction:
     return reduction(
         mitigation=mitigation,
@@ -42,6 +43,7 @@ def _reduction(
         distance=distance.distance if distance else None,
         protections=[Protection(p.name, p.rating, tuple(p.against)) for p in protection],
         attack_type=attack_type,
+        match=match,
     )
 
 
@@ -98,7 +100,7 @@ def _attack(total: int, current: int, found: Reduction, mechanical: bool) -> Neu
 
 def resolve_defend(params: NeurosystemDefendParams, stream: Stream) -> NeurosystemDefendResult:
     r = params.reductions
-    found = _reduction(r.mitigation, r.range, r.protection, r.attack_type)
+    found = _reduction(r.mitigation, r.range, r.protection, r.attack_type, r.protection_match)
     mechanical = damage.is_mechanical(params.incoming) if params.mechanical is None else params.mechanical
     result, _ = _defend(params.stk_total, params.incoming, found, states.normalized(params.negative_states), mechanical)
     return result
@@ -106,7 +108,7 @@ def resolve_defend(params: NeurosystemDefendParams, stream: Stream) -> Neurosyst
 
 def resolve_attack(params: NeurosystemAttackParams, stream: Stream) -> NeurosystemAttackResult:
     r = params.reductions
-    found = _reduction(r.mitigation, r.range, r.protection, r.attack_type)
+    found = _reduction(r.mitigation, r.range, r.protection, r.attack_type, r.protection_match)
     current = damage.severity(params.current) if params.current else damage.NONE
     return _attack(params.stk_total, current or damage.NONE, found, params.mechanical)
 
@@ -143,7 +145,7 @@ def apply_defend(state: dict, params: NeurosystemDefendAction, stream: Stream, a
             errors.NO_INCOMING_DAMAGE, "name the incoming damage category, or an attacker NC that has a standard damage", status=422
         )
     s = params.situation
-    found = _reduction(s.mitigation, s.range, who.protection, s.attack_type)
+    found = _reduction(s.mitigation, s.range, who.protection, s.attack_type, board.rules.protection_match)
     mechanical = who.body == "mechanical" if params.mechanical is None else params.mechanical
     total = checks.read(entry.check, board.rules.resolve_limit).total
     result, _ = _defend(total, incoming, found, who.negative_states, mechanical)
@@ -157,7 +159,7 @@ def apply_attack(state: dict, params: NeurosystemAttackAction, stream: Stream, a
     board, entry, _ = _stk_entry(state, params.check, actor)
     target = table.nc(board, params.target)
     s = params.situation
-    found = _reduction(s.mitigation, s.range, target.protection, s.attack_type)
+    found = _reduction(s.mitigation, s.range, target.protection, s.attack_type, board.rules.protection_match)
     total = checks.read(entry.check, board.rules.resolve_limit).total
     current = damage.severity(target.damage) if target.damage else damage.NONE
     result = _attack(total, current or damage.NONE, found, target.mechanical)
@@ -184,7 +186,8 @@ def apply_take_damage(state: dict, params: NeurosystemTakeDamageAction, stream: 
 
 _REDUCTIONS = (
     "Then mitigation (the highest one), range (one category per increment from the weapon's ideal range) and "
-    "protection (the highest one listing the attack's type) add up and take categories off."
+    "protection (the highest one listing a type that matches the attack's tags, see `protectionMatch`) add up and "
+    "take categories off."
 )
 
 REGISTRY.add(
@@ -218,9 +221,11 @@ REGISTRY.add(
             "severely wounded, 33-38 dying, 39-44 dead, above 44 destroyed. "
             + _REDUCTIONS
             + " The NC's damage track then moves: a result no worse than the track moves it one worse, a worse "
-            "result jumps to it, uninjured changes nothing. The table alone decides the damage: the check's DN "
-            "outcome, if it had one, does not gate it. In a session the total comes from an open check (now "
-            "applied), the NC's protection from the table."
+            "result jumps to it; uninjured, or a hit reduced to nothing, changes nothing (even on an injured NC). "
+            "The table alone decides the damage: a check that missed its DN (an NC's stat, say) still deals its "
+            "table result, since the text reads an attack's effect off the table and lowers it only by mitigation, "
+            "range and protection. In a session the total comes from an open check (now applied), the NC's "
+            "protection from the table."
         ),
         input=NeurosystemAttackParams,
         output=NeurosystemAttackResult,

@@ -109,10 +109,11 @@ _session(
 )
 _session(
     "end-scene",
-    "End the scene: Death Measures for the dying, 1 Resolve back to everyone, next scene (Narrator)",
+    "End the scene: Death Measures for the dying, 1 Resolve back to the living, next scene (Narrator)",
     "Each dying or shutting-down character that has not measured this scene makes its Death Measure (those in "
     "`resistDeath` spend 1 Resolve first to win it). Then every character regains 1 Resolve up to its maximum, "
-    "checks still open are closed, and the scene counter moves on.",
+    "save the dead, shut down or destroyed (one who just died of its Death Measure too), checks still open are "
+    "closed, and the scene counter moves on.",
     NeurosystemEndScene,
     NeurosystemSceneEnded,
     apply_end_scene,

@@ -50,6 +50,28 @@ CATEGORY_DESCRIPTION = (
 )
 
 
+_GIVEN = {"not": {"type": "null"}}
+
+
+def exactly_one(*names: str) -> dict:
+    """JSON Schema: exactly one of these (wire-named) fields is given, and not null.
+
+    Emitted into the OpenAPI document, so a body that matches the schema meets the rule; the
+    handler still enforces it (with its own code), for GraphQL, which cannot say it.
+    """
+    return {
+        "oneOf": [
+            {"required": [name], "properties": {name: _GIVEN, **{other: {"type": "null"} for other in names if other != name}}}
+            for name in names
+        ]
+    }
+
+
+def at_most_one(first: str, second: str) -> dict:
+    """JSON Schema: not both of these fields given (not null)."""
+    return {"not": {"required": [first, second], "properties": {first: _GIVEN, second: _GIVEN}}}
+
+
 class NeurosystemBonus(Model):
     """A specific bonus (or situational penalty) added to an STK total, always named."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from service.model import Model
 from service.systems.neurosystem.models import (
@@ -14,6 +14,7 @@ from service.systems.neurosystem.models import (
     NeurosystemCheckRecord,
     ResolveLimit,
     StatCategory,
+    at_most_one,
 )
 
 CheckId = Annotated[str, Field(min_length=1, max_length=20, description="A check id from this session, e.g. `check-1`.")]
@@ -22,6 +23,10 @@ StatName = Annotated[str, Field(min_length=1, max_length=40)]
 
 _LUCK_POOL = "The group's Luck pool; when given, Luck it cannot cover is refused and the answer says what is left."
 _RESOLVE = "The character's Resolve; when given, a spend it cannot cover is refused and the answer says what is left."
+_RECORD = (
+    "The {0} as the last answer returned it; a record the rules could not have produced (a face above its die, "
+    "dice missing or misnumbered) is refused as `neurosystem/invalid-check`."
+)
 _PUSH_DICE = "One, two or three die ids to reroll (`style`, `training`, `knowledge`, `luck-N`)."
 _STAT_NAME = "Name of the character's {0} stat to roll; may be omitted when the character has only one."
 
@@ -44,12 +49,16 @@ class NeurosystemNcStatRef(Model):
 
 
 class NeurosystemStkCheckAction(Model):
+    model_config = ConfigDict(json_schema_extra=at_most_one("dn", "against"))
+
     character: str = Field(min_length=1, max_length=40)
     style: StatName | None = Field(default=None, description=_STAT_NAME.format("Style"))
     training: StatName | None = Field(default=None, description=_STAT_NAME.format("Training"))
     knowledge: StatName | None = Field(default=None, description=_STAT_NAME.format("Knowledge"))
     dn: int | None = Field(default=None, ge=0, le=100, description="Difficulty Number (or give `against`; or neither).")
-    against: NeurosystemNcStatRef | None = Field(default=None, description="An NC's static stat value as the DN.")
+    against: NeurosystemNcStatRef | None = Field(
+        default=None, description="An NC's static stat value as the DN (or give `dn`; or neither)."
+    )
     bonuses: list[NeurosystemBonus] = Field(default_factory=list, max_length=20, description="Specific bonuses, each named.")
     luck: int = Field(default=0, ge=0, le=100, description="Luck points spent at once from the group pool: one d8 each.")
 
@@ -73,7 +82,7 @@ class NeurosystemFlatCheckAction(Model):
 
 
 class NeurosystemSpendLuckParams(Model):
-    check: NeurosystemCheckRecord = Field(description="The STK Check as the last answer returned it.")
+    check: NeurosystemCheckRecord = Field(description=_RECORD.format("STK Check"))
     points: int = Field(ge=1, le=100, description="Luck points to spend: one d8 each.")
     luck_pool: int | None = Field(default=None, ge=0, le=100, description=_LUCK_POOL)
     resolve_limit: ResolveLimit = Field(default="one-per-check", description=RESOLVE_LIMIT_DESCRIPTION)
@@ -85,7 +94,7 @@ class NeurosystemSpendLuckAction(Model):
 
 
 class NeurosystemPushParams(Model):
-    check: NeurosystemCheckRecord = Field(description="The STK Check as the last answer returned it.")
+    check: NeurosystemCheckRecord = Field(description=_RECORD.format("STK Check"))
     dice: list[DieId] = Field(min_length=1, max_length=3, description=_PUSH_DICE)
     resolve: int | None = Field(default=None, ge=0, le=100, description=_RESOLVE)
     resolve_limit: ResolveLimit = Field(default="one-per-check", description=RESOLVE_LIMIT_DESCRIPTION)
@@ -97,7 +106,7 @@ class NeurosystemPushAction(Model):
 
 
 class NeurosystemPushThroughParams(Model):
-    check: NeurosystemCheckRecord = Field(description="The STK or Flat Check as the last answer returned it.")
+    check: NeurosystemCheckRecord = Field(description=_RECORD.format("STK or Flat Check"))
     resolve: int | None = Field(default=None, ge=0, le=100, description=_RESOLVE)
     resolve_limit: ResolveLimit = Field(default="one-per-check", description=RESOLVE_LIMIT_DESCRIPTION)
 

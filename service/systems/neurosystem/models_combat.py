@@ -2,15 +2,43 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import BeforeValidator, ConfigDict, Field, WithJsonSchema
 
 from service.model import Model
-from service.systems.neurosystem.models import CATEGORY_DESCRIPTION, Category, NeurosystemCheckResult
+from service.systems.neurosystem.models import CATEGORY_DESCRIPTION, Category, NeurosystemCheckResult, exactly_one
+from service.systems.neurosystem.reductions import ProtectionMatch
 
 StateName = Annotated[str, Field(min_length=1, max_length=80)]
 AttackType = Annotated[str, Field(min_length=1, max_length=40)]
+_TYPE_SCHEMA = {"type": "string", "minLength": 1, "maxLength": 40}
+
+
+def _as_list(value: Any) -> Any:
+    return [value] if isinstance(value, str) else value
+
+
+# One string is read as a list of one: its words are tags all the same, and GraphQL coerces it too.
+AttackTags = Annotated[
+    list[AttackType],
+    BeforeValidator(_as_list),
+    Field(min_length=1, max_length=10),
+    WithJsonSchema({"anyOf": [_TYPE_SCHEMA, {"type": "array", "items": _TYPE_SCHEMA, "minItems": 1, "maxItems": 10}]}),
+]
+ATTACK_TYPE_DESCRIPTION = (
+    "The attack's type as a set of tags: a list (`[\"kinetic\", \"ranged\"]`), or one string whose words are "
+    "the tags (`\"kinetic ranged\"`); case and spacing do not matter. Needed when the target has protection, "
+    "which counts when a type it lists matches these tags under `protectionMatch`."
+)
+PROTECTION_MATCH_DESCRIPTION = (
+    "How a type a protection lists must relate to the attack's tags for the protection to count. "
+    "`either-includes` (the default): one set of tags includes the other, so a `kinetic` vest stops a `kinetic "
+    "ranged` attack and a `kinetic ranged` resonance shield stops an attack given only as `kinetic` (the text's "
+    "own example), while neither stops `laser ranged` or `kinetic melee`. `attack-includes`: the attack carries "
+    "every tag of the listed type, so that shield no longer stops an attack given only as `kinetic`. "
+    "Configurable per session in `setup.rules.protectionMatch`, per stateless call in `reductions.protectionMatch`."
+)
 
 _MECHANICAL = (
     "Use the mechanical names (badly-damaged, wrecked, shutting-down…) for what lands. When omitted: "
@@ -31,7 +59,10 @@ class NeurosystemProtection(Model):
     name: str = Field(min_length=1, max_length=80)
     rating: int = Field(ge=0, le=10)
     against: list[AttackType] = Field(
-        min_length=1, max_length=10, description="Attack types it protects against, e.g. `kinetic ranged`."
+        min_length=1,
+        max_length=10,
+        description="Attack types it protects against, each one or more words read as tags (case and spacing do "
+        "not matter), e.g. `kinetic ranged` for a resonance shield or `kinetic` for a vest.",
     )
 
 
@@ -42,7 +73,7 @@ class NeurosystemSituation(Model):
         default_factory=list, max_length=10, description="Every mitigation rating that applies; only the highest counts."
     )
     range: NeurosystemRange | None = Field(default=None, description="Omit when range does not matter.")
-    attack_type: AttackType | None = Field(default=None, description="Needed when the target has protection.")
+    attack_type: AttackTags | None = Field(default=None, description=ATTACK_TYPE_DESCRIPTION)
 
 
 class NeurosystemReductions(Model):
@@ -52,16 +83,17 @@ class NeurosystemReductions(Model):
         default_factory=list, max_length=10, description="Every mitigation rating that applies; only the highest counts."
     )
     range: NeurosystemRange | None = Field(default=None, description="Omit when range does not matter.")
-    attack_type: AttackType | None = Field(default=None, description="Needed when protection is given.")
+    attack_type: AttackTags | None = Field(default=None, description=ATTACK_TYPE_DESCRIPTION)
     protection: list[NeurosystemProtection] = Field(
         default_factory=list, max_length=10, description="The target's protection; the highest matching one counts."
     )
+    protection_match: ProtectionMatch = Field(default="either-includes", description=PROTECTION_MATCH_DESCRIPTION)
 
 
 class NeurosystemReductionResult(Model):
     mitigation: int = Field(description="The highest mitigation.")
     range: int = Field(description="Range increments away from the weapon's ideal range.")
-    protection: int = Field(description="The highest protection matching the attack type.")
+    protection: int = Field(description="The highest protection one of whose listed types matches the attack's tags.")
     protection_used: str | None
     total: int = Field(description="Categories taken off: mitigation + range + protection.")
 
@@ -77,12 +109,17 @@ class NeurosystemDefendParams(Model):
 
 
 class NeurosystemDefendAction(Model):
+    model_config = ConfigDict(json_schema_extra=exactly_one("incoming", "attacker"))
+
     check: str = Field(min_length=1, max_length=20, description="The open check made to defend; this applies it.")
     incoming: Category | None = Field(
         default=None, description="The standard damage category (or give `attacker`). " + CATEGORY_DESCRIPTION
     )
     attacker: str | None = Field(
-        default=None, max_length=40, description="An NC whose standard damage is the incoming damage."
+        default=None,
+        max_length=40,
+        description="An NC whose standard damage is the incoming damage (or give `incoming`); an NC without one "
+        "is refused as `neurosystem/no-incoming-damage`.",
     )
     situation: NeurosystemSituation = Field(default_factory=NeurosystemSituation)
     mechanical: bool | None = Field(default=None, description=_MECHANICAL.format(default="the character's body"))
@@ -94,7 +131,12 @@ class NeurosystemDefendResult(Model):
     stk_total: int
     incoming: str
     shift: int = Field(description="Categories the check added (+) or took off (-), from the defend table.")
-    after_check: str | None = Field(description="Damage after the check (never past destroyed).")
+    after_check: str | None = Field(
+        description="Damage after the check. It never goes past destroyed, and that cap comes first: mitigation, "
+        "range and protection then act on what the check let through (dead with a check below 4 caps at destroyed, "
+        "and 2 mitigation lands dying, not destroyed). The text orders the reductions after the check; where the "
+        "cap falls it leaves open."
+    )
     reductions: NeurosystemReductionResult
     landed: str | None = Field(description="Damage after reductions; none when reduced below lightly injured.")
     landed_severity: int = Field(description="0 none, 1 lightly injured … 7 destroyed.")
@@ -119,16 +161,26 @@ class NeurosystemAttackResult(Model):
     nc: str | None = Field(default=None, description="In a session: the NC attacked.")
     check: NeurosystemCheckResult | None = Field(default=None, description="In a session: the check, now applied.")
     stk_total: int
-    table_result: str | None = Field(description="What the attack table gives; none for uninjured.")
+    table_result: str | None = Field(
+        description="What the attack table gives for the total; none for uninjured. It is dealt whether or not the "
+        "check met a DN (an NC's stat as DN included): the text reads an attack's effect off this table, lowered "
+        "only by mitigation, range and protection, and its lowest row is the miss. The check's own outcome is "
+        "reported with it, for a cost or a narrated near miss."
+    )
     reductions: NeurosystemReductionResult
-    hit: str | None = Field(description="The result after reductions; none for uninjured (no harm).")
+    hit: str | None = Field(
+        description="The result after reductions; none for no harm: an uninjured table result, or one the "
+        "reductions took below lightly injured."
+    )
     hit_severity: int
     track_before: str | None
     track_after: str | None
     track_severity: int
     movement: Literal["none", "escalated", "jumped", "capped"] = Field(
         description="`escalated`: no worse than the track, one worse; `jumped`: straight to a worse result; "
-        "`none`: uninjured; `capped`: already destroyed."
+        "`none`: no harm, so the track stays, even on an injured NC (an uninjured result, or a hit reduced to "
+        "nothing: the text's one exception to escalating is the uninjured result, and a hit reduced below lightly "
+        "injured is treated as one); `capped`: already destroyed."
     )
 
 

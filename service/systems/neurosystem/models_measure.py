@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from service.model import Model
+from service.systems.neurosystem.models import exactly_one
 
 MeasureResult = Literal["positive-span", "negative-span", "even"]
 
 
 class NeurosystemValueRef(Model):
     """A number held in the session: a character's counter, or an NC's static stat."""
+
+    model_config = ConfigDict(json_schema_extra=exactly_one("character", "nc"))
 
     character: str | None = Field(default=None, max_length=40, description="A character id (give this or `nc`).")
     nc: str | None = Field(default=None, max_length=40, description="An NC id (give this or `character`).")
@@ -29,10 +32,16 @@ class NeurosystemStatMeasureParams(Model):
 
 
 class NeurosystemStatMeasureAction(Model):
+    """Each number given, or taken from the session: `dice` or `diceFrom`, `against` or `againstFrom`."""
+
+    model_config = ConfigDict(json_schema_extra={"allOf": [exactly_one("dice", "diceFrom"), exactly_one("against", "againstFrom")]})
+
     dice: int | None = Field(default=None, ge=0, le=100, description="Points measured (or give `diceFrom`).")
-    dice_from: NeurosystemValueRef | None = Field(default=None, description="Take the points from the session.")
+    dice_from: NeurosystemValueRef | None = Field(default=None, description="Take the points from the session (or give `dice`).")
     against: int | None = Field(default=None, ge=0, le=100, description="Comparison value (or give `againstFrom`).")
-    against_from: NeurosystemValueRef | None = Field(default=None, description="Take the comparison from the session.")
+    against_from: NeurosystemValueRef | None = Field(
+        default=None, description="Take the comparison from the session (or give `against`)."
+    )
 
 
 class NeurosystemMeasureResult(Model):

@@ -20,7 +20,8 @@ from service.systems.neurosystem.models import (
     ResolveLimit,
     StatCategory,
 )
-from service.systems.neurosystem.models_combat import NeurosystemProtection, StateName
+from service.systems.neurosystem.models_combat import PROTECTION_MATCH_DESCRIPTION, NeurosystemProtection, StateName
+from service.systems.neurosystem.reductions import ProtectionMatch
 from service.systems.neurosystem.models_measure import NeurosystemDeathMeasureResult
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,39}$", description="Lower-case letters, digits, `-`, `_`.")]
@@ -56,7 +57,12 @@ class NeurosystemCharacter(Model):
     )
     body: Literal["organic", "mechanical"] = Field(default="organic", description="Which damage names it takes.")
     stats: list[NeurosystemStat] = Field(min_length=1, max_length=30)
-    resolve: int | None = Field(default=None, ge=0, le=100, description="Current Resolve; defaults to the maximum.")
+    resolve: int | None = Field(
+        default=None,
+        ge=0,
+        le=100,
+        description="Current Resolve, at most `resolveMax` (above it: `neurosystem/resolve-above-max`); defaults to the maximum.",
+    )
     resolve_max: int = Field(ge=0, le=100)
     negative_states: list[StateName] = Field(
         default_factory=list, max_length=47, description="Up to 40 negative states, plus damage categories."
@@ -88,6 +94,7 @@ class NeurosystemRules(Model):
     """Table rules the text leaves open."""
 
     resolve_limit: ResolveLimit = Field(default="one-per-check", description=RESOLVE_LIMIT_DESCRIPTION)
+    protection_match: ProtectionMatch = Field(default="either-includes", description=PROTECTION_MATCH_DESCRIPTION)
 
 
 class NeurosystemOpenCheck(Model):
@@ -139,7 +146,13 @@ class NeurosystemLuckPool(Model):
 
 class NeurosystemSetResolve(Model):
     character: str = Field(min_length=1, max_length=40)
-    resolve: int | None = Field(default=None, ge=0, le=100, description="Current Resolve (unchanged when omitted).")
+    resolve: int | None = Field(
+        default=None,
+        ge=0,
+        le=100,
+        description="Current Resolve, at most the maximum (above it: `neurosystem/resolve-above-max`); when omitted it "
+        "stays, lowered to a new maximum.",
+    )
     resolve_max: int | None = Field(default=None, ge=0, le=100, description="Maximum (unchanged when omitted).")
 
 
@@ -170,6 +183,9 @@ class NeurosystemSceneEnded(Model):
     ended: int = Field(description="The scene that ended.")
     scene: int = Field(description="The scene now beginning.")
     death_measures: list[NeurosystemDeathMeasureResult] = Field(description="Measures made by the scene end.")
-    resolve: list[NeurosystemResolveRegained] = Field(description="Every character's Resolve after regaining 1.")
+    resolve: list[NeurosystemResolveRegained] = Field(
+        description="Every character's Resolve afterwards: 1 regained, up to the maximum; none for a character "
+        "who is dead, shut down or destroyed."
+    )
     closed_checks: list[str] = Field(description="Checks still open at the scene end, now closed.")
 

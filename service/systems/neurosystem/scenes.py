@@ -1,10 +1,11 @@
-"""Scene ends: Death Measures for the dying, 1 Resolve back for everyone, the next scene.
+"""Scene ends: Death Measures for the dying, 1 Resolve back for the living, the next scene.
 
 A dying (or shutting-down) character measures once per scene, at its end: the scene counts
 as one more spent dying. A measure may be made explicitly during the scene end (the
 `death-measure` action); whoever has not measured yet when the scene ends measures then.
 Death Measures come before the Resolve regained at the scene end, so Resolve spent to win
-one must already be there.
+one must already be there. A dead, shut-down or destroyed character regains none: its story
+is over (one that dies in this scene end's Death Measure regains none either).
 """
 
 from __future__ import annotations
@@ -44,6 +45,12 @@ def measure_character(
     return who, result.model_copy(update={"character": who.id, "resolve_left": who.resolve})
 
 
+def _regain(who: NeurosystemCharacter) -> NeurosystemCharacter:
+    if states.is_dead(who.negative_states):
+        return who
+    return who.model_copy(update={"resolve": min(who.resolve_max, (who.resolve or 0) + 1)})
+
+
 def end_scene(
     table: NeurosystemTable, resist: Sequence[str], stream: Stream
 ) -> tuple[NeurosystemTable, NeurosystemSceneEnded]:
@@ -62,7 +69,7 @@ def end_scene(
             who, result = measure_character(who, table.scene, spend=who.id in resisting, stream=stream)
             table = with_character(table, who)
             measures.append(result)
-    characters = [c.model_copy(update={"resolve": min(c.resolve_max, (c.resolve or 0) + 1)}) for c in table.characters]
+    characters = [_regain(c) for c in table.characters]
     ended = table.scene
     closed = [c.id for c in table.open_checks]
     table = table.model_copy(update={"characters": characters, "scene": ended + 1, "open_checks": []})

@@ -59,6 +59,11 @@ def is_dying(states: Sequence[str]) -> bool:
     return damage.DYING in held and not held & {damage.DEAD, damage.DESTROYED}
 
 
+def is_dead(states: Sequence[str]) -> bool:
+    """Dead, shut down or destroyed: the story of this character is over."""
+    return bool(damage.held_levels(states) & {damage.DEAD, damage.DESTROYED})
+
+
 def dying_is_mechanical(states: Sequence[str]) -> bool:
     return any(damage.severity(s) == damage.DYING and damage.is_mechanical(s) for s in states)
 

@@ -48,7 +48,7 @@ def _check_finished(final: dict, table: Table) -> str:
     assert state["flow"]["stage"] == "over" and winner in ("seat-1", "seat-2")
     loser = next(p for p in state["players"] if p["seat"] != winner)
     assert loser["eliminated"] in ("bioframe", "mainframe", "empty-main-deck")
-    assert set(state["revealed"]) == {"seat-1", "seat-2"}  # over: hands and decks shown to all
+    assert "revealed" not in state  # over, not closed: hands and decks stay with their owners
     status, refused = table.send(winner, "pass", {})
     assert status == 409 and refused["code"] == "neuroscape/match-over"
     return winner
@@ -58,23 +58,27 @@ def test_a_whole_match_over_rest_then_every_draw_verifies_and_the_log_replays(ap
     table = new_table(api, STARTERS, client_seed="rest-match")
     final = play_to_the_end(table, ["seat-1", "seat-2"])
     _check_finished(final, table)
-    revealed = {a["nonce"]: a["draws"] for r in final["state"]["revealed"].values() for a in r["drawAudits"]}
 
     closed = api.post(f"/v1/sessions/{table.session}/close", token=table.token("seat-2"))
     assert closed.status_code == 200, closed.text
     seed = closed.json()["seeds"][0]["seed"]
     assert commitment(seed) == final["seeds"][0]["seedCommitment"]
-    checked = 0
+    # The close reveals every seat's hidden draws, in the state as in the log.
+    state = table.view("seat-2")["state"]
+    assert set(state["revealed"]) == {"seat-1", "seat-2"}
+    revealed = {a["nonce"]: a["draws"] for r in state["revealed"].values() for a in r["drawAudits"]}
+    checked, secret = 0, 0
     for entry in table.log("seat-2"):
         audit = entry["audit"]
         if audit is None:
             continue
-        if not audit["draws"]:  # seat-1's hidden draws: the finished match revealed them
-            audit = {**audit, "draws": revealed[audit["nonce"]]}
+        if audit["nonce"] in revealed:
+            assert audit["draws"] == revealed[audit["nonce"]], entry["action"]
+            secret += 1
         verdict = api.post("/v1/verify", {"record": audit, "seed": seed}).json()
         assert verdict["match"], (entry["action"], verdict)
         checked += verdict["checked"]
-    assert checked > 0
+    assert checked > 0 and secret >= 4  # both opening hands and mulligans at least
     _replay_reproduces(table, seed, final)
 
 
@@ -224,6 +228,18 @@ def test_acting_out_of_turn_is_refused_and_changes_nothing(api: Api, graphql: bo
     first, second = start(table)
     problem = refused_unchanged(table, second, "draw", {"main": 2}, "neuroscape/out-of-turn", 409)
     assert first in problem["detail"] and "maintenance/draw" in problem["detail"]
+
+
+@pytest.mark.parametrize("graphql", [False, True], ids=["rest", "graphql"])
+def test_a_second_mulligan_is_refused_as_used_and_changes_nothing(api: Api, graphql: bool):
+    table = new_table(api, STARTERS, graphql=graphql)
+    hand = table.act("seat-1", "draw", {"main": 5})["result"]["private"]["drawn"]
+    table.act("seat-1", "mulligan", {"bottom": hand[:1]})
+    problem = refused_unchanged(table, "seat-1", "mulligan", {"bottom": []}, "neuroscape/mulligan-used", 409)
+    assert "once per game" in problem["detail"]
+    kept = table.act("seat-2", "draw", {"main": 5})["result"]["private"]["drawn"]
+    table.act("seat-2", "mulligan", {"bottom": []})  # keeping the hand is the decision too
+    refused_unchanged(table, "seat-2", "mulligan", {"bottom": kept[:1]}, "neuroscape/mulligan-used", 409)
 
 
 @pytest.mark.parametrize("graphql", [False, True], ids=["rest", "graphql"])

@@ -55,7 +55,9 @@ class Invariants:
             try:
                 act(before, name, params, _NO_DICE, other)
             except RuleViolation as refused:
-                assert refused.code == "neuroscape/out-of-turn", refused.detail
+                # A seat whose opening hand is settled hears the once-per-game rule, not the turn.
+                used = name == "mulligan" and before["players"][other]["mulliganed"]
+                assert refused.code == ("neuroscape/mulligan-used" if used else "neuroscape/out-of-turn"), refused.detail
             else:
                 raise AssertionError(f"{other} was allowed to {name} while the match waited for {before['flow']['awaiting']}")
 

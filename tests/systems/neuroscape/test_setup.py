@@ -59,7 +59,21 @@ def test_a_mulligan_puts_cards_under_the_deck_and_draws_as_many_once():
     assert result["events"] == [{"kind": "mulligan", "seat": "seat-1", "amount": 2}]
     with pytest.raises(RuleViolation) as again:
         do(state, "seat-1", "mulligan", bottom=[])
-    assert again.value.code == "neuroscape/out-of-turn"  # its opening is settled: nothing more is asked of it
+    assert again.value.code == "neuroscape/mulligan-used"  # once per game: the rule is named, not the turn
+
+
+@pytest.mark.parametrize("redraw", [0, 1], ids=["kept", "redrew-one"])
+def test_a_second_mulligan_is_refused_as_used_in_setup_and_later(redraw):
+    state, first = do(fresh(), "seat-1", "draw", main=5)
+    state, _ = do(state, "seat-1", "mulligan", bottom=first["private"]["drawn"][:redraw])
+    hand = state["players"]["seat-1"]["hand"]
+    for later in (state, through_setup(fresh())):
+        frozen = repr(later)
+        with pytest.raises(RuleViolation) as again:
+            do(later, "seat-1", "mulligan", bottom=later["players"]["seat-1"]["hand"][:1])
+        assert (again.value.code, again.value.status) == ("neuroscape/mulligan-used", 409)
+        assert repr(later) == frozen
+    assert state["players"]["seat-1"]["hand"] == hand
 
 
 def test_a_mulligan_needs_the_opening_hand_and_cards_from_it():

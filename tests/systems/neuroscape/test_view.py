@@ -114,10 +114,22 @@ def test_legal_actions_are_only_in_your_own_view():
     assert "pass" in [e["action"] for e in view(state, ANA)["you"]["legalActions"]]
 
 
-def test_a_finished_match_reveals_hands_decks_and_draw_records():
+def test_a_finished_match_keeps_hands_decks_and_draw_records_hidden_until_the_close():
+    state, _ = _draw_entry()
+    state["players"]["seat-1"]["hand"].append(SECRET)
+    state, _ = do(state, "seat-2", "concede")
+    assert state["outcome"] == {"winner": "seat-1", "reason": "last-standing"}
+    for actor in (BO, GM, WATCHER, None):
+        shown = view(state, actor)
+        assert "revealed" not in shown and SECRET not in text(shown)
+        assert "pile" not in text(shown) and "bottom" not in text(shown)
+    assert SECRET in view(state, ANA)["you"]["hand"] and "revealed" not in view(state, ANA)
+
+
+def test_the_close_reveals_hands_decks_and_draw_records():
     state, _ = _draw_entry()
     state, _ = do(state, "seat-2", "concede")
-    shown = view(state, BO)
+    shown = view(state, BO, closed=True)
     revealed = shown["revealed"]["seat-1"]
     assert revealed["hand"] == state["players"]["seat-1"]["hand"]
     assert revealed["drawAudits"] == [{"nonce": 0, "draws": [{"sides": s, "face": f} for s, f in state["drawAudits"]["seat-1"][0]["draws"]]}]

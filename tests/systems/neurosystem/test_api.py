@@ -170,6 +170,93 @@ def test_rulebook_examples_over_the_api(api: Api) -> None:
     assert (defended["shift"], defended["afterCheck"], defended["reductions"]["total"], defended["landed"]) == (0, "wounded", 5, None)
 
 
+VEST = {"name": "kinetic vest", "rating": 2, "against": ["Kinetic"]}
+
+
+@pytest.mark.parametrize("attack_type", ["kinetic ranged", ["Ranged", "KINETIC"], "KINETIC  ranged"])
+def test_a_kinetic_vest_stops_a_kinetic_ranged_attack_over_rest_and_graphql(api: Api, attack_type) -> None:
+    # 32 is severely wounded; the vest's 2 takes it down to badly injured.
+    body = {"stkTotal": 32, "reductions": {"attackType": attack_type, "protection": [VEST, SHIELD]}}
+    rest = api.post("/v1/neurosystem/attack", body)
+    assert rest.status_code == 200, rest.text
+    result = rest.json()["result"]
+    assert (result["reductions"]["protectionUsed"], result["reductions"]["protection"]) == ("resonance shield", 3)
+    assert gql.stateless(api, "attack", body)["result"] == result
+    vest_only = api.post("/v1/neurosystem/attack", {**body, "reductions": {**body["reductions"], "protection": [VEST]}}).json()
+    assert (vest_only["result"]["reductions"]["protection"], vest_only["result"]["hit"]) == (2, "badly-injured")
+
+
+def test_rulebook_a_resonance_shield_takes_3_off_a_kinetic_weapon_unless_the_table_asks_for_every_tag(api: Api) -> None:
+    body = {"stkTotal": 32, "reductions": {"attackType": "kinetic", "protection": [SHIELD]}}
+    assert api.post("/v1/neurosystem/attack", body).json()["result"]["reductions"]["protection"] == 3
+    strict = {**body, "reductions": {**body["reductions"], "protectionMatch": "attack-includes"}}
+    assert api.post("/v1/neurosystem/attack", strict).json()["result"]["reductions"]["protection"] == 0
+    for other in ("laser ranged", "kinetic melee"):
+        other_body = {**body, "reductions": {**body["reductions"], "attackType": other}}
+        assert api.post("/v1/neurosystem/attack", other_body).json()["result"]["reductions"]["protection"] == 0
+
+
+@pytest.mark.parametrize(("match", "protection"), [("either-includes", 1), ("attack-includes", 0)])
+def test_session_protection_matches_attack_tags_by_the_tables_rule(api: Api, match: str, protection: int) -> None:
+    # Plate listing `kinetic ranged` meets an attack given only as `kinetic`; the ganger's vest lists `blade`.
+    sid = _session(api, rules={"protectionMatch": match})
+    _ok(api, sid, "add-nc", {"id": "cop", "name": "Cop", "protection": [{"name": "plate", "rating": 1, "against": ["kinetic ranged"]}]}, seat="gm")
+    _ok(api, sid, "stk-check", {"character": "vex"})
+    hit = _ok(api, sid, "attack", {"check": "check-1", "target": "cop", "situation": {"attackType": ["Kinetic"]}})
+    assert hit["reductions"]["protection"] == protection
+    _ok(api, sid, "stk-check", {"character": "vex"})
+    over_graphql = gql.in_session(api, "attack", sid, {"check": "check-2", "target": "ganger", "situation": {"attackType": "Blade  Melee"}}, api.tokens["ana"])
+    assert over_graphql["result"]["reductions"]["protectionUsed"] == "mesh vest"  # `blade` is on the attack either way
+
+
+# -- what the text leaves open, as documented ---------------------------------------------------------
+
+
+def test_the_destroyed_cap_comes_before_reductions_over_the_api(api: Api) -> None:
+    # Dead with a check below 4 would be four worse: capped at destroyed, then 2 mitigation land dying.
+    body = {"stkTotal": 2, "incoming": "dead", "reductions": {"mitigation": [2]}}
+    result = api.post("/v1/neurosystem/defend", body).json()["result"]
+    assert (result["shift"], result["afterCheck"], result["landed"], result["suffered"]) == (4, "destroyed", "dying", "dying")
+    assert gql.stateless(api, "defend", body)["result"] == result
+
+
+def test_an_attack_reduced_to_nothing_leaves_an_injured_ncs_track_over_the_api(api: Api) -> None:
+    body = {"stkTotal": 20, "current": "wounded", "reductions": {"mitigation": [2]}}
+    result = api.post("/v1/neurosystem/attack", body).json()["result"]
+    assert (result["tableResult"], result["hit"], result["trackAfter"], result["movement"]) == ("badly-injured", None, "wounded", "none")
+    sid = _session(api)
+    _ok(api, sid, "add-nc", {"id": "punk", "name": "Punk", "damage": "wounded"}, seat="gm")
+    _ok(api, sid, "stk-check", {"character": "vex", "bonuses": [{"name": "pinned", "value": 45}]})
+    hit = _ok(api, sid, "attack", {"check": "check-1", "target": "punk", "situation": {"mitigation": [7]}})
+    assert (hit["tableResult"], hit["hit"], hit["trackAfter"], hit["movement"]) == ("destroyed", None, "wounded", "none")
+    assert _snapshot(api, sid)[1]["ncs"][1]["damage"] == "wounded"
+
+
+def test_an_attack_that_misses_the_ncs_dn_still_deals_its_table_result(api: Api) -> None:
+    sid = _session(api)
+    _ok(api, sid, "add-nc", {"id": "wall", "name": "Wall", "stats": [{"name": "Defense", "value": 40}]}, seat="gm")
+    # 3 dice of 8, 6 and 10 sides and +10 make 13 to 34: below the DN of 40, at least lightly injured on the table.
+    checked = _ok(api, sid, "stk-check", {"character": "vex", "against": {"nc": "wall", "stat": "Defense"}, "bonuses": [{"name": "smartgun", "value": 10}]})
+    hit = _ok(api, sid, "attack", {"check": "check-1", "target": "wall"})
+    assert checked["outcome"] == hit["check"]["outcome"] == "failure" and hit["check"]["check"]["dn"] == 40
+    assert hit["tableResult"] is not None and hit["trackAfter"] == hit["tableResult"] and hit["movement"] == "jumped"
+
+
+def test_the_documents_state_the_choices_the_text_leaves_open(api: Api) -> None:
+    schemas = api.get("/openapi.json").json()["components"]["schemas"]
+    after_check = schemas["NeurosystemDefendResult"]["properties"]["afterCheck"]["description"]
+    assert "destroyed" in after_check and "cap comes first" in after_check and "dying, not destroyed" in after_check
+    table_result = schemas["NeurosystemAttackResult"]["properties"]["tableResult"]["description"]
+    assert "whether or not the check met a DN" in table_result
+    movement = schemas["NeurosystemAttackResult"]["properties"]["movement"]["description"]
+    assert "reduced to nothing" in movement and "even on an injured NC" in movement
+    described = {}
+    for type_name in ("NeurosystemDefendResult", "NeurosystemAttackResult"):
+        fields = api.gql_data('query T($n: String!) { __type(name: $n) { fields { name description } } }', {"n": type_name})
+        described |= {f["name"]: f["description"] for f in fields["__type"]["fields"]}
+    assert (described["afterCheck"], described["tableResult"], described["movement"]) == (after_check, table_result, movement)
+
+
 @pytest.mark.parametrize(
     ("path", "body", "code"),
     [
@@ -182,6 +269,10 @@ def test_rulebook_examples_over_the_api(api: Api) -> None:
         ("push", {"check": RECORD, "dice": ["luck-9"]}, "neurosystem/unknown-die"),
         ("defend", {"stkTotal": 10, "incoming": "scratched"}, "validation-failed"),
         ("attack", {"stkTotal": 30, "reductions": {"protection": [SHIELD]}}, "neurosystem/attack-type-needed"),
+        ("attack", {"stkTotal": 30, "reductions": {"protection": [SHIELD], "attackType": "  "}}, "neurosystem/attack-type-needed"),
+        ("attack", {"stkTotal": 30, "reductions": {"attackType": []}}, "validation-failed"),
+        ("attack", {"stkTotal": 30, "reductions": {"attackType": [f"tag{n}" for n in range(11)]}}, "validation-failed"),
+        ("attack", {"stkTotal": 30, "reductions": {"attackType": 7}}, "validation-failed"),
         ("death-measure", {"scenesDying": 1, "spendResolve": True, "resolve": 0}, "neurosystem/not-enough-resolve"),
     ],
 )  # fmt: skip
@@ -195,14 +286,15 @@ def test_stateless_bad_input_is_a_clear_4xx_with_the_rules_code(api: Api, path: 
 
 
 def test_setup_builds_the_table_with_its_rules(api: Api) -> None:
-    sid = _session(api, rules={"resolveLimit": "push-and-push-through"}, scene=3)
+    rules = {"resolveLimit": "push-and-push-through", "protectionMatch": "attack-includes"}
+    sid = _session(api, rules=rules, scene=3)
     _, state = _snapshot(api, sid)
-    assert (state["scene"], state["luck"], state["rules"]) == (3, 3, {"resolveLimit": "push-and-push-through"})
+    assert (state["scene"], state["luck"], state["rules"]) == (3, 3, rules)
     vex = state["characters"][0]
     assert (vex["resolve"], vex["resolveMax"], vex["apathy"], vex["dissonance"], vex["negativeStates"]) == (2, 2, 0, 0, [])
     assert state["ncs"][0]["damage"] is None and state["openChecks"] == []
     default = _snapshot(api, _session(api))[1]
-    assert default["rules"] == {"resolveLimit": "one-per-check"}
+    assert default["rules"] == {"resolveLimit": "one-per-check", "protectionMatch": "either-includes"}
 
 
 def test_a_setup_with_an_unknown_die_size_creates_nothing(api: Api) -> None:
@@ -354,6 +446,15 @@ def test_dying_scenes_and_death_measures_in_a_session(api: Api) -> None:
     assert measure["scenesDying"] == 2 and len(measure["measure"]["dice"]) == 8 and measure["measure"]["against"] == 2
     vex = _snapshot(api, sid)[1]["characters"][0]
     assert (vex["scenesDying"], vex["deathSpan"]) == (2, measure["spanTotal"])
+
+
+def test_the_dead_regain_no_resolve_at_a_scene_end_over_rest_and_graphql(api: Api) -> None:
+    sid = _session(api, characters=[_character(negativeStates=["dead"], resolve=0), _character("kit", resolve=0)])
+    ended = _ok(api, sid, "end-scene", {}, seat="gm")
+    assert [(r["character"], r["resolve"]) for r in ended["resolve"]] == [("vex", 0), ("kit", 1)]
+    again = gql.in_session(api, "end-scene", sid, {}, api.tokens["gm"])["result"]
+    assert [(r["character"], r["resolve"]) for r in again["resolve"]] == [("vex", 0), ("kit", 2)]
+    assert [c["resolve"] for c in _snapshot(api, sid)[1]["characters"]] == [0, 2]
 
 
 def test_apathy_dissonance_and_cyberspace_in_a_session(api: Api) -> None:

@@ -111,6 +111,12 @@ def test_an_uninjured_result_changes_nothing() -> None:
     assert damage.escalate(damage.NONE, damage.NONE) == (damage.NONE, "none")
 
 
+def test_an_attack_reduced_to_nothing_does_not_escalate_an_injured_nc() -> None:
+    hit = damage.reduced(damage.attack_severity(20), 2)  # badly injured, 2 categories off: nothing
+    assert hit == damage.NONE
+    assert damage.escalate(damage.severity("wounded"), hit) == (damage.severity("wounded"), "none")
+
+
 def test_the_track_never_passes_destroyed() -> None:
     assert damage.escalate(damage.DEAD, 2) == (damage.DESTROYED, "escalated")
     assert damage.escalate(damage.DESTROYED, 1) == (damage.DESTROYED, "capped")

@@ -4,7 +4,7 @@ import pytest
 
 from service.errors import RuleViolation
 from service.systems.neurosystem import errors
-from service.systems.neurosystem.reductions import Protection, range_steps, reduction
+from service.systems.neurosystem.reductions import Protection, range_steps, reduction, tags
 
 SHIELD = Protection("resonance shield", 3, ("kinetic ranged",))
 VEST = Protection("mesh vest", 1, ("kinetic ranged", "blade"))
@@ -41,3 +41,48 @@ def test_protection_without_an_attack_type_is_refused() -> None:
     with pytest.raises(RuleViolation) as caught:
         reduction(mitigation=[], ideal_range=None, distance=None, protections=[SHIELD], attack_type=None)
     assert caught.value.code == errors.ATTACK_TYPE_NEEDED and caught.value.status == 422
+
+
+# -- attack types are sets of tags --------------------------------------------------------------------
+
+KINETIC_VEST = Protection("kinetic vest", 2, ("kinetic",))
+
+
+def _protection(protections: list[Protection], attack_type, match: str = "either-includes") -> tuple[int, str | None]:
+    found = reduction(mitigation=[], ideal_range=None, distance=None, protections=protections, attack_type=attack_type, match=match)
+    return found.protection, found.protection_used
+
+
+def test_a_kinetic_vest_stops_a_kinetic_ranged_attack() -> None:
+    assert _protection([KINETIC_VEST], "kinetic ranged") == (2, "kinetic vest")
+    assert _protection([KINETIC_VEST], ["kinetic", "melee"]) == (2, "kinetic vest")
+
+
+def test_rulebook_a_resonance_shield_rated_3_takes_3_off_a_kinetic_weapon() -> None:
+    # The shield lists kinetic ranged weapons; the text's example then calls the attack simply kinetic.
+    assert _protection([SHIELD], "kinetic") == (3, "resonance shield")
+    assert _protection([SHIELD], "kinetic ranged") == (3, "resonance shield")
+
+
+def test_protection_does_not_stop_an_attack_of_another_kind() -> None:
+    assert _protection([SHIELD], "laser ranged") == (0, None)
+    assert _protection([SHIELD], "kinetic melee") == (0, None)
+    assert _protection([KINETIC_VEST], "laser") == (0, None)
+
+
+def test_attack_tags_ignore_case_spacing_and_order() -> None:
+    assert tags("  Kinetic   RANGED ") == tags(["ranged", "KINETIC"]) == tags(["kinetic ranged"]) == {"kinetic", "ranged"}
+    assert _protection([SHIELD], ["Ranged", "KINETIC"]) == (3, "resonance shield")
+
+
+def test_attack_includes_match_needs_every_listed_tag_on_the_attack() -> None:
+    assert _protection([SHIELD], "kinetic", "attack-includes") == (0, None)
+    assert _protection([KINETIC_VEST], "kinetic ranged", "attack-includes") == (2, "kinetic vest")
+    assert _protection([SHIELD, KINETIC_VEST], "kinetic ranged smartgun", "attack-includes") == (3, "resonance shield")
+
+
+@pytest.mark.parametrize("attack_type", [[], "   ", ["", " "]])
+def test_an_attack_type_without_a_tag_is_refused_when_protection_applies(attack_type) -> None:
+    with pytest.raises(RuleViolation) as caught:
+        _protection([SHIELD], attack_type)
+    assert caught.value.code == errors.ATTACK_TYPE_NEEDED

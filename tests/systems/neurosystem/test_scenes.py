@@ -88,3 +88,23 @@ def test_a_scene_end_closes_the_checks_left_open() -> None:
     board, _ = table.opened(board, "vex", record)
     board, result = scenes.end_scene(board, [], Scripted())
     assert result.closed_checks == ["check-1"] and board.open_checks == []
+
+
+@pytest.mark.parametrize("end", [["dead"], ["dying", "dead"], ["destroyed"], ["shut-down"], ["wounded", "destroyed"]])
+def test_a_dead_or_destroyed_character_regains_no_resolve_at_the_scene_end(end: list[str]) -> None:
+    board, result = scenes.end_scene(_table(negativeStates=end, resolve=1), [], Scripted())
+    assert [(r.character, r.resolve) for r in result.resolve] == [("vex", 1), ("ash", 2)]
+    assert table.character(board, "vex").resolve == 1 and table.character(board, "ash").resolve == 2
+
+
+def test_a_character_who_dies_of_the_scene_ends_death_measure_regains_no_resolve() -> None:
+    board = _table(negativeStates=["dying"], scenesDying=4, deathSpan=8, resolve=0)
+    board, result = scenes.end_scene(board, [], Scripted(*[1] * 8))  # 0 wins against 5: span 5, 13 in all
+    assert result.death_measures[0].died
+    assert table.character(board, "vex").resolve == 0 and result.resolve[0].resolve == 0
+
+
+def test_a_dying_character_still_regains_resolve() -> None:
+    board = _table(negativeStates=["dying"], resolve=0)
+    board, _ = scenes.end_scene(board, [], Scripted(*[5] * 8))  # 8 wins against 1: survives
+    assert table.character(board, "vex").resolve == 1
