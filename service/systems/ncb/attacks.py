@@ -61,7 +61,7 @@ def resolve_attack(
     """Roll to hit and, on a hit, roll damage; the damage is not yet applied to anyone."""
     dice = weapon_dice(weapon, rules)  # a weapon out of band is refused before any die rolls
     if cover == "total":
-        raise refuse(TOTAL_COVER, "the target is behind total cover and cannot be attacked", status=422)
+        raise refuse(TOTAL_COVER, "the target is behind total cover and cannot be attacked")
     ability, ability_mod = attack_ability(weapon, modifier(attacker.strength), modifier(attacker.dexterity))
     proficiency = proficiency_bonus(attacker.level) if attacker.proficient else 0
     bonus = proficiency + weapon.tech_bonus + ability_mod + situational

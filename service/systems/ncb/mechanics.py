@@ -43,7 +43,7 @@ def _both(
             description=description,
             input=input,
             output=output,
-            resolve=stateless.refusals_as_422(resolve),
+            resolve=resolve,
             session_input=session_input,
             session_output=session_output or output,
             apply=apply,

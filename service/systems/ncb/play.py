@@ -73,7 +73,7 @@ def ability_scores(state: dict, p: checks.NcbCombatantRef, stream: DiceStream, a
 def _weapon(attacker: dict, p: fights.NcbAttackAction) -> Weapon:
     if (p.weapon is None) == (p.weapon_name is None):
         raise refuse(
-            WEAPON_CHOICE, "name one of the attacker's weapons (`weaponName`) or describe one (`weapon`)", status=422
+            WEAPON_CHOICE, "name one of the attacker's weapons (`weaponName`) or describe one (`weapon`)"
         )
     if p.weapon is not None:
         return table.weapon_of(p.weapon)
@@ -82,7 +82,7 @@ def _weapon(attacker: dict, p: fights.NcbAttackAction) -> Weapon:
         if carried["name"].casefold() == wanted:
             return table.weapon_of(NcbWeapon.model_validate(carried))
     names = ", ".join(w["name"] for w in attacker["weapons"]) or "none"
-    raise refuse(UNKNOWN_WEAPON, f"{attacker['id']} carries no {p.weapon_name!r} (carries: {names})", status=404)
+    raise refuse(UNKNOWN_WEAPON, f"{attacker['id']} carries no {p.weapon_name!r} (carries: {names})")
 
 
 def _require_living(target: dict) -> None:

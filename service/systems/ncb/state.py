@@ -57,7 +57,7 @@ def get(state: dict, cid: str) -> dict:
     found = state["combatants"].get(cid)
     if found is None:
         known = ", ".join(state["combatants"]) or "none yet"
-        raise refuse(UNKNOWN_COMBATANT, f"no combatant {cid!r} in this session (known: {known})", status=404)
+        raise refuse(UNKNOWN_COMBATANT, f"no combatant {cid!r} in this session (known: {known})")
     return found
 
 
@@ -112,7 +112,7 @@ def build(spec: NcbCombatantSpec, rules: NcbRules) -> dict:
     """A combatant as the session stores it, or a refusal naming the rule it breaks."""
     if spec.subclass is not None and spec.level < SUBCLASS_LEVEL:
         raise refuse(
-            SUBCLASS_TOO_EARLY, f"{spec.id}: subclasses unlock at level {SUBCLASS_LEVEL}, not {spec.level}", status=422
+            SUBCLASS_TOO_EARLY, f"{spec.id}: subclasses unlock at level {SUBCLASS_LEVEL}, not {spec.level}"
         )
     for weapon in spec.weapons:
         weapon_dice(weapon_of(weapon), rules)

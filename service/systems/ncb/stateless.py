@@ -2,14 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-from typing import Any
-
-from pydantic import BaseModel
-
-from service.dice.stream import Stream
-from service.errors import RuleViolation
-from service.registry import Resolve
 from service.systems.ncb import chrome, eddies, programs
 from service.systems.ncb.abilities import ABILITIES, SUBCLASS_LEVEL, modifier, proficiency_bonus, subclass_available
 from service.systems.ncb.attacks import Attacker, AttackRoll, resolve_attack
@@ -26,25 +18,6 @@ from service.systems.ncb.options import DEFAULT_RULES, NcbRules
 from service.systems.ncb.recovery import LongRest, ShortRest, heal, level_up, long_rest, short_rest
 from service.systems.ncb.state import as_dict, weapon_of
 from service.systems.ncb.weapons import Weapon
-
-
-def refusals_as_422(resolve: Resolve) -> Resolve:
-    """A stateless call brings the state it is judged on in its own body, so every refusal is a 422.
-
-    The rules answer 409 ("the table's state forbids it") or 404 ("no such implant") in a
-    session; here that state is the request, and the stateless operations document 422.
-    """
-
-    @functools.wraps(resolve)
-    def resolve_stateless(params: Any, stream: Stream) -> BaseModel:
-        try:
-            return resolve(params, stream)
-        except RuleViolation as exc:
-            if exc.status == 422:
-                raise
-            raise RuleViolation(exc.code, exc.detail, status=422, **exc.extra) from None
-
-    return resolve_stateless
 
 
 def target_vitals(t: NcbTargetSpec, rules: NcbRules) -> Vitals:
@@ -66,7 +39,7 @@ def target_vitals(t: NcbTargetSpec, rules: NcbRules) -> Vitals:
 def amount_or_dice(amount: int | None, dice: str | None, stream: DiceStream) -> tuple[int, dict | None]:
     """Exactly one of a fixed amount or a formula; the formula is rolled (never below 0)."""
     if (amount is None) == (dice is None):
-        raise refuse(AMOUNT_OR_DICE, "give exactly one of `amount` or `dice`", status=422)
+        raise refuse(AMOUNT_OR_DICE, "give exactly one of `amount` or `dice`")
     if dice is None:
         return amount or 0, None
     rolled = roll_formula(dice, stream)
@@ -109,7 +82,7 @@ def initiative(p: checks.NcbInitiativeParams, stream: DiceStream) -> checks.NcbI
 
 def level_up_(p: checks.NcbLevelUpParams, stream: DiceStream) -> checks.NcbLevelUpResult:
     if p.subclass is not None and p.level + 1 < SUBCLASS_LEVEL:
-        raise refuse(SUBCLASS_TOO_EARLY, f"subclasses unlock at level {SUBCLASS_LEVEL}", status=422)
+        raise refuse(SUBCLASS_TOO_EARLY, f"subclasses unlock at level {SUBCLASS_LEVEL}")
     up = level_up(
         level=p.level,
         hp=p.hp,

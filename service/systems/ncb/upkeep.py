@@ -74,7 +74,6 @@ def level_up(state: dict, p: checks.NcbLevelUpAction, stream: DiceStream, actor:
         raise refuse(
             SUBCLASS_TOO_EARLY,
             f"subclasses unlock at level {SUBCLASS_LEVEL}; this makes level {c['level'] + 1}",
-            status=422,
         )
     up = gain_level(
         level=c["level"],
