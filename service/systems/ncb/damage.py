@@ -3,9 +3,10 @@
 The order is the text's. Reduction comes first (physical weapon damage only, never below
 1, never on critical-hit damage), and only then is the hit measured against the target's
 maximum HP: at least the maximum flatlines, at least double annihilates, with no saves and
-no Last Breath. A hit that merely brings the target to 0 kills outright when it is a
-critical (finishing blow) or comes from an Overkill weapon (annihilated); otherwise Last
-Breath, once per long rest, leaves the target at 1 HP with a level of exhaustion.
+no Last Breath. An Overkill weapon that brings a standing target to 0 annihilates it, the
+hit massive or not. A hit that merely brings the target to 0 kills outright when it is a
+critical (finishing blow); otherwise Last Breath, once per long rest, leaves the target at
+1 HP with a level of exhaustion.
 """
 
 from __future__ import annotations
@@ -102,7 +103,7 @@ def _outcome(
         damage_reduction=v.damage_reduction,
         reduction_applied=applied,
         dealt=dealt,
-        massive=cause == "massive-damage",
+        massive=dealt >= v.max_hp,
         hp_before=v.hp,
         hp_after=after.hp,
         max_hp=v.max_hp,
@@ -135,6 +136,9 @@ def apply_damage(v: Vitals, hit: Hit, rules: NcbRules) -> tuple[Vitals, DamageOu
     if dealt >= 2 * v.max_hp:
         return done(_killed(v, "annihilated"), "annihilated", "massive-damage")
     if dealt >= v.max_hp:
+        if hit.overkill and v.hp > 0:
+            # An Overkill weapon annihilates whatever it brings to 0, a massive hit included.
+            return done(_killed(v, "annihilated"), "annihilated", "overkill-weapon")
         return done(_killed(v, "flatlined"), "flatlined", "massive-damage")
     if v.condition in DOWN:
         return _hurt_while_down(v, hit, rules, done)

@@ -110,6 +110,28 @@ def test_an_overkill_weapon_that_reaches_0_annihilates() -> None:
     assert after.condition == "annihilated" and out.cause == "overkill-weapon"
 
 
+def test_an_overkill_weapon_annihilates_even_when_the_hit_is_massive() -> None:
+    """25 against 20 of 20 HP is massive (at least the maximum) and short of double: Overkill still annihilates."""
+    after, out = apply_damage(runner(hp=20, max_hp=20), Hit(25, overkill=True), RULES)
+    assert after.condition == "annihilated" and out.result == "annihilated" and out.cause == "overkill-weapon"
+    assert out.massive and out.hp_after == 0 and not out.last_breath_used
+    _, plain = apply_damage(runner(hp=20, max_hp=20), Hit(25), RULES)
+    assert plain.result == "flatlined" and plain.cause == "massive-damage" and plain.massive
+
+
+def test_an_overkill_hit_of_double_max_hp_is_annihilation_by_massive_damage() -> None:
+    _, out = apply_damage(runner(hp=20, max_hp=20), Hit(40, overkill=True), RULES)
+    assert out.result == "annihilated" and out.cause == "massive-damage" and out.massive
+
+
+def test_an_overkill_hit_on_a_target_already_at_0_reduces_nobody_to_0() -> None:
+    """The text's Overkill annihilates what it *reduces* to 0: a dying target is already there."""
+    after, out = apply_damage(runner(hp=0, condition="dying"), Hit(3, overkill=True), RULES)
+    assert out.result == "dying" and after.death_failures == 1
+    _, out = apply_damage(runner(hp=0, condition="dying"), Hit(12, overkill=True), RULES)
+    assert out.result == "flatlined" and out.cause == "massive-damage"
+
+
 def test_an_overkill_weapon_short_of_0_only_hurts() -> None:
     after, out = apply_damage(runner(hp=8), Hit(5, overkill=True), RULES)
     assert after.hp == 3 and out.result == "hurt"

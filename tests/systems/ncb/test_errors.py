@@ -231,8 +231,9 @@ def _in_session(name: str, body: dict, prep: list[tuple[str, dict]]) -> RuleViol
         stream = Stream(seed="walk", scope="session", nonce=nonce)
         state, _ = mechanic.apply(state, (mechanic.session_input or mechanic.input).model_validate(params), stream, GM)
     mechanic = REGISTRY.mechanics[f"ncb/{name}"]
+    params = (mechanic.session_input or mechanic.input).model_validate(body)
     with pytest.raises(RuleViolation) as caught:
-        mechanic.apply(state, (mechanic.session_input or mechanic.input).model_validate(body), Stream(seed="walk", scope="s", nonce=99), GM)
+        mechanic.apply(state, params, Stream(seed="walk", scope="session", nonce=len(prep)), GM)
     return caught.value
 
 

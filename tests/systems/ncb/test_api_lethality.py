@@ -1,0 +1,99 @@
+"""Lethality over the API: Overkill, ties against DV and AC, Last Breath as a choice, NCs."""
+
+from __future__ import annotations
+
+import pytest
+from support.api import Api
+
+from .gql import input_type
+
+GM_AND_ANA = [{"name": "gm", "role": "gm"}, {"name": "ana"}]
+OUTCOME = "outcome { result cause massive hpAfter condition lastBreathUsed }"
+
+
+def stateless(api: Api, name: str, body: dict, selection: str, protocol: str) -> dict:
+    if protocol == "rest":
+        response = api.post(f"/v1/ncb/{name}", body)
+        assert response.status_code == 200, response.text
+        return response.json()["result"]
+    field_name = "ncb" + "".join(part.title() for part in name.split("-"))
+    kind = input_type(api, field_name)
+    query = f"mutation M($input: {kind}) {{ {field_name}(input: $input) {{ result {{ {selection} }} }} }}"
+    return api.gql_data(query, {"input": body})[field_name]["result"]
+
+
+def in_session(api: Api, sid: str, name: str, body: dict, selection: str, protocol: str, seat: str = "gm") -> dict:
+    if protocol == "rest":
+        response = api.post(f"/v1/sessions/{sid}/ncb/{name}", body, token=api.tokens[seat])
+        assert response.status_code == 200, response.text
+        return response.json()["result"]
+    field_name = "ncb" + "".join(part.title() for part in name.split("-")) + "InSession"
+    query = (
+        f"mutation M($id: ID!, $input: {input_type(api, field_name)}) "
+        f"{{ {field_name}(sessionId: $id, input: $input) {{ result {{ {selection} }} }} }}"
+    )
+    return api.gql_data(query, {"id": sid, "input": body}, token=api.tokens[seat])[field_name]["result"]
+
+
+def fields(answer: dict, like: dict) -> dict:
+    """The members of a REST answer that a GraphQL selection (`like`) would hold."""
+    return {key: answer[key] for key in like}
+
+
+def snapshot(api: Api, sid: str) -> tuple[int, dict]:
+    view = api.get(f"/v1/sessions/{sid}", token=api.tokens["gm"]).json()
+    return view["version"], view["state"]
+
+
+# -- Overkill --------------------------------------------------------------------------------------
+
+OVERKILLED = {
+    "result": "annihilated",
+    "cause": "overkill-weapon",
+    "massive": True,
+    "hpAfter": 0,
+    "condition": "annihilated",
+    "lastBreathUsed": False,
+}
+# Any hit of this maul deals 1d4 + 4 (Strength 18) + 3 (tech) = 8-11, or 9-15 on a critical: always at
+# least an 8-HP target's maximum (massive) and never double it.
+MAUL = {"name": "Maul", "damageDice": "1d4", "style": "melee", "overkill": True, "techBonus": 3}
+BRUTE = {"id": "brute", "name": "Brute", "abilities": {"strength": 18}, "weapons": [MAUL], "maxHp": 30}
+MOOK = {"id": "mook", "name": "Mook", "maxHp": 8, "armorClass": 0}
+
+
+@pytest.mark.parametrize("protocol", ["rest", "graphql"])
+def test_overkill_annihilates_a_massive_hit_in_the_stateless_damage(api: Api, protocol: str) -> None:
+    body = {"amount": 25, "overkill": True, "target": {"hp": 20, "maxHp": 20}}
+    result = stateless(api, "damage", body, OUTCOME, protocol)
+    assert fields(result["outcome"], OVERKILLED) == OVERKILLED
+
+
+@pytest.mark.parametrize("protocol", ["rest", "graphql"])
+def test_overkill_annihilates_a_massive_hit_in_the_stateless_attack(api: Api, protocol: str) -> None:
+    body = {
+        "attacker": {"strength": 18},
+        "weapon": MAUL,
+        "target": {"hp": 8, "maxHp": 8, "armorClass": 0},
+        "advantage": True,
+        "seed": "overkill",
+    }
+    result = stateless(api, "attack", body, f"hit {OUTCOME}", protocol)
+    assert result["hit"], "the seed must give a hit"
+    assert fields(result["outcome"], OVERKILLED) == OVERKILLED
+
+
+@pytest.mark.parametrize("protocol", ["rest", "graphql"])
+def test_overkill_annihilates_a_massive_hit_in_a_session(api: Api, protocol: str) -> None:
+    setup = {"combatants": [BRUTE, MOOK, {**MOOK, "id": "mook2"}]}
+    sid = api.create_session("ncb", GM_AND_ANA, setup=setup)["session"]["id"]
+    damage = {"target": "mook", "amount": 12, "overkill": True}
+    answer = in_session(api, sid, "damage", damage, OUTCOME, protocol)["outcome"]
+    assert fields(answer, OVERKILLED) == OVERKILLED
+    attack = {"attacker": "brute", "target": "mook2", "weaponName": "Maul", "advantage": True}
+    for _ in range(10):  # outside combat nothing limits attacks; only two natural 1s in a row miss
+        result = in_session(api, sid, "attack", attack, f"hit {OUTCOME}", protocol)
+        if result["hit"]:
+            break
+    assert fields(result["outcome"], OVERKILLED) == OVERKILLED
+    assert snapshot(api, sid)[1]["combatants"]["mook2"]["condition"] == "annihilated"
