@@ -1,4 +1,4 @@
-"""An attack: d20 + proficiency + tech bonus + ability modifier against Armor Class.
+"""An attack: d20 + proficiency + tech bonus + ability modifier that must beat the Armor Class.
 
 Cover raises the AC (half +2, three-quarters +5, 5e's numbers) and total cover makes a
 target impossible to attack. A natural 20 is a critical hit; so, by default, is any melee
@@ -70,7 +70,7 @@ def resolve_attack(
     mode = roll_mode(advantage or (target_helpless and rules.helpless_target_advantage), disadvantage)
     faces, natural = roll_d20(stream, mode)
     total = natural + bonus
-    hit, outcome = judge(natural, total, effective_ac, ties_succeed=rules.dv_ties_succeed)
+    hit, outcome = judge(natural, total, effective_ac, ties_succeed=rules.ac_ties_hit)
     attack = D20Roll(faces, natural, mode, bonus, total, effective_ac, hit, outcome)
     critical = natural == 20 or (hit and weapon.style == "melee" and target_helpless and rules.melee_crits_helpless)
     damage = None

@@ -60,7 +60,7 @@ def death_save(
     bonus = modifier - exhaustion.d20_penalty(v.exhaustion, rules)
     faces, natural = roll_d20(stream, mode)
     total = natural + bonus
-    passed, outcome = judge(natural, total, rules.death_save_dv)
+    passed, outcome = judge(natural, total, rules.death_save_dv, ties_succeed=True)  # a threshold
     roll = D20Roll(faces, natural, mode, bonus, total, rules.death_save_dv, passed, outcome)
     successes, failures = v.death_successes, v.death_failures
     if natural == 20 and rules.death_save_natural_20 == "regain-1-hp":

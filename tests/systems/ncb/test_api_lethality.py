@@ -6,6 +6,7 @@ import pytest
 from support.api import Api
 
 from .gql import input_type
+from .test_api import project_selection
 
 GM_AND_ANA = [{"name": "gm", "role": "gm"}, {"name": "ana"}]
 OUTCOME = "outcome { result cause massive hpAfter condition lastBreathUsed }"
@@ -15,7 +16,7 @@ def stateless(api: Api, name: str, body: dict, selection: str, protocol: str) ->
     if protocol == "rest":
         response = api.post(f"/v1/ncb/{name}", body)
         assert response.status_code == 200, response.text
-        return response.json()["result"]
+        return project_selection(response.json()["result"], selection)
     field_name = "ncb" + "".join(part.title() for part in name.split("-"))
     kind = input_type(api, field_name)
     query = f"mutation M($input: {kind}) {{ {field_name}(input: $input) {{ result {{ {selection} }} }} }}"
@@ -26,18 +27,13 @@ def in_session(api: Api, sid: str, name: str, body: dict, selection: str, protoc
     if protocol == "rest":
         response = api.post(f"/v1/sessions/{sid}/ncb/{name}", body, token=api.tokens[seat])
         assert response.status_code == 200, response.text
-        return response.json()["result"]
+        return project_selection(response.json()["result"], selection)
     field_name = "ncb" + "".join(part.title() for part in name.split("-")) + "InSession"
     query = (
         f"mutation M($id: ID!, $input: {input_type(api, field_name)}) "
         f"{{ {field_name}(sessionId: $id, input: $input) {{ result {{ {selection} }} }} }}"
     )
     return api.gql_data(query, {"id": sid, "input": body}, token=api.tokens[seat])[field_name]["result"]
-
-
-def fields(answer: dict, like: dict) -> dict:
-    """The members of a REST answer that a GraphQL selection (`like`) would hold."""
-    return {key: answer[key] for key in like}
 
 
 def snapshot(api: Api, sid: str) -> tuple[int, dict]:
@@ -66,7 +62,7 @@ MOOK = {"id": "mook", "name": "Mook", "maxHp": 8, "armorClass": 0}
 def test_overkill_annihilates_a_massive_hit_in_the_stateless_damage(api: Api, protocol: str) -> None:
     body = {"amount": 25, "overkill": True, "target": {"hp": 20, "maxHp": 20}}
     result = stateless(api, "damage", body, OUTCOME, protocol)
-    assert fields(result["outcome"], OVERKILLED) == OVERKILLED
+    assert result["outcome"] == OVERKILLED
 
 
 @pytest.mark.parametrize("protocol", ["rest", "graphql"])
@@ -80,7 +76,7 @@ def test_overkill_annihilates_a_massive_hit_in_the_stateless_attack(api: Api, pr
     }
     result = stateless(api, "attack", body, f"hit {OUTCOME}", protocol)
     assert result["hit"], "the seed must give a hit"
-    assert fields(result["outcome"], OVERKILLED) == OVERKILLED
+    assert result["outcome"] == OVERKILLED
 
 
 @pytest.mark.parametrize("protocol", ["rest", "graphql"])
@@ -89,11 +85,41 @@ def test_overkill_annihilates_a_massive_hit_in_a_session(api: Api, protocol: str
     sid = api.create_session("ncb", GM_AND_ANA, setup=setup)["session"]["id"]
     damage = {"target": "mook", "amount": 12, "overkill": True}
     answer = in_session(api, sid, "damage", damage, OUTCOME, protocol)["outcome"]
-    assert fields(answer, OVERKILLED) == OVERKILLED
+    assert answer == OVERKILLED
     attack = {"attacker": "brute", "target": "mook2", "weaponName": "Maul", "advantage": True}
     for _ in range(10):  # outside combat nothing limits attacks; only two natural 1s in a row miss
         result = in_session(api, sid, "attack", attack, f"hit {OUTCOME}", protocol)
         if result["hit"]:
             break
-    assert fields(result["outcome"], OVERKILLED) == OVERKILLED
+    assert result["outcome"] == OVERKILLED
     assert snapshot(api, sid)[1]["combatants"]["mook2"]["condition"] == "annihilated"
+
+
+# -- beating the DV and the AC ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("protocol", ["rest", "graphql"])
+def test_a_d20_test_that_only_meets_the_dv_fails_by_default(api: Api, protocol: str) -> None:
+    seed = {"seed": "dv-tie", "modifier": 3}
+    natural = stateless(api, "d20-test", {**seed, "dv": 1}, "roll { natural }", protocol)["roll"]["natural"]
+    assert 1 < natural < 20, "the seed must not roll a natural 1 or 20"
+    tie = {**seed, "dv": natural + 3}
+    assert stateless(api, "d20-test", tie, "roll { total success }", protocol)["roll"] == {
+        "total": natural + 3,
+        "success": False,
+    }
+    meet = {**tie, "rules": {"dvTiesSucceed": True}}
+    assert stateless(api, "d20-test", meet, "roll { success }", protocol)["roll"]["success"] is True
+
+
+@pytest.mark.parametrize("protocol", ["rest", "graphql"])
+def test_an_attack_that_only_meets_the_ac_misses_by_default(api: Api, protocol: str) -> None:
+    body = {"attacker": {}, "weapon": {"name": "Pistol", "damageDice": "1d6"}, "seed": "dv-tie"}
+    first = stateless(api, "attack", {**body, "target": {"hp": 9, "maxHp": 9}}, "attack { natural }", protocol)
+    natural = first["attack"]["natural"]
+    assert 1 < natural < 20, "the seed must not roll a natural 1 or 20"
+    tie = {**body, "target": {"hp": 9, "maxHp": 9, "armorClass": natural + 2}}  # +2: level 1 proficiency
+    result = stateless(api, "attack", tie, "hit attack { total }", protocol)
+    assert result == {"hit": False, "attack": {"total": natural + 2}}
+    ties_hit = {**tie, "rules": {"acTiesHit": True}}
+    assert stateless(api, "attack", ties_hit, "hit", protocol)["hit"] is True

@@ -214,9 +214,9 @@ def test_stabilizing_takes_the_helpers_action_and_stops_the_bleeding() -> None:
         play.stabilize,
         fights.NcbStabilizeAction,
         {"helper": "jackie", "target": "v", "proficient": True},
-        ScriptedDice(7),
+        ScriptedDice(8),
     )
-    assert done.roll.total == 7 + 0 + 3 and done.stabilized and done.economy == "action"
+    assert done.roll.total == 8 + 0 + 3 and done.stabilized and done.economy == "action"
     assert state["combatants"]["v"]["condition"] == "stable" and state["combat"]["economy"]["action"]
 
 

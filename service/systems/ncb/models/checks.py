@@ -25,7 +25,7 @@ _RULES = "Rule options; every field has a documented default."
 
 class NcbD20TestParams(Model):
     modifier: int = Field(0, ge=-30, le=30, description="Everything added to the d20.")
-    dv: int = Field(ge=1, le=40, description="Difficulty Value to meet (5e default) or beat.")
+    dv: int = Field(ge=1, le=40, description="Difficulty Value to beat: a tie fails unless `rules.dvTiesSucceed`.")
     advantage: bool = Field(False, description=_ADVANTAGE)
     disadvantage: bool = Field(False, description=_DISADVANTAGE)
     exhaustion: int = Field(0, ge=0, le=5, description=_EXHAUSTION)
