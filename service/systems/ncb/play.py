@@ -7,7 +7,7 @@ raises before anything is returned, so the session is left as it was.
 from __future__ import annotations
 
 from service.registry import Actor
-from service.systems.ncb import programs
+from service.systems.ncb import last_breath, programs
 from service.systems.ncb import state as table
 from service.systems.ncb.abilities import ABILITIES, proficiency_bonus, subclass_available
 from service.systems.ncb.attacks import Attacker, resolve_attack
@@ -18,7 +18,14 @@ from service.systems.ncb.damage import DEAD, Hit, apply_damage
 from service.systems.ncb.dice import DiceStream
 from service.systems.ncb.dying import death_save as roll_death_save
 from service.systems.ncb.dying import stabilize as stop_bleeding
-from service.systems.ncb.errors import DEATH_SAVE_ROLLED, TARGET_DOWN, UNKNOWN_WEAPON, WEAPON_CHOICE, refuse
+from service.systems.ncb.errors import (
+    DEATH_SAVE_ROLLED,
+    NO_LAST_BREATH,
+    TARGET_DOWN,
+    UNKNOWN_WEAPON,
+    WEAPON_CHOICE,
+    refuse,
+)
 from service.systems.ncb.models import checks, fights, resources
 from service.systems.ncb.models.sheet import NcbWeapon
 from service.systems.ncb.recovery import heal as restore
@@ -97,6 +104,8 @@ def attack(state: dict, p: fights.NcbAttackAction, stream: DiceStream, actor: Ac
     table.require_able(attacker)
     target = table.get(state, p.target)
     _require_living(target)
+    if p.use_last_breath:
+        table.require_control(actor, target)  # Last Breath is the target's player's choice
     weapon = _weapon(attacker, p)
     state, spent = table.spend(state, attacker["id"], p.economy)
     scores = table.scores(attacker)
@@ -113,8 +122,10 @@ def attack(state: dict, p: fights.NcbAttackAction, stream: DiceStream, actor: Ac
         disadvantage=p.disadvantage,
         situational=p.bonus,
     )
-    after, fields = attack_fields(rolled, weapon, vitals, rules)
-    state = table.put(state, table.with_vitals(table.get(state, target["id"]), after))
+    choice = p.use_last_breath or target["useLastBreath"]
+    after, fields = attack_fields(rolled, weapon, vitals, rules, use_last_breath=choice)
+    if rolled.damage is not None:  # a miss leaves the target, and any Last Breath offer, as they were
+        state = table.put(state, table.with_vitals(table.get(state, target["id"]), after))
     return state, fights.NcbAttackResult(attacker=attacker["id"], target=target["id"], economy=spent, **fields)
 
 
@@ -124,11 +135,29 @@ def damage(state: dict, p: fights.NcbDamageAction, stream: DiceStream, actor: Ac
     target = table.get(state, p.target)
     _require_living(target)
     amount, roll = amount_or_dice(p.amount, p.dice, stream)
-    after, outcome = apply_damage(table.vitals(target, rules), Hit(amount, p.kind, p.critical, p.overkill), rules)
+    hit = Hit(amount, p.kind, p.critical, p.overkill, p.use_last_breath or target["useLastBreath"])
+    after, outcome = apply_damage(table.vitals(target, rules), hit, rules)
     state = table.put(state, table.with_vitals(target, after))
     return state, fights.NcbDamageResult.model_validate(
         {"target": target["id"], "roll": roll, "outcome": table.as_dict(outcome)}
     )
+
+
+def take_last_breath(state: dict, p: fights.NcbLastBreathAction, stream: DiceStream, actor: Actor) -> Applied:
+    """The player's answer to a hit that offered Last Breath: 1 HP instead of 0, and a level of exhaustion."""
+    c = table.get(state, p.combatant)
+    table.require_control(actor, c)
+    if not c["lastBreath"]:
+        raise refuse(NO_LAST_BREATH, f"{c['id']} has no Last Breath left; a long rest brings it back")
+    if not c.get("lastBreathOffered", False):
+        raise refuse(
+            NO_LAST_BREATH,
+            f"Last Breath answers the hit that drops {c['id']} to 0, before anything else changes its HP or "
+            "death saves; no such hit is waiting",
+        )
+    after, taken = last_breath.take(table.vitals(c, table.rules_of(state)), table.rules_of(state))
+    state = table.put(state, table.with_vitals(c, after))
+    return state, fights.NcbLastBreathResult(combatant=c["id"], **table.as_dict(taken))
 
 
 def death_save(state: dict, p: fights.NcbDeathSaveAction, stream: DiceStream, actor: Actor) -> Applied:
@@ -215,7 +244,8 @@ def run_program(state: dict, p: resources.NcbRunProgramAction, stream: DiceStrea
     outcome = None
     if target is not None and program.damage_dice is not None:
         current = table.get(state, target["id"])  # the caster may be its own target
-        after, outcome = apply_damage(table.vitals(current, rules), Hit(ran.damage, "program"), rules)
+        hit = Hit(ran.damage, "program", use_last_breath=current["useLastBreath"])
+        after, outcome = apply_damage(table.vitals(current, rules), hit, rules)
         state = table.put(state, table.with_vitals(current, after))
     fields = program_fields(program, paid, ran, outcome)
     target_id = None if target is None else target["id"]

@@ -108,6 +108,8 @@ def gm_adjust(state: dict, p: wire.NcbGmAdjustAction, stream: DiceStream, actor:
         c = {**c, "ram": min(p.ram, c["ramMax"])}
     if p.last_breath is not None:
         c = {**c, "lastBreath": p.last_breath}
+    if p.hp is not None or p.last_breath is not None:
+        c = {**c, "lastBreathOffered": False}  # the fiction moved on from the hit that offered it
     return table.put(state, c), wire.NcbCombatantSummary(**table.summary(c, rules))
 
 

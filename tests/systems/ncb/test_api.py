@@ -81,6 +81,12 @@ STATELESS = [
     ),
     Stateless("death-save", {"successes": 0, "failures": 1}, "roll { natural } successes failures result"),
     Stateless(
+        "last-breath",
+        {"exhaustion": 2},
+        "hp condition exhaustion result lastBreath",
+        lambda r: (r["hp"], r["exhaustion"], r["result"], r["lastBreath"]) == (1, 3, "last-breath", False),
+    ),
+    Stateless(
         "stabilize",
         {"method": "medicine", "medicineBonus": 2},
         "roll { total dv } stabilized condition",
@@ -248,6 +254,8 @@ class InSession:
 
 START_V_ONLY = ("start-combat", {"participants": ["v"]}, "gm")
 HURT_V = ("damage", {"target": "v", "amount": 10, "kind": "environmental"}, "gm")
+NEAR_V = ("damage", {"target": "v", "amount": 37, "kind": "environmental"}, "gm")
+DROP_V = ("damage", {"target": "v", "amount": 1, "kind": "environmental"}, "gm")
 DOWN_V = ("gm-adjust", {"combatant": "v", "hp": 0}, "gm")
 SESSION = [
     InSession(
@@ -294,6 +302,14 @@ SESSION = [
         {"target": "goon", "amount": 5, "kind": "environmental"},
         "target outcome { dealt hpAfter result }",
         lambda r: r["outcome"] == {"dealt": 5, "hpAfter": 6, "result": "hurt"},
+    ),
+    InSession(
+        "last-breath",
+        "ana",
+        {"combatant": "v"},
+        "combatant hp exhaustion result",
+        lambda r: r == {"combatant": "v", "hp": 1, "exhaustion": 1, "result": "last-breath"},
+        [NEAR_V, DROP_V],
     ),
     InSession(
         "death-save",

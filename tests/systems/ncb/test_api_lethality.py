@@ -123,3 +123,91 @@ def test_an_attack_that_only_meets_the_ac_misses_by_default(api: Api, protocol: 
     assert result == {"hit": False, "attack": {"total": natural + 2}}
     ties_hit = {**tie, "rules": {"acTiesHit": True}}
     assert stateless(api, "attack", ties_hit, "hit", protocol)["hit"] is True
+
+
+# -- Last Breath is a choice -----------------------------------------------------------------------
+
+DROP = "outcome { result cause condition exhaustion lastBreathOffered lastBreathUsed }"
+OFFERED = {
+    "result": "dying",
+    "cause": None,
+    "condition": "dying",
+    "exhaustion": 5,
+    "lastBreathOffered": True,
+    "lastBreathUsed": False,
+}
+TAKEN_AT_5 = "hp condition exhaustion result cause lastBreath"
+FLATLINED_AT_6 = {
+    "hp": 0,
+    "condition": "flatlined",
+    "exhaustion": 6,
+    "result": "flatlined",
+    "cause": "exhaustion",
+    "lastBreath": False,
+}
+TIRED_V = {"id": "v", "name": "V", "owner": "ana", "maxHp": 38, "exhaustion": 5, "armor": "light"}
+
+
+@pytest.mark.parametrize("protocol", ["rest", "graphql"])
+def test_at_exhaustion_5_a_stateless_hit_to_0_offers_last_breath_and_never_spends_it(api: Api, protocol: str) -> None:
+    target = {"hp": 5, "maxHp": 20, "exhaustion": 5}
+    hit = stateless(api, "damage", {"amount": 6, "kind": "environmental", "target": target}, DROP, protocol)
+    assert hit["outcome"] == OFFERED
+    chosen = {"amount": 6, "kind": "environmental", "target": {**target, "useLastBreath": True}}
+    taken = stateless(api, "damage", chosen, DROP, protocol)["outcome"]
+    assert (taken["result"], taken["cause"], taken["exhaustion"], taken["lastBreathUsed"]) == (
+        "flatlined",
+        "exhaustion",
+        6,
+        True,
+    )
+    assert stateless(api, "last-breath", {"exhaustion": 5}, TAKEN_AT_5, protocol) == FLATLINED_AT_6
+
+
+@pytest.mark.parametrize("protocol", ["rest", "graphql"])
+def test_at_exhaustion_5_a_session_hit_to_0_offers_last_breath_and_the_player_decides(api: Api, protocol: str) -> None:
+    sid = api.create_session("ncb", GM_AND_ANA, setup={"combatants": [TIRED_V]})["session"]["id"]
+    in_session(api, sid, "damage", {"target": "v", "amount": 37, "kind": "environmental"}, DROP, protocol)
+    hit = in_session(api, sid, "damage", {"target": "v", "amount": 1, "kind": "environmental"}, DROP, protocol)
+    assert hit["outcome"] == OFFERED
+    v = snapshot(api, sid)[1]["combatants"]["v"]
+    assert (v["condition"], v["exhaustion"], v["lastBreath"], v["lastBreathOffered"]) == ("dying", 5, True, True)
+    taken = in_session(api, sid, "last-breath", {"combatant": "v"}, TAKEN_AT_5, protocol, seat="ana")
+    assert taken == FLATLINED_AT_6
+    assert snapshot(api, sid)[1]["combatants"]["v"]["condition"] == "flatlined"
+
+
+@pytest.mark.parametrize("protocol", ["rest", "graphql"])
+def test_last_breath_with_no_hit_offering_it_is_refused_and_changes_nothing(api: Api, protocol: str) -> None:
+    sid = api.create_session("ncb", GM_AND_ANA, setup={"combatants": [TIRED_V]})["session"]["id"]
+    before = snapshot(api, sid)
+    if protocol == "rest":
+        response = api.post(f"/v1/sessions/{sid}/ncb/last-breath", {"combatant": "v"}, token=api.tokens["ana"])
+        assert (response.status_code, response.json()["code"]) == (409, "ncb/no-last-breath"), response.text
+    else:
+        field_name = "ncbLastBreathInSession"
+        query = (
+            f"mutation M($id: ID!, $input: {input_type(api, field_name)}) "
+            f"{{ {field_name}(sessionId: $id, input: $input) {{ version }} }}"
+        )
+        error = api.gql_error(query, {"id": sid, "input": {"combatant": "v"}}, token=api.tokens["ana"])
+        assert (error["extensions"]["code"], error["extensions"]["status"]) == ("ncb/no-last-breath", 409)
+    assert snapshot(api, sid) == before
+
+
+# -- NCs: the same Last Breath default in both forms -----------------------------------------------
+
+GOON = {"id": "goon", "name": "Goon", "kind": "nc", "maxHp": 11}
+NC_DROP = "outcome { result cause condition lastBreathOffered lastBreathUsed }"
+
+
+@pytest.mark.parametrize("rules", [{}, {"ncAtZeroHp": "dying"}], ids=["default", "nc-dying"])
+def test_an_nc_has_no_last_breath_by_default_stateless_or_in_a_session(api: Api, rules: dict) -> None:
+    body = {"amount": 7, "kind": "environmental", "rules": rules, "target": {"kind": "nc", "hp": 5, "maxHp": 11}}
+    alone = stateless(api, "damage", body, NC_DROP, "rest")["outcome"]
+    sid = api.create_session("ncb", GM_AND_ANA, setup={"rules": rules, "combatants": [GOON]})["session"]["id"]
+    in_session(api, sid, "damage", {"target": "goon", "amount": 6, "kind": "environmental"}, NC_DROP, "rest")
+    shared = in_session(api, sid, "damage", {"target": "goon", "amount": 7, "kind": "environmental"}, NC_DROP, "rest")
+    assert alone == shared["outcome"]
+    assert not alone["lastBreathUsed"] and not alone["lastBreathOffered"]
+    assert alone["result"] == ("flatlined" if not rules else "dying")

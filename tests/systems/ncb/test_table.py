@@ -161,16 +161,89 @@ def test_plating_chrome_lets_a_target_survive_the_hit_that_kills_it_bare() -> No
     assert hit_plated.outcome.dealt == 9 and plated["combatants"]["goon"]["hp"] == 2
 
 
-def test_last_breath_in_a_session_is_spent_until_a_long_rest() -> None:
+def test_last_breath_in_a_session_is_offered_taken_by_the_player_and_spent_until_a_long_rest() -> None:
     state, first = act(table(), play.damage, fights.NcbDamageAction, {"target": "v", "amount": 37})
-    state, last = act(state, play.damage, fights.NcbDamageAction, {"target": "v", "amount": 30})
-    assert last.outcome.result == "last-breath" and state["combatants"]["v"]["hp"] == 1
-    assert state["combatants"]["v"]["exhaustion"] == 1 and not state["combatants"]["v"]["lastBreath"]
+    state, dropped = act(state, play.damage, fights.NcbDamageAction, {"target": "v", "amount": 30})
+    v = state["combatants"]["v"]
+    assert dropped.outcome.result == "dying" and dropped.outcome.last_breath_offered
+    assert (v["hp"], v["condition"], v["lastBreath"], v["lastBreathOffered"]) == (0, "dying", True, True)
+    assert v["exhaustion"] == 0
+    state, taken = act(state, play.take_last_breath, fights.NcbLastBreathAction, {"combatant": "v"}, actor=ANA)
+    v = state["combatants"]["v"]
+    assert (taken.result, taken.hp, taken.exhaustion, taken.last_breath) == ("last-breath", 1, 1, False)
+    assert (v["hp"], v["condition"], v["lastBreath"], v["lastBreathOffered"]) == (1, "up", False, False)
+    assert v["exhaustion"] == 1
     state, again = act(state, play.damage, fights.NcbDamageAction, {"target": "v", "amount": 5})
-    assert again.outcome.result == "dying"
+    assert again.outcome.result == "dying" and not again.outcome.last_breath_offered
     state, _ = act(state, play.heal, fights.NcbHealAction, {"target": "v", "amount": 1})
     state, rest = act(state, upkeep.long_rest, checks.NcbCombatantRef, {"combatant": "v"}, actor=ANA)
     assert rest.last_breath and rest.hp == 38 and rest.exhaustion == 0 and state["combatants"]["v"]["lastBreath"]
+
+
+def test_the_hit_itself_can_carry_the_choice() -> None:
+    state, _ = act(table(), play.damage, fights.NcbDamageAction, {"target": "v", "amount": 37})
+    state, hit = act(state, play.damage, fights.NcbDamageAction, {"target": "v", "amount": 3, "useLastBreath": True})
+    assert hit.outcome.result == "last-breath" and state["combatants"]["v"]["hp"] == 1
+
+
+def test_at_exhaustion_5_a_drop_to_0_leaves_v_dying_and_taking_last_breath_flatlines_her() -> None:
+    state = table({**V, "exhaustion": 5}, GOON)
+    state, dropped = act(state, play.damage, fights.NcbDamageAction, {"target": "v", "amount": 37})
+    state, dropped = act(state, play.damage, fights.NcbDamageAction, {"target": "v", "amount": 5})
+    v = state["combatants"]["v"]
+    assert dropped.outcome.result == "dying" and dropped.outcome.cause is None
+    assert (v["condition"], v["exhaustion"], v["lastBreath"]) == ("dying", 5, True)
+    state, taken = act(state, play.take_last_breath, fights.NcbLastBreathAction, {"combatant": "v"}, actor=ANA)
+    assert (taken.result, taken.cause, taken.exhaustion) == ("flatlined", "exhaustion", 6)
+    assert state["combatants"]["v"]["condition"] == "flatlined"
+
+
+def test_last_breath_answers_only_the_hit_that_offered_it() -> None:
+    state = table()
+    with pytest.raises(RuleViolation) as caught:
+        act(state, play.take_last_breath, fights.NcbLastBreathAction, {"combatant": "v"}, actor=ANA)
+    assert caught.value.code == "ncb/no-last-breath" and caught.value.status == 409
+    state, _ = act(state, tracker.gm_adjust, wire.NcbGmAdjustAction, {"combatant": "v", "hp": 5})
+    state, _ = act(state, play.damage, fights.NcbDamageAction, {"target": "v", "amount": 5, "kind": "environmental"})
+    assert state["combatants"]["v"]["lastBreathOffered"]
+    with pytest.raises(Problem) as forbidden:
+        act(state, play.take_last_breath, fights.NcbLastBreathAction, {"combatant": "v"}, actor=BOB)
+    assert forbidden.value.code == "forbidden"
+    saved, _ = act(state, play.death_save, fights.NcbDeathSaveAction, {"combatant": "v"}, ScriptedDice(12), ANA)
+    assert not saved["combatants"]["v"]["lastBreathOffered"]
+    with pytest.raises(RuleViolation) as caught:
+        act(saved, play.take_last_breath, fights.NcbLastBreathAction, {"combatant": "v"}, actor=ANA)
+    assert caught.value.code == "ncb/no-last-breath"
+
+
+def test_a_miss_leaves_a_last_breath_offer_standing() -> None:
+    state, _ = act(table(), tracker.gm_adjust, wire.NcbGmAdjustAction, {"combatant": "v", "hp": 5})
+    state, _ = act(state, play.damage, fights.NcbDamageAction, {"target": "v", "amount": 5, "kind": "environmental"})
+    assert state["combatants"]["v"]["lastBreathOffered"]
+    body = {"attacker": "goon", "target": "v", "weaponName": "Knife"}
+    state, missed = act(state, play.attack, fights.NcbAttackAction, body, ScriptedDice(1, 1))
+    assert not missed.hit and state["combatants"]["v"]["lastBreathOffered"]
+
+
+def test_only_the_targets_player_or_the_gm_sends_the_choice_with_an_attack() -> None:
+    pistol = {"name": "Pistol", "damageDice": "1d6"}
+    misty = {"id": "misty", "name": "Misty", "owner": "bob", "maxHp": 9, "weapons": [pistol]}
+    state = table(V, misty)
+    body = {"attacker": "misty", "target": "v", "weaponName": "Pistol", "useLastBreath": True}
+    with pytest.raises(Problem) as caught:
+        act(state, play.attack, fights.NcbAttackAction, body, ScriptedDice(15, 3), BOB)
+    assert caught.value.code == "forbidden"
+    _, hit = act(state, play.attack, fights.NcbAttackAction, {**body, "useLastBreath": False}, ScriptedDice(15, 3), BOB)
+    assert hit.hit
+
+
+def test_session_ncs_have_no_last_breath_by_default() -> None:
+    state = table(V, GOON, ncAtZeroHp="dying")
+    for amount in (5, 7):  # 7 is short of the goon's 11 maximum: no massive damage
+        body = {"target": "goon", "amount": amount, "kind": "environmental"}
+        state, hit = act(state, play.damage, fights.NcbDamageAction, body)
+    assert hit.outcome.result == "dying" and not hit.outcome.last_breath_offered
+    assert not state["combatants"]["goon"]["lastBreath"]
 
 
 def test_a_dying_combatants_turn_rolls_its_death_save_and_bleeds_out_at_the_end() -> None:

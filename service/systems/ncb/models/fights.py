@@ -18,6 +18,11 @@ DamageKind = Literal["physical", "program", "environmental"]
 _COVER = "Target's cover: half +2 AC, three-quarters +5 AC (5e); total cover cannot be attacked."
 _KIND = "`physical` weapon damage is softened by damage reduction; `program` and `environmental` damage never is."
 _AMOUNT = "A fixed amount of damage. Give this or `dice`, not both."
+_USE_LAST_BREATH = (
+    "The target's player takes Last Breath if this hit would drop it to 0 and Last Breath can save it. "
+    "Default false: the answer offers it (`lastBreathOffered`) and spends nothing. Only a seat that runs the "
+    "target (its player or the GM) may send true."
+)
 _DICE = (
     "A dice formula in platform notation, e.g. `3d6` or `2d4+2`, totalling at most 9999. "
     "Give this or `amount`, not both."
@@ -55,6 +60,7 @@ class NcbAttackAction(Model):
     disadvantage: bool = Field(False, description=_DISADVANTAGE)
     cover: Cover = Field("none", description=_COVER)
     bonus: int = Field(0, ge=-10, le=10, description="Any other modifier to the attack roll.")
+    use_last_breath: bool = Field(False, description=_USE_LAST_BREATH)
 
 
 class NcbAttackResult(Model):
@@ -99,6 +105,7 @@ class NcbDamageAction(_AmountOrDice):
         False, description="Critical-hit damage: no reduction; bringing the target to 0 flatlines it."
     )
     overkill: bool = Field(False, description="From an Overkill weapon: bringing the target to 0 annihilates it.")
+    use_last_breath: bool = Field(False, description=_USE_LAST_BREATH)
 
 
 class NcbDamageResult(Model):
@@ -134,6 +141,30 @@ class NcbDeathSaveResult(Model):
     )
     condition: Literal["up", "dying", "stable", "flatlined", "annihilated"]
     hp: int
+
+
+class NcbLastBreathParams(Model):
+    """A character a hit just dropped to 0 with Last Breath ready, as the caller keeps it."""
+
+    exhaustion: int = Field(0, ge=0, le=5, description="Exhaustion before taking it; taking it adds a level.")
+    rules: NcbRules = Field(default_factory=NcbRules, description=_RULES)
+
+
+class NcbLastBreathAction(Model):
+    combatant: CombatantId = Field(
+        description="Who takes it: the last hit must have dropped it to 0 with Last Breath ready "
+        "(`lastBreathOffered`), and nothing may have changed its HP or death saves since."
+    )
+
+
+class NcbLastBreathResult(Model):
+    combatant: str | None = None
+    hp: int = Field(description="1, or 0 when the added exhaustion level flatlines.")
+    condition: Literal["up", "flatlined"]
+    exhaustion: int
+    result: Literal["last-breath", "flatlined"]
+    cause: Literal["exhaustion"] | None = Field(description="`exhaustion` when the sixth level flatlines (5e-2024).")
+    last_breath: bool = Field(description="Still available: false, until a long rest.")
 
 
 Method = Literal["medicine", "med-patch", "help"]

@@ -168,7 +168,11 @@ class NcbCombatantSpec(Model):
     last_breath: bool | None = Field(
         None, description="Last Breath ready; defaults to true for characters, false for NCs."
     )
-    use_last_breath: bool = Field(True, description="Take Last Breath when it is offered.")
+    use_last_breath: bool = Field(
+        False,
+        description="The player's standing choice to take Last Breath whenever a hit offers it. Default false: "
+        "each such hit offers it (`lastBreathOffered`) and `last-breath`, or the hit's `useLastBreath`, takes it.",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> NcbCombatantSpec:

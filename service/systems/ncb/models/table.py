@@ -45,6 +45,9 @@ class NcbCombatantSummary(Model):
     death_successes: int
     death_failures: int
     last_breath: bool
+    last_breath_offered: bool = Field(
+        description="The last hit dropped it to 0 with Last Breath ready; `last-breath` may still take it."
+    )
     helpless: bool
     ram: int
     ram_max: int
