@@ -10,17 +10,19 @@ from service.registry import Actor
 from service.systems.ncb import last_breath, programs
 from service.systems.ncb import state as table
 from service.systems.ncb.abilities import ABILITIES, proficiency_bonus, subclass_available
-from service.systems.ncb.attacks import Attacker, resolve_attack
+from service.systems.ncb.attacks import Attacker, require_attackable, resolve_attack
 from service.systems.ncb.chrome import totals
 from service.systems.ncb.combat import require_turn
 from service.systems.ncb.d20 import roll_mode, roll_test
 from service.systems.ncb.damage import DEAD, Hit, apply_damage
 from service.systems.ncb.dice import DiceStream
 from service.systems.ncb.dying import death_save as roll_death_save
+from service.systems.ncb.dying import require_dying
 from service.systems.ncb.dying import stabilize as stop_bleeding
 from service.systems.ncb.errors import (
     DEATH_SAVE_ROLLED,
     NO_LAST_BREATH,
+    SELF_ATTACK,
     TARGET_DOWN,
     UNKNOWN_WEAPON,
     WEAPON_CHOICE,
@@ -103,10 +105,14 @@ def attack(state: dict, p: fights.NcbAttackAction, stream: DiceStream, actor: Ac
     table.require_control(actor, attacker)
     table.require_able(attacker)
     target = table.get(state, p.target)
+    if target["id"] == attacker["id"]:
+        raise refuse(SELF_ATTACK, f"{attacker['id']} cannot attack itself")
     _require_living(target)
     if p.use_last_breath:
         table.require_control(actor, target)  # Last Breath is the target's player's choice
     weapon = _weapon(attacker, p)
+    require_attackable(weapon, rules, p.cover)
+    # What the action asks for is judged first; only then whether the turn still has it to spend.
     state, spent = table.spend(state, attacker["id"], p.economy)
     scores = table.scores(attacker)
     vitals = table.vitals(target, rules)
@@ -164,6 +170,7 @@ def death_save(state: dict, p: fights.NcbDeathSaveAction, stream: DiceStream, ac
     rules = table.rules_of(state)
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
+    require_dying(table.vitals(c, rules), "a death save")
     combat = state["combat"]
     if combat is not None and c["id"] in (s["id"] for s in combat["order"]):
         # In combat the save belongs to the dying combatant's own turn, once.
@@ -183,6 +190,7 @@ def stabilize(state: dict, p: fights.NcbStabilizeAction, stream: DiceStream, act
     table.require_control(actor, helper)
     table.require_able(helper)
     target = table.get(state, p.target)
+    require_dying(table.vitals(target, rules), "stabilizing")  # before the helper's action is spent
     state, spent = table.spend(state, helper["id"], "action")
     bonus = table.ability_mod(helper, "wisdom") + p.bonus - table.penalty(helper, rules)
     if p.proficient:
@@ -197,6 +205,7 @@ def stabilize(state: dict, p: fights.NcbStabilizeAction, stream: DiceStream, act
 def heal(state: dict, p: fights.NcbHealAction, stream: DiceStream, actor: Actor) -> Applied:
     rules = table.rules_of(state)
     target = table.get(state, p.target)
+    _require_living(target)
     healer_id = None
     if p.healer is None:
         table.require_gm(actor, "heal without naming a healer")
@@ -223,9 +232,9 @@ def run_program(state: dict, p: resources.NcbRunProgramAction, stream: DiceStrea
     if target is not None:
         _require_living(target)
     program = program_of(p.program)
-    state, spent = table.spend(state, caster["id"], p.economy)
     slots = tuple(programs.ProgramSlot(s["tier"], s["total"], s["used"]) for s in caster["programSlots"])
     paid = programs.pay(program, ram=caster["ram"], slots=slots, slot_tier=p.slot_tier)
+    state, spent = table.spend(state, caster["id"], p.economy)
     state = table.put(state, {**caster, "ram": paid.ram_left, "programSlots": [table.as_dict(s) for s in paid.slots]})
     proficiency = proficiency_bonus(caster["level"])
     dc = programs.save_dc(

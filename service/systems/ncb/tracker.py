@@ -124,7 +124,7 @@ def start_combat(state: dict, p: wire.NcbStartCombatAction, stream: DiceStream, 
     if p.participants is None:
         ids = [cid for cid, c in state["combatants"].items() if c["condition"] not in DEAD]
     else:
-        ids = list(dict.fromkeys(p.participants))  # once each, in the order given
+        ids = p.participants  # each once (the model refuses a repeated id), in the order given
     if not ids:
         raise refuse(NO_COMBAT, "nobody able to fight is at the table; add combatants first")
     entries = [_entry(table.get(state, cid), rules, cid in p.advantage, cid in p.disadvantage) for cid in ids]

@@ -119,8 +119,8 @@ def activate_chrome(state: dict, p: resources.NcbActivateChromeAction, stream: D
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
     table.require_able(c)
+    installed, used = chrome.activate(c["chrome"], p.name)  # judged before the economy is spent
     state, spent = table.spend(state, c["id"], p.economy)
-    installed, used = chrome.activate(c["chrome"], p.name)
     state = table.put(state, {**c, "chrome": installed})
     return state, resources.NcbActivateChromeResult.model_validate(
         {"combatant": c["id"], "implant": used, "economy": spent}

@@ -432,3 +432,78 @@ def test_the_combat_ends_itself_when_nobody_able_to_take_a_turn_is_left() -> Non
     with pytest.raises(RuleViolation) as caught:
         act(state, tracker.end_combat, wire.NcbEndCombatAction, {})
     assert caught.value.code == "ncb/no-combat"
+
+
+# -- what the action asks for is judged before the economy that pays for it -------------------------
+
+
+def _action_spent(state: dict, who: str = "v") -> dict:
+    """V's turn, its action already spent on a dodge."""
+    state, _ = act(state, tracker.take_action, wire.NcbActionChoice, {"combatant": who, "action": "dodge"})
+    return state
+
+
+def test_stabilizing_a_target_who_is_not_dying_is_not_dying_even_with_the_action_spent() -> None:
+    state = _action_spent(in_combat(table(), 18, 2, 3))
+    with pytest.raises(RuleViolation) as caught:
+        act(state, play.stabilize, fights.NcbStabilizeAction, {"helper": "v", "target": "jackie"}, actor=ANA)
+    assert caught.value.code == "ncb/not-dying"
+
+
+def test_a_second_death_save_after_a_revival_is_not_dying_rather_than_already_rolled() -> None:
+    state = in_combat(table(), 18, 2, 3)
+    state, _ = act(state, tracker.gm_adjust, wire.NcbGmAdjustAction, {"combatant": "v", "hp": 0})
+    state, saved = act(state, play.death_save, fights.NcbDeathSaveAction, {"combatant": "v"}, ScriptedDice(20), ANA)
+    assert saved.result == "revived" and state["combat"]["economy"]["deathSave"]
+    with pytest.raises(RuleViolation) as caught:
+        act(state, play.death_save, fights.NcbDeathSaveAction, {"combatant": "v"}, ScriptedDice(12), ANA)
+    assert caught.value.code == "ncb/not-dying"
+
+
+def test_impossible_actions_name_their_rule_even_with_the_action_spent() -> None:
+    state = _action_spent(in_combat(table(), 18, 2, 3))
+    massive = {"target": "jackie", "amount": 44, "kind": "environmental"}
+    state, _ = act(state, play.damage, fights.NcbDamageAction, massive)
+    cases = [
+        (play.heal, fights.NcbHealAction, {"target": "jackie", "healer": "v", "amount": 3}, "ncb/target-flatlined"),
+        (
+            play.attack,
+            fights.NcbAttackAction,
+            {"attacker": "v", "target": "goon", "weaponName": "Unity", "cover": "total"},
+            "ncb/total-cover",
+        ),
+        (
+            play.run_program,
+            resources.NcbRunProgramAction,
+            {"caster": "v", "program": {"name": "Burn", "tier": 1, "ramCost": 7}},
+            "ncb/not-enough-ram",
+        ),
+        (
+            upkeep.activate_chrome,
+            resources.NcbActivateChromeAction,
+            {"combatant": "v", "name": "Optics"},
+            "ncb/unknown-chrome",
+        ),
+    ]
+    for fn, model, body, code in cases:
+        with pytest.raises(RuleViolation) as caught:
+            act(state, fn, model, body, actor=ANA)
+        assert caught.value.code == code, body
+
+
+def test_a_combatant_cannot_attack_itself() -> None:
+    state = table()
+    body = {"attacker": "v", "target": "v", "weaponName": "Unity"}
+    with pytest.raises(RuleViolation) as caught:
+        act(state, play.attack, fights.NcbAttackAction, body, actor=ANA)
+    assert caught.value.code == "ncb/self-attack" and caught.value.status == 422 and "v" in caught.value.detail
+
+
+def test_out_of_turn_messages_say_an_action() -> None:
+    state = in_combat(table(), 18, 2, 3)
+    with pytest.raises(RuleViolation) as caught:
+        act(state, tracker.take_action, wire.NcbActionChoice, {"combatant": "goon"})
+    assert caught.value.detail.startswith("an action is taken only on goon's own turn")
+    with pytest.raises(RuleViolation) as caught:
+        act(state, tracker.take_action, wire.NcbActionChoice, {"combatant": "goon", "slot": "bonus-action"})
+    assert caught.value.detail.startswith("a bonus action is taken only")

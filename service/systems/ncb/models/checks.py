@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from service.model import Model
 from service.systems.ncb.abilities import Ability
@@ -82,7 +82,24 @@ class NcbInitiativeParticipant(Model):
 
 
 class NcbInitiativeParams(Model):
-    participants: list[NcbInitiativeParticipant] = Field(min_length=1, max_length=50)
+    participants: list[NcbInitiativeParticipant] = Field(
+        min_length=1, max_length=50, description="Each with its own `id`: an id listed twice is refused (422)."
+    )
+
+    @field_validator("participants")
+    @classmethod
+    def _distinct(cls, participants: list[NcbInitiativeParticipant]) -> list[NcbInitiativeParticipant]:
+        require_distinct([p.id for p in participants])
+        return participants
+
+
+def require_distinct(ids: list[str]) -> None:
+    """A combatant takes one place in an initiative order (a ValueError is a 422 naming the field)."""
+    seen: set[str] = set()
+    for cid in ids:
+        if cid in seen:
+            raise ValueError(f"{cid!r} is listed twice; each combatant rolls initiative once")
+        seen.add(cid)
 
 
 class NcbInitiativeRoll(Model):

@@ -18,14 +18,19 @@ DamageKind = Literal["physical", "program", "environmental"]
 _COVER = "Target's cover: half +2 AC, three-quarters +5 AC (5e); total cover cannot be attacked."
 _KIND = "`physical` weapon damage is softened by damage reduction; `program` and `environmental` damage never is."
 _AMOUNT = "A fixed amount of damage. Give this or `dice`, not both."
+_HEALING = "A fixed number of hit points restored, up to the maximum. Give this or `dice`, not both."
 _USE_LAST_BREATH = (
     "The target's player takes Last Breath if this hit would drop it to 0 and Last Breath can save it. "
     "Default false: the answer offers it (`lastBreathOffered`) and spends nothing. Only a seat that runs the "
     "target (its player or the GM) may send true."
 )
 _DICE = (
-    "A dice formula in platform notation, e.g. `3d6` or `2d4+2`, totalling at most 9999. "
+    "Damage as a dice formula in platform notation, e.g. `3d6` or `2d4+2`, totalling at most 9999. "
     "Give this or `amount`, not both."
+)
+_HEALING_DICE = (
+    "Hit points restored as a dice formula in platform notation, e.g. `2d4+2`, totalling at most 9999 "
+    "(the maximum HP still caps them). Give this or `amount`, not both."
 )
 
 
@@ -83,9 +88,29 @@ class NcbAttackResult(Model):
     economy: str | None = Field(None, description="What the attack spent in a running combat.")
 
 
+# "Exactly one of `amount` or `dice`" in JSON Schema: a null counts as not given, as the server reads it.
+_ONE_OF_AMOUNT_OR_DICE = {
+    "oneOf": [
+        {"required": ["amount"], "properties": {"amount": {"type": "integer"}}},
+        {"required": ["dice"], "properties": {"dice": {"type": "string"}}},
+    ]
+}
+
+
 class _AmountOrDice(Model):
+    """Damage as a fixed amount or a formula; sending both or neither is a 422 `ncb/amount-or-dice`."""
+
+    model_config = {**Model.model_config, "json_schema_extra": _ONE_OF_AMOUNT_OR_DICE}
+
     amount: int | None = Field(None, ge=0, le=9999, description=_AMOUNT)
     dice: str | None = Field(None, min_length=1, max_length=100, description=_DICE)
+
+
+class _HealingAmountOrDice(_AmountOrDice):
+    """Healing as a fixed amount or a formula; sending both or neither is a 422 `ncb/amount-or-dice`."""
+
+    amount: int | None = Field(None, ge=0, le=9999, description=_HEALING)
+    dice: str | None = Field(None, min_length=1, max_length=100, description=_HEALING_DICE)
 
 
 class NcbDamageParams(_AmountOrDice):
@@ -202,11 +227,11 @@ class NcbStabilizeResult(Model):
     economy: str | None = None
 
 
-class NcbHealParams(_AmountOrDice):
+class NcbHealParams(_HealingAmountOrDice):
     target: NcbTargetSpec
 
 
-class NcbHealAction(_AmountOrDice):
+class NcbHealAction(_HealingAmountOrDice):
     target: CombatantId
     healer: CombatantId | None = Field(None, description="Who heals; in combat it spends the healer's `economy`.")
     economy: Literal["none", "action", "bonus-action"] = Field(

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from service.model import Model
-from service.systems.ncb.models.checks import NcbInitiativeRoll
+from service.systems.ncb.models.checks import NcbInitiativeRoll, require_distinct
 from service.systems.ncb.models.fights import NcbDeathSaveResult
 from service.systems.ncb.models.sheet import CombatantId, NcbCombatantSpec
 from service.systems.ncb.options import NcbRules
@@ -101,8 +101,8 @@ class NcbRemoveCombatantResult(Model):
 
 
 class NcbStartCombatAction(Model):
-    participants: list[CombatantId] | None = Field(
-        None, max_length=MAX_COMBATANTS, description="Who fights; default every combatant still alive."
+    participants: Annotated[list[CombatantId], Field(json_schema_extra={"uniqueItems": True})] | None = Field(
+        None, max_length=MAX_COMBATANTS, description="Who fights, each id once; default every combatant still alive."
     )
     advantage: list[CombatantId] = Field(
         default_factory=list, max_length=MAX_COMBATANTS, description="Roll initiative with advantage."
@@ -110,6 +110,14 @@ class NcbStartCombatAction(Model):
     disadvantage: list[CombatantId] = Field(
         default_factory=list, max_length=MAX_COMBATANTS, description="Roll initiative with disadvantage."
     )
+
+
+    @field_validator("participants")
+    @classmethod
+    def _distinct(cls, participants: list[str] | None) -> list[str] | None:
+        if participants is not None:
+            require_distinct(participants)
+        return participants
 
 
 class NcbJoinCombatAction(Model):
