@@ -118,14 +118,25 @@ class NcbInitiativeResult(Model):
     )
 
 
+# A subclass chosen now makes level 3 or more; breaking it answers `ncb/subclass-too-early` (422).
+_SUBCLASS_FROM_LEVEL_3 = {
+    "if": {"required": ["subclass"], "properties": {"subclass": {"type": "string"}}},
+    "then": {"properties": {"level": {"minimum": 2}}},
+}
+
+
 class NcbLevelUpParams(Model):
+    model_config = {**Model.model_config, "json_schema_extra": _SUBCLASS_FROM_LEVEL_3}
+
     level: int = Field(ge=1, le=20, description="The current level; level 20 cannot go higher.")
-    hp: int = Field(ge=1, le=999)
+    hp: int = Field(ge=1, le=999, description="At most `maxHp`.")
     max_hp: int = Field(ge=1, le=999)
     hit_die: Literal[6, 8, 10, 12] = 8
     constitution: int = Field(10, ge=1, le=30)
     method: Literal["average", "roll"] = Field("average", description="Hit points: the die's 5e average, or a roll.")
-    subclass: str | None = Field(None, min_length=1, max_length=60, description="Chosen now; only from level 3.")
+    subclass: str | None = Field(
+        None, min_length=1, max_length=60, description="Chosen now; only when this level-up reaches level 3 or more."
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> NcbLevelUpParams:

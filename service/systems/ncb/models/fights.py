@@ -53,11 +53,24 @@ class NcbAttackParams(Model):
     rules: NcbRules = Field(default_factory=NcbRules, description=_RULES)
 
 
+# Exactly one of `weaponName` or `weapon`, in JSON Schema; breaking it answers `ncb/weapon-choice` (422).
+_ONE_WEAPON = {
+    "oneOf": [
+        {"required": ["weaponName"], "properties": {"weaponName": {"type": "string"}}},
+        {"required": ["weapon"], "properties": {"weapon": {"type": "object"}}},
+    ]
+}
+
+
 class NcbAttackAction(Model):
+    model_config = {**Model.model_config, "json_schema_extra": _ONE_WEAPON}
+
     attacker: CombatantId
-    target: CombatantId
-    weapon_name: str | None = Field(None, max_length=60, description="One of the attacker's weapons, by name.")
-    weapon: NcbWeapon | None = Field(None, description="Or a weapon described here.")
+    target: CombatantId = Field(description="Another combatant: no one attacks itself (422 `ncb/self-attack`).")
+    weapon_name: str | None = Field(
+        None, max_length=60, description="One of the attacker's weapons, by name. Give this or `weapon`."
+    )
+    weapon: NcbWeapon | None = Field(None, description="Or a weapon described here. Give this or `weaponName`.")
     economy: Literal["action", "bonus-action", "reaction"] = Field(
         "action", description="In combat: an action or bonus action on the attacker's turn, or its reaction."
     )

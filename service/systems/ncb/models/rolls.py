@@ -72,13 +72,24 @@ class NcbWeaponDamage(Model):
     total: int
 
 
+# `up` exactly when hp is above 0, in JSON Schema: the rule the validators check, for generated clients.
+UP_EXACTLY_ABOVE_0 = {
+    "if": {"properties": {"condition": {"const": "up"}}},
+    "then": {"properties": {"hp": {"minimum": 1}}},
+    "else": {"properties": {"hp": {"const": 0}}},
+}
+HP_RULE = "At most `maxHp` (checked on arrival); above 0 exactly when `condition` is `up`."
+
+
 class NcbTargetSpec(Model):
     """A target described by its numbers (stateless calls)."""
+
+    model_config = {**Model.model_config, "json_schema_extra": UP_EXACTLY_ABOVE_0}
 
     armor_class: int = Field(10, ge=0, le=40)
     armor: Armor = "none"
     plating: int = Field(0, ge=0, le=5)
-    hp: int = Field(ge=0, le=999)
+    hp: int = Field(ge=0, le=999, description=HP_RULE)
     max_hp: int = Field(ge=1, le=999)
     condition: Literal["up", "dying", "stable"] = Field("up", description="`dying` and `stable` need hp 0.")
     death_successes: int = Field(0, ge=0, le=2)

@@ -100,8 +100,12 @@ class NcbRemoveCombatantResult(Model):
     combat: NcbCombatView | None
 
 
+# At least one, each once: JSON Schema's minItems and uniqueItems, checked again below.
+_Participants = Annotated[list[CombatantId], Field(min_length=1, json_schema_extra={"uniqueItems": True})]
+
+
 class NcbStartCombatAction(Model):
-    participants: Annotated[list[CombatantId], Field(json_schema_extra={"uniqueItems": True})] | None = Field(
+    participants: _Participants | None = Field(
         None, max_length=MAX_COMBATANTS, description="Who fights, each id once; default every combatant still alive."
     )
     advantage: list[CombatantId] = Field(
