@@ -105,11 +105,11 @@ def attack(state: dict, p: fights.NcbAttackAction, stream: DiceStream, actor: Ac
     table.require_control(actor, attacker)
     table.require_able(attacker)
     target = table.get(state, p.target)
+    if p.use_last_breath:
+        table.require_control(actor, target)  # Last Breath is the target's player's choice
     if target["id"] == attacker["id"]:
         raise refuse(SELF_ATTACK, f"{attacker['id']} cannot attack itself")
     _require_living(target)
-    if p.use_last_breath:
-        table.require_control(actor, target)  # Last Breath is the target's player's choice
     weapon = _weapon(attacker, p)
     require_attackable(weapon, rules, p.cover)
     # What the action asks for is judged first; only then whether the turn still has it to spend.
@@ -151,6 +151,7 @@ def damage(state: dict, p: fights.NcbDamageAction, stream: DiceStream, actor: Ac
 
 def take_last_breath(state: dict, p: fights.NcbLastBreathAction, stream: DiceStream, actor: Actor) -> Applied:
     """The player's answer to a hit that offered Last Breath: 1 HP instead of 0, and a level of exhaustion."""
+    rules = table.rules_of(state)
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
     if not c["lastBreath"]:
@@ -161,7 +162,7 @@ def take_last_breath(state: dict, p: fights.NcbLastBreathAction, stream: DiceStr
             f"Last Breath answers the hit that drops {c['id']} to 0, before anything else changes its HP or "
             "death saves; no such hit is waiting",
         )
-    after, taken = last_breath.take(table.vitals(c, table.rules_of(state)), table.rules_of(state))
+    after, taken = last_breath.take(table.vitals(c, rules), rules)
     state = table.put(state, table.with_vitals(c, after))
     return state, fights.NcbLastBreathResult(combatant=c["id"], **table.as_dict(taken))
 
@@ -205,14 +206,15 @@ def stabilize(state: dict, p: fights.NcbStabilizeAction, stream: DiceStream, act
 def heal(state: dict, p: fights.NcbHealAction, stream: DiceStream, actor: Actor) -> Applied:
     rules = table.rules_of(state)
     target = table.get(state, p.target)
-    _require_living(target)
     healer_id = None
     if p.healer is None:
         table.require_gm(actor, "heal without naming a healer")
+        _require_living(target)
     else:
         healer = table.get(state, p.healer)
         table.require_control(actor, healer)
         table.require_able(healer)
+        _require_living(target)  # before the healer's economy is spent
         state, _ = table.spend(state, healer["id"], p.economy)
         healer_id = healer["id"]
     amount, roll = amount_or_dice(p.amount, p.dice, stream)
