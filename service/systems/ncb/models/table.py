@@ -106,7 +106,9 @@ _Participants = Annotated[list[CombatantId], Field(min_length=1, json_schema_ext
 
 class NcbStartCombatAction(Model):
     participants: _Participants | None = Field(
-        None, max_length=MAX_COMBATANTS, description="Who fights: at least one, each id once. Default: every combatant still alive."
+        None,
+        max_length=MAX_COMBATANTS,
+        description="Who fights: at least one, each id once. Default: every combatant still alive.",
     )
     advantage: list[CombatantId] = Field(
         default_factory=list, max_length=MAX_COMBATANTS, description="Roll initiative with advantage."
