@@ -92,7 +92,8 @@ def activate(implants: list[dict], name: str) -> tuple[list[dict], dict]:
     if active is None:
         raise refuse(CHROME_PASSIVE, f"{implant['name']!r} is passive: its bonuses already apply")
     if implant["cooldownLeft"] > 0 or implant["spentUntil"] is not None:
-        wait = f"{implant['cooldownLeft']} more turn(s)" if implant["cooldownLeft"] else f"the next {implant['spentUntil'].replace('-', ' ')}"
+        rest = (implant["spentUntil"] or "").replace("-", " ")
+        wait = f"{implant['cooldownLeft']} more turn(s)" if implant["cooldownLeft"] else f"the next {rest}"
         raise refuse(CHROME_COOLING_DOWN, f"{implant['name']!r} is cooling down: ready after {wait}")
     if active["unit"] == "rounds":
         used = {**implant, "cooldownLeft": active["amount"]}
