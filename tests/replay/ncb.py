@@ -230,7 +230,7 @@ def gm_adjust(state, pick):
 def start_combat(state, pick):
     ids = list(state["combatants"])
     params = {}
-    if pick(3) == 1:
+    if pick(3) == 1 and ids:  # a participant list is never empty (an empty table sends none)
         params["participants"] = [i for i in ids if pick(3) > 1] or ids[:1]
     if pick(3) == 1 and ids:
         params["advantage"] = [one(pick, ids)]
