@@ -30,8 +30,9 @@ PROGRAMS = [
 def setup_for(seed: str) -> dict:
     n = sum(map(ord, seed))
     v = {**V, "useLastBreath": n % 3 == 0}
+    judy = {**JUDY, "lastBreath": n % 4 == 1}  # Judy sits at odd tables: half of them with Last Breath
     rules = [{}, {"ncAtZeroHp": "dying", "critOnDying": "flatline"}, {"criticalDice": "max-plus-roll", "exhaustion": "tracked-only"}][n % 3]
-    return {"rules": rules, "combatants": [v, JUDY, GOON] if n % 2 else [v, GOON]}
+    return {"rules": rules, "combatants": [v, judy, GOON] if n % 2 else [v, GOON]}
 
 
 def _seat(state: dict, cid: str, pick: Pick) -> str:
@@ -123,6 +124,12 @@ def death_save(state, pick):
         down = [state["combat"]["current"]]
     cid = one(pick, down) if down and pick(4) > 1 else _actor(state, pick)
     return _seat(state, cid, pick), "death-save", {"combatant": cid, "modifier": pick(3) - 2}
+
+
+def last_breath(state, pick):
+    offered = [c for c, v in state["combatants"].items() if v.get("lastBreathOffered")]
+    cid = one(pick, offered) if offered and pick(4) > 1 else _actor(state, pick)
+    return _seat(state, cid, pick), "last-breath", {"combatant": cid}
 
 
 def stabilize(state, pick):
@@ -223,7 +230,7 @@ def gm_adjust(state, pick):
 def start_combat(state, pick):
     ids = list(state["combatants"])
     params = {}
-    if pick(3) == 1:
+    if pick(3) == 1 and ids:  # a participant list is never empty (an empty table sends none)
         params["participants"] = [i for i in ids if pick(3) > 1] or ids[:1]
     if pick(3) == 1 and ids:
         params["advantage"] = [one(pick, ids)]
@@ -254,7 +261,7 @@ def take_action(state, pick):
 
 MOVES = [  # (weight, builder); fights are most of a session, so end-turn and attacks come often
     (2, d20_test), (1, ability_scores), (2, initiative), (1, level_up), (6, attack), (2, damage), (3, death_save),
-    (2, stabilize), (2, heal), (1, short_rest), (1, long_rest), (2, run_program), (1, install), (1, uninstall),
+    (1, last_breath), (2, stabilize), (2, heal), (1, short_rest), (1, long_rest), (2, run_program), (1, install), (1, uninstall),
     (2, activate), (1, eddies), (1, add_combatant), (1, remove_combatant), (1, gm_adjust), (2, start_combat),
     (6, end_turn), (1, end_combat), (2, move), (2, take_action),
 ]  # fmt: skip
@@ -264,6 +271,8 @@ def chooser_for(seed: str):
     def choose(state: dict, seats: list[dict], pick: Pick) -> tuple[str, str, dict]:
         if pick(40) == 1:
             return "gm", "session/rotate-seed", {}
+        if any(v.get("lastBreathOffered") for v in state["combatants"].values()) and pick(8) > 1:
+            return _named(last_breath(state, pick))  # the player answers the hit that dropped it
         standing = [c for c, v in state["combatants"].items() if v["condition"] == "up"]
         if len(standing) < 2 and pick(2) == 1:  # bring the table back to its feet
             return _named(one(pick, [add_combatant, gm_adjust, heal])(state, pick))

@@ -11,7 +11,7 @@ from . import ncb as players
 MECHANICS = {  # every session mechanic of the system
     "ability-scores", "activate-chrome", "add-combatant", "attack", "d20-test", "damage",
     "death-save", "eddies", "end-combat", "end-turn", "gm-adjust", "heal",
-    "initiative", "install-chrome", "level-up", "long-rest", "move", "remove-combatant",
+    "initiative", "install-chrome", "last-breath", "level-up", "long-rest", "move", "remove-combatant",
     "run-program", "short-rest", "stabilize", "start-combat", "take-action", "uninstall-chrome",
 }
 BATCHES, PER_BATCH, STEPS = 4, 50, 100

@@ -1,4 +1,4 @@
-"""An attack: d20 + proficiency + tech bonus + ability modifier against Armor Class.
+"""An attack: d20 + proficiency + tech bonus + ability modifier that must beat the Armor Class.
 
 Cover raises the AC (half +2, three-quarters +5, 5e's numbers) and total cover makes a
 target impossible to attack. A natural 20 is a critical hit; so, by default, is any melee
@@ -16,7 +16,7 @@ from service.systems.ncb.d20 import D20Roll, judge, roll_d20, roll_mode
 from service.systems.ncb.dice import DiceStream
 from service.systems.ncb.errors import TOTAL_COVER, refuse
 from service.systems.ncb.options import NcbRules
-from service.systems.ncb.weapons import DamageRoll, Weapon, attack_ability, roll_damage, weapon_dice
+from service.systems.ncb.weapons import DamageRoll, Weapon, WeaponDice, attack_ability, roll_damage, weapon_dice
 
 Cover = Literal["none", "half", "three-quarters", "total"]
 COVER_AC: dict[str, int] = {"none": 0, "half": 2, "three-quarters": 5}
@@ -45,6 +45,14 @@ class AttackRoll:
     damage: DamageRoll | None
 
 
+def require_attackable(weapon: Weapon, rules: NcbRules, cover: Cover) -> WeaponDice:
+    """What makes an attack impossible whoever's turn it is: a weapon out of band, total cover."""
+    dice = weapon_dice(weapon, rules)
+    if cover == "total":
+        raise refuse(TOTAL_COVER, "the target is behind total cover and cannot be attacked")
+    return dice
+
+
 def resolve_attack(
     stream: DiceStream,
     attacker: Attacker,
@@ -59,9 +67,7 @@ def resolve_attack(
     situational: int = 0,
 ) -> AttackRoll:
     """Roll to hit and, on a hit, roll damage; the damage is not yet applied to anyone."""
-    dice = weapon_dice(weapon, rules)  # a weapon out of band is refused before any die rolls
-    if cover == "total":
-        raise refuse(TOTAL_COVER, "the target is behind total cover and cannot be attacked", status=422)
+    dice = require_attackable(weapon, rules, cover)  # refused before any die rolls
     ability, ability_mod = attack_ability(weapon, modifier(attacker.strength), modifier(attacker.dexterity))
     proficiency = proficiency_bonus(attacker.level) if attacker.proficient else 0
     bonus = proficiency + weapon.tech_bonus + ability_mod + situational
@@ -70,7 +76,7 @@ def resolve_attack(
     mode = roll_mode(advantage or (target_helpless and rules.helpless_target_advantage), disadvantage)
     faces, natural = roll_d20(stream, mode)
     total = natural + bonus
-    hit, outcome = judge(natural, total, effective_ac, ties_succeed=rules.dv_ties_succeed)
+    hit, outcome = judge(natural, total, effective_ac, ties_succeed=rules.ac_ties_hit)
     attack = D20Roll(faces, natural, mode, bonus, total, effective_ac, hit, outcome)
     critical = natural == 20 or (hit and weapon.style == "melee" and target_helpless and rules.melee_crits_helpless)
     damage = None

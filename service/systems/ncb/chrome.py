@@ -68,7 +68,7 @@ def _find(implants: list[dict], name: str) -> int:
     for index, implant in enumerate(implants):
         if implant["name"].casefold() == name.casefold():
             return index
-    raise refuse(UNKNOWN_CHROME, f"no implant named {name!r} is installed", status=404)
+    raise refuse(UNKNOWN_CHROME, f"no implant named {name!r} is installed")
 
 
 def uninstall(implants: list[dict], name: str) -> tuple[list[dict], dict]:
@@ -90,9 +90,10 @@ def activate(implants: list[dict], name: str) -> tuple[list[dict], dict]:
     implant = implants[index]
     active = implant.get("active")
     if active is None:
-        raise refuse(CHROME_PASSIVE, f"{implant['name']!r} is passive: its bonuses already apply", status=422)
+        raise refuse(CHROME_PASSIVE, f"{implant['name']!r} is passive: its bonuses already apply")
     if implant["cooldownLeft"] > 0 or implant["spentUntil"] is not None:
-        wait = f"{implant['cooldownLeft']} more turn(s)" if implant["cooldownLeft"] else f"a {implant['spentUntil']}"
+        rest = (implant["spentUntil"] or "").replace("-", " ")
+        wait = f"{implant['cooldownLeft']} more turn(s)" if implant["cooldownLeft"] else f"the next {rest}"
         raise refuse(CHROME_COOLING_DOWN, f"{implant['name']!r} is cooling down: ready after {wait}")
     if active["unit"] == "rounds":
         used = {**implant, "cooldownLeft": active["amount"]}

@@ -29,6 +29,7 @@ from service.systems.ncb.errors import (
 Slot = Literal["action", "bonus-action", "reaction"]
 _ECONOMY_KEY = {"action": "action", "bonus-action": "bonusAction"}
 _USED_CODE = {"action": ACTION_USED, "bonus-action": BONUS_ACTION_USED}
+_SPOKEN = {"action": "an action", "bonus-action": "a bonus action"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +157,7 @@ def spend(combat: dict, who: str, slot: Slot) -> dict:
         if who in combat["reactionsUsed"]:
             raise refuse(REACTION_USED, f"{who} already used its reaction; it returns at the start of its next turn")
         return {**combat, "reactionsUsed": [*combat["reactionsUsed"], who]}
-    require_turn(combat, who, f"a {slot.replace('-', ' ')} is taken")
+    require_turn(combat, who, f"{_SPOKEN[slot]} is taken")
     key = _ECONOMY_KEY[slot]
     if combat["economy"][key]:
         raise refuse(_USED_CODE[slot], f"{who} already used its {slot.replace('-', ' ')} this turn")

@@ -1,4 +1,7 @@
-"""The core mechanic: a d20 plus modifiers against a Difficulty Value.
+"""The core mechanic: a d20 plus modifiers that must beat a Difficulty Value.
+
+The text says to beat the DV, so a total equal to it fails unless a table plays
+meet-or-beat (`NcbRules.dv_ties_succeed`, and `ac_ties_hit` for attacks against AC).
 
 A natural 20 always succeeds (a critical hit when it is an attack) and a natural 1 always
 fails (a complication). Advantage rolls two d20s and keeps the higher, disadvantage the
@@ -43,7 +46,7 @@ def roll_d20(stream: DiceStream, mode: RollMode) -> tuple[tuple[int, ...], int]:
     return faces, max(faces) if mode == "advantage" else min(faces)
 
 
-def judge(natural: int, total: int, dv: int, *, ties_succeed: bool = True) -> tuple[bool, Outcome]:
+def judge(natural: int, total: int, dv: int, *, ties_succeed: bool = False) -> tuple[bool, Outcome]:
     """Success and its kind for a die already rolled; naturals win over any total."""
     if natural == 20:
         return True, "critical-success"
@@ -54,7 +57,7 @@ def judge(natural: int, total: int, dv: int, *, ties_succeed: bool = True) -> tu
 
 
 def roll_test(
-    stream: DiceStream, *, modifier: int, dv: int, mode: RollMode = "normal", ties_succeed: bool = True
+    stream: DiceStream, *, modifier: int, dv: int, mode: RollMode = "normal", ties_succeed: bool = False
 ) -> D20Roll:
     faces, natural = roll_d20(stream, mode)
     total = natural + modifier

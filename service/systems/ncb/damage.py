@@ -1,11 +1,13 @@
-"""Damage has a body: armor reduction, then lethality, then Last Breath, then dying.
+"""Damage has a body: armor reduction, then lethality, then Last Breath or dying.
 
 The order is the text's. Reduction comes first (physical weapon damage only, never below
 1, never on critical-hit damage), and only then is the hit measured against the target's
 maximum HP: at least the maximum flatlines, at least double annihilates, with no saves and
-no Last Breath. A hit that merely brings the target to 0 kills outright when it is a
-critical (finishing blow) or comes from an Overkill weapon (annihilated); otherwise Last
-Breath, once per long rest, leaves the target at 1 HP with a level of exhaustion.
+no Last Breath. An Overkill weapon that brings a standing target to 0 annihilates it, the
+hit massive or not. A hit that merely brings the target to 0 kills outright when it is a
+critical (finishing blow). Otherwise the target is dying (an NC flatlined, by default) and,
+when its Last Breath is ready, the outcome offers it: the player's choice, taken with the
+hit's `use_last_breath` or afterwards (see `last_breath`), never spent unasked.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from service.systems.ncb import exhaustion
+from service.systems.ncb import last_breath
 from service.systems.ncb.errors import TARGET_DOWN, refuse
 from service.systems.ncb.options import NcbRules
 
@@ -48,7 +50,7 @@ class Vitals:
     death_successes: int = 0
     death_failures: int = 0
     last_breath: bool = False  # available now
-    use_last_breath: bool = True  # the character takes it when offered
+    last_breath_offered: bool = False  # the hit just applied dropped it to 0 and Last Breath could save it
     exhaustion: int = 0
     nc: bool = False
     helpless: bool = False
@@ -60,6 +62,7 @@ class Hit:
     kind: DamageKind = "physical"
     critical: bool = False
     overkill: bool = False  # from an Overkill weapon
+    use_last_breath: bool = False  # the target's player takes Last Breath if this hit would drop it
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +80,7 @@ class DamageOutcome:
     result: Result
     cause: Cause | None
     last_breath_used: bool
+    last_breath_offered: bool
     exhaustion: int
     death_successes: int
     death_failures: int
@@ -102,7 +106,7 @@ def _outcome(
         damage_reduction=v.damage_reduction,
         reduction_applied=applied,
         dealt=dealt,
-        massive=cause == "massive-damage",
+        massive=dealt >= v.max_hp,
         hp_before=v.hp,
         hp_after=after.hp,
         max_hp=v.max_hp,
@@ -110,6 +114,7 @@ def _outcome(
         result=result,
         cause=cause,
         last_breath_used=v.last_breath and not after.last_breath,
+        last_breath_offered=after.last_breath_offered,
         exhaustion=after.exhaustion,
         death_successes=after.death_successes,
         death_failures=after.death_failures,
@@ -123,6 +128,7 @@ def _killed(v: Vitals, condition: Literal["flatlined", "annihilated"]) -> Vitals
 def apply_damage(v: Vitals, hit: Hit, rules: NcbRules) -> tuple[Vitals, DamageOutcome]:
     if v.condition in DEAD:
         raise refuse(TARGET_DOWN, f"the target is already {v.condition}; nothing is left to hurt")
+    v = replace(v, last_breath_offered=False)  # a new hit closes any earlier offer
     applied = reduction_applies(v, hit, rules)
     dealt = max(1, hit.amount - v.damage_reduction) if applied and hit.amount > 0 else hit.amount
 
@@ -135,6 +141,9 @@ def apply_damage(v: Vitals, hit: Hit, rules: NcbRules) -> tuple[Vitals, DamageOu
     if dealt >= 2 * v.max_hp:
         return done(_killed(v, "annihilated"), "annihilated", "massive-damage")
     if dealt >= v.max_hp:
+        if hit.overkill and v.hp > 0:
+            # An Overkill weapon annihilates whatever it brings to 0, a massive hit included.
+            return done(_killed(v, "annihilated"), "annihilated", "overkill-weapon")
         return done(_killed(v, "flatlined"), "flatlined", "massive-damage")
     if v.condition in DOWN:
         return _hurt_while_down(v, hit, rules, done)
@@ -145,15 +154,14 @@ def apply_damage(v: Vitals, hit: Hit, rules: NcbRules) -> tuple[Vitals, DamageOu
         return done(_killed(v, "annihilated"), "annihilated", "overkill-weapon")
     if hit.critical:
         return done(_killed(v, "flatlined"), "flatlined", "finishing-blow")
-    if v.last_breath and v.use_last_breath:
-        level = v.exhaustion + 1
-        after = replace(v, hp=1, last_breath=False, exhaustion=min(level, exhaustion.MAX_EXHAUSTION))
-        if exhaustion.is_lethal(level, rules):
-            return done(_killed(after, "flatlined"), "flatlined", "exhaustion")
-        return done(after, "last-breath")
+    if v.last_breath and hit.use_last_breath:
+        after, taken = last_breath.take(v, rules)
+        return done(after, taken.result, taken.cause)
     if v.nc and rules.nc_at_zero_hp == "flatlined":
         return done(_killed(v, "flatlined"), "flatlined", "nc-at-zero-hp")
-    return done(replace(v, hp=0, condition="dying", death_successes=0, death_failures=0), "dying")
+    # Last Breath is the character's choice: the answer offers it and nothing spends it unasked.
+    dropped = replace(v, hp=0, condition="dying", death_successes=0, death_failures=0)
+    return done(replace(dropped, last_breath_offered=v.last_breath), "dying")
 
 
 def _hurt_while_down(v: Vitals, hit: Hit, rules: NcbRules, done: _Done) -> tuple[Vitals, DamageOutcome]:

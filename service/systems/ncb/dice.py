@@ -28,6 +28,6 @@ def roll_formula(expression: str, stream: DiceStream) -> RollResult:
         raise Problem(exc.code, f"{expression!r}: {exc}") from None
     if abs(rolled.total) > MAX_TOTAL:
         raise refuse(
-            DICE_TOTAL, f"{expression!r} rolled {rolled.total}; damage and healing stay within {MAX_TOTAL}", status=422
+            DICE_TOTAL, f"{expression!r} rolled {rolled.total}; damage and healing stay within {MAX_TOTAL}"
         )
     return rolled

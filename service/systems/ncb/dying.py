@@ -48,7 +48,7 @@ class Stabilizing:
     condition: Condition
 
 
-def _require_dying(v: Vitals, what: str) -> None:
+def require_dying(v: Vitals, what: str) -> None:
     if v.condition != "dying":
         raise refuse(NOT_DYING, f"{what} needs a dying character; this one is {v.condition}")
 
@@ -56,11 +56,11 @@ def _require_dying(v: Vitals, what: str) -> None:
 def death_save(
     v: Vitals, stream: DiceStream, rules: NcbRules, *, modifier: int = 0, mode: RollMode = "normal"
 ) -> tuple[Vitals, DeathSave]:
-    _require_dying(v, "a death save")
+    require_dying(v, "a death save")
     bonus = modifier - exhaustion.d20_penalty(v.exhaustion, rules)
     faces, natural = roll_d20(stream, mode)
     total = natural + bonus
-    passed, outcome = judge(natural, total, rules.death_save_dv)
+    passed, outcome = judge(natural, total, rules.death_save_dv, ties_succeed=True)  # a threshold
     roll = D20Roll(faces, natural, mode, bonus, total, rules.death_save_dv, passed, outcome)
     successes, failures = v.death_successes, v.death_failures
     if natural == 20 and rules.death_save_natural_20 == "regain-1-hp":
@@ -84,7 +84,7 @@ def death_save(
 
 def bleed_out(v: Vitals) -> tuple[Vitals, Bleeding]:
     """The automatic failure at the end of a dying character's turn."""
-    _require_dying(v, "bleeding out")
+    require_dying(v, "bleeding out")
     failures = v.death_failures + 1
     if failures >= FAILURES_TO_FLATLINE:
         return replace(v, condition="flatlined", death_failures=FAILURES_TO_FLATLINE), Bleeding(
@@ -103,7 +103,7 @@ def stabilize(
     mode: RollMode = "normal",
 ) -> tuple[Vitals, Stabilizing]:
     """A Medicine check against the stabilize DV, or a med-patch or a friend's hands (no roll)."""
-    _require_dying(v, "stabilizing")
+    require_dying(v, "stabilizing")
     roll = None
     if method == "medicine":
         roll = roll_test(

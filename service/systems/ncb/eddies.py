@@ -42,7 +42,7 @@ def transact(
 ) -> Ledger:
     if kind == "earn":
         if eddies + amount > MAX_AMOUNT:
-            raise refuse(LEDGER_LIMIT, f"a balance stops at {MAX_AMOUNT} eddies", status=422)
+            raise refuse(LEDGER_LIMIT, f"a balance stops at {MAX_AMOUNT} eddies")
         return Ledger(eddies + amount, tuple(debts), 0, 0, 0)
     if kind == "spend":
         if amount > eddies:
@@ -54,9 +54,9 @@ def transact(
         return Ledger(eddies - paid, _add_debt(debts, creditor, reason, owed), paid, owed, 0)
     owed = _owed(debts, creditor)
     if owed == 0:
-        raise refuse(UNKNOWN_DEBT, f"nothing is owed to {creditor!r}", status=404)
+        raise refuse(UNKNOWN_DEBT, f"nothing is owed to {creditor!r}")
     if amount > owed:
-        raise refuse(OVERPAYMENT, f"{owed} is owed to {creditor!r}; repaying {amount} is too much", status=422)
+        raise refuse(OVERPAYMENT, f"{owed} is owed to {creditor!r}; repaying {amount} is too much")
     if amount > eddies:
         raise refuse(NOT_ENOUGH_EDDIES, f"repaying {amount} eddies with {eddies} in hand")
     left, out = amount, []
@@ -84,5 +84,5 @@ def _add_debt(debts: list[dict], creditor: str, reason: Reason, amount: int) -> 
     if not merged:
         out.append({"creditor": creditor, "reason": reason, "amount": amount})
     if len(out) > MAX_DEBTS or any(d["amount"] > MAX_AMOUNT for d in out):
-        raise refuse(LEDGER_LIMIT, f"debts stop at {MAX_DEBTS} creditors and {MAX_AMOUNT} eddies each", status=422)
+        raise refuse(LEDGER_LIMIT, f"debts stop at {MAX_DEBTS} creditors and {MAX_AMOUNT} eddies each")
     return tuple(out)

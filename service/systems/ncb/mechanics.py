@@ -43,7 +43,7 @@ def _both(
             description=description,
             input=input,
             output=output,
-            resolve=stateless.refusals_as_422(resolve),
+            resolve=resolve,
             session_input=session_input,
             session_output=session_output or output,
             apply=apply,
@@ -67,8 +67,9 @@ def _session(
 _both(
     "d20-test",
     "A d20 test against a DV",
-    "d20 + modifiers against the DV. A natural 20 always succeeds, a natural 1 always fails; advantage and "
-    "disadvantage roll two and keep one, never stack, and cancel each other. In a session the combatant's "
+    "d20 + modifiers must beat the DV (a tie fails by default: `rules.dvTiesSucceed`). A natural 20 always "
+    "succeeds, a natural 1 always fails; advantage and disadvantage roll two and keep one, never stack, and "
+    "cancel each other. In a session the combatant's "
     "ability modifier (chrome included), proficiency and exhaustion are added for you.",
     input=checks.NcbD20TestParams,
     output=checks.NcbD20TestResult,
@@ -118,9 +119,10 @@ _both(
     "attack",
     "Attack with a weapon",
     "d20 + proficiency + tech bonus + ability modifier (melee Strength, ranged Dexterity, finesse the higher) "
-    "against AC plus cover. A hit rolls the weapon's dice + ability modifier + tech bonus (dice doubled on a "
-    "critical by default) and applies them: damage reduction, massive damage, finishing blow, Overkill, Last "
-    "Breath and dying, in that order. In combat it spends the attacker's action, bonus action or reaction.",
+    "must beat AC plus cover (a tie misses by default). A hit rolls the weapon's dice + ability modifier + tech "
+    "bonus (dice doubled on a critical by default) and applies them: damage reduction, massive damage, "
+    "finishing blow, Overkill, then Last Breath (offered, taken only with `useLastBreath`) or dying. In combat "
+    "it spends the attacker's action, bonus action or reaction; no combatant attacks itself.",
     input=fights.NcbAttackParams,
     output=fights.NcbAttackResult,
     resolve=stateless.attack,
@@ -132,12 +134,27 @@ _both(
     "Apply damage to a target",
     "Damage of a stated kind: physical weapon damage is softened by damage reduction (never below 1, never on "
     "critical-hit damage); program and environmental damage is not. Then massive damage (at least max HP "
-    "flatlines, double annihilates), finishing blow, Overkill, Last Breath and dying. Session form: GM only.",
+    "flatlines, double annihilates), finishing blow, Overkill, then Last Breath (offered, taken only with "
+    "`useLastBreath`) or dying. Session form: GM only.",
     input=fights.NcbDamageParams,
     output=fights.NcbDamageResult,
     resolve=stateless.damage,
     session_input=fights.NcbDamageAction,
     apply=play.damage,
+)
+_both(
+    "last-breath",
+    "Take Last Breath",
+    "Once per long rest, a character that a hit drops to 0 HP (not killed outright) may stand at 1 HP instead, "
+    "gaining a level of exhaustion; at the sixth level (5e-2024 effects) that flatlines. It is the player's "
+    "choice: hits only offer it (`lastBreathOffered`). In a session it answers the hit that dropped the "
+    "combatant, before anything else changes its HP or death saves; it costs no action. Stateless: the "
+    "result of taking it.",
+    input=fights.NcbLastBreathParams,
+    output=fights.NcbLastBreathResult,
+    resolve=stateless.last_breath_,
+    session_input=fights.NcbLastBreathAction,
+    apply=play.take_last_breath,
 )
 _both(
     "death-save",

@@ -20,9 +20,16 @@ class NcbRules(Model):
     """Rule options for one table (or one stateless call). Every field has a default."""
 
     dv_ties_succeed: bool = Field(
-        True,
-        description="A d20 test whose total equals the DV (or AC) succeeds, as in 5e. Default true; "
-        "set false to require strictly beating it.",
+        False,
+        description="A d20 test whose total equals its DV fails: the text says to beat the DV. This covers "
+        "ability tests, the Medicine check that stabilizes and saves against a program's DC. Default false; "
+        "set true for meet-or-beat (5e).",
+    )
+    ac_ties_hit: bool = Field(
+        False,
+        description="An attack whose total equals the target's AC (cover included) misses: the text makes the "
+        "attack a d20 test (its natural 20 is the critical hit), and a d20 test beats its number. Default "
+        "false; set true to hit on a tie (5e).",
     )
     critical_dice: Literal["double-dice", "max-plus-roll"] = Field(
         "double-dice",
@@ -53,7 +60,11 @@ class NcbRules(Model):
         description="Largest damage dice a heavy sniper or anti-materiel weapon may carry. Default `2d10` (the text).",
     )
     death_save_dv: int = Field(
-        10, ge=2, le=20, description="A death save succeeds on a d20 total at or above this. Default 10 (5e)."
+        10,
+        ge=2,
+        le=20,
+        description="A death save succeeds on a d20 total at or above this: a threshold, met or beaten, since "
+        "the text gives no number. Default 10 (5e).",
     )
     death_save_natural_20: Literal["regain-1-hp", "success"] = Field(
         "regain-1-hp",

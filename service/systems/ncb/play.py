@@ -7,18 +7,27 @@ raises before anything is returned, so the session is left as it was.
 from __future__ import annotations
 
 from service.registry import Actor
-from service.systems.ncb import programs
+from service.systems.ncb import last_breath, programs
 from service.systems.ncb import state as table
 from service.systems.ncb.abilities import ABILITIES, proficiency_bonus, subclass_available
-from service.systems.ncb.attacks import Attacker, resolve_attack
+from service.systems.ncb.attacks import Attacker, require_attackable, resolve_attack
 from service.systems.ncb.chrome import totals
 from service.systems.ncb.combat import require_turn
 from service.systems.ncb.d20 import roll_mode, roll_test
 from service.systems.ncb.damage import DEAD, Hit, apply_damage
 from service.systems.ncb.dice import DiceStream
 from service.systems.ncb.dying import death_save as roll_death_save
+from service.systems.ncb.dying import require_dying
 from service.systems.ncb.dying import stabilize as stop_bleeding
-from service.systems.ncb.errors import DEATH_SAVE_ROLLED, TARGET_DOWN, UNKNOWN_WEAPON, WEAPON_CHOICE, refuse
+from service.systems.ncb.errors import (
+    DEATH_SAVE_ROLLED,
+    NO_LAST_BREATH,
+    SELF_ATTACK,
+    TARGET_DOWN,
+    UNKNOWN_WEAPON,
+    WEAPON_CHOICE,
+    refuse,
+)
 from service.systems.ncb.models import checks, fights, resources
 from service.systems.ncb.models.sheet import NcbWeapon
 from service.systems.ncb.recovery import heal as restore
@@ -73,7 +82,7 @@ def ability_scores(state: dict, p: checks.NcbCombatantRef, stream: DiceStream, a
 def _weapon(attacker: dict, p: fights.NcbAttackAction) -> Weapon:
     if (p.weapon is None) == (p.weapon_name is None):
         raise refuse(
-            WEAPON_CHOICE, "name one of the attacker's weapons (`weaponName`) or describe one (`weapon`)", status=422
+            WEAPON_CHOICE, "name one of the attacker's weapons (`weaponName`) or describe one (`weapon`)"
         )
     if p.weapon is not None:
         return table.weapon_of(p.weapon)
@@ -82,7 +91,7 @@ def _weapon(attacker: dict, p: fights.NcbAttackAction) -> Weapon:
         if carried["name"].casefold() == wanted:
             return table.weapon_of(NcbWeapon.model_validate(carried))
     names = ", ".join(w["name"] for w in attacker["weapons"]) or "none"
-    raise refuse(UNKNOWN_WEAPON, f"{attacker['id']} carries no {p.weapon_name!r} (carries: {names})", status=404)
+    raise refuse(UNKNOWN_WEAPON, f"{attacker['id']} carries no {p.weapon_name!r} (carries: {names})")
 
 
 def _require_living(target: dict) -> None:
@@ -96,8 +105,14 @@ def attack(state: dict, p: fights.NcbAttackAction, stream: DiceStream, actor: Ac
     table.require_control(actor, attacker)
     table.require_able(attacker)
     target = table.get(state, p.target)
+    if p.use_last_breath:
+        table.require_control(actor, target)  # Last Breath is the target's player's choice
+    if target["id"] == attacker["id"]:
+        raise refuse(SELF_ATTACK, f"{attacker['id']} cannot attack itself")
     _require_living(target)
     weapon = _weapon(attacker, p)
+    require_attackable(weapon, rules, p.cover)
+    # What the action asks for is judged first; only then whether the turn still has it to spend.
     state, spent = table.spend(state, attacker["id"], p.economy)
     scores = table.scores(attacker)
     vitals = table.vitals(target, rules)
@@ -113,8 +128,10 @@ def attack(state: dict, p: fights.NcbAttackAction, stream: DiceStream, actor: Ac
         disadvantage=p.disadvantage,
         situational=p.bonus,
     )
-    after, fields = attack_fields(rolled, weapon, vitals, rules)
-    state = table.put(state, table.with_vitals(table.get(state, target["id"]), after))
+    choice = p.use_last_breath or target["useLastBreath"]
+    after, fields = attack_fields(rolled, weapon, vitals, rules, use_last_breath=choice)
+    if rolled.damage is not None:  # a miss leaves the target, and any Last Breath offer, as they were
+        state = table.put(state, table.with_vitals(table.get(state, target["id"]), after))
     return state, fights.NcbAttackResult(attacker=attacker["id"], target=target["id"], economy=spent, **fields)
 
 
@@ -124,17 +141,37 @@ def damage(state: dict, p: fights.NcbDamageAction, stream: DiceStream, actor: Ac
     target = table.get(state, p.target)
     _require_living(target)
     amount, roll = amount_or_dice(p.amount, p.dice, stream)
-    after, outcome = apply_damage(table.vitals(target, rules), Hit(amount, p.kind, p.critical, p.overkill), rules)
+    hit = Hit(amount, p.kind, p.critical, p.overkill, p.use_last_breath or target["useLastBreath"])
+    after, outcome = apply_damage(table.vitals(target, rules), hit, rules)
     state = table.put(state, table.with_vitals(target, after))
     return state, fights.NcbDamageResult.model_validate(
         {"target": target["id"], "roll": roll, "outcome": table.as_dict(outcome)}
     )
 
 
+def take_last_breath(state: dict, p: fights.NcbLastBreathAction, stream: DiceStream, actor: Actor) -> Applied:
+    """The player's answer to a hit that offered Last Breath: 1 HP instead of 0, and a level of exhaustion."""
+    rules = table.rules_of(state)
+    c = table.get(state, p.combatant)
+    table.require_control(actor, c)
+    if not c["lastBreath"]:
+        raise refuse(NO_LAST_BREATH, f"{c['id']} has no Last Breath left; a long rest brings it back")
+    if not c.get("lastBreathOffered", False):
+        raise refuse(
+            NO_LAST_BREATH,
+            f"Last Breath answers the hit that drops {c['id']} to 0, before anything else changes its HP or "
+            "death saves; no such hit is waiting",
+        )
+    after, taken = last_breath.take(table.vitals(c, rules), rules)
+    state = table.put(state, table.with_vitals(c, after))
+    return state, fights.NcbLastBreathResult(combatant=c["id"], **table.as_dict(taken))
+
+
 def death_save(state: dict, p: fights.NcbDeathSaveAction, stream: DiceStream, actor: Actor) -> Applied:
     rules = table.rules_of(state)
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
+    require_dying(table.vitals(c, rules), "a death save")
     combat = state["combat"]
     if combat is not None and c["id"] in (s["id"] for s in combat["order"]):
         # In combat the save belongs to the dying combatant's own turn, once.
@@ -154,6 +191,7 @@ def stabilize(state: dict, p: fights.NcbStabilizeAction, stream: DiceStream, act
     table.require_control(actor, helper)
     table.require_able(helper)
     target = table.get(state, p.target)
+    require_dying(table.vitals(target, rules), "stabilizing")  # before the helper's action is spent
     state, spent = table.spend(state, helper["id"], "action")
     bonus = table.ability_mod(helper, "wisdom") + p.bonus - table.penalty(helper, rules)
     if p.proficient:
@@ -171,10 +209,12 @@ def heal(state: dict, p: fights.NcbHealAction, stream: DiceStream, actor: Actor)
     healer_id = None
     if p.healer is None:
         table.require_gm(actor, "heal without naming a healer")
+        _require_living(target)
     else:
         healer = table.get(state, p.healer)
         table.require_control(actor, healer)
         table.require_able(healer)
+        _require_living(target)  # before the healer's economy is spent
         state, _ = table.spend(state, healer["id"], p.economy)
         healer_id = healer["id"]
     amount, roll = amount_or_dice(p.amount, p.dice, stream)
@@ -194,9 +234,9 @@ def run_program(state: dict, p: resources.NcbRunProgramAction, stream: DiceStrea
     if target is not None:
         _require_living(target)
     program = program_of(p.program)
-    state, spent = table.spend(state, caster["id"], p.economy)
     slots = tuple(programs.ProgramSlot(s["tier"], s["total"], s["used"]) for s in caster["programSlots"])
     paid = programs.pay(program, ram=caster["ram"], slots=slots, slot_tier=p.slot_tier)
+    state, spent = table.spend(state, caster["id"], p.economy)
     state = table.put(state, {**caster, "ram": paid.ram_left, "programSlots": [table.as_dict(s) for s in paid.slots]})
     proficiency = proficiency_bonus(caster["level"])
     dc = programs.save_dc(
@@ -215,7 +255,8 @@ def run_program(state: dict, p: resources.NcbRunProgramAction, stream: DiceStrea
     outcome = None
     if target is not None and program.damage_dice is not None:
         current = table.get(state, target["id"])  # the caster may be its own target
-        after, outcome = apply_damage(table.vitals(current, rules), Hit(ran.damage, "program"), rules)
+        hit = Hit(ran.damage, "program", use_last_breath=current["useLastBreath"])
+        after, outcome = apply_damage(table.vitals(current, rules), hit, rules)
         state = table.put(state, table.with_vitals(current, after))
     fields = program_fields(program, paid, ran, outcome)
     target_id = None if target is None else target["id"]

@@ -63,7 +63,7 @@ def pay(program: Program, *, ram: int, slots: tuple[ProgramSlot, ...], slot_tier
     if program.tier == 0:
         if program.ram_cost:
             raise refuse(
-                QUICKHACK_IS_FREE, f"{program.name} is a tier-0 quickhack: at-will, it costs no RAM", status=422
+                QUICKHACK_IS_FREE, f"{program.name} is a tier-0 quickhack: at-will, it costs no RAM"
             )
         return Payment(0, ram, None, slots)
     if program.ram_cost > ram:
@@ -72,7 +72,7 @@ def pay(program: Program, *, ram: int, slots: tuple[ProgramSlot, ...], slot_tier
     if program.uses_slot:
         if slot_tier is not None and slot_tier < program.tier:
             raise refuse(
-                SLOT_BELOW_TIER, f"a tier-{program.tier} program cannot run from a tier-{slot_tier} slot", status=422
+                SLOT_BELOW_TIER, f"a tier-{program.tier} program cannot run from a tier-{slot_tier} slot"
             )
         wanted = [slot_tier] if slot_tier is not None else range(program.tier, 10)
         free = {s.tier for s in slots if s.used < s.total}

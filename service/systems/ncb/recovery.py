@@ -88,7 +88,7 @@ def heal(v: Vitals, amount: int) -> tuple[Vitals, Healing]:
 
 def _check_can_rest(v: Vitals) -> None:
     if v.condition in DEAD:
-        raise refuse(TARGET_DOWN, f"a {v.condition} character does not rest")
+        raise refuse(TARGET_DOWN, f"the character is {v.condition}; it does not rest")
     if v.condition == "dying":
         raise refuse(REST_WHILE_DYING, "a dying character must be stabilized before it can rest")
 

@@ -2,7 +2,8 @@
 
 State (JSON-ready, camelCase like the wire):
 `{"rules": {...}, "combatants": {id: combatant}, "combat": tracker | None}`.
-A combatant holds its sheet plus `condition`, `deathSaves`, `lastBreath`, `helpless`.
+A combatant holds its sheet plus `condition`, `deathSaves`, `lastBreath`, `helpless` and
+`lastBreathOffered` (the last hit dropped it to 0 with Last Breath ready: it may still take it).
 Functions here never mutate what they are given; they return new dicts.
 """
 
@@ -57,7 +58,7 @@ def get(state: dict, cid: str) -> dict:
     found = state["combatants"].get(cid)
     if found is None:
         known = ", ".join(state["combatants"]) or "none yet"
-        raise refuse(UNKNOWN_COMBATANT, f"no combatant {cid!r} in this session (known: {known})", status=404)
+        raise refuse(UNKNOWN_COMBATANT, f"no combatant {cid!r} in this session (known: {known})")
     return found
 
 
@@ -112,7 +113,7 @@ def build(spec: NcbCombatantSpec, rules: NcbRules) -> dict:
     """A combatant as the session stores it, or a refusal naming the rule it breaks."""
     if spec.subclass is not None and spec.level < SUBCLASS_LEVEL:
         raise refuse(
-            SUBCLASS_TOO_EARLY, f"{spec.id}: subclasses unlock at level {SUBCLASS_LEVEL}, not {spec.level}", status=422
+            SUBCLASS_TOO_EARLY, f"{spec.id}: subclasses unlock at level {SUBCLASS_LEVEL}, not {spec.level}"
         )
     for weapon in spec.weapons:
         weapon_dice(weapon_of(weapon), rules)
@@ -134,6 +135,7 @@ def build(spec: NcbCombatantSpec, rules: NcbRules) -> dict:
         "chromeCapacity": capacity,
         "chrome": installed,
         "lastBreath": (spec.kind == "character") if spec.last_breath is None else spec.last_breath,
+        "lastBreathOffered": False,
         "condition": "up",
         "deathSaves": {"successes": 0, "failures": 0},
         "helpless": False,
@@ -187,6 +189,7 @@ def penalty(c: dict, rules: NcbRules) -> int:
 
 
 def vitals(c: dict, rules: NcbRules) -> Vitals:
+    """What the rules see. A Last Breath offer is left out: any rule that changes vitals closes it."""
     return Vitals(
         hp=c["hp"],
         max_hp=c["maxHp"],
@@ -195,7 +198,6 @@ def vitals(c: dict, rules: NcbRules) -> Vitals:
         death_successes=c["deathSaves"]["successes"],
         death_failures=c["deathSaves"]["failures"],
         last_breath=c["lastBreath"],
-        use_last_breath=c["useLastBreath"],
         exhaustion=c["exhaustion"],
         nc=c["kind"] == "nc",
         helpless=c["helpless"] or c["condition"] in DOWN,
@@ -209,6 +211,7 @@ def with_vitals(c: dict, v: Vitals) -> dict:
         "condition": v.condition,
         "deathSaves": {"successes": v.death_successes, "failures": v.death_failures},
         "lastBreath": v.last_breath,
+        "lastBreathOffered": v.last_breath_offered,
         "exhaustion": v.exhaustion,
     }
 
@@ -229,6 +232,7 @@ def summary(c: dict, rules: NcbRules) -> dict:
         "deathSuccesses": c["deathSaves"]["successes"],
         "deathFailures": c["deathSaves"]["failures"],
         "lastBreath": c["lastBreath"],
+        "lastBreathOffered": c.get("lastBreathOffered", False),
         "helpless": c["helpless"],
         "ram": c["ram"],
         "ramMax": c["ramMax"],

@@ -2,15 +2,7 @@
 
 from __future__ import annotations
 
-import functools
-from typing import Any
-
-from pydantic import BaseModel
-
-from service.dice.stream import Stream
-from service.errors import RuleViolation
-from service.registry import Resolve
-from service.systems.ncb import chrome, eddies, programs
+from service.systems.ncb import chrome, eddies, last_breath, programs
 from service.systems.ncb.abilities import ABILITIES, SUBCLASS_LEVEL, modifier, proficiency_bonus, subclass_available
 from service.systems.ncb.attacks import Attacker, AttackRoll, resolve_attack
 from service.systems.ncb.combat import InitiativeEntry, roll_initiative
@@ -28,25 +20,6 @@ from service.systems.ncb.state import as_dict, weapon_of
 from service.systems.ncb.weapons import Weapon
 
 
-def refusals_as_422(resolve: Resolve) -> Resolve:
-    """A stateless call brings the state it is judged on in its own body, so every refusal is a 422.
-
-    The rules answer 409 ("the table's state forbids it") or 404 ("no such implant") in a
-    session; here that state is the request, and the stateless operations document 422.
-    """
-
-    @functools.wraps(resolve)
-    def resolve_stateless(params: Any, stream: Stream) -> BaseModel:
-        try:
-            return resolve(params, stream)
-        except RuleViolation as exc:
-            if exc.status == 422:
-                raise
-            raise RuleViolation(exc.code, exc.detail, status=422, **exc.extra) from None
-
-    return resolve_stateless
-
-
 def target_vitals(t: NcbTargetSpec, rules: NcbRules) -> Vitals:
     return Vitals(
         hp=t.hp,
@@ -55,8 +28,7 @@ def target_vitals(t: NcbTargetSpec, rules: NcbRules) -> Vitals:
         damage_reduction=damage_reduction(t.armor, t.plating, rules.reduction_cap),
         death_successes=t.death_successes,
         death_failures=t.death_failures,
-        last_breath=t.last_breath,
-        use_last_breath=t.use_last_breath,
+        last_breath=(t.kind == "character") if t.last_breath is None else t.last_breath,
         exhaustion=t.exhaustion,
         nc=t.kind == "nc",
         helpless=t.helpless or t.condition in DOWN,
@@ -66,7 +38,7 @@ def target_vitals(t: NcbTargetSpec, rules: NcbRules) -> Vitals:
 def amount_or_dice(amount: int | None, dice: str | None, stream: DiceStream) -> tuple[int, dict | None]:
     """Exactly one of a fixed amount or a formula; the formula is rolled (never below 0)."""
     if (amount is None) == (dice is None):
-        raise refuse(AMOUNT_OR_DICE, "give exactly one of `amount` or `dice`", status=422)
+        raise refuse(AMOUNT_OR_DICE, "give exactly one of `amount` or `dice`")
     if dice is None:
         return amount or 0, None
     rolled = roll_formula(dice, stream)
@@ -109,7 +81,7 @@ def initiative(p: checks.NcbInitiativeParams, stream: DiceStream) -> checks.NcbI
 
 def level_up_(p: checks.NcbLevelUpParams, stream: DiceStream) -> checks.NcbLevelUpResult:
     if p.subclass is not None and p.level + 1 < SUBCLASS_LEVEL:
-        raise refuse(SUBCLASS_TOO_EARLY, f"subclasses unlock at level {SUBCLASS_LEVEL}", status=422)
+        raise refuse(SUBCLASS_TOO_EARLY, f"subclasses unlock at level {SUBCLASS_LEVEL}")
     up = level_up(
         level=p.level,
         hp=p.hp,
@@ -139,15 +111,17 @@ def attack(p: fights.NcbAttackParams, stream: DiceStream) -> fights.NcbAttackRes
         disadvantage=p.disadvantage,
         situational=p.bonus,
     )
-    _, fields = attack_fields(rolled, weapon, target, rules)
+    _, fields = attack_fields(rolled, weapon, target, rules, use_last_breath=p.target.use_last_breath)
     return fights.NcbAttackResult(**fields)
 
 
-def attack_fields(rolled: AttackRoll, weapon: Weapon, target: Vitals, rules: NcbRules) -> tuple[Vitals, dict]:
+def attack_fields(
+    rolled: AttackRoll, weapon: Weapon, target: Vitals, rules: NcbRules, *, use_last_breath: bool
+) -> tuple[Vitals, dict]:
     """A rolled attack's damage applied to `target`: its new vitals and the result's fields."""
     outcome = None
     if rolled.damage is not None:
-        hit = Hit(rolled.damage.total, "physical", rolled.critical, weapon.overkill)
+        hit = Hit(rolled.damage.total, "physical", rolled.critical, weapon.overkill, use_last_breath)
         target, outcome = apply_damage(target, hit, rules)
     return target, {
         **as_dict(rolled),
@@ -160,8 +134,15 @@ def attack_fields(rolled: AttackRoll, weapon: Weapon, target: Vitals, rules: Ncb
 
 def damage(p: fights.NcbDamageParams, stream: DiceStream) -> fights.NcbDamageResult:
     amount, roll = amount_or_dice(p.amount, p.dice, stream)
-    _, outcome = apply_damage(target_vitals(p.target, p.rules), Hit(amount, p.kind, p.critical, p.overkill), p.rules)
+    hit = Hit(amount, p.kind, p.critical, p.overkill, p.target.use_last_breath)
+    _, outcome = apply_damage(target_vitals(p.target, p.rules), hit, p.rules)
     return fights.NcbDamageResult.model_validate({"roll": roll, "outcome": as_dict(outcome)})
+
+
+def last_breath_(p: fights.NcbLastBreathParams, stream: DiceStream) -> fights.NcbLastBreathResult:
+    dropped = Vitals(hp=0, max_hp=1, condition="dying", last_breath=True, exhaustion=p.exhaustion)
+    _, taken = last_breath.take(dropped, p.rules)
+    return fights.NcbLastBreathResult(**as_dict(taken))
 
 
 def death_save_(p: fights.NcbDeathSaveParams, stream: DiceStream) -> fights.NcbDeathSaveResult:
@@ -259,7 +240,8 @@ def run_program(p: resources.NcbRunProgramParams, stream: DiceStream) -> resourc
     )
     outcome = None
     if p.target is not None and program.damage_dice is not None:
-        _, outcome = apply_damage(target_vitals(p.target, p.rules), Hit(ran.damage, "program"), p.rules)
+        hit = Hit(ran.damage, "program", use_last_breath=p.target.use_last_breath)
+        _, outcome = apply_damage(target_vitals(p.target, p.rules), hit, p.rules)
     return resources.NcbRunProgramResult(**program_fields(program, paid, ran, outcome))
 
 

@@ -108,6 +108,8 @@ def gm_adjust(state: dict, p: wire.NcbGmAdjustAction, stream: DiceStream, actor:
         c = {**c, "ram": min(p.ram, c["ramMax"])}
     if p.last_breath is not None:
         c = {**c, "lastBreath": p.last_breath}
+    if p.hp is not None or p.last_breath is not None:
+        c = {**c, "lastBreathOffered": False}  # the fiction moved on from the hit that offered it
     return table.put(state, c), wire.NcbCombatantSummary(**table.summary(c, rules))
 
 
@@ -122,7 +124,7 @@ def start_combat(state: dict, p: wire.NcbStartCombatAction, stream: DiceStream, 
     if p.participants is None:
         ids = [cid for cid, c in state["combatants"].items() if c["condition"] not in DEAD]
     else:
-        ids = list(dict.fromkeys(p.participants))  # once each, in the order given
+        ids = p.participants  # each once (the model refuses a repeated id), in the order given
     if not ids:
         raise refuse(NO_COMBAT, "nobody able to fight is at the table; add combatants first")
     entries = [_entry(table.get(state, cid), rules, cid in p.advantage, cid in p.disadvantage) for cid in ids]

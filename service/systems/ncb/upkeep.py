@@ -74,7 +74,6 @@ def level_up(state: dict, p: checks.NcbLevelUpAction, stream: DiceStream, actor:
         raise refuse(
             SUBCLASS_TOO_EARLY,
             f"subclasses unlock at level {SUBCLASS_LEVEL}; this makes level {c['level'] + 1}",
-            status=422,
         )
     up = gain_level(
         level=c["level"],
@@ -120,8 +119,8 @@ def activate_chrome(state: dict, p: resources.NcbActivateChromeAction, stream: D
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
     table.require_able(c)
+    installed, used = chrome.activate(c["chrome"], p.name)  # judged before the economy is spent
     state, spent = table.spend(state, c["id"], p.economy)
-    installed, used = chrome.activate(c["chrome"], p.name)
     state = table.put(state, {**c, "chrome": installed})
     return state, resources.NcbActivateChromeResult.model_validate(
         {"combatant": c["id"], "implant": used, "economy": spent}

@@ -74,7 +74,6 @@ def weapon_dice(weapon: Weapon, rules: NcbRules) -> WeaponDice:
             WEAPON_DICE,
             f"{weapon.name}: damage dice {weapon.damage_dice!r} must be one plain term like '2d6' "
             f"with d4, d6, d8, d10 or d12 (no modifiers; ability and tech bonuses are added for you)",
-            status=422,
         )
     cap_text = rules.heavy_damage_cap if weapon.heavy else rules.standard_damage_cap
     cap = _dice(cap_text)
@@ -85,7 +84,6 @@ def weapon_dice(weapon: Weapon, rules: NcbRules) -> WeaponDice:
             WEAPON_OUT_OF_BAND,
             f"{weapon.name}: {dice.formula} can roll {dice.maximum}, but {scale} at {cap.formula} "
             f"({cap.maximum}); give the weapon a special rule instead of more dice",
-            status=422,
             maximum=dice.maximum,
             cap=cap.formula,
         )

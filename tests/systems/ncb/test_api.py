@@ -81,6 +81,12 @@ STATELESS = [
     ),
     Stateless("death-save", {"successes": 0, "failures": 1}, "roll { natural } successes failures result"),
     Stateless(
+        "last-breath",
+        {"exhaustion": 2},
+        "hp condition exhaustion result lastBreath",
+        lambda r: (r["hp"], r["exhaustion"], r["result"], r["lastBreath"]) == (1, 3, "last-breath", False),
+    ),
+    Stateless(
         "stabilize",
         {"method": "medicine", "medicineBonus": 2},
         "roll { total dv } stabilized condition",
@@ -178,40 +184,50 @@ def test_stateless_draws_recompute_from_the_seed(api: Api) -> None:
 
 
 @pytest.mark.parametrize(
-    ("path", "body", "code"),
+    ("path", "body", "code", "status"),
     [
-        ("attack", {"attacker": {"level": 21}, "weapon": PISTOL, "target": {"hp": 5, "maxHp": 5}}, "validation-failed"),
+        (
+            "attack",
+            {"attacker": {"level": 21}, "weapon": PISTOL, "target": {"hp": 5, "maxHp": 5}},
+            "validation-failed",
+            422,
+        ),
         (
             "attack",
             {"attacker": {}, "weapon": {**PISTOL, "damageDice": "4d12"}, "target": {"hp": 5, "maxHp": 5}},
             "ncb/weapon-out-of-band",
+            422,
         ),
         (
             "attack",
             {"attacker": {}, "weapon": {**PISTOL, "damageDice": "2d6+3"}, "target": {"hp": 5, "maxHp": 5}},
             "ncb/weapon-dice",
+            422,
         ),
-        ("damage", {"target": {"hp": 5, "maxHp": 5}, "amount": 3, "dice": "1d6"}, "ncb/amount-or-dice"),
-        ("damage", {"target": {"hp": 6, "maxHp": 5}, "amount": 3}, "validation-failed"),
-        ("damage", {"target": {"hp": 5, "maxHp": 5}, "dice": "1d4*999999999"}, "ncb/dice-total"),
-        ("heal", {"target": {"hp": 5, "maxHp": 5}, "dice": "2d6+"}, "dice/invalid-expression"),
+        ("damage", {"target": {"hp": 5, "maxHp": 5}, "amount": 3, "dice": "1d6"}, "ncb/amount-or-dice", 422),
+        ("damage", {"target": {"hp": 6, "maxHp": 5}, "amount": 3}, "validation-failed", 422),
+        ("damage", {"target": {"hp": 5, "maxHp": 5}, "dice": "1d4*999999999"}, "ncb/dice-total", 422),
+        ("heal", {"target": {"hp": 5, "maxHp": 5}, "dice": "2d6+"}, "dice/invalid-expression", 422),
         (
             "install-chrome",
             {"body": {"installed": [{"name": f"i{n}"} for n in range(6)]}, "implant": {"name": "seventh"}},
             "ncb/chrome-slots-full",
+            409,
         ),
-        ("eddies", {"kind": "repay", "amount": 5}, "validation-failed"),
-        ("eddies", {"kind": "spend", "amount": 5, "eddies": 4}, "ncb/not-enough-eddies"),
-        ("uninstall-chrome", {"body": {}, "name": "Optics"}, "ncb/unknown-chrome"),
-        ("level-up", {"level": 20, "hp": 90, "maxHp": 90}, "ncb/max-level"),
-        ("stabilize", {}, "validation-failed"),
-        ("d20-test", {"dv": 15, "surprise": True}, "validation-failed"),
+        ("eddies", {"kind": "repay", "amount": 5}, "validation-failed", 422),
+        ("eddies", {"kind": "spend", "amount": 5, "eddies": 4}, "ncb/not-enough-eddies", 409),
+        ("uninstall-chrome", {"body": {}, "name": "Optics"}, "ncb/unknown-chrome", 404),
+        ("level-up", {"level": 20, "hp": 90, "maxHp": 90}, "ncb/max-level", 409),
+        ("stabilize", {}, "validation-failed", 422),
+        ("d20-test", {"dv": 15, "surprise": True}, "validation-failed", 422),
     ],
 )
-def test_stateless_bad_input_is_a_422_naming_what_to_fix(api: Api, path: str, body: dict, code: str) -> None:
-    """Refusals the rules give as 409 or 404 in a session are 422 here: the state came in the request."""
+def test_stateless_refusals_name_what_to_fix_with_their_codes_status(
+    api: Api, path: str, body: dict, code: str, status: int
+) -> None:
+    """Bad input is a 422; a rule refusal answers its code's one status, as it does in a session."""
     response = api.post(f"/v1/ncb/{path}", body)
-    assert response.status_code == 422 and response.json()["code"] == code, response.text
+    assert response.status_code == status and response.json()["code"] == code, response.text
     assert response.headers["content-type"] == "application/problem+json"
 
 
@@ -238,6 +254,8 @@ class InSession:
 
 START_V_ONLY = ("start-combat", {"participants": ["v"]}, "gm")
 HURT_V = ("damage", {"target": "v", "amount": 10, "kind": "environmental"}, "gm")
+NEAR_V = ("damage", {"target": "v", "amount": 37, "kind": "environmental"}, "gm")
+DROP_V = ("damage", {"target": "v", "amount": 1, "kind": "environmental"}, "gm")
 DOWN_V = ("gm-adjust", {"combatant": "v", "hp": 0}, "gm")
 SESSION = [
     InSession(
@@ -284,6 +302,14 @@ SESSION = [
         {"target": "goon", "amount": 5, "kind": "environmental"},
         "target outcome { dealt hpAfter result }",
         lambda r: r["outcome"] == {"dealt": 5, "hpAfter": 6, "result": "hurt"},
+    ),
+    InSession(
+        "last-breath",
+        "ana",
+        {"combatant": "v"},
+        "combatant hp exhaustion result",
+        lambda r: r == {"combatant": "v", "hp": 1, "exhaustion": 1, "result": "last-breath"},
+        [NEAR_V, DROP_V],
     ),
     InSession(
         "death-save",

@@ -304,3 +304,53 @@ def test_an_idempotent_retry_spends_no_new_dice(api: Api) -> None:
     first = api.client.post(f"/v1/sessions/{sid}/ncb/attack", json=body, headers=headers).json()
     again = api.client.post(f"/v1/sessions/{sid}/ncb/attack", json=body, headers=headers).json()
     assert first == again and snapshot(api, sid)[0] == first["version"]
+
+
+# -- refusals in the right order, and the ids they name --------------------------------------------
+
+
+def test_stabilizing_someone_not_dying_is_not_dying_even_after_the_action_and_changes_nothing(api: Api) -> None:
+    sid = new_table(api)
+    ok(api, sid, "start-combat", {"participants": ["v", "jackie"]})
+    current = snapshot(api, sid)[1]["combat"]["current"]
+    other = "jackie" if current == "v" else "v"
+    ok(api, sid, "take-action", {"combatant": current, "action": "dodge"})
+    body = {"helper": current, "target": other, "method": "med-patch"}
+    problem = refused(api, sid, "stabilize", body, "gm", 409, "ncb/not-dying")
+    assert "up" in problem["detail"]
+
+
+def test_a_combatant_attacking_itself_is_refused_and_changes_nothing(api: Api) -> None:
+    sid = new_table(api)
+    body = {"attacker": "v", "target": "v", "weaponName": "Unity"}
+    problem = refused(api, sid, "attack", body, "ana", 422, "ncb/self-attack")
+    assert problem["title"] == "A combatant cannot attack itself"
+
+
+def test_start_combat_with_an_id_twice_is_a_422_naming_it_and_changes_nothing(api: Api) -> None:
+    sid = new_table(api)
+    problem = refused(api, sid, "start-combat", {"participants": ["v", "goon", "v"]}, "gm", 422, "validation-failed")
+    assert "'v' is listed twice" in problem["detail"] and problem["errors"][0]["loc"] == ["body", "participants"]
+
+
+def test_stateless_initiative_with_an_id_twice_is_a_422_naming_it(api: Api) -> None:
+    body = {"participants": [{"id": "v", "bonus": 5}, {"id": "goon"}, {"id": "v"}]}
+    response = api.post("/v1/ncb/initiative", body)
+    assert response.status_code == 422 and response.json()["code"] == "validation-failed", response.text
+    assert "'v' is listed twice" in response.json()["detail"]
+    kind = input_type(api, "ncbInitiative")
+    query = f"mutation M($input: {kind}) {{ ncbInitiative(input: $input) {{ __typename }} }}"
+    error = api.gql_error(query, {"input": body})
+    assert error["extensions"]["status"] == 422 and "'v' is listed twice" in error["message"]
+
+
+def test_the_heal_amount_is_documented_as_healing(api: Api) -> None:
+    schemas = api.get("/openapi.json").json()["components"]["schemas"]
+    for name in ("NcbHealRequest", "NcbHealAction"):
+        amount = schemas[name]["properties"]["amount"]["description"]
+        assert "hit points restored" in amount and "damage" not in amount, name
+        assert "oneOf" in schemas[name]
+    assert "damage" in schemas["NcbDamageRequest"]["properties"]["amount"]["description"]
+    query = '{ __type(name: "NcbHealActionInput") { inputFields { name description } } }'
+    fields = {f["name"]: f["description"] for f in api.gql_data(query)["__type"]["inputFields"]}
+    assert "hit points restored" in fields["amount"] and "damage" not in fields["amount"]

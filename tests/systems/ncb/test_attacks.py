@@ -58,9 +58,23 @@ def test_melee_uses_strength_ranged_dexterity_finesse_the_higher() -> None:
 
 def test_attack_is_d20_plus_proficiency_tech_and_ability_then_damage_adds_both() -> None:
     dice = ScriptedDice(10, 4, 5)
-    rolled = resolve_attack(dice, SOLO, PISTOL, armor_class=17, rules=RULES)
+    rolled = resolve_attack(dice, SOLO, PISTOL, armor_class=16, rules=RULES)
     assert rolled.attack.modifier == 3 + 1 + 3 and rolled.attack.total == 17 and rolled.hit and not rolled.critical
     assert rolled.damage.total == 4 + 5 + 3 + 1 and rolled.damage.formula == "2d6 + 3 + 1"
+
+
+def test_an_attack_that_only_meets_the_ac_misses_unless_the_table_plays_ties_hit() -> None:
+    """17 against AC 17 does not beat it; with `acTiesHit` it hits, as in 5e."""
+    dice = ScriptedDice(10)
+    rolled = resolve_attack(dice, SOLO, PISTOL, armor_class=17, rules=RULES)
+    assert rolled.attack.total == 17 and not rolled.hit and rolled.damage is None and dice.left == 0
+    rolled = resolve_attack(ScriptedDice(10, 4, 5), SOLO, PISTOL, armor_class=17, rules=NcbRules(ac_ties_hit=True))
+    assert rolled.hit and rolled.damage.total == 13
+
+
+def test_the_dv_switch_leaves_attacks_alone() -> None:
+    rolled = resolve_attack(ScriptedDice(10), SOLO, PISTOL, armor_class=17, rules=NcbRules(dv_ties_succeed=True))
+    assert not rolled.hit
 
 
 def test_a_miss_rolls_no_damage() -> None:
@@ -88,10 +102,10 @@ def test_a_natural_1_misses_whatever_the_bonus() -> None:
 
 
 def test_cover_raises_ac_and_total_cover_cannot_be_attacked() -> None:
-    rolled = resolve_attack(ScriptedDice(10, 1, 1), SOLO, PISTOL, armor_class=15, rules=RULES, cover="half")
-    assert rolled.armor_class == 17 and rolled.hit
-    rolled = resolve_attack(ScriptedDice(10), SOLO, PISTOL, armor_class=15, rules=RULES, cover="three-quarters")
-    assert rolled.armor_class == 20 and not rolled.hit
+    rolled = resolve_attack(ScriptedDice(10, 1, 1), SOLO, PISTOL, armor_class=14, rules=RULES, cover="half")
+    assert rolled.armor_class == 16 and rolled.hit
+    rolled = resolve_attack(ScriptedDice(10), SOLO, PISTOL, armor_class=14, rules=RULES, cover="three-quarters")
+    assert rolled.armor_class == 19 and not rolled.hit
     with pytest.raises(RuleViolation) as caught:
         resolve_attack(ScriptedDice(), SOLO, PISTOL, armor_class=15, rules=RULES, cover="total")
     assert caught.value.code == "ncb/total-cover"

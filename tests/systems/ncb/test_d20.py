@@ -18,10 +18,12 @@ def test_natural_1_always_fails_even_above_the_dv() -> None:
     assert roll.total == 21 and not roll.success and roll.outcome == "critical-failure"
 
 
-def test_meeting_the_dv_succeeds_by_default_and_can_be_made_to_fail() -> None:
-    assert roll_test(ScriptedDice(12), modifier=3, dv=15).success
-    assert not roll_test(ScriptedDice(12), modifier=3, dv=15, ties_succeed=False).success
-    assert not roll_test(ScriptedDice(11), modifier=3, dv=15).success
+def test_meeting_the_dv_fails_by_default_because_the_text_says_beat_it() -> None:
+    tie = roll_test(ScriptedDice(12), modifier=3, dv=15)
+    assert tie.total == 15 and not tie.success and tie.outcome == "failure"
+    assert roll_test(ScriptedDice(13), modifier=3, dv=15).success
+    assert roll_test(ScriptedDice(12), modifier=3, dv=15, ties_succeed=True).success
+    assert not roll_test(ScriptedDice(11), modifier=3, dv=15, ties_succeed=True).success
 
 
 def test_advantage_keeps_the_higher_of_two() -> None:
@@ -47,7 +49,8 @@ def test_advantage_and_disadvantage_cancel_and_neither_stacks() -> None:
 def test_judge_puts_naturals_before_totals() -> None:
     assert judge(20, 5, 25) == (True, "critical-success")
     assert judge(1, 40, 5) == (False, "critical-failure")
-    assert judge(10, 15, 15) == (True, "success")
+    assert judge(10, 16, 15) == (True, "success")
+    assert judge(10, 15, 15) == (False, "failure")
 
 
 def test_a_fixed_seed_rolls_the_same_faces() -> None:

@@ -110,6 +110,28 @@ def test_an_overkill_weapon_that_reaches_0_annihilates() -> None:
     assert after.condition == "annihilated" and out.cause == "overkill-weapon"
 
 
+def test_an_overkill_weapon_annihilates_even_when_the_hit_is_massive() -> None:
+    """25 against 20 of 20 HP is massive (at least the maximum) and short of double: Overkill still annihilates."""
+    after, out = apply_damage(runner(hp=20, max_hp=20), Hit(25, overkill=True), RULES)
+    assert after.condition == "annihilated" and out.result == "annihilated" and out.cause == "overkill-weapon"
+    assert out.massive and out.hp_after == 0 and not out.last_breath_used
+    _, plain = apply_damage(runner(hp=20, max_hp=20), Hit(25), RULES)
+    assert plain.result == "flatlined" and plain.cause == "massive-damage" and plain.massive
+
+
+def test_an_overkill_hit_of_double_max_hp_is_annihilation_by_massive_damage() -> None:
+    _, out = apply_damage(runner(hp=20, max_hp=20), Hit(40, overkill=True), RULES)
+    assert out.result == "annihilated" and out.cause == "massive-damage" and out.massive
+
+
+def test_an_overkill_hit_on_a_target_already_at_0_reduces_nobody_to_0() -> None:
+    """The text's Overkill annihilates what it *reduces* to 0: a dying target is already there."""
+    after, out = apply_damage(runner(hp=0, condition="dying"), Hit(3, overkill=True), RULES)
+    assert out.result == "dying" and after.death_failures == 1
+    _, out = apply_damage(runner(hp=0, condition="dying"), Hit(12, overkill=True), RULES)
+    assert out.result == "flatlined" and out.cause == "massive-damage"
+
+
 def test_an_overkill_weapon_short_of_0_only_hurts() -> None:
     after, out = apply_damage(runner(hp=8), Hit(5, overkill=True), RULES)
     assert after.hp == 3 and out.result == "hurt"
@@ -118,45 +140,67 @@ def test_an_overkill_weapon_short_of_0_only_hurts() -> None:
 # -- Last Breath ----------------------------------------------------------------------------------
 
 
-def test_last_breath_leaves_1_hp_and_a_level_of_exhaustion() -> None:
+def test_a_hit_to_0_offers_last_breath_and_spends_nothing() -> None:
+    """Last Breath is the character's choice ("may"): the hit leaves it dying and says it is there."""
     after, out = apply_damage(runner(hp=5), Hit(7), RULES)
-    assert out.result == "last-breath" and out.last_breath_used
+    assert out.result == "dying" and out.last_breath_offered and not out.last_breath_used
+    assert after.hp == 0 and after.condition == "dying" and after.last_breath and after.exhaustion == 0
+
+
+def test_last_breath_taken_on_the_hit_leaves_1_hp_and_a_level_of_exhaustion() -> None:
+    after, out = apply_damage(runner(hp=5), Hit(7, use_last_breath=True), RULES)
+    assert out.result == "last-breath" and out.last_breath_used and not out.last_breath_offered
     assert after.hp == 1 and after.condition == "up" and after.exhaustion == 1 and not after.last_breath
 
 
 def test_last_breath_works_once_per_long_rest() -> None:
-    first, out = apply_damage(runner(hp=5), Hit(7), RULES)
+    first, out = apply_damage(runner(hp=5), Hit(7, use_last_breath=True), RULES)
     assert out.result == "last-breath"
-    second, out = apply_damage(first, Hit(3), RULES)
-    assert out.result == "dying" and second.hp == 0 and second.condition == "dying"
+    second, out = apply_damage(first, Hit(3, use_last_breath=True), RULES)
+    assert out.result == "dying" and second.hp == 0 and second.condition == "dying" and not out.last_breath_offered
     rested, _ = long_rest(replace(first, hp=1), hit_dice=0, hit_dice_max=1, ram_max=0, rules=RULES)
     assert rested.last_breath and rested.hp == 10 and rested.exhaustion == 0
     _, out = apply_damage(rested, Hit(9), RULES)
     assert out.result == "hurt"
-    _, out = apply_damage(replace(rested, hp=4), Hit(6), RULES)
+    _, out = apply_damage(replace(rested, hp=4), Hit(6, use_last_breath=True), RULES)
     assert out.result == "last-breath"
 
 
 def test_last_breath_never_saves_from_massive_damage() -> None:
-    after, out = apply_damage(runner(), Hit(10), RULES)
-    assert out.result == "flatlined" and not out.last_breath_used and after.last_breath
+    after, out = apply_damage(runner(), Hit(10, use_last_breath=True), RULES)
+    assert out.result == "flatlined" and not out.last_breath_used and not out.last_breath_offered and after.last_breath
 
 
-def test_last_breath_never_saves_from_annihilation() -> None:
-    _, out = apply_damage(runner(), Hit(25), RULES)
-    assert out.result == "annihilated" and not out.last_breath_used
+def test_last_breath_never_saves_from_annihilation_or_a_finishing_blow() -> None:
+    _, out = apply_damage(runner(), Hit(25, use_last_breath=True), RULES)
+    assert out.result == "annihilated" and not out.last_breath_used and not out.last_breath_offered
+    _, out = apply_damage(runner(hp=4), Hit(6, critical=True, use_last_breath=True), RULES)
+    assert out.cause == "finishing-blow" and not out.last_breath_used and not out.last_breath_offered
+    _, out = apply_damage(runner(hp=4), Hit(6, overkill=True, use_last_breath=True), RULES)
+    assert out.cause == "overkill-weapon" and not out.last_breath_used
 
 
-def test_declining_last_breath_means_dying() -> None:
-    after, out = apply_damage(runner(hp=5, use_last_breath=False), Hit(6), RULES)
-    assert out.result == "dying" and after.last_breath
-
-
-def test_last_breath_at_exhaustion_5_reaches_the_sixth_level_and_flatlines() -> None:
+def test_at_exhaustion_5_a_hit_to_0_is_dying_with_last_breath_offered_not_a_flatline() -> None:
+    """No automatic Last Breath, so no sixth level of exhaustion: the character is dying, not flatlined."""
     after, out = apply_damage(runner(hp=5, exhaustion=5), Hit(6), RULES)
+    assert out.result == "dying" and out.cause is None and out.last_breath_offered
+    assert after.condition == "dying" and after.exhaustion == 5 and after.last_breath and after.hp == 0
+
+
+def test_taking_last_breath_at_exhaustion_5_reaches_the_sixth_level_and_flatlines() -> None:
+    after, out = apply_damage(runner(hp=5, exhaustion=5), Hit(6, use_last_breath=True), RULES)
     assert out.cause == "exhaustion" and after.condition == "flatlined" and after.exhaustion == 6
-    tracked, out = apply_damage(runner(hp=5, exhaustion=5), Hit(6), NcbRules(exhaustion="tracked-only"))
+    tracked, out = apply_damage(
+        runner(hp=5, exhaustion=5), Hit(6, use_last_breath=True), NcbRules(exhaustion="tracked-only")
+    )
     assert out.result == "last-breath" and tracked.hp == 1
+
+
+def test_a_new_hit_closes_an_earlier_offer() -> None:
+    dropped, _ = apply_damage(runner(hp=5), Hit(7), RULES)
+    assert dropped.last_breath_offered
+    after, out = apply_damage(dropped, Hit(2), RULES)
+    assert not after.last_breath_offered and not out.last_breath_offered and after.death_failures == 1
 
 
 # -- dropping to 0 and being hit there ------------------------------------------------------------
@@ -165,6 +209,16 @@ def test_last_breath_at_exhaustion_5_reaches_the_sixth_level_and_flatlines() -> 
 def test_dropping_to_0_without_last_breath_is_dying() -> None:
     after, out = apply_damage(runner(hp=5, last_breath=False), Hit(9), RULES)
     assert out.result == "dying" and after.hp == 0 and (after.death_successes, after.death_failures) == (0, 0)
+
+
+def test_an_nc_given_last_breath_falls_as_ncs_do_unless_the_gm_takes_it_on_the_hit() -> None:
+    """An NC flatlined at 0 (the default) has no dying state to answer from: only the hit's choice helps."""
+    after, out = apply_damage(runner(hp=5, nc=True), Hit(9), RULES)
+    assert out.cause == "nc-at-zero-hp" and not out.last_breath_offered and after.last_breath
+    _, out = apply_damage(runner(hp=5, nc=True), Hit(9, use_last_breath=True), RULES)
+    assert out.result == "last-breath"
+    _, out = apply_damage(runner(hp=5, nc=True), Hit(9), NcbRules(nc_at_zero_hp="dying"))
+    assert out.result == "dying" and out.last_breath_offered
 
 
 def test_an_nc_at_0_is_flatlined_by_default_or_dying_if_configured() -> None:

@@ -80,9 +80,23 @@ def test_bleeding_out_fails_one_save_and_the_third_flatlines() -> None:
     assert bled.result == "flatlined" and after.condition == "flatlined"
 
 
-def test_a_medicine_check_against_dv_10_stabilizes() -> None:
+def test_a_medicine_check_beating_dv_10_stabilizes() -> None:
+    after, done = stabilize(dying(failures=2), "medicine", ScriptedDice(9), RULES, medicine_bonus=2)
+    assert done.stabilized and done.roll.total == 11 and after.condition == "stable" and after.death_failures == 0
+
+
+def test_a_medicine_check_that_only_meets_the_dv_fails_unless_ties_succeed() -> None:
     after, done = stabilize(dying(failures=2), "medicine", ScriptedDice(8), RULES, medicine_bonus=2)
-    assert done.stabilized and done.roll.total == 10 and after.condition == "stable" and after.death_failures == 0
+    assert done.roll.total == 10 and not done.stabilized and after == dying(failures=2)
+    meet_or_beat = NcbRules(dv_ties_succeed=True)
+    after, done = stabilize(dying(failures=2), "medicine", ScriptedDice(8), meet_or_beat, medicine_bonus=2)
+    assert done.stabilized and after.condition == "stable"
+
+
+def test_a_death_save_of_exactly_10_succeeds_whatever_the_dv_switch() -> None:
+    """The death save's 10 is a threshold (5e's number; the text gives none), not a DV to beat."""
+    _, save = death_save(dying(), ScriptedDice(10), NcbRules(dv_ties_succeed=False))
+    assert save.roll.total == 10 and save.result == "success"
 
 
 def test_a_failed_medicine_check_leaves_the_character_dying() -> None:

@@ -77,6 +77,14 @@ def test_a_successful_save_halves_or_negates_damage() -> None:
     assert ran.saved and ran.damage == 0 and ran.damage_roll is None
 
 
+def test_a_save_that_only_meets_the_dc_fails_unless_ties_succeed() -> None:
+    program = Program("Short circuit", tier=1, damage_dice="3d6")
+    ran = run(program, ScriptedDice(13, 4, 5, 6), RULES, dc=15, save_modifier=2)
+    assert ran.save.total == 15 and ran.saved is False and ran.damage == 15
+    ran = run(program, ScriptedDice(13, 4, 5, 6), NcbRules(dv_ties_succeed=True), dc=15, save_modifier=2)
+    assert ran.saved and ran.damage == 7
+
+
 def test_natural_rules_apply_to_saves() -> None:
     ran = run(Program("Ping"), ScriptedDice(20), RULES, dc=30, save_modifier=0)
     assert ran.saved

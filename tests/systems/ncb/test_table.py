@@ -161,16 +161,89 @@ def test_plating_chrome_lets_a_target_survive_the_hit_that_kills_it_bare() -> No
     assert hit_plated.outcome.dealt == 9 and plated["combatants"]["goon"]["hp"] == 2
 
 
-def test_last_breath_in_a_session_is_spent_until_a_long_rest() -> None:
+def test_last_breath_in_a_session_is_offered_taken_by_the_player_and_spent_until_a_long_rest() -> None:
     state, first = act(table(), play.damage, fights.NcbDamageAction, {"target": "v", "amount": 37})
-    state, last = act(state, play.damage, fights.NcbDamageAction, {"target": "v", "amount": 30})
-    assert last.outcome.result == "last-breath" and state["combatants"]["v"]["hp"] == 1
-    assert state["combatants"]["v"]["exhaustion"] == 1 and not state["combatants"]["v"]["lastBreath"]
+    state, dropped = act(state, play.damage, fights.NcbDamageAction, {"target": "v", "amount": 30})
+    v = state["combatants"]["v"]
+    assert dropped.outcome.result == "dying" and dropped.outcome.last_breath_offered
+    assert (v["hp"], v["condition"], v["lastBreath"], v["lastBreathOffered"]) == (0, "dying", True, True)
+    assert v["exhaustion"] == 0
+    state, taken = act(state, play.take_last_breath, fights.NcbLastBreathAction, {"combatant": "v"}, actor=ANA)
+    v = state["combatants"]["v"]
+    assert (taken.result, taken.hp, taken.exhaustion, taken.last_breath) == ("last-breath", 1, 1, False)
+    assert (v["hp"], v["condition"], v["lastBreath"], v["lastBreathOffered"]) == (1, "up", False, False)
+    assert v["exhaustion"] == 1
     state, again = act(state, play.damage, fights.NcbDamageAction, {"target": "v", "amount": 5})
-    assert again.outcome.result == "dying"
+    assert again.outcome.result == "dying" and not again.outcome.last_breath_offered
     state, _ = act(state, play.heal, fights.NcbHealAction, {"target": "v", "amount": 1})
     state, rest = act(state, upkeep.long_rest, checks.NcbCombatantRef, {"combatant": "v"}, actor=ANA)
     assert rest.last_breath and rest.hp == 38 and rest.exhaustion == 0 and state["combatants"]["v"]["lastBreath"]
+
+
+def test_the_hit_itself_can_carry_the_choice() -> None:
+    state, _ = act(table(), play.damage, fights.NcbDamageAction, {"target": "v", "amount": 37})
+    state, hit = act(state, play.damage, fights.NcbDamageAction, {"target": "v", "amount": 3, "useLastBreath": True})
+    assert hit.outcome.result == "last-breath" and state["combatants"]["v"]["hp"] == 1
+
+
+def test_at_exhaustion_5_a_drop_to_0_leaves_v_dying_and_taking_last_breath_flatlines_her() -> None:
+    state = table({**V, "exhaustion": 5}, GOON)
+    state, dropped = act(state, play.damage, fights.NcbDamageAction, {"target": "v", "amount": 37})
+    state, dropped = act(state, play.damage, fights.NcbDamageAction, {"target": "v", "amount": 5})
+    v = state["combatants"]["v"]
+    assert dropped.outcome.result == "dying" and dropped.outcome.cause is None
+    assert (v["condition"], v["exhaustion"], v["lastBreath"]) == ("dying", 5, True)
+    state, taken = act(state, play.take_last_breath, fights.NcbLastBreathAction, {"combatant": "v"}, actor=ANA)
+    assert (taken.result, taken.cause, taken.exhaustion) == ("flatlined", "exhaustion", 6)
+    assert state["combatants"]["v"]["condition"] == "flatlined"
+
+
+def test_last_breath_answers_only_the_hit_that_offered_it() -> None:
+    state = table()
+    with pytest.raises(RuleViolation) as caught:
+        act(state, play.take_last_breath, fights.NcbLastBreathAction, {"combatant": "v"}, actor=ANA)
+    assert caught.value.code == "ncb/no-last-breath" and caught.value.status == 409
+    state, _ = act(state, tracker.gm_adjust, wire.NcbGmAdjustAction, {"combatant": "v", "hp": 5})
+    state, _ = act(state, play.damage, fights.NcbDamageAction, {"target": "v", "amount": 5, "kind": "environmental"})
+    assert state["combatants"]["v"]["lastBreathOffered"]
+    with pytest.raises(Problem) as forbidden:
+        act(state, play.take_last_breath, fights.NcbLastBreathAction, {"combatant": "v"}, actor=BOB)
+    assert forbidden.value.code == "forbidden"
+    saved, _ = act(state, play.death_save, fights.NcbDeathSaveAction, {"combatant": "v"}, ScriptedDice(12), ANA)
+    assert not saved["combatants"]["v"]["lastBreathOffered"]
+    with pytest.raises(RuleViolation) as caught:
+        act(saved, play.take_last_breath, fights.NcbLastBreathAction, {"combatant": "v"}, actor=ANA)
+    assert caught.value.code == "ncb/no-last-breath"
+
+
+def test_a_miss_leaves_a_last_breath_offer_standing() -> None:
+    state, _ = act(table(), tracker.gm_adjust, wire.NcbGmAdjustAction, {"combatant": "v", "hp": 5})
+    state, _ = act(state, play.damage, fights.NcbDamageAction, {"target": "v", "amount": 5, "kind": "environmental"})
+    assert state["combatants"]["v"]["lastBreathOffered"]
+    body = {"attacker": "goon", "target": "v", "weaponName": "Knife"}
+    state, missed = act(state, play.attack, fights.NcbAttackAction, body, ScriptedDice(1, 1))
+    assert not missed.hit and state["combatants"]["v"]["lastBreathOffered"]
+
+
+def test_only_the_targets_player_or_the_gm_sends_the_choice_with_an_attack() -> None:
+    pistol = {"name": "Pistol", "damageDice": "1d6"}
+    misty = {"id": "misty", "name": "Misty", "owner": "bob", "maxHp": 9, "weapons": [pistol]}
+    state = table(V, misty)
+    body = {"attacker": "misty", "target": "v", "weaponName": "Pistol", "useLastBreath": True}
+    with pytest.raises(Problem) as caught:
+        act(state, play.attack, fights.NcbAttackAction, body, ScriptedDice(15, 3), BOB)
+    assert caught.value.code == "forbidden"
+    _, hit = act(state, play.attack, fights.NcbAttackAction, {**body, "useLastBreath": False}, ScriptedDice(15, 3), BOB)
+    assert hit.hit
+
+
+def test_session_ncs_have_no_last_breath_by_default() -> None:
+    state = table(V, GOON, ncAtZeroHp="dying")
+    for amount in (5, 7):  # 7 is short of the goon's 11 maximum: no massive damage
+        body = {"target": "goon", "amount": amount, "kind": "environmental"}
+        state, hit = act(state, play.damage, fights.NcbDamageAction, body)
+    assert hit.outcome.result == "dying" and not hit.outcome.last_breath_offered
+    assert not state["combatants"]["goon"]["lastBreath"]
 
 
 def test_a_dying_combatants_turn_rolls_its_death_save_and_bleeds_out_at_the_end() -> None:
@@ -214,9 +287,9 @@ def test_stabilizing_takes_the_helpers_action_and_stops_the_bleeding() -> None:
         play.stabilize,
         fights.NcbStabilizeAction,
         {"helper": "jackie", "target": "v", "proficient": True},
-        ScriptedDice(7),
+        ScriptedDice(8),
     )
-    assert done.roll.total == 7 + 0 + 3 and done.stabilized and done.economy == "action"
+    assert done.roll.total == 8 + 0 + 3 and done.stabilized and done.economy == "action"
     assert state["combatants"]["v"]["condition"] == "stable" and state["combat"]["economy"]["action"]
 
 
@@ -359,3 +432,78 @@ def test_the_combat_ends_itself_when_nobody_able_to_take_a_turn_is_left() -> Non
     with pytest.raises(RuleViolation) as caught:
         act(state, tracker.end_combat, wire.NcbEndCombatAction, {})
     assert caught.value.code == "ncb/no-combat"
+
+
+# -- what the action asks for is judged before the economy that pays for it -------------------------
+
+
+def _action_spent(state: dict, who: str = "v") -> dict:
+    """V's turn, its action already spent on a dodge."""
+    state, _ = act(state, tracker.take_action, wire.NcbActionChoice, {"combatant": who, "action": "dodge"})
+    return state
+
+
+def test_stabilizing_a_target_who_is_not_dying_is_not_dying_even_with_the_action_spent() -> None:
+    state = _action_spent(in_combat(table(), 18, 2, 3))
+    with pytest.raises(RuleViolation) as caught:
+        act(state, play.stabilize, fights.NcbStabilizeAction, {"helper": "v", "target": "jackie"}, actor=ANA)
+    assert caught.value.code == "ncb/not-dying"
+
+
+def test_a_second_death_save_after_a_revival_is_not_dying_rather_than_already_rolled() -> None:
+    state = in_combat(table(), 18, 2, 3)
+    state, _ = act(state, tracker.gm_adjust, wire.NcbGmAdjustAction, {"combatant": "v", "hp": 0})
+    state, saved = act(state, play.death_save, fights.NcbDeathSaveAction, {"combatant": "v"}, ScriptedDice(20), ANA)
+    assert saved.result == "revived" and state["combat"]["economy"]["deathSave"]
+    with pytest.raises(RuleViolation) as caught:
+        act(state, play.death_save, fights.NcbDeathSaveAction, {"combatant": "v"}, ScriptedDice(12), ANA)
+    assert caught.value.code == "ncb/not-dying"
+
+
+def test_impossible_actions_name_their_rule_even_with_the_action_spent() -> None:
+    state = _action_spent(in_combat(table(), 18, 2, 3))
+    massive = {"target": "jackie", "amount": 44, "kind": "environmental"}
+    state, _ = act(state, play.damage, fights.NcbDamageAction, massive)
+    cases = [
+        (play.heal, fights.NcbHealAction, {"target": "jackie", "healer": "v", "amount": 3}, "ncb/target-flatlined"),
+        (
+            play.attack,
+            fights.NcbAttackAction,
+            {"attacker": "v", "target": "goon", "weaponName": "Unity", "cover": "total"},
+            "ncb/total-cover",
+        ),
+        (
+            play.run_program,
+            resources.NcbRunProgramAction,
+            {"caster": "v", "program": {"name": "Burn", "tier": 1, "ramCost": 7}},
+            "ncb/not-enough-ram",
+        ),
+        (
+            upkeep.activate_chrome,
+            resources.NcbActivateChromeAction,
+            {"combatant": "v", "name": "Optics"},
+            "ncb/unknown-chrome",
+        ),
+    ]
+    for fn, model, body, code in cases:
+        with pytest.raises(RuleViolation) as caught:
+            act(state, fn, model, body, actor=ANA)
+        assert caught.value.code == code, body
+
+
+def test_a_combatant_cannot_attack_itself() -> None:
+    state = table()
+    body = {"attacker": "v", "target": "v", "weaponName": "Unity"}
+    with pytest.raises(RuleViolation) as caught:
+        act(state, play.attack, fights.NcbAttackAction, body, actor=ANA)
+    assert caught.value.code == "ncb/self-attack" and caught.value.status == 422 and "v" in caught.value.detail
+
+
+def test_out_of_turn_messages_say_an_action() -> None:
+    state = in_combat(table(), 18, 2, 3)
+    with pytest.raises(RuleViolation) as caught:
+        act(state, tracker.take_action, wire.NcbActionChoice, {"combatant": "goon"})
+    assert caught.value.detail.startswith("an action is taken only on goon's own turn")
+    with pytest.raises(RuleViolation) as caught:
+        act(state, tracker.take_action, wire.NcbActionChoice, {"combatant": "goon", "slot": "bonus-action"})
+    assert caught.value.detail.startswith("a bonus action is taken only")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from service.model import Model
 from service.systems.ncb.abilities import Ability
@@ -25,7 +25,7 @@ _RULES = "Rule options; every field has a documented default."
 
 class NcbD20TestParams(Model):
     modifier: int = Field(0, ge=-30, le=30, description="Everything added to the d20.")
-    dv: int = Field(ge=1, le=40, description="Difficulty Value to meet (5e default) or beat.")
+    dv: int = Field(ge=1, le=40, description="Difficulty Value to beat: a tie fails unless `rules.dvTiesSucceed`.")
     advantage: bool = Field(False, description=_ADVANTAGE)
     disadvantage: bool = Field(False, description=_DISADVANTAGE)
     exhaustion: int = Field(0, ge=0, le=5, description=_EXHAUSTION)
@@ -82,7 +82,24 @@ class NcbInitiativeParticipant(Model):
 
 
 class NcbInitiativeParams(Model):
-    participants: list[NcbInitiativeParticipant] = Field(min_length=1, max_length=50)
+    participants: list[NcbInitiativeParticipant] = Field(
+        min_length=1, max_length=50, description="Each with its own `id`: an id listed twice is refused (422)."
+    )
+
+    @field_validator("participants")
+    @classmethod
+    def _distinct(cls, participants: list[NcbInitiativeParticipant]) -> list[NcbInitiativeParticipant]:
+        require_distinct([p.id for p in participants])
+        return participants
+
+
+def require_distinct(ids: list[str]) -> None:
+    """A combatant takes one place in an initiative order (a ValueError is a 422 naming the field)."""
+    seen: set[str] = set()
+    for cid in ids:
+        if cid in seen:
+            raise ValueError(f"{cid!r} is listed twice; each combatant rolls initiative once")
+        seen.add(cid)
 
 
 class NcbInitiativeRoll(Model):
@@ -101,14 +118,25 @@ class NcbInitiativeResult(Model):
     )
 
 
+# A subclass chosen now makes level 3 or more; breaking it answers `ncb/subclass-too-early` (422).
+_SUBCLASS_FROM_LEVEL_3 = {
+    "if": {"required": ["subclass"], "properties": {"subclass": {"type": "string"}}},
+    "then": {"properties": {"level": {"minimum": 2}}},
+}
+
+
 class NcbLevelUpParams(Model):
+    model_config = {**Model.model_config, "json_schema_extra": _SUBCLASS_FROM_LEVEL_3}
+
     level: int = Field(ge=1, le=20, description="The current level; level 20 cannot go higher.")
-    hp: int = Field(ge=1, le=999)
+    hp: int = Field(ge=1, le=999, description="At most `maxHp`.")
     max_hp: int = Field(ge=1, le=999)
     hit_die: Literal[6, 8, 10, 12] = 8
     constitution: int = Field(10, ge=1, le=30)
     method: Literal["average", "roll"] = Field("average", description="Hit points: the die's 5e average, or a roll.")
-    subclass: str | None = Field(None, min_length=1, max_length=60, description="Chosen now; only from level 3.")
+    subclass: str | None = Field(
+        None, min_length=1, max_length=60, description="Chosen now; only when this level-up reaches level 3 or more."
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> NcbLevelUpParams:

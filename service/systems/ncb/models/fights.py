@@ -18,9 +18,19 @@ DamageKind = Literal["physical", "program", "environmental"]
 _COVER = "Target's cover: half +2 AC, three-quarters +5 AC (5e); total cover cannot be attacked."
 _KIND = "`physical` weapon damage is softened by damage reduction; `program` and `environmental` damage never is."
 _AMOUNT = "A fixed amount of damage. Give this or `dice`, not both."
+_HEALING = "A fixed number of hit points restored, up to the maximum. Give this or `dice`, not both."
+_USE_LAST_BREATH = (
+    "The target's player takes Last Breath if this hit would drop it to 0 and Last Breath can save it. "
+    "Default false: the answer offers it (`lastBreathOffered`) and spends nothing. Only a seat that runs the "
+    "target (its player or the GM) may send true."
+)
 _DICE = (
-    "A dice formula in platform notation, e.g. `3d6` or `2d4+2`, totalling at most 9999. "
+    "Damage as a dice formula in platform notation, e.g. `3d6` or `2d4+2`, totalling at most 9999. "
     "Give this or `amount`, not both."
+)
+_HEALING_DICE = (
+    "Hit points restored as a dice formula in platform notation, e.g. `2d4+2`, totalling at most 9999 "
+    "(the maximum HP still caps them). Give this or `amount`, not both."
 )
 
 
@@ -43,11 +53,24 @@ class NcbAttackParams(Model):
     rules: NcbRules = Field(default_factory=NcbRules, description=_RULES)
 
 
+# Exactly one of `weaponName` or `weapon`, in JSON Schema; breaking it answers `ncb/weapon-choice` (422).
+_ONE_WEAPON = {
+    "oneOf": [
+        {"required": ["weaponName"], "properties": {"weaponName": {"type": "string"}}},
+        {"required": ["weapon"], "properties": {"weapon": {"type": "object"}}},
+    ]
+}
+
+
 class NcbAttackAction(Model):
+    model_config = {**Model.model_config, "json_schema_extra": _ONE_WEAPON}
+
     attacker: CombatantId
-    target: CombatantId
-    weapon_name: str | None = Field(None, max_length=60, description="One of the attacker's weapons, by name.")
-    weapon: NcbWeapon | None = Field(None, description="Or a weapon described here.")
+    target: CombatantId = Field(description="Another combatant: no one attacks itself (422 `ncb/self-attack`).")
+    weapon_name: str | None = Field(
+        None, max_length=60, description="One of the attacker's weapons, by name. Give this or `weapon`."
+    )
+    weapon: NcbWeapon | None = Field(None, description="Or a weapon described here. Give this or `weaponName`.")
     economy: Literal["action", "bonus-action", "reaction"] = Field(
         "action", description="In combat: an action or bonus action on the attacker's turn, or its reaction."
     )
@@ -55,6 +78,7 @@ class NcbAttackAction(Model):
     disadvantage: bool = Field(False, description=_DISADVANTAGE)
     cover: Cover = Field("none", description=_COVER)
     bonus: int = Field(0, ge=-10, le=10, description="Any other modifier to the attack roll.")
+    use_last_breath: bool = Field(False, description=_USE_LAST_BREATH)
 
 
 class NcbAttackResult(Model):
@@ -77,9 +101,29 @@ class NcbAttackResult(Model):
     economy: str | None = Field(None, description="What the attack spent in a running combat.")
 
 
+# "Exactly one of `amount` or `dice`" in JSON Schema: a null counts as not given, as the server reads it.
+_ONE_OF_AMOUNT_OR_DICE = {
+    "oneOf": [
+        {"required": ["amount"], "properties": {"amount": {"type": "integer"}}},
+        {"required": ["dice"], "properties": {"dice": {"type": "string"}}},
+    ]
+}
+
+
 class _AmountOrDice(Model):
+    """Damage as a fixed amount or a formula; sending both or neither is a 422 `ncb/amount-or-dice`."""
+
+    model_config = {**Model.model_config, "json_schema_extra": _ONE_OF_AMOUNT_OR_DICE}
+
     amount: int | None = Field(None, ge=0, le=9999, description=_AMOUNT)
     dice: str | None = Field(None, min_length=1, max_length=100, description=_DICE)
+
+
+class _HealingAmountOrDice(_AmountOrDice):
+    """Healing as a fixed amount or a formula; sending both or neither is a 422 `ncb/amount-or-dice`."""
+
+    amount: int | None = Field(None, ge=0, le=9999, description=_HEALING)
+    dice: str | None = Field(None, min_length=1, max_length=100, description=_HEALING_DICE)
 
 
 class NcbDamageParams(_AmountOrDice):
@@ -99,6 +143,7 @@ class NcbDamageAction(_AmountOrDice):
         False, description="Critical-hit damage: no reduction; bringing the target to 0 flatlines it."
     )
     overkill: bool = Field(False, description="From an Overkill weapon: bringing the target to 0 annihilates it.")
+    use_last_breath: bool = Field(False, description=_USE_LAST_BREATH)
 
 
 class NcbDamageResult(Model):
@@ -136,6 +181,30 @@ class NcbDeathSaveResult(Model):
     hp: int
 
 
+class NcbLastBreathParams(Model):
+    """A character a hit just dropped to 0 with Last Breath ready, as the caller keeps it."""
+
+    exhaustion: int = Field(0, ge=0, le=5, description="Exhaustion before taking it; taking it adds a level.")
+    rules: NcbRules = Field(default_factory=NcbRules, description=_RULES)
+
+
+class NcbLastBreathAction(Model):
+    combatant: CombatantId = Field(
+        description="Who takes it: the last hit must have dropped it to 0 with Last Breath ready "
+        "(`lastBreathOffered`), and nothing may have changed its HP or death saves since."
+    )
+
+
+class NcbLastBreathResult(Model):
+    combatant: str | None = None
+    hp: int = Field(description="1, or 0 when the added exhaustion level flatlines.")
+    condition: Literal["up", "flatlined"]
+    exhaustion: int
+    result: Literal["last-breath", "flatlined"]
+    cause: Literal["exhaustion"] | None = Field(description="`exhaustion` when the sixth level flatlines (5e-2024).")
+    last_breath: bool = Field(description="Still available: false, until a long rest.")
+
+
 Method = Literal["medicine", "med-patch", "help"]
 _METHOD = (
     "`medicine`: a Medicine check against the table's stabilize DV (default 10); "
@@ -171,11 +240,11 @@ class NcbStabilizeResult(Model):
     economy: str | None = None
 
 
-class NcbHealParams(_AmountOrDice):
+class NcbHealParams(_HealingAmountOrDice):
     target: NcbTargetSpec
 
 
-class NcbHealAction(_AmountOrDice):
+class NcbHealAction(_HealingAmountOrDice):
     target: CombatantId
     healer: CombatantId | None = Field(None, description="Who heals; in combat it spends the healer's `economy`.")
     economy: Literal["none", "action", "bonus-action"] = Field(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
@@ -10,7 +10,7 @@ from service.model import Model
 from service.systems.dice.models import DiceRollResult
 from service.systems.ncb.abilities import Ability
 from service.systems.ncb.models.checks import _ADVANTAGE, _DISADVANTAGE, _RULES, Economy
-from service.systems.ncb.models.rolls import NcbD20Roll, NcbDamageOutcome, NcbTargetSpec
+from service.systems.ncb.models.rolls import HP_RULE, UP_EXACTLY_ABOVE_0, NcbD20Roll, NcbDamageOutcome, NcbTargetSpec
 from service.systems.ncb.models.sheet import (
     MAX_EDDIES,
     CombatantId,
@@ -37,7 +37,9 @@ def check_vitals(hp: int, max_hp: int, condition: str) -> None:
 
 
 class NcbShortRestParams(Model):
-    hp: int = Field(ge=0, le=999)
+    model_config = {**Model.model_config, "json_schema_extra": UP_EXACTLY_ABOVE_0}
+
+    hp: int = Field(ge=0, le=999, description=HP_RULE)
     max_hp: int = Field(ge=1, le=999)
     condition: Literal["up", "dying", "stable"] = Field("up", description="A dying character cannot rest.")
     hit_dice: int = Field(ge=0, le=20, description="Hit dice left.")
@@ -75,14 +77,18 @@ class NcbShortRestResult(Model):
 
 
 class NcbLongRestParams(Model):
-    hp: int = Field(ge=0, le=999)
+    model_config = {**Model.model_config, "json_schema_extra": UP_EXACTLY_ABOVE_0}
+
+    hp: int = Field(ge=0, le=999, description=HP_RULE)
     max_hp: int = Field(ge=1, le=999)
     condition: Literal["up", "dying", "stable"] = "up"
     level: int = Field(1, ge=1, le=20, description="Also the maximum number of hit dice.")
-    hit_dice: int = Field(0, ge=0, le=20, description="Hit dice left before the rest.")
+    hit_dice: int = Field(0, ge=0, le=20, description="Hit dice left before the rest; at most `level`.")
     exhaustion: int = Field(0, ge=0, le=5)
     ram_max: int = Field(0, ge=0, le=50)
-    program_slots: list[int] = Field(default_factory=list, max_length=9, description="Slots per tier, tier 1 first.")
+    program_slots: list[Annotated[int, Field(ge=0, le=9)]] = Field(
+        default_factory=list, max_length=9, description="Slots per tier, tier 1 first."
+    )
     rules: NcbRules = Field(default_factory=NcbRules, description=_RULES)
 
     @model_validator(mode="after")
@@ -90,8 +96,6 @@ class NcbLongRestParams(Model):
         check_vitals(self.hp, self.max_hp, self.condition)
         if self.hit_dice > self.level:
             raise ValueError("hitDice cannot be above the level")
-        if any(not 0 <= n <= 9 for n in self.program_slots):
-            raise ValueError("programSlots counts are 0-9")
         return self
 
 
@@ -252,10 +256,21 @@ _TRANSACTION = (
 )
 
 
+# A service or a repayment names its creditor, in JSON Schema as in the validator below.
+_CREDITOR_NAMED = {
+    "if": {"properties": {"kind": {"enum": ["service", "repay"]}}},
+    "then": {"required": ["creditor"], "properties": {"creditor": {"type": "string"}}},
+}
+
+
 class _Transaction(Model):
+    model_config = {**Model.model_config, "json_schema_extra": _CREDITOR_NAMED}
+
     kind: Transaction = Field(description=_TRANSACTION)
     amount: int = Field(ge=1, le=MAX_EDDIES)
-    creditor: str | None = Field(None, min_length=1, max_length=80, description="For `service` and `repay`.")
+    creditor: str | None = Field(
+        None, min_length=1, max_length=80, description="Required for `service` and `repay`; ignored otherwise."
+    )
     reason: Literal["chrome", "treatment", "rescue", "other"] = "other"
 
     @model_validator(mode="after")

@@ -52,7 +52,12 @@ class NcbDamageOutcome(Model):
         ]
         | None
     ) = Field(description="Why the target flatlined or was annihilated.")
-    last_breath_used: bool
+    last_breath_used: bool = Field(description="Last Breath was taken (at this hit's `useLastBreath`).")
+    last_breath_offered: bool = Field(
+        description="The hit dropped the target to 0 and its Last Breath could stand it up at 1 HP instead. "
+        "Nothing spends it unasked: the player takes it with `last-breath` (in a session, before anything "
+        "else changes the target's HP or death saves) or by sending the hit with `useLastBreath`."
+    )
     exhaustion: int
     death_successes: int
     death_failures: int
@@ -67,20 +72,40 @@ class NcbWeaponDamage(Model):
     total: int
 
 
+# `up` exactly when hp is above 0, in JSON Schema: the rule the validators check, for generated clients.
+UP_EXACTLY_ABOVE_0 = {
+    "if": {"properties": {"condition": {"const": "up"}}},
+    "then": {"properties": {"hp": {"minimum": 1}}},
+    "else": {"properties": {"hp": {"const": 0}}},
+}
+HP_RULE = "At most `maxHp` (checked on arrival); above 0 exactly when `condition` is `up`."
+
+
 class NcbTargetSpec(Model):
     """A target described by its numbers (stateless calls)."""
+
+    model_config = {**Model.model_config, "json_schema_extra": UP_EXACTLY_ABOVE_0}
 
     armor_class: int = Field(10, ge=0, le=40)
     armor: Armor = "none"
     plating: int = Field(0, ge=0, le=5)
-    hp: int = Field(ge=0, le=999)
+    hp: int = Field(ge=0, le=999, description=HP_RULE)
     max_hp: int = Field(ge=1, le=999)
     condition: Literal["up", "dying", "stable"] = Field("up", description="`dying` and `stable` need hp 0.")
     death_successes: int = Field(0, ge=0, le=2)
     death_failures: int = Field(0, ge=0, le=2)
     kind: Literal["character", "nc"] = "character"
-    last_breath: bool = Field(True, description="Last Breath is still available.")
-    use_last_breath: bool = True
+    last_breath: bool | None = Field(
+        None,
+        description="Last Breath is still available. Default: true for a character, false for an NC (the "
+        "text gives it to the characters it speaks to, as a session does).",
+    )
+    use_last_breath: bool = Field(
+        False,
+        description="The player takes Last Breath if this hit would drop the target to 0 and Last Breath can "
+        "save it (massive damage, finishing blows and Overkill cannot be saved). Default false: the answer "
+        "offers it (`lastBreathOffered`) and spends nothing.",
+    )
     exhaustion: int = Field(0, ge=0, le=5)
     helpless: bool = Field(False, description="Paralyzed or otherwise helpless (dying and stable targets always are).")
 

@@ -126,8 +126,17 @@ class NcbProgramSlotState(Model):
     used: int = Field(0, ge=0, le=9)
 
 
+# A subclass needs level 3, in JSON Schema; breaking it answers `ncb/subclass-too-early` (422).
+_SUBCLASS_FROM_LEVEL_3 = {
+    "if": {"required": ["subclass"], "properties": {"subclass": {"type": "string"}}},
+    "then": {"required": ["level"], "properties": {"level": {"minimum": 3}}},
+}
+
+
 class NcbCombatantSpec(Model):
     """A character or NC as it joins the table."""
+
+    model_config = {**Model.model_config, "json_schema_extra": _SUBCLASS_FROM_LEVEL_3}
 
     id: CombatantId
     name: str = Field(min_length=1, max_length=80)
@@ -142,15 +151,15 @@ class NcbCombatantSpec(Model):
     armor: Armor = Field("none", description="Damage reduction: light 1, medium 2, heavy 3.")
     plating: int = Field(0, ge=0, le=5, description="Tech plating added to the armor's reduction (capped, default 5).")
     max_hp: int = Field(ge=1, le=999)
-    hp: int | None = Field(None, ge=1, le=999, description="Defaults to the maximum.")
+    hp: int | None = Field(None, ge=1, le=999, description="At most `maxHp`; defaults to it.")
     hit_die: Literal[6, 8, 10, 12] = 8
-    hit_dice: int | None = Field(None, ge=0, le=20, description="Hit dice left; defaults to the level.")
+    hit_dice: int | None = Field(None, ge=0, le=20, description="Hit dice left, at most the level; defaults to it.")
     speed: int = Field(30, ge=0, le=200, description="Feet per turn.")
     initiative_bonus: int = Field(0, ge=-10, le=20, description="Added to the Dexterity modifier for initiative.")
     save_proficiencies: list[Ability] = Field(default_factory=list, max_length=6)
     program_ability: Ability = "intelligence"
     ram_max: int = Field(0, ge=0, le=50)
-    ram: int | None = Field(None, ge=0, le=50, description="Defaults to the maximum.")
+    ram: int | None = Field(None, ge=0, le=50, description="At most `ramMax`; defaults to it.")
     program_slots: list[Annotated[int, Field(ge=0, le=9)]] = Field(
         default_factory=list, max_length=9, description="Program slots per tier, tier 1 first."
     )
@@ -168,7 +177,11 @@ class NcbCombatantSpec(Model):
     last_breath: bool | None = Field(
         None, description="Last Breath ready; defaults to true for characters, false for NCs."
     )
-    use_last_breath: bool = Field(True, description="Take Last Breath when it is offered.")
+    use_last_breath: bool = Field(
+        False,
+        description="The player's standing choice to take Last Breath whenever a hit offers it. Default false: "
+        "each such hit offers it (`lastBreathOffered`) and `last-breath`, or the hit's `useLastBreath`, takes it.",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> NcbCombatantSpec:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from service.model import Model
-from service.systems.ncb.models.checks import NcbInitiativeRoll
+from service.systems.ncb.models.checks import NcbInitiativeRoll, require_distinct
 from service.systems.ncb.models.fights import NcbDeathSaveResult
 from service.systems.ncb.models.sheet import CombatantId, NcbCombatantSpec
 from service.systems.ncb.options import NcbRules
@@ -45,6 +45,9 @@ class NcbCombatantSummary(Model):
     death_successes: int
     death_failures: int
     last_breath: bool
+    last_breath_offered: bool = Field(
+        description="The last hit dropped it to 0 with Last Breath ready; `last-breath` may still take it."
+    )
     helpless: bool
     ram: int
     ram_max: int
@@ -97,9 +100,15 @@ class NcbRemoveCombatantResult(Model):
     combat: NcbCombatView | None
 
 
+# At least one, each once: JSON Schema's minItems and uniqueItems, checked again below.
+_Participants = Annotated[list[CombatantId], Field(min_length=1, json_schema_extra={"uniqueItems": True})]
+
+
 class NcbStartCombatAction(Model):
-    participants: list[CombatantId] | None = Field(
-        None, max_length=MAX_COMBATANTS, description="Who fights; default every combatant still alive."
+    participants: _Participants | None = Field(
+        None,
+        max_length=MAX_COMBATANTS,
+        description="Who fights: at least one, each id once. Default: every combatant still alive.",
     )
     advantage: list[CombatantId] = Field(
         default_factory=list, max_length=MAX_COMBATANTS, description="Roll initiative with advantage."
@@ -107,6 +116,14 @@ class NcbStartCombatAction(Model):
     disadvantage: list[CombatantId] = Field(
         default_factory=list, max_length=MAX_COMBATANTS, description="Roll initiative with disadvantage."
     )
+
+
+    @field_validator("participants")
+    @classmethod
+    def _distinct(cls, participants: list[str] | None) -> list[str] | None:
+        if participants is not None:
+            require_distinct(participants)
+        return participants
 
 
 class NcbJoinCombatAction(Model):
