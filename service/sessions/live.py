@@ -32,13 +32,15 @@ async def follow(
     *,
     after: int | None,
     heartbeat_s: float = HEARTBEAT_S,
-    resume_s: float = RESUME_S,
+    resume_s: float | None = None,
 ) -> AsyncIterator[dict | None]:
     """Entries with `seq > after` (or only new ones when `after` is None); `None` is a heartbeat.
 
     StoreUnavailable before the first heartbeat means no stream; after it, only when the
-    subscription could not be made again for `resume_s` (the client resumes from its last seq).
+    subscription could not be made again for `resume_s` (default RESUME_S; the client then
+    resumes from its last seq).
     """
+    resume_s = RESUME_S if resume_s is None else resume_s
     doc, actor = await sessions.read(session_id, token)  # authorizes before anything is streamed
     system, closed = doc["system"], doc["closed"]
     store = sessions.store
