@@ -89,9 +89,7 @@ class RedisStore:
             # No per-read socket timeout: `_call` puts one deadline on the whole operation
             # (a timer per read and per write cost more than the rest of a command).
             socket_timeout=None,
-            # No retries: a commit whose reply timed out may have been applied, and
-            # re-sending it could apply it twice. The caller answers 503 instead, and the
-            # client's retry with its Idempotency-Key replays the stored answer.
+            # No retries inside redis-py: `_send` alone decides what may be sent again.
             retry=Retry(NoBackoff(), 0),
         )
         # Commands use connections of their own, kept here: one per concurrent command at most.
@@ -141,7 +139,7 @@ class RedisStore:
         """
         connection = self._idle.pop() if self._idle else self._redis.connection_pool.make_connection()
         try:
-            for retry in (False, True):
+            for last in (False, True):
                 sent = False
                 try:
                     if _closed_by_server(connection):
@@ -152,7 +150,7 @@ class RedisStore:
                     await connection.send_packed_command(command, check_health=False)
                     return await connection.read_response()
                 except _DOWN:
-                    if retry or (sent and not read_only):
+                    if last or (sent and not read_only):
                         raise
         finally:
             # redis-py disconnects a connection on any error or cancellation mid-command;
