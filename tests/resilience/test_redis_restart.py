@@ -18,7 +18,10 @@ import httpx
 import pytest
 import websockets
 
-from support.api import SECRET
+from service.api.app import create_app
+from service.sessions import live
+from service.sessions.redis_store import RedisStore
+from support.api import SECRET, make_settings
 from support.processes import ServiceProcess
 
 pytestmark = pytest.mark.slow
@@ -239,3 +242,33 @@ async def _restart(base: str, redis: Any) -> None:
             drawn = await nonces(http, table)
             assert drawn == list(range(len(drawn)))
     load.close()
+
+
+async def test_an_sse_stream_ends_cleanly_when_redis_stays_away(start_redis_server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the follower's patience the response ends as HTTP allows (EventSource then resumes
+    with Last-Event-ID), instead of the connection being cut mid-body."""
+    monkeypatch.setattr(live, "RESUME_S", 0.5)
+    redis = start_redis_server()
+    app = create_app(make_settings("redis", redis.url), store=RedisStore(redis.url, timeout_s=0.5))
+    doc, seats = await app.state.sessions.create("dice", SEATS, "", None)
+    path = f"/v1/sessions/{doc['id']}/events"
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET", "scheme": "http",
+        "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "",
+        "headers": [(b"host", b"test"), (b"authorization", f"Bearer {seats[0]['token']}".encode())],
+        "client": ("127.0.0.1", 50000), "server": ("test", 80),
+    }
+    sent: asyncio.Queue[dict] = asyncio.Queue()
+
+    async def receive() -> dict:
+        await asyncio.Event().wait()  # the client stays connected
+        return {"type": "http.disconnect"}
+
+    response = asyncio.ensure_future(app(scope, receive, sent.put))
+    assert (await asyncio.wait_for(sent.get(), 5))["status"] == 200
+    assert (await asyncio.wait_for(sent.get(), 5))["body"] == b": keep-alive\n\n"  # subscribed
+    await asyncio.to_thread(redis.kill)
+    await asyncio.wait_for(response, 5)  # returns: no exception escapes the app
+    messages = [sent.get_nowait() for _ in range(sent.qsize())]
+    assert messages[-1] == {"type": "http.response.body", "body": b"", "more_body": False}
+    await app.state.store.aclose()
