@@ -14,6 +14,7 @@ from service.api.rest import bearer
 from service.errors import Problem
 from service.sessions.live import follow
 from service.sessions.service import Sessions
+from service.sessions.store import StoreUnavailable
 
 
 def _after(value: str | None) -> int | None:
@@ -44,7 +45,9 @@ def sse_endpoint(sessions: Sessions):
                 while True:
                     yield _frame(item)
                     item = await anext(stream)
-            except StopAsyncIteration:
+            except (StopAsyncIteration, StoreUnavailable):
+                # A store that stayed away past the follower's patience ends the stream as a
+                # close does, cleanly: EventSource reconnects with its Last-Event-ID.
                 return
             finally:
                 await stream.aclose()

@@ -72,6 +72,12 @@ return 1
 """
 
 
+def _closed_by_server(connection: Any) -> bool:
+    """The server ended this connection: its stream is at EOF (or reset) before we send anything."""
+    reader = connection._reader  # redis-py's asyncio StreamReader, None while disconnected
+    return reader is not None and (reader.at_eof() or reader.exception() is not None)
+
+
 class RedisStore:
     def __init__(self, url: str, *, timeout_s: float = 2.0, prefix: str = "na") -> None:
         assert "{" not in prefix and "}" not in prefix, "braces in the prefix would break the hash tag"
@@ -83,12 +89,11 @@ class RedisStore:
             # No per-read socket timeout: `_call` puts one deadline on the whole operation
             # (a timer per read and per write cost more than the rest of a command).
             socket_timeout=None,
-            # No retries: a commit whose reply timed out may have been applied, and
-            # re-sending it could apply it twice. The caller answers 503 instead, and the
-            # client's retry with its Idempotency-Key replays the stored answer.
+            # No retries inside redis-py: `_send` alone decides what may be sent again.
             retry=Retry(NoBackoff(), 0),
         )
-        # Script calls use connections of their own, kept here: one per concurrent write at most.
+        # Commands use connections of their own, kept here: one per concurrent command at most.
+        # redis-py's pool serves only pub/sub, which drops its connection when it ends.
         self._idle: list[Any] = []
         self._create = self._redis.register_script(_CREATE)
         self._load = self._redis.register_script(_LOAD)
@@ -108,22 +113,45 @@ class RedisStore:
             # may carry a password, so neither goes into what we show.
             raise StoreUnavailable(f"redis unavailable: {type(exc).__name__}") from exc
 
-    async def _script(self, script: AsyncScript, keys: list[str], args: list[Any]) -> Any:
-        """EVALSHA on a connection of our own, packed by hiredis; on NOSCRIPT (a restarted Redis) load it and run again.
+    async def _script(self, script: AsyncScript, keys: list[str], args: list[Any], *, read_only: bool = False) -> Any:
+        """EVALSHA, packed by hiredis; on NOSCRIPT (a restarted Redis) load the script and run it again.
 
         The hot path of every write: redis-py's general command machinery (retry policy,
         observability hooks, a Python packer) cost more than the script itself.
         """
+        command = hiredis.pack_command(("EVALSHA", script.sha, len(keys), *keys, *args))
+        try:
+            return await self._send(command, read_only=read_only)
+        except NoScriptError:  # nothing ran: safe to send again
+            await self._send(hiredis.pack_command(("SCRIPT", "LOAD", script.script)), read_only=True)
+            return await self._send(command, read_only=read_only)
+
+    async def _send(self, command: bytes, *, read_only: bool) -> Any:
+        """Send one packed command on a connection of our own and read its reply.
+
+        A connection the server closed while it sat idle (a restart, CLIENT KILL, an idle
+        timeout) is replaced before use: the event loop has already read its end of stream,
+        so telling costs no round trip. A connection error before the command goes out is
+        tried once more; after it goes out, only a read is. A write whose reply was lost may
+        have landed: the caller answers 503, and the client's retry with its Idempotency-Key
+        replays the stored answer (a blind resend would fail its compare-and-set and make the
+        service apply the action twice).
+        """
         connection = self._idle.pop() if self._idle else self._redis.connection_pool.make_connection()
         try:
-            try:
-                await connection.send_packed_command(hiredis.pack_command(("EVALSHA", script.sha, len(keys), *keys, *args)), check_health=False)
-                return await connection.read_response()
-            except NoScriptError:  # nothing ran: safe to send again
-                await connection.send_command("SCRIPT", "LOAD", script.script)
-                await connection.read_response()
-                await connection.send_packed_command(hiredis.pack_command(("EVALSHA", script.sha, len(keys), *keys, *args)), check_health=False)
-                return await connection.read_response()
+            for last in (False, True):
+                sent = False
+                try:
+                    if _closed_by_server(connection):
+                        await connection.disconnect(nowait=True)
+                    if not connection.is_connected:
+                        await connection.connect()
+                    sent = True
+                    await connection.send_packed_command(command, check_health=False)
+                    return await connection.read_response()
+                except _DOWN:
+                    if last or (sent and not read_only):
+                        raise
         finally:
             # redis-py disconnects a connection on any error or cancellation mid-command;
             # a disconnected one reconnects on its next use, so every one goes back.
@@ -139,7 +167,7 @@ class RedisStore:
         keys = [key, f"{key}:log"]
         if idempotency_key is not None:
             keys.append(f"{key}:idem:{idempotency_key}")
-        found = await self._call(self._script(self._load, keys, []))
+        found = await self._call(self._script(self._load, keys, [], read_only=True))
         if found is None:
             return None
         version, doc, log_length, answer, stamp = found
@@ -172,17 +200,17 @@ class RedisStore:
         if limit <= 0:
             return []
         key = f"{self._session(session_id)}:log"
-        entries: list[bytes] = await self._call(self._redis.lrange(key, start, start + limit - 1))
+        entries: list[bytes] = await self._call(self._send(hiredis.pack_command(("LRANGE", key, start, start + limit - 1)), read_only=True))
         return entries
 
     async def recall(self, key: str) -> bytes | None:
-        answer: bytes | None = await self._call(self._redis.get(f"{self._prefix}:idem:{key}"))
+        answer: bytes | None = await self._call(self._send(hiredis.pack_command(("GET", f"{self._prefix}:idem:{key}")), read_only=True))
         return answer
 
     async def remember(self, key: str, value: bytes, ttl_ms: int) -> bytes | None:
         # SET NX GET (Redis >= 7): keep ours or hand back theirs, in one atomic command.
-        name = f"{self._prefix}:idem:{key}"
-        earlier: bytes | None = await self._call(self._redis.set(name, value, nx=True, px=ttl_ms, get=True))
+        command = hiredis.pack_command(("SET", f"{self._prefix}:idem:{key}", value, "PX", ttl_ms, "NX", "GET"))
+        earlier: bytes | None = await self._call(self._send(command, read_only=False))
         return earlier
 
     @asynccontextmanager
@@ -218,7 +246,7 @@ class RedisStore:
                 yield message
 
     async def ping(self) -> None:
-        await self._call(self._redis.ping())
+        await self._call(self._send(hiredis.pack_command(("PING",)), read_only=True))
 
     async def aclose(self) -> None:
         idle, self._idle = self._idle, []

@@ -318,7 +318,7 @@ async def test_load_and_commit_each_take_one_round_trip(
     await store.create("s1", b"", TTL)  # connects, and loads the scripts on the first use
     await store.commit(step("s1", 1))
     await store.load("s1")
-    await store.remember("warm", b"v", TTL)  # plain commands go through redis-py's own pool: connect it too
+    await store.remember("warm", b"v", TTL)  # a plain command too, on the same kind of connection
     sent = 0
     send = AbstractConnection.send_packed_command
 
