@@ -80,14 +80,17 @@ def field_runner(op: Operation):
             key = kwargs.get("idempotencyKey")
             if key is not None and not (1 <= len(key) <= 200):
                 raise Problem("validation-failed", "idempotencyKey must be 1-200 characters")
+            request = context["request"]
+            token = bearer(request.headers)
             call = Call(
                 sessions=services["sessions"],
                 store=services["store"],
                 idempotency_ttl_ms=services["idempotency_ttl_ms"],
                 session_id=kwargs.get("sessionId"),
-                token=bearer(context["request"].headers),
+                token=token,
                 expected_version=kwargs.get("expectedVersion"),
                 idempotency_key=key,
+                client=services["clients"].idempotency_scope(request.scope, token) if key and not op.session else "",
             )
             if op.session and call.token is None:
                 raise Problem("unauthorized", "send this session's seat token as 'Authorization: Bearer <token>'")

@@ -102,14 +102,18 @@ def route_for(op: Operation, services: dict[str, Any]) -> Route:
     async def endpoint(request: Request) -> Response:
         try:
             headers = _headers(request.scope)
+            token = bearer(headers)
+            key = idempotency_key(headers.get("idempotency-key")) if op.method == "POST" else None
             call = Call(
                 sessions=services["sessions"],
                 store=services["store"],
                 idempotency_ttl_ms=services["idempotency_ttl_ms"],
                 session_id=request.path_params.get("sessionId"),
-                token=bearer(headers),
+                token=token,
                 expected_version=parse_if_match(headers.get("if-match")) if op.versioned else None,
-                idempotency_key=idempotency_key(headers.get("idempotency-key")) if op.method == "POST" else None,
+                idempotency_key=key,
+                # A session key is the seat's already (the session layer scopes it by token).
+                client=services["clients"].idempotency_scope(request.scope, token) if key and not op.session else "",
             )
             if op.session and call.token is None:  # who you are is checked before what you sent
                 raise Problem("unauthorized", "send this session's seat token as 'Authorization: Bearer <token>'")
