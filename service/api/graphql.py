@@ -38,6 +38,12 @@ def graphql_error(exc: BaseException) -> GraphQLError:
     return GraphQLError(problem.detail, extensions=_extensions(problem))
 
 
+_IDEMPOTENCY_KEY = (
+    "Retry-safe key, 1-200 characters: a repeat from the same client (the seat; on a stateless call the "
+    "bearer token, else the address) returns the first answer and rolls no new dice."
+)
+
+
 def _resolver(op: Operation, factory: TypeFactory, run):
     params: list[inspect.Parameter] = [
         inspect.Parameter("info", inspect.Parameter.KEYWORD_ONLY, annotation=strawberry.Info)
@@ -59,7 +65,8 @@ def _resolver(op: Operation, factory: TypeFactory, run):
     if op.versioned:
         arg("expectedVersion", typing.Optional[int])  # noqa: UP007
     if op.kind == "mutation":
-        arg("idempotencyKey", typing.Optional[str])  # noqa: UP007
+        key = typing.Annotated[typing.Optional[str], strawberry.argument(description=_IDEMPOTENCY_KEY)]  # noqa: UP007
+        params.append(inspect.Parameter("idempotencyKey", inspect.Parameter.KEYWORD_ONLY, annotation=key, default=None))
     async def resolve(info: strawberry.Info, **kwargs: Any) -> Any:
         return await run(info.context, kwargs)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import orjson
@@ -34,11 +35,16 @@ def parse_if_match(value: str | None) -> int | None:
     return int(raw)
 
 
+# 1-200 printable ASCII characters, spaces only inside; the OpenAPI header schema is this pattern.
+IDEMPOTENCY_KEY_PATTERN = r"^[!-~]([ -~]{0,198}[!-~])?$"
+_IDEMPOTENCY_KEY = re.compile(IDEMPOTENCY_KEY_PATTERN)
+
+
 def idempotency_key(value: str | None) -> str | None:
     if value is None:
         return None
-    if not (1 <= len(value) <= 200) or not value.isprintable():
-        raise Problem("validation-failed", "Idempotency-Key must be 1-200 printable characters", errors=[{"loc": ["header", "Idempotency-Key"], "msg": "invalid"}])
+    if _IDEMPOTENCY_KEY.fullmatch(value) is None:
+        raise Problem("validation-failed", "Idempotency-Key must be 1-200 printable ASCII characters, with spaces only inside", errors=[{"loc": ["header", "Idempotency-Key"], "msg": "invalid"}])
     return value
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import secrets
 
 import pytest
@@ -9,6 +10,7 @@ from starlette.testclient import TestClient
 
 from service.api.app import create_app
 from service.config import ConfigError, Settings
+from service.contracts import OPENAPI
 from support.api import make_settings
 
 ROLL = {"expression": "1d6"}
@@ -83,3 +85,13 @@ def test_trusted_proxies_are_addresses_or_networks() -> None:
     assert Settings.from_env({}).trusted_proxies == ()
     with pytest.raises(ConfigError, match="NA_TRUSTED_PROXIES"):
         Settings.from_env({"NA_TRUSTED_PROXIES": "nginx"})
+
+
+def test_openapi_documents_429_on_every_limited_operation() -> None:
+    document = json.loads(OPENAPI.read_text())
+    limited = document["components"]["responses"]["RateLimited"]
+    assert {"Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"} <= set(limited["headers"])
+    for path, methods in document["paths"].items():
+        for operation in methods.values():
+            documented = operation["responses"].get("429") == {"$ref": "#/components/responses/RateLimited"}
+            assert documented == (path not in ("/healthz", "/readyz")), (path, operation["operationId"])
