@@ -51,7 +51,6 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._timer: asyncio.TimerHandle | None = None  # the head's deadline, or the body's
-        self._in_head = False  # a request has begun and its head is not complete
         self._head_bytes = 0  # bytes read in earlier chunks of the head in progress
         self._chunk_bytes = 0  # the size of the chunk being parsed
         self._lingering = False  # refused: the answer is sent, the rest of the input is dropped
@@ -89,22 +88,29 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
             else:
                 self._unsupported_upgrade_warning()
             return
-        if self._in_head:  # the head goes on in a later chunk: bound what is buffered meanwhile
+        # Attribute reads only, on the common path: a whole request in one chunk.
+        cycle = self.cycle
+        if cycle is not None and cycle.scope is self.scope:  # the last head begun is complete
+            if cycle.more_body and not cycle.response_complete and not cycle.disconnected:
+                self._stop_timer()  # a body is due: bound its pauses
+                self._start_timer(self.body_timeout)
+            elif self._timer is not None:
+                self._stop_timer()
+        elif self.scope is not None:  # a head goes on in a later chunk: bound what is buffered meanwhile
             self._head_bytes += len(data)
             if self._head_bytes > self.max_header_bytes:
                 self._refuse(self._head_too_large())
             elif self._timer is None:
                 self._start_timer(self.header_timeout)
-        elif self._awaiting_body():
-            self._stop_timer()
-            self._start_timer(self.body_timeout)
-        elif self._timer is not None:
-            self._stop_timer()
 
     def _bad_request(self) -> None:
         msg = "Invalid HTTP request received."
         self.logger.warning(msg)
         self.send_400_response(msg)
+
+    def _in_head(self) -> bool:
+        """A request has begun (uvicorn made its scope) and its head is not complete (no cycle for it)."""
+        return self.scope is not None and (self.cycle is None or self.cycle.scope is not self.scope)
 
     def _awaiting_body(self) -> bool:
         cycle = self.cycle
@@ -112,14 +118,9 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
 
     # -- parser callbacks ----------------------------------------------------------------
 
-    def on_message_begin(self) -> None:
-        super().on_message_begin()
-        self._in_head = True
-        self._head_bytes = 0
-
     def on_headers_complete(self) -> None:
-        self._in_head = False
-        self._stop_timer()
+        if self._timer is not None:
+            self._stop_timer()
         if len(self.headers) > self.max_headers:
             raise _Refused(_too_large(f"more than {self.max_headers} header fields"))
         # The head is at most what was read of it so far; only a large one is measured.
@@ -127,6 +128,7 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
             size = len(self.url) + sum(len(name) + len(value) + 4 for name, value in self.headers)
             if size > self.max_header_bytes:
                 raise _Refused(self._head_too_large())
+        self._head_bytes = 0
         super().on_headers_complete()
 
     # -- deadlines and refusals ----------------------------------------------------------
@@ -147,9 +149,9 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
             if self.flow.read_paused:  # the app, not the client, is behind: reading waits for it
                 self._start_timer(self.body_timeout)
                 return
-        elif not self._in_head and self.cycle is not None:
+        elif not self._in_head() and self.cycle is not None:
             return  # a response is being made, or the keep-alive timeout watches the idle connection
-        if self._in_head and self._answered():  # a request began: say why it ends
+        if self._in_head() and self._answered():  # a request began: say why it ends
             self._refuse(Problem("request-timeout", f"the request head took over {self.header_timeout:g} s"))
         else:
             self.transport.close()
@@ -171,7 +173,6 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
         followed by an end of output, and input is read and dropped for `linger` seconds
         (or until the client closes) before the connection is closed.
         """
-        self._in_head = False
         self._stop_timer()
         if not self._answered():  # another answer is being written: there is no room for this one
             self.transport.close()

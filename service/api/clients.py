@@ -31,18 +31,24 @@ class Clients:
     def bucket(self, scope) -> str:
         """The rate-limit bucket of a request: `s:<token hash>` for a verified seat, else `a:<address>`."""
         token = forwarded = None
-        for name, value in scope.get("headers", ()):
-            if name == b"authorization":
-                token = value if token is None else token
-            elif name == b"x-forwarded-for":
-                forwarded = value if forwarded is None else forwarded + b"," + value
-        if token is not None:
-            scheme, _, raw = token.partition(b" ")
-            raw = raw.strip()
-            if raw and scheme.lower() == b"bearer":
-                hashed = hashlib.sha256(raw).hexdigest()
-                if hashed in self.verified:
-                    return "s:" + hashed
+        if self.trusted:
+            for name, value in scope.get("headers", ()):
+                if name == b"authorization":
+                    token = value if token is None else token
+                elif name == b"x-forwarded-for":
+                    forwarded = value if forwarded is None else forwarded + b"," + value
+        else:
+            for name, value in scope.get("headers", ()):
+                if name == b"authorization":
+                    token = value
+                    break
+        if token is not None and token[:7].lower() == b"bearer ":
+            hashed = hashlib.sha256(token[7:].strip()).hexdigest()
+            if hashed in self.verified:
+                return "s:" + hashed
+        if forwarded is None or not self.trusted:
+            client = scope.get("client")
+            return "a:" + (client[0] if client else "unknown")
         return "a:" + self._address(scope, forwarded)
 
     def address(self, scope) -> str:
