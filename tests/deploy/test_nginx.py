@@ -6,9 +6,10 @@ each bound is tested against a real process in tests/api/test_slow_clients.py.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 
-from deploy_files import DEPLOY, nginx_bytes, nginx_directives, nginx_seconds
+from deploy_files import DEPLOY, nginx_bytes, nginx_directives, nginx_seconds, yaml_documents
 
 from service.config import Settings
 
@@ -46,3 +47,16 @@ def test_nginx_bounds_a_head_within_the_services_limit_and_answers_431_as_it_doe
     status, body = location["return"]
     problem = json.loads(body[1:-1].replace("\\'", "'"))
     assert status == "431" and problem["status"] == 431 and problem["code"] == "headers-too-large"
+
+
+def test_the_replicas_read_the_client_address_that_nginx_forwards() -> None:
+    location = nginx_directives(NGINX)[("http", "server", "location /")]
+    assert ["proxy_set_header", "X-Forwarded-For", "$proxy_add_x_forwarded_for"] in location
+    [document] = yaml_documents(DEPLOY / "compose.yaml")
+    env = {k: str(v) for k, v in document["services"]["api"]["environment"].items() if not str(v).startswith("${")}
+    trusted = Settings.from_env({**env, "NA_SEED_SECRET": "x" * 32}).trusted_proxies
+    # Docker gives compose networks addresses from these pools (172.17-31.x.x, then 192.168.x.x).
+    networks = [ipaddress.ip_network(n) for n in trusted]
+    for nginx_address in ("172.18.0.4", "172.31.255.2", "192.168.16.3"):
+        assert any(ipaddress.ip_address(nginx_address) in n for n in networks), nginx_address
+    assert not any(ipaddress.ip_address("203.0.113.9") in n for n in networks)
