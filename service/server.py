@@ -97,7 +97,10 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
             elif self._timer is not None:
                 self._stop_timer()
         elif self.scope is not None:  # a head goes on in a later chunk: bound what is buffered meanwhile
-            self._head_bytes += len(data)
+            if self._head_bytes:
+                self._head_bytes += len(data)
+            else:  # it began in this chunk, maybe after another request: count what the parser has of it
+                self._head_bytes = len(self.url) + sum(len(name) + len(value) + 4 for name, value in self.headers) or 1
             if self._head_bytes > self.max_header_bytes:
                 self._refuse(self._head_too_large())
             elif self._timer is None:

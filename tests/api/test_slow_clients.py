@@ -159,3 +159,14 @@ def test_requests_with_many_headers_below_the_limits_are_served_on_one_connectio
             time.sleep(0.05)
         status, _, _ = _request(sock, b"")
         assert status == 200
+
+
+def test_a_large_body_followed_by_the_start_of_a_pipelined_request_is_not_taken_for_a_large_head(service: ServiceProcess) -> None:
+    body = b'{"expression": "1d6", "seed": "fixed"' + b" " * 40_000 + b"}"  # over the head limit, under the body limit
+    post = f"POST /v1/dice/roll HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+    with _connect(service) as sock:
+        sock.sendall(post.encode() + body + b"GET /healthz HTTP/1.1\r\nHo")
+        time.sleep(0.2)
+        sock.sendall(b"st: 127.0.0.1\r\n\r\n")
+        assert _request(sock, b"")[0] == 200
+        assert _request(sock, b"")[0] == 200
