@@ -12,6 +12,7 @@ import socket
 import time
 from collections.abc import Iterator
 
+import httpx
 import pytest
 
 from support.api import SECRET
@@ -170,3 +171,24 @@ def test_a_large_body_followed_by_the_start_of_a_pipelined_request_is_not_taken_
         sock.sendall(b"st: 127.0.0.1\r\n\r\n")
         assert _request(sock, b"")[0] == 200
         assert _request(sock, b"")[0] == 200
+
+
+def test_long_lived_streams_outlast_every_bound(service: ServiceProcess) -> None:
+    # A subscription (WebSocket) and an event stream (SSE) stay open past the head, body and
+    # keep-alive bounds: those bound what a client owes, not how long an answer may run.
+    from websockets.sync.client import connect
+
+    created = httpx.post(f"{service.url}/v1/sessions", json={"system": "dice", "seats": [{"name": "gm", "role": "gm"}]}).json()
+    sid, token = created["session"]["id"], created["seats"][0]["token"]
+    with connect(f"ws://127.0.0.1:{service.port}/graphql", subprotocols=["graphql-transport-ws"], open_timeout=10) as ws:
+        ws.send(json.dumps({"type": "connection_init", "payload": {"authorization": f"Bearer {token}"}}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "connection_ack"
+        with httpx.stream("GET", f"{service.url}/v1/sessions/{sid}/events", headers={"Authorization": f"Bearer {token}"}, timeout=10) as events:
+            assert events.status_code == 200
+            time.sleep(BOUND * 2.5)
+            rolled = httpx.post(f"{service.url}/v1/sessions/{sid}/dice/roll", json={"expression": "1d6"}, headers={"Authorization": f"Bearer {token}"})
+            assert rolled.status_code == 200
+            lines = events.iter_lines()
+            assert next(line for line in lines if line.startswith("id:")) == "id: 0"
+        ws.send(json.dumps({"type": "ping"}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "pong"
