@@ -51,6 +51,7 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._timer: asyncio.TimerHandle | None = None  # the head's deadline, or the body's
+        self._timing_head = False  # which of the two `_timer` is
         self._head_bytes = 0  # bytes read in earlier chunks of the head in progress
         self._chunk_bytes = 0  # the size of the chunk being parsed
         self._lingering = False  # refused: the answer is sent, the rest of the input is dropped
@@ -59,7 +60,7 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self._start_timer(self.header_timeout)  # a connection that never sends a byte is cut too
+        self._start_timer(self.header_timeout, head=True)  # a connection that never sends a byte is cut too
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop_timer()
@@ -93,7 +94,7 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
         if cycle is not None and cycle.scope is self.scope:  # the last head begun is complete
             if cycle.more_body and not cycle.response_complete and not cycle.disconnected:
                 self._stop_timer()  # a body is due: bound its pauses
-                self._start_timer(self.body_timeout)
+                self._start_timer(self.body_timeout, head=False)
             elif self._timer is not None:
                 self._stop_timer()
         elif self.scope is not None:  # a head goes on in a later chunk: bound what is buffered meanwhile
@@ -103,8 +104,9 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
                 self._head_bytes = len(self.url) + sum(len(name) + len(value) + 4 for name, value in self.headers) or 1
             if self._head_bytes > self.max_header_bytes:
                 self._refuse(self._head_too_large())
-            elif self._timer is None:
-                self._start_timer(self.header_timeout)
+            elif not self._timing_head or self._timer is None:  # (a body may have ended in this chunk)
+                self._stop_timer()
+                self._start_timer(self.header_timeout, head=True)
 
     def _bad_request(self) -> None:
         msg = "Invalid HTTP request received."
@@ -136,8 +138,9 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
 
     # -- deadlines and refusals ----------------------------------------------------------
 
-    def _start_timer(self, seconds: float) -> None:
+    def _start_timer(self, seconds: float, *, head: bool) -> None:
         self._timer = self.loop.call_later(seconds, self._timed_out)
+        self._timing_head = head
 
     def _stop_timer(self) -> None:
         if self._timer is not None:
@@ -150,7 +153,7 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
             return
         if self._awaiting_body():
             if self.flow.read_paused:  # the app, not the client, is behind: reading waits for it
-                self._start_timer(self.body_timeout)
+                self._start_timer(self.body_timeout, head=False)
                 return
         elif not self._in_head() and self.cycle is not None:
             return  # a response is being made, or the keep-alive timeout watches the idle connection

@@ -192,3 +192,21 @@ def test_long_lived_streams_outlast_every_bound(service: ServiceProcess) -> None
             assert next(line for line in lines if line.startswith("id:")) == "id: 0"
         ws.send(json.dumps({"type": "ping"}))
         assert json.loads(ws.recv(timeout=10))["type"] == "pong"
+
+
+def test_the_head_deadline_counts_from_the_head_not_from_a_body_before_it() -> None:
+    # The body's pause bound ends with the body: a pipelined head that starts in the same read
+    # gets a head deadline of its own, counted from there.
+    bound = 3.0
+    env = {"NA_HEADER_TIMEOUT_SECONDS": str(bound), "NA_BODY_TIMEOUT_SECONDS": str(bound)}
+    body = b'{"expression": "1d6", "seed": "fixed"}'
+    post = f"POST /v1/dice/roll HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+    with ServiceProcess("memory", secret=SECRET, env=env) as process, _connect(process) as sock:
+        assert httpx.post(f"{process.url}/v1/dice/roll", json={"expression": "1d6"}).status_code == 200  # warm
+        sock.sendall(post.encode() + body[:10])
+        time.sleep(bound * 0.5)
+        sock.sendall(body[10:] + b"GET /healthz HTTP/1.1\r\nHo")
+        time.sleep(bound * 0.7)  # 1.2 bounds after the body began, 0.7 after the head did
+        sock.sendall(b"st: 127.0.0.1\r\n\r\n")
+        assert _request(sock, b"")[0] == 200
+        assert _request(sock, b"")[0] == 200
