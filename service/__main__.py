@@ -18,6 +18,7 @@ def main() -> None:
         print(f"neon-arbiter: configuration error: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
     from service.observability import log_config
+    from service.server import bounded_protocol
 
     app = create_app(settings)
     # uvicorn drains in-flight requests on SIGTERM (or Ctrl-C), then raises the signal again
@@ -32,6 +33,14 @@ def main() -> None:
         log_config=log_config(settings.log_level, replica=settings.replica_id),
         access_log=False,  # the middleware logs each request, as JSON with its request id
         timeout_graceful_shutdown=settings.shutdown_grace_seconds,
+        # httptools (as uvicorn's "auto" picks), with deadlines for slow clients and bounded heads.
+        http=bounded_protocol(
+            header_timeout=settings.header_timeout_seconds,
+            body_timeout=settings.body_timeout_seconds,
+            max_headers=settings.max_headers,
+            max_header_bytes=settings.max_header_bytes,
+        ),
+        timeout_keep_alive=settings.keepalive_timeout_seconds,
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 import socket
@@ -40,6 +41,18 @@ def _float(env: dict[str, str], name: str, default: float, *, zero: bool = False
     return value
 
 
+def _networks(env: dict[str, str], name: str) -> tuple[str, ...]:
+    """Comma-separated IP addresses or CIDR networks, normalised (`10.0.0.7` → `10.0.0.7/32`)."""
+    out = []
+    for item in env.get(name, "").split(","):
+        if item.strip():
+            try:
+                out.append(str(ipaddress.ip_network(item.strip(), strict=False)))
+            except ValueError:
+                raise ConfigError(f"{name} must list IP addresses or CIDR networks, got {item.strip()!r}") from None
+    return tuple(out)
+
+
 def _default_replica_id() -> str:
     # The pod or container name where there is one; the pid tells processes of one host apart.
     return f"{socket.gethostname()}-{os.getpid()}"
@@ -69,6 +82,14 @@ class Settings:
     max_expression_length: int = 1000
     rate_limit_per_second: float = 50.0  # per client and replica; 0 turns limiting off
     rate_limit_burst: int = 100
+    # Proxies whose X-Forwarded-For names the client (for rate limits and idempotency scopes).
+    trusted_proxies: tuple[str, ...] = ()
+    # Slow and oversized clients, enforced by service/server.py under uvicorn.
+    header_timeout_seconds: float = 10.0
+    body_timeout_seconds: float = 10.0
+    keepalive_timeout_seconds: float = 5.0
+    max_headers: int = 100
+    max_header_bytes: int = 32 * 1024
     cors_origins: tuple[str, ...] = ()
     log_level: str = "info"
     replica_id: str = field(default_factory=_default_replica_id)
@@ -102,6 +123,12 @@ class Settings:
             max_expression_length=_int(env, "NA_MAX_EXPRESSION_LENGTH", cls.max_expression_length),
             rate_limit_per_second=_float(env, "NA_RATE_LIMIT_PER_SECOND", 50.0, zero=True),
             rate_limit_burst=_int(env, "NA_RATE_LIMIT_BURST", 100),
+            trusted_proxies=_networks(env, "NA_TRUSTED_PROXIES"),
+            header_timeout_seconds=_float(env, "NA_HEADER_TIMEOUT_SECONDS", cls.header_timeout_seconds),
+            body_timeout_seconds=_float(env, "NA_BODY_TIMEOUT_SECONDS", cls.body_timeout_seconds),
+            keepalive_timeout_seconds=_float(env, "NA_KEEPALIVE_TIMEOUT_SECONDS", cls.keepalive_timeout_seconds),
+            max_headers=_int(env, "NA_MAX_HEADERS", cls.max_headers),
+            max_header_bytes=_int(env, "NA_MAX_HEADER_BYTES", cls.max_header_bytes, low=1024),
             cors_origins=origins,
             log_level=env.get("NA_LOG_LEVEL", "info"),
             replica_id=_replica_id(env),

@@ -15,6 +15,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 
 import service.systems  # noqa: F401  (registers every mechanic)
+from service.api.clients import Clients
 from service.api.docs import asset_mounts, graphiql_page, swagger_page
 from service.api.events import sse_endpoint
 from service.api.graphql import SubscriptionApp, build_schema, execute
@@ -77,11 +78,13 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         store, registry, secret=settings.seed_secret, ttl_seconds=settings.session_ttl_seconds, on_draws=metrics.dice
     )
     metrics.watch_sessions(sessions)
+    clients = Clients(settings.trusted_proxies, sessions.verified)
     services: dict[str, Any] = {
         "sessions": sessions,
         "store": store,
         "idempotency_ttl_ms": settings.idempotency_ttl_seconds * 1000,
         "max_body_bytes": settings.max_body_bytes,
+        "clients": clients,
     }
     operations, schema = _contracts(registry)
 
@@ -157,7 +160,9 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
             )
         )
     if settings.rate_limit_per_second > 0:  # inside CORS, so a browser can read a 429
-        middleware.append(Middleware(RateLimit, rate=settings.rate_limit_per_second, burst=settings.rate_limit_burst))
+        middleware.append(
+            Middleware(RateLimit, rate=settings.rate_limit_per_second, burst=settings.rate_limit_burst, clients=clients)
+        )
     app = Starlette(middleware=middleware, exception_handlers={HTTPException: http_error})
     app.router = IndexedRouter(routes=routes, lifespan=lifespan)
     app.state.settings = settings

@@ -38,6 +38,12 @@ def graphql_error(exc: BaseException) -> GraphQLError:
     return GraphQLError(problem.detail, extensions=_extensions(problem))
 
 
+_IDEMPOTENCY_KEY = (
+    "Retry-safe key, 1-200 characters: a repeat from the same client (the seat; on a stateless call the "
+    "bearer token, else the address) returns the first answer and rolls no new dice."
+)
+
+
 def _resolver(op: Operation, factory: TypeFactory, run):
     params: list[inspect.Parameter] = [
         inspect.Parameter("info", inspect.Parameter.KEYWORD_ONLY, annotation=strawberry.Info)
@@ -59,7 +65,8 @@ def _resolver(op: Operation, factory: TypeFactory, run):
     if op.versioned:
         arg("expectedVersion", typing.Optional[int])  # noqa: UP007
     if op.kind == "mutation":
-        arg("idempotencyKey", typing.Optional[str])  # noqa: UP007
+        key = typing.Annotated[typing.Optional[str], strawberry.argument(description=_IDEMPOTENCY_KEY)]  # noqa: UP007
+        params.append(inspect.Parameter("idempotencyKey", inspect.Parameter.KEYWORD_ONLY, annotation=key, default=None))
     async def resolve(info: strawberry.Info, **kwargs: Any) -> Any:
         return await run(info.context, kwargs)
 
@@ -80,14 +87,17 @@ def field_runner(op: Operation):
             key = kwargs.get("idempotencyKey")
             if key is not None and not (1 <= len(key) <= 200):
                 raise Problem("validation-failed", "idempotencyKey must be 1-200 characters")
+            request = context["request"]
+            token = bearer(request.headers)
             call = Call(
                 sessions=services["sessions"],
                 store=services["store"],
                 idempotency_ttl_ms=services["idempotency_ttl_ms"],
                 session_id=kwargs.get("sessionId"),
-                token=bearer(context["request"].headers),
+                token=token,
                 expected_version=kwargs.get("expectedVersion"),
                 idempotency_key=key,
+                client=services["clients"].idempotency_scope(request.scope, token) if key and not op.session else "",
             )
             if op.session and call.token is None:
                 raise Problem("unauthorized", "send this session's seat token as 'Authorization: Bearer <token>'")

@@ -9,6 +9,7 @@ from pydantic.json_schema import models_json_schema
 
 import service
 from service.api.operations import Operation
+from service.api.rest import IDEMPOTENCY_KEY_PATTERN
 from service.model import Model
 
 _REF = "#/components/schemas/{model}"
@@ -41,7 +42,10 @@ can recompute. Errors are RFC 9457 problem+json; `code` names the rule or limit.
 
 def _problem_responses(statuses: tuple[int, ...]) -> dict[str, Any]:
     content = {"application/problem+json": {"schema": {"$ref": _REF.format(model="ProblemDetails")}}}
-    return {str(s): {"description": _STATUS_TEXT.get(s, "Error"), "content": content} for s in sorted(set(statuses))}
+    out: dict[str, Any] = {str(s): {"description": _STATUS_TEXT.get(s, "Error"), "content": content} for s in sorted(set(statuses))}
+    if "429" in out:
+        out["429"] = {"$ref": "#/components/responses/RateLimited"}
+    return out
 
 
 _STATUS_TEXT = {
@@ -53,7 +57,32 @@ _STATUS_TEXT = {
     412: "The session moved past the version in If-Match",
     413: "Body too large",
     422: "Invalid input or a limit exceeded",
+    429: "Over this client's rate limit; retry after `Retry-After` seconds",
     503: "Store unavailable or the session too busy; retry",
+}
+
+# Every route but the probes is rate limited when NA_RATE_LIMIT_PER_SECOND is above 0.
+_LIMITED = (429,)
+_RATE_LIMITED = {
+    "description": _STATUS_TEXT[429],
+    "headers": {
+        "Retry-After": {"description": "Seconds until this client's next request is admitted.", "schema": {"type": "integer", "minimum": 1}},
+        "RateLimit-Limit": {"description": "The sustained rate, in requests per second.", "schema": {"type": "string"}},
+        "RateLimit-Remaining": {"description": "Requests the client's bucket admits now.", "schema": {"type": "integer", "minimum": 0}},
+        "RateLimit-Reset": {"description": "The same as Retry-After.", "schema": {"type": "integer", "minimum": 1}},
+    },
+    "content": {"application/problem+json": {"schema": {"$ref": _REF.format(model="ProblemDetails")}}},
+}
+_IDEMPOTENCY_KEY = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": False,
+    "description": (
+        "Retry-safe key: a repeat from the same client (the seat; on a stateless call the bearer token, "
+        "else the address) returns the first answer and rolls no new dice. 1-200 printable ASCII "
+        "characters, spaces only inside."
+    ),
+    "schema": {"type": "string", "minLength": 1, "maxLength": 200, "pattern": IDEMPOTENCY_KEY_PATTERN},
 }
 
 
@@ -82,7 +111,7 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
         if op.versioned:
             parameters.append({"name": "If-Match", "in": "header", "required": False, "description": "Session ETag (`\"7\"`): refuse with 412 if the session moved on.", "schema": {"type": "string", "pattern": '^(W/)?"?[0-9]{1,18}"?$'}})
         if op.method == "POST":
-            parameters.append({"name": "Idempotency-Key", "in": "header", "required": False, "description": "Retry-safe key: a repeat returns the first answer and rolls no new dice.", "schema": {"type": "string", "minLength": 1, "maxLength": 200}})
+            parameters.append({"$ref": "#/components/parameters/IdempotencyKey"})
         if op.method == "GET" and op.input is not None:
             parameters.extend(_query_parameters(op.input, schemas))
         body_ref = keys.get((op.input, "validation"), {}).get("$ref") if op.input is not None else None
@@ -98,7 +127,7 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
                     "content": {"application/json": {"schema": {"$ref": out_ref}}},
                     **({"headers": {"ETag": {"schema": {"type": "string"}}}} if op.session or op.status == 201 else {}),
                 },
-                **_problem_responses(op.errors + ((400, 413) if op.method == "POST" else ())),
+                **_problem_responses(op.errors + _LIMITED + ((400, 413) if op.method == "POST" else ())),
             },
         }
         if op.description:
@@ -129,7 +158,7 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
             ],
             "responses": {
                 "200": {"description": "An endless event stream", "content": {"text/event-stream": {"schema": {"type": "string"}}}},
-                **_problem_responses((401, 403, 404, 422, 503)),
+                **_problem_responses((401, 403, 404, 422, 503) + _LIMITED),
             },
         }
     }
@@ -151,6 +180,8 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
         "paths": dict(sorted(paths.items())),
         "components": {
             "schemas": schemas,
+            "parameters": {"IdempotencyKey": _IDEMPOTENCY_KEY},
+            "responses": {"RateLimited": _RATE_LIMITED},
             "securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer", "description": "The seat token returned once by createSession."}},
         },
     }

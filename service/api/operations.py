@@ -37,6 +37,7 @@ class Call:
     token: str | None = None
     expected_version: int | None = None
     idempotency_key: str | None = None
+    client: str = ""  # whose a stateless Idempotency-Key is (`Clients.idempotency_scope`), when one is sent
 
 
 @dataclass(slots=True)
@@ -91,7 +92,9 @@ def _stateless(mech: Mechanic) -> Operation:
 
     async def run(call: Call, params: Any) -> Reply:
         if call.idempotency_key:
-            key = f"stateless:{mech.key}:{call.idempotency_key}"
+            # Scoped to the client, as a payment API scopes keys to an account: another client
+            # sending the same key gets an answer of its own, never this one.
+            key = f"stateless:{mech.key}:{call.client}:{call.idempotency_key}"
             earlier = await call.store.recall(key)
             if earlier is not None:
                 return _replayed(earlier, params)

@@ -1,19 +1,26 @@
 """Per-client rate limiting: a token bucket per client, answered with 429 and `Retry-After`.
 
-A client is its seat token when it sends one (hashed: the raw token is never kept), else
-its address. Each replica limits on its own, so N replicas behind a balancer admit up to
-N times the rate; size the limit per replica accordingly.
+A client is a verified seat (its token seen to match a seat; hashed, the raw token is never
+kept), else its address (`service/api/clients.py`): a made-up token is charged to its address.
+Each replica limits on its own, so N replicas behind a balancer admit up to N times the rate;
+size the limit per replica accordingly.
+
+The headers are the three of the earlier IETF RateLimit drafts (draft-ietf-httpapi-ratelimit-
+headers up to -06, as most clients read them), not the later drafts' `RateLimit` and
+`RateLimit-Policy`: `RateLimit-Limit` is the sustained rate, in requests per second;
+`RateLimit-Remaining` is how many requests the bucket admits at once now (up to the burst);
+a 429 adds `RateLimit-Reset` and `Retry-After`, the seconds until the next is admitted.
 """
 
 from __future__ import annotations
 
-import hashlib
 import math
 import time
 from collections import OrderedDict
 
 import orjson
 
+from service.api.clients import Clients
 from service.errors import Problem
 
 _EXEMPT = ("/healthz", "/readyz", "/metrics")
@@ -30,20 +37,24 @@ class _Bucket:
 class RateLimit:
     """ASGI middleware. `rate` tokens per second refill a bucket of `burst`; one request costs one."""
 
-    def __init__(self, app, *, rate: float, burst: int, max_clients: int = 100_000, clock=time.monotonic) -> None:
+    def __init__(
+        self,
+        app,
+        *,
+        rate: float,
+        burst: int,
+        clients: Clients | None = None,
+        max_clients: int = 100_000,
+        clock=time.monotonic,
+    ) -> None:
         self.app = app
         self.rate = rate
         self.burst = burst
+        self.clients = clients or Clients()
         self.max_clients = max_clients
         self.clock = clock
         self.buckets: OrderedDict[str, _Bucket] = OrderedDict()
-
-    def _client(self, scope) -> str:
-        for name, value in scope.get("headers", ()):
-            if name == b"authorization":
-                return "t:" + hashlib.sha256(value).hexdigest()[:24]
-        client = scope.get("client")
-        return "a:" + (client[0] if client else "unknown")
+        self._limit = f"{rate:g}".encode()
 
     def take(self, client: str) -> tuple[bool, int, float]:
         """(allowed, remaining, seconds until one token is back)."""
@@ -67,9 +78,9 @@ class RateLimit:
         if scope["type"] != "http" or scope["path"] in _EXEMPT:
             await self.app(scope, receive, send)
             return
-        allowed, remaining, wait = self.take(self._client(scope))
+        allowed, remaining, wait = self.take(self.clients.bucket(scope))
         limit_headers = [
-            (b"ratelimit-limit", str(self.burst).encode()),
+            (b"ratelimit-limit", self._limit),
             (b"ratelimit-remaining", str(remaining).encode()),
         ]
         if not allowed:

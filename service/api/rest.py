@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import orjson
@@ -34,11 +35,16 @@ def parse_if_match(value: str | None) -> int | None:
     return int(raw)
 
 
+# 1-200 printable ASCII characters, spaces only inside; the OpenAPI header schema is this pattern.
+IDEMPOTENCY_KEY_PATTERN = r"^[!-~]([ -~]{0,198}[!-~])?$"
+_IDEMPOTENCY_KEY = re.compile(IDEMPOTENCY_KEY_PATTERN)
+
+
 def idempotency_key(value: str | None) -> str | None:
     if value is None:
         return None
-    if not (1 <= len(value) <= 200) or not value.isprintable():
-        raise Problem("validation-failed", "Idempotency-Key must be 1-200 printable characters", errors=[{"loc": ["header", "Idempotency-Key"], "msg": "invalid"}])
+    if _IDEMPOTENCY_KEY.fullmatch(value) is None:
+        raise Problem("validation-failed", "Idempotency-Key must be 1-200 printable ASCII characters, with spaces only inside", errors=[{"loc": ["header", "Idempotency-Key"], "msg": "invalid"}])
     return value
 
 
@@ -102,14 +108,18 @@ def route_for(op: Operation, services: dict[str, Any]) -> Route:
     async def endpoint(request: Request) -> Response:
         try:
             headers = _headers(request.scope)
+            token = bearer(headers)
+            key = idempotency_key(headers.get("idempotency-key")) if op.method == "POST" else None
             call = Call(
                 sessions=services["sessions"],
                 store=services["store"],
                 idempotency_ttl_ms=services["idempotency_ttl_ms"],
                 session_id=request.path_params.get("sessionId"),
-                token=bearer(headers),
+                token=token,
                 expected_version=parse_if_match(headers.get("if-match")) if op.versioned else None,
-                idempotency_key=idempotency_key(headers.get("idempotency-key")) if op.method == "POST" else None,
+                idempotency_key=key,
+                # A session key is the seat's already (the session layer scopes it by token).
+                client=services["clients"].idempotency_scope(request.scope, token) if key and not op.session else "",
             )
             if op.session and call.token is None:  # who you are is checked before what you sent
                 raise Problem("unauthorized", "send this session's seat token as 'Authorization: Bearer <token>'")

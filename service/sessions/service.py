@@ -29,7 +29,7 @@ from service.registry import Actor, Registry
 from service.sessions.seeds import session_scope, session_seed
 from service.sessions.recent import Recent
 from service.sessions.store import Commit, Loaded, Store
-from service.sessions.tokens import find_seat, token_hash
+from service.sessions.tokens import VerifiedTokens, find_seat, token_hash
 from service.sessions.visibility import for_viewer
 
 # (doc, actor, stream) -> (new doc, result dict). It must not mutate `doc`.
@@ -84,6 +84,7 @@ class Sessions:
         self._ttl_ms = ttl_seconds * 1000
         self._locks = _Locks()
         self.recent = Recent()  # the last commit to each session this replica wrote
+        self.verified = VerifiedTokens()  # tokens seen to match a seat (read by the rate limiter)
         self.retries = 0  # compare-and-set retries (a metric)
         # (system, dice drawn) for each committed random action and stateless roll (a metric)
         self.on_draws: Callable[[str, int], None] = on_draws or (lambda system, draws: None)
@@ -139,7 +140,7 @@ class Sessions:
         if loaded is None:
             raise Problem("session-not-found", f"session {session_id!r} does not exist or has expired")
         doc = orjson.loads(loaded.doc)
-        return doc, _authorize(doc, token)
+        return doc, _authorize(doc, token, verified=self.verified)
 
     async def log(self, session_id: str, token: str | None, start: int, limit: int) -> tuple[list[dict], Actor, int]:
         doc, actor = await self.read(session_id, token)
@@ -225,7 +226,7 @@ class Sessions:
 
     async def _attempt_on(self, loaded, session_id, token, action, transition, params, expected_version, idem, print_, allow_closed, roles):
         doc = orjson.loads(loaded.doc)
-        actor = _authorize(doc, token, roles=roles)
+        actor = _authorize(doc, token, roles=roles, verified=self.verified)
         if loaded.idempotent is not None:
             earlier = orjson.loads(loaded.idempotent)
             if earlier["fingerprint"] != print_:
@@ -320,12 +321,16 @@ class Sessions:
         return {**doc, "epoch": new, "seeds": seeds, "sealed": []}, result  # the new epoch starts clean
 
 
-def _authorize(doc: dict, token: str | None, *, roles: tuple[str, ...] | None = None) -> Actor:
+def _authorize(
+    doc: dict, token: str | None, *, roles: tuple[str, ...] | None = None, verified: VerifiedTokens | None = None
+) -> Actor:
     if not token:
         raise Problem("unauthorized", "send this session's seat token as 'Authorization: Bearer <token>'")
     seat = find_seat(doc["seats"], token)
     if seat is None:
         raise Problem("forbidden", "this token belongs to no seat of this session")
+    if verified is not None:
+        verified.add(seat["tokenHash"])  # the token is a real seat's, whatever its role may do
     if roles is not None and seat["role"] not in roles:
         raise Problem("forbidden", f"a {seat['role']} seat may not do this (needs {' or '.join(roles)})")
     return Actor(seat=seat["id"], name=seat["name"], role=seat["role"])
