@@ -16,10 +16,10 @@ runs only when a cheap signal says it may find something:
 A body with fewer than two colons holds at most one key (every key is followed by one) and skips
 even that parse: the common dice roll. `CHEAP_SIGNALS = False` runs the exact check on every body
 (tests/api/test_bodies.py runs its generated bodies both ways).
-Measured with timeit (CPU time, best of 30, on a shared and busy 2-core machine): the check costs
-1.3 us on the bench's dice roll `{"expression": "4d6kh3+2"}`, 1.8 us with a seed and client seed
-(pydantic's validation of the same bodies: 2.4 us), 2.1 us on a GraphQL roll; the exact check on
-every body would cost 6.0, 7.7 and 9.6 us.
+Measured with timeit (CPU time, best of 30, shared 2-core machine at rest): the check costs 0.6 us
+on the bench's dice roll `{"expression": "4d6kh3+2"}`, 1.7 us with a seed and client seed (pydantic's
+validation of either body: 1.7 us) and 2.0 us on a GraphQL roll; the exact check on every body would
+cost 5.7, 7.2 and 10.1 us.
 """
 
 from __future__ import annotations
