@@ -18,6 +18,7 @@ import service.systems  # noqa: F401  (registers every mechanic)
 from service.api.clients import Clients
 from service.api.docs import asset_mounts, graphiql_page, swagger_page
 from service.api.events import sse_endpoint
+from service.api.faults import FaultBarrier
 from service.api.graphql import SubscriptionApp, build_schema, execute
 from service.api.middleware import ObservabilityMiddleware
 from service.api.openapi import build_openapi
@@ -141,8 +142,12 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         yield
         await store.aclose()
 
-    # Outermost: CORS preflights and 429s, too, carry a request id, are counted and logged.
-    middleware = [Middleware(ObservabilityMiddleware, metrics=metrics, replica_id=settings.replica_id)]
+    # Outermost: CORS preflights and 429s, too, carry a request id, are counted and logged. Just
+    # inside it, an exception nothing else handled becomes a problem+json 500 on a connection kept open.
+    middleware = [
+        Middleware(ObservabilityMiddleware, metrics=metrics, replica_id=settings.replica_id),
+        Middleware(FaultBarrier),
+    ]
     if settings.cors_origins:
         middleware.append(
             Middleware(

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, ParserCache, QueryDepthLimiter, ValidationCache
 from strawberry.schema.config import StrawberryConfig
 
+from service.api.bodies import check_value
 from service.api.events import subscription_resolver
 from service.api.graphql_plans import Plans
 from service.api.graphql_types import TypeFactory, plain, resolve_field
@@ -107,6 +108,7 @@ def field_runner(op: Operation):
                     raw = {k: v for k, v in kwargs.items() if k in aliases and v is not None}
                 else:
                     raw = plain(kwargs["input"])
+                check_value(raw, ["input"])  # a literal in the query text is not checked as JSON: same rule
                 try:
                     data = model.model_validate_json(orjson.dumps(raw))  # the same JSON-mode rules as REST
                 except ValidationError as exc:

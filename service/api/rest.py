@@ -12,6 +12,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
+from service.api.bodies import check_json, loads_checked, require_json
 from service.api.operations import Call, Operation
 from service.api.problems import as_problem, problem_response, validation_problem
 from service.errors import Problem
@@ -67,11 +68,10 @@ async def read_body(request: Request, limit: int) -> bytes:
 
 
 async def read_json(request: Request, limit: int) -> Any:
+    """The body parsed, under the rules of `bodies`: sent as JSON, each key once, integers within 64 bits."""
+    require_json(request.headers.get("content-type"))
     raw = await read_body(request, limit)
-    try:
-        return orjson.loads(raw or b"{}")
-    except orjson.JSONDecodeError as exc:
-        raise Problem("malformed-json", f"the body is not valid JSON: {exc}") from None
+    return loads_checked(raw or b"{}")
 
 
 def validate_json(model: type[BaseModel], raw: bytes, *, where: str) -> BaseModel:
@@ -85,7 +85,7 @@ def validate_json(model: type[BaseModel], raw: bytes, *, where: str) -> BaseMode
         raise validation_problem(exc, where=where) from None
 
 
-_WANTED = frozenset({b"authorization", b"if-match", b"idempotency-key"})
+_WANTED = frozenset({b"authorization", b"content-type", b"if-match", b"idempotency-key"})
 
 
 def _headers(scope: Scope) -> dict[str, str]:
@@ -127,11 +127,15 @@ def route_for(op: Operation, services: dict[str, Any]) -> Route:
             if model is not None and op.method == "GET":
                 params = validate_json(model, orjson.dumps(dict(request.query_params)), where="query")
             elif model is not None:
-                params = validate_json(model, await read_body(request, limit), where="body")
+                require_json(headers.get("content-type"))
+                raw = await read_body(request, limit)
+                check_json(raw)
+                params = validate_json(model, raw, where="body")
             reply = await op.run(call, params)
+            body = orjson.dumps(reply.body)
         except Exception as exc:  # every failure leaves as problem+json
             return problem_response(as_problem(exc))
-        return Response(orjson.dumps(reply.body), status_code=op.status, media_type="application/json", headers=_etag(reply.version))
+        return Response(body, status_code=op.status, media_type="application/json", headers=_etag(reply.version))
 
     return Route(op.path, PlainEndpoint(endpoint), methods=[op.method], name=op.field)
 

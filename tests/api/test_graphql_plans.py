@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
+
+import service.systems.dice.mechanics as dice_mechanics
+from service.dice.notation import Limits
 from support.api import Api
 
 ROLL = """mutation Roll($input: DiceRollRequest!) {
@@ -117,9 +121,19 @@ def test_a_planned_query_with_flat_arguments_reads_like_the_full_path(api: Api) 
     assert [entry["seq"] for entry in second["data"]["sessionLog"]["entries"]] == [0, 1]
 
 
+@pytest.fixture
+def totals_past_graphqls_int(api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Notation limits wider than the service allows (maxValue is GraphQL's Int): a total no Int carries.
+
+    After `api`, whose app sets the configured limits when it is built.
+    """
+    monkeypatch.setattr(dice_mechanics._Configured, "limits", Limits(max_value=2**40))
+
+
+@pytest.mark.usefixtures("totals_past_graphqls_int")
 def test_a_value_the_schema_cannot_carry_is_worded_as_the_full_path_words_it(api: Api) -> None:
-    # A total past 2**31 is a fine REST answer but no GraphQL Int: the error sits on `total`,
-    # and null goes up to the nearest nullable field, exactly as strawberry answers.
+    # A total past 2**31 is no GraphQL Int: the error sits on `total`, and null goes up to the
+    # nearest nullable field, exactly as strawberry answers.
     huge = {"input": {"expression": "1d6+1000000000+1000000000+1000000000", "seed": "big"}}
     query = _unique(ROLL)
     api.gql(query, {"input": {"expression": "1d6", "seed": "warm"}})
@@ -130,6 +144,7 @@ def test_a_value_the_schema_cannot_carry_is_worded_as_the_full_path_words_it(api
     assert planned.json()["errors"][0]["path"] == ["diceRoll", "result", "total"]
 
 
+@pytest.mark.usefixtures("totals_past_graphqls_int")
 def test_a_session_write_whose_result_cannot_be_carried_still_answers_its_version(api: Api) -> None:
     sid, token = api.create_session("dice")["session"]["id"], api.tokens["gm"]
     query = _unique("mutation($id: ID!, $e: String!) { diceRollInSession(sessionId: $id, input: {expression: $e}) { version seq result { total } } }")

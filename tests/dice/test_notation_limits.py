@@ -6,7 +6,8 @@ import time
 
 import pytest
 
-from service.dice.notation import DEFAULT_LIMITS, DiceError, LimitExceeded, Limits, NotationError, parse, roll
+from service.dice.notation import DEFAULT_LIMITS, DiceError, LimitExceeded, Limits, NotationError, evaluate, parse, roll
+from service.dice.notation.ast import Negate, Number, Product
 from service.dice.stream import Stream
 
 
@@ -53,6 +54,7 @@ def test_default_limits() -> None:
         max_explosions=100,
         max_rerolls=100,
         max_number=10**9,
+        max_value=2**31 - 1,
     )
     assert expected == DEFAULT_LIMITS
 
@@ -171,7 +173,55 @@ def test_huge_digit_counts_fail_before_conversion() -> None:
     assert roll("0000000000007", _stream()).total == 7  # leading zeros are not significant
 
 
+def test_max_value_is_graphqls_int_both_ways() -> None:
+    assert roll("1000000000 * 2 + 147483647", _stream()).total == 2**31 - 1
+    assert roll("-1000000000 * 2 - 147483647", _stream()).total == -(2**31 - 1)
+    error = _exceeded("1000000000 * 2 + 147483648")
+    assert (error.limit, error.maximum, error.value) == ("maxValue", 2**31 - 1, 2**31)
+    error = _exceeded("-1000000000 * 2 - 147483648")
+    assert (error.limit, error.value) == ("maxValue", -(2**31))
+    assert "-2147483648 < -2147483647" in str(error)
+
+
+def test_max_value_stops_a_product_at_the_first_step_past_it() -> None:
+    # Python's ints would carry on to 10**19; the check stops at the first breach, still small.
+    error = _exceeded("-1000000000*1000000000*10")
+    assert (error.limit, error.value) == ("maxValue", -(10**18))
+    stream = Top()
+    error = _exceeded("1d6*1000000000*1000000000*10", stream)
+    assert (error.limit, error.value) == ("maxValue", 6 * 10**9)
+    assert _exceeded("1000000000*3").value == 3 * 10**9
+
+
+def test_max_value_bounds_running_sums_not_only_the_total() -> None:
+    # The total (2 * 10**9) would fit; the running sum passes 3 * 10**9 on the way.
+    error = _exceeded("1000000000 + 1000000000 + 1000000000 - 1000000000")
+    assert (error.limit, error.value) == ("maxValue", 3 * 10**9)
+    assert roll("1000000000 + 1000000000 - 1000000000 + 1000000000", _stream()).total == 2 * 10**9
+
+
+def test_max_value_bounds_a_dice_terms_total() -> None:
+    # A clamp lifts each die to the literal: 1000 dice at 10**9 each.
+    error = _exceeded("1000d6min1000000000")
+    assert (error.limit, error.value) == ("maxValue", 10**12)
+    assert _exceeded("3d6min1000000000").value == 3 * 10**9
+    assert roll("2d6min1000000000", _stream()).total == 2 * 10**9
+    assert _exceeded("3d6", Top(), Limits(max_value=17, max_number=17, max_sides=17)).value == 18
+
+
+def test_max_value_holds_for_nodes_built_by_hand() -> None:
+    with pytest.raises(LimitExceeded) as caught:
+        evaluate(Negate(Number(2**31)), _stream())
+    assert caught.value.limit == "maxValue"
+    with pytest.raises(LimitExceeded):
+        evaluate(Product(Number(2**16), (Number(2**16),)), _stream())
+
+
 def test_limits_are_checked_for_sanity() -> None:
+    with pytest.raises(AssertionError, match="max_number"):
+        Limits(max_value=100)
+    with pytest.raises(AssertionError, match="max_sides"):
+        Limits(max_value=10**9, max_sides=10**9 + 1)
     with pytest.raises(AssertionError, match="max_depth"):
         Limits(max_depth=10_000)
     with pytest.raises(AssertionError):

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.dice.notation import DiceError, RollResult, parse, roll
+from service.dice.notation import DEFAULT_LIMITS, DiceError, LimitExceeded, Limits, RollResult, parse, roll
 from service.dice.notation.ast import Dice, Group, Negate, Node, Number, Product, Sum
 from service.dice.stream import Stream
 
@@ -66,25 +66,37 @@ _formulas = st.recursive(
 )
 
 
-def _reference(node: Node, terms: Iterator[int]) -> int:
-    """Recompute a total from the tree, taking each dice term's value in order."""
+# Wide enough that no generated formula reaches it: the reference totals, unbounded.
+_UNBOUNDED = Limits(max_value=10**60)
+
+
+def _reference(node: Node, terms: Iterator[int], seen: list[int] | None = None) -> int:
+    """Recompute a total from the tree, taking each dice term's value in order.
+
+    `seen` collects every value on the way: each node's value and each running sum and product.
+    """
+    seen = [] if seen is None else seen
     if isinstance(node, Number):
-        return node.value
-    if isinstance(node, Dice):
-        return next(terms)
-    if isinstance(node, Negate):
-        return -_reference(node.operand, terms)
-    if isinstance(node, Group):
-        return _reference(node.inner, terms)
-    if isinstance(node, Sum):
-        value = _reference(node.first, terms)
+        value = node.value
+    elif isinstance(node, Dice):
+        value = next(terms)
+    elif isinstance(node, Negate):
+        value = -_reference(node.operand, terms, seen)
+    elif isinstance(node, Group):
+        value = _reference(node.inner, terms, seen)
+    elif isinstance(node, Sum):
+        value = _reference(node.first, terms, seen)
         for op, operand in node.rest:
-            value = value + _reference(operand, terms) if op == "+" else value - _reference(operand, terms)
-        return value
-    assert isinstance(node, Product)
-    value = _reference(node.first, terms)
-    for operand in node.rest:
-        value *= _reference(operand, terms)
+            other = _reference(operand, terms, seen)
+            value = value + other if op == "+" else value - other
+            seen.append(value)
+    else:
+        assert isinstance(node, Product)
+        value = _reference(node.first, terms, seen)
+        for operand in node.rest:
+            value *= _reference(operand, terms, seen)
+            seen.append(value)
+    seen.append(value)
     return value
 
 
@@ -106,10 +118,42 @@ def _check_terms(result: RollResult) -> None:
 @given(formula=_formulas, nonce=st.integers(0, 2**32))
 def test_generated_formulas_total_their_active_dice(formula: str, nonce: int) -> None:
     stream = _stream(nonce)
-    result = roll(formula, stream)
+    result = roll(formula, stream, _UNBOUNDED)  # a product of six leaves may pass maxValue: see below
     _check_terms(result)
     node = parse(formula)
     assert result.total == _reference(node, iter(term.total for term in result.dice))
     assert len(stream.draws) == sum(len(term.results) for term in result.dice)
     assert result.text.endswith(f" = {result.total}")
     assert str(parse(result.formula)) == result.formula
+
+
+# Big literals and long chains, so that a good share of the formulas pass maxValue somewhere.
+_wide_leaves = st.one_of(st.integers(10**4, 10**9).map(str), st.integers(0, 50).map(str), _dice_terms())
+
+
+@st.composite
+def _wide_formulas(draw: st.DrawFn) -> str:
+    leaves = draw(st.lists(_wide_leaves, min_size=1, max_size=6))
+    text = leaves[0]
+    for leaf in leaves[1:]:
+        op = draw(st.sampled_from([" * ", " + ", "-"]))
+        text = draw(st.sampled_from([f"{text}{op}{leaf}", f"({text}){op}{leaf}", f"-({text}){op}{leaf}"]))
+    return text
+
+
+@settings(max_examples=300, deadline=None)
+@given(formula=_wide_formulas(), nonce=st.integers(0, 2**32))
+def test_any_formula_either_rolls_with_every_value_within_max_value_or_is_refused(formula: str, nonce: int) -> None:
+    unbounded = roll(formula, _stream(nonce), _UNBOUNDED)
+    seen: list[int] = []
+    _reference(parse(formula), iter(term.total for term in unbounded.dice), seen)
+    bound = DEFAULT_LIMITS.max_value
+    try:
+        result = roll(formula, _stream(nonce))
+    except LimitExceeded as exc:
+        assert exc.limit == "maxValue" and exc.maximum == bound
+        assert abs(exc.value) > bound and exc.value in seen  # the first value past the bound, as computed
+        assert all(abs(v) <= bound for v in seen[: seen.index(exc.value)])
+        return
+    assert all(abs(v) <= bound for v in seen)
+    assert result == unbounded

@@ -45,4 +45,6 @@ class LimitExceeded(DiceError):
     def __str__(self) -> str:
         if self.value is None:
             return f"{self.limit} exceeded (the maximum is {self.maximum})"
+        if self.value < 0:  # maxValue bounds both signs
+            return f"{self.limit} exceeded: {self.value} < -{self.maximum}"
         return f"{self.limit} exceeded: {self.value} > {self.maximum}"

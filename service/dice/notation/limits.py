@@ -25,12 +25,19 @@ class Limits:
     max_explosions: int = 100  # [maxExplosions] extra dice from explosions, per term
     max_rerolls: int = 100  # [maxRerolls] rerolls, per term
     max_number: int = 10**9  # [maxNumber] any integer literal
+    # [maxValue] the magnitude of every value a formula computes: each dice term's total, each
+    # running sum and product, and the total. The default is GraphQL's Int (2**31 - 1), so a total
+    # that REST answers is one GraphQL can carry too.
+    max_value: int = 2**31 - 1
 
     def __post_init__(self) -> None:
         for name in self.__slots__:
             assert getattr(self, name) >= 0, f"Limits.{name} must not be negative"
         assert self.max_depth <= _DEPTH_CEILING, f"Limits.max_depth above {_DEPTH_CEILING} risks RecursionError"
         assert self.max_number >= 1, "Limits.max_number must allow at least 1"
+        # A literal or a single die is then always in range: only arithmetic and sums of dice can breach.
+        assert self.max_number <= self.max_value, "Limits.max_number above max_value"
+        assert self.max_sides <= self.max_value, "Limits.max_sides above max_value"
 
 
 DEFAULT_LIMITS = Limits()

@@ -2,6 +2,9 @@
 
 Each handler returns `(value, text)`; dice terms also record their
 `DiceTermResult` in the context, so `RollResult.dice` comes out left to right.
+Every value stays within `Limits.max_value` of zero: a dice term checks its own
+total, sums and products check each running value (a literal is at most
+`max_number` and negation keeps the magnitude), so the total is bounded too.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from service.dice.notation.ast import Dice, Group, Negate, Node, Number, Product, Sum
+from service.dice.notation.errors import LimitExceeded
 from service.dice.notation.limits import DEFAULT_LIMITS, Limits
 from service.dice.notation.parser import parse_with_formula
 from service.dice.notation.result import DiceTermResult, RollResult, new_roll
@@ -22,7 +26,10 @@ class DiceStream(Protocol):
 
 
 def _number(node: Number, ctx: Context) -> tuple[int, str]:
-    return node.value, numeral(node.value)
+    value, bound = node.value, ctx[1].max_value
+    if value > bound or value < -bound:  # nodes built by hand skip the parser's maxNumber
+        raise LimitExceeded("maxValue", bound, value)
+    return value, numeral(value)
 
 
 def _negate(node: Negate, ctx: Context) -> tuple[int, str]:
@@ -37,6 +44,7 @@ def _group(node: Group, ctx: Context) -> tuple[int, str]:
 
 def _sum(node: Sum, ctx: Context) -> tuple[int, str]:
     value, text = _NODES[type(node.first)](node.first, ctx)
+    bound = ctx[1].max_value
     parts = [text]
     for op, operand in node.rest:
         v, text = _NODES[type(operand)](operand, ctx)
@@ -46,16 +54,22 @@ def _sum(node: Sum, ctx: Context) -> tuple[int, str]:
         else:
             value -= v
             parts.append(" - ")
+        if value > bound or value < -bound:
+            raise LimitExceeded("maxValue", bound, value)
         parts.append(text)
     return value, "".join(parts)
 
 
 def _product(node: Product, ctx: Context) -> tuple[int, str]:
     value, text = _NODES[type(node.first)](node.first, ctx)
+    bound = ctx[1].max_value
     parts = [text]
     for operand in node.rest:
         v, text = _NODES[type(operand)](operand, ctx)
         value *= v
+        # Checked at each step, so a breach is found while the number is still small.
+        if value > bound or value < -bound:
+            raise LimitExceeded("maxValue", bound, value)
         parts.append(text)
     return value, " * ".join(parts)
 

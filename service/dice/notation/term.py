@@ -202,7 +202,7 @@ def roll_term(node: Dice, ctx: Context) -> tuple[int, str]:
     if earlier + count > limits.max_dice:  # claimed before any die of the term is rolled
         raise LimitExceeded("maxDice", limits.max_dice, earlier + count)
     modifiers = node.modifiers
-    if count == 1 and not modifiers:  # the most common term of all: a single plain die
+    if count == 1 and not modifiers:  # the most common term of all: a single plain die (sides <= max_value)
         value = roll(sides)
         terms.append(new_term(node.text, 1, sides, (), (_plain(value),), value, None))
         return value, f"{node.text} ({numeral(value)})"
@@ -211,6 +211,8 @@ def roll_term(node: Dice, ctx: Context) -> tuple[int, str]:
         values.append(roll(sides))
     if not modifiers:  # every die active, nothing to flag
         total = sum(values)
+        if total > limits.max_value:
+            raise LimitExceeded("maxValue", limits.max_value, total)
         terms.append(new_term(node.text, count, sides, (), tuple(map(_plain, values)), total, None))
         return total, f"{node.text} ({', '.join(map(numeral, values))})"
     flags = [_ACTIVE] * count
@@ -225,6 +227,8 @@ def roll_term(node: Dice, ctx: Context) -> tuple[int, str]:
             total += v
         if f & _SUCCESS:
             successes += 1
+    if total > limits.max_value:  # dice never go below 0 (a clamp takes no negative number)
+        raise LimitExceeded("maxValue", limits.max_value, total)
     shown = ", ".join(map(_mark, keys))
     if type(modifiers[-1]) is CountSuccesses:  # stage order puts it last
         total = successes

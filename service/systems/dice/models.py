@@ -17,7 +17,9 @@ class DiceRollInput(Model):
             "Dice notation: `NdM`, `d%`, integers, `+ - *`, parentheses; per-term modifiers "
             "`khN klN dhN dlN` (keep/drop), `r<cond>` / `ro<cond>` (reroll / reroll once), "
             "`!` or `!<cond>` (explode), `minN maxN`, a success threshold like `>=8`, and "
-            "`adv` / `dis` on a single die (`d20adv`). Conditions: `N`, `=N`, `<N`, `>N`, `<=N`, `>=N`."
+            "`adv` / `dis` on a single die (`d20adv`). Conditions: `N`, `=N`, `<N`, `>N`, `<=N`, `>=N`. "
+            "Literals go up to 10^9, and every value computed on the way, total included, stays within "
+            "±2147483647 (`maxValue`), else the answer is a 422 naming the limit."
         ),
         examples=["4d6kh3", "1d20+5", "2d20kl1+3", "10d10>=8", "3d6!"],
     )
@@ -48,12 +50,20 @@ class DiceTermResult(Model):
     faces: int
     modifiers: list[str]
     results: list[DieResult]
-    total: int
+    total: int = Field(ge=0, le=2**31 - 1, description="Sum of the active dice, or the success count.")
     successes: int | None
 
 
 class DiceRollResult(Model):
     formula: str = Field(description="The expression, normalized.")
-    total: int
+    total: int = Field(
+        ge=-(2**31 - 1),
+        le=2**31 - 1,
+        description=(
+            "The expression's value. It, each dice term's total and every running sum and product on the "
+            "way stay within ±2147483647 (GraphQL's Int); an expression that would leave that range is a 422 "
+            "with `limit` `maxValue`."
+        ),
+    )
     dice: list[DiceTermResult]
     text: str = Field(description="A human-readable breakdown.")
