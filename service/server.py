@@ -157,6 +157,9 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
                 return
         elif not self._in_head() and self.cycle is not None:
             return  # a response is being made, or the keep-alive timeout watches the idle connection
+        elif not self._answered():  # a pipelined head waits behind an answer still being made:
+            self._start_timer(self.header_timeout, head=True)  # the service is late, not the client
+            return
         if self._in_head() and self._answered():  # a request began: say why it ends
             self._refuse(Problem("request-timeout", f"the request head took over {self.header_timeout:g} s"))
         else:

@@ -173,6 +173,25 @@ def test_a_large_body_followed_by_the_start_of_a_pipelined_request_is_not_taken_
         assert _request(sock, b"")[0] == 200
 
 
+def test_a_head_pipelined_behind_a_long_answer_is_not_cut_while_the_answer_runs(service: ServiceProcess) -> None:
+    # The head deadline bounds what a client owes; while the service is still answering the
+    # request before it (here an event stream that never ends), the client owes nothing.
+    created = httpx.post(f"{service.url}/v1/sessions", json={"system": "dice", "seats": [{"name": "gm", "role": "gm"}]}).json()
+    sid, token = created["session"]["id"], created["seats"][0]["token"]
+    stream = f"GET /v1/sessions/{sid}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n\r\n"
+    with _connect(service) as sock:
+        sock.sendall(stream.encode() + b"GET /healthz HTTP/1.1\r\nHo")
+        time.sleep(BOUND * 2.5)
+        rolled = httpx.post(f"{service.url}/v1/sessions/{sid}/dice/roll", json={"expression": "1d6"}, headers={"Authorization": f"Bearer {token}"})
+        assert rolled.status_code == 200
+        received = b""
+        while b"id: 0" not in received:
+            chunk = sock.recv(65536)
+            assert chunk, f"the stream was cut: {received!r}"
+            received += chunk
+    assert received.startswith(b"HTTP/1.1 200 ")
+
+
 def test_long_lived_streams_outlast_every_bound(service: ServiceProcess) -> None:
     # A subscription (WebSocket) and an event stream (SSE) stay open past the head, body and
     # keep-alive bounds: those bound what a client owes, not how long an answer may run.
