@@ -84,6 +84,35 @@ def loads_checked(raw: bytes, *, where: str = "body") -> Any:
     return parsed
 
 
+def integral_floats_as_ints(raw: bytes) -> bytes | None:
+    """`raw` with every number written with a zero fraction (`3.0`, `1e2`) as an integer, or None if it has none.
+
+    JSON Schema counts `3.0` as an integer, so a client generated from our schema may send it; the
+    models are strict and refuse it. The REST layer calls this only after such a refusal, so the
+    common body pays nothing.
+    """
+    try:
+        tree = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return None
+    changed = False
+
+    def whole(value: Any) -> Any:
+        nonlocal changed
+        kind = type(value)
+        if kind is float and value.is_integer() and INT64_MIN <= value <= INT64_MAX:
+            changed = True
+            return int(value)
+        if kind is dict:
+            return {k: whole(v) for k, v in value.items()}
+        if kind is list:
+            return [whole(v) for v in value]
+        return value
+
+    tree = whole(tree)
+    return orjson.dumps(tree) if changed else None
+
+
 def check_value(value: Any, loc: list[str]) -> None:
     """The same rule for a value already in Python (a GraphQL literal): every int within 64 bits."""
     stack = [(value, loc)]

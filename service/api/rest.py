@@ -12,7 +12,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
-from service.api.bodies import check_json, loads_checked, require_json
+from service.api.bodies import check_json, integral_floats_as_ints, loads_checked, require_json
 from service.api.operations import Call, Operation
 from service.api.problems import as_problem, problem_response, validation_problem
 from service.errors import Problem
@@ -79,10 +79,19 @@ def validate_json(model: type[BaseModel], raw: bytes, *, where: str) -> BaseMode
     try:
         return model.model_validate_json(raw or b"{}")
     except ValidationError as exc:
-        first = exc.errors(include_url=False)[0]
+        errors = exc.errors(include_url=False)
+        first = errors[0]
         if first["type"] == "json_invalid":
             raise Problem("malformed-json", f"the body is not valid JSON: {first['msg']}") from None
+        if any(_whole_float(error.get("input")) for error in errors):
+            whole = integral_floats_as_ints(raw)  # `3.0` is an integer to JSON Schema: try once more with `3`
+            if whole is not None:
+                return validate_json(model, whole, where=where)
         raise validation_problem(exc, where=where) from None
+
+
+def _whole_float(value: Any) -> bool:
+    return type(value) is float and value.is_integer()
 
 
 _WANTED = frozenset({b"authorization", b"content-type", b"if-match", b"idempotency-key"})

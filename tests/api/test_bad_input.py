@@ -261,3 +261,20 @@ def test_duplicate_keys_in_a_graphql_body_are_refused(memory_api: Api) -> None:
         assert response.json()["errors"][0]["loc"] == loc and response.json()["errors"][0]["type"] == "duplicate_key"
     once = b'{"query": %s, "variables": {"e": "1d6"}}' % roll.encode()
     assert "errors" not in _raw(memory_api, "/graphql", once).json()
+
+
+# -- an integer written with a zero fraction is an integer, as JSON Schema counts it ------------
+
+
+def test_an_integer_written_as_a_whole_float_is_accepted_as_that_integer(memory_api: Api) -> None:
+    whole = _raw(memory_api, "/v1/ncb/damage", b'{"amount": 3.0, "target": {"hp": 20.0, "maxHp": 2e1}}')
+    plain = memory_api.post("/v1/ncb/damage", {"amount": 3, "target": {"hp": 20, "maxHp": 20}})
+    assert whole.status_code == plain.status_code == 200, whole.text
+    assert whole.json()["result"] == plain.json()["result"]
+    assert whole.json()["result"]["outcome"]["hpAfter"] == 17
+
+
+def test_a_fraction_where_an_integer_belongs_is_still_refused(memory_api: Api) -> None:
+    response = _raw(memory_api, "/v1/ncb/damage", b'{"amount": 3.5, "target": {"hp": 20, "maxHp": 20}}')
+    assert response.status_code == 422 and response.json()["code"] == "validation-failed"
+    assert response.json()["errors"][0]["loc"] == ["body", "amount"]

@@ -6,12 +6,13 @@ import json
 import time
 from typing import Any
 
+import orjson
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.api import bodies
-from service.api.bodies import INT64_MAX, INT64_MIN, check_json, check_value, is_json_media_type, loads_checked
+from service.api.bodies import INT64_MAX, INT64_MIN, check_json, check_value, integral_floats_as_ints, is_json_media_type, loads_checked
 from service.errors import Problem
 
 
@@ -177,3 +178,11 @@ def test_a_generated_body_is_refused_exactly_when_a_key_repeats_or_an_integer_is
             assert not duplicate and not wide, raw
 
     check()
+
+
+def test_whole_floats_become_integers_and_nothing_else_changes() -> None:
+    raw = b'{"a": 3.0, "b": [1e2, 2.5, "4.0"], "c": {"d": -0.0, "e": true}}'
+    assert orjson.loads(integral_floats_as_ints(raw)) == {"a": 3, "b": [100, 2.5, "4.0"], "c": {"d": 0, "e": True}}
+    assert type(orjson.loads(integral_floats_as_ints(raw))["a"]) is int
+    assert integral_floats_as_ints(b'{"a": 3, "b": 2.5}') is None
+    assert integral_floats_as_ints(b'{"a": 1e30}') is None  # past 64 bits: left for the validator to refuse
