@@ -20,19 +20,7 @@ from service.dice.notation import (
 )
 from service.dice.notation.ast import Dice, Keep, Number, Sum
 from service.dice.stream import Stream
-
-
-class Scripted:
-    """A stream that answers with the faces given, in order, and remembers what was asked."""
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-        self.sides: list[int] = []
-
-    def roll(self, sides: int) -> int:
-        assert self.faces, f"the script ran out (asked for a d{sides})"
-        self.sides.append(sides)
-        return self.faces.pop(0)
+from support.dice import ScriptedStream
 
 
 def _results(result: RollResult, term: int = 0) -> list[tuple[int, bool]]:
@@ -119,20 +107,20 @@ def test_parse_builds_frozen_nodes_and_caches_them() -> None:
     ],
 )
 def test_integer_arithmetic_follows_precedence(formula: str, total: int) -> None:
-    result = roll(formula, Scripted())
+    result = roll(formula, ScriptedStream())
     assert result.total == total
     assert result.dice == ()
 
 
 def test_dice_terms_take_part_in_arithmetic() -> None:
-    result = roll("(1d8+2)*2 - d4", Scripted(5, 3))
+    result = roll("(1d8+2)*2 - d4", ScriptedStream(5, 3))
     assert result.total == 11
     assert result.text == "(1d8 (5) + 2) * 2 - 1d4 (3) = 11"
     assert [term.expression for term in result.dice] == ["1d8", "1d4"]
 
 
 def test_plain_dice_sum_every_face() -> None:
-    stream = Scripted(3, 6, 1)
+    stream = ScriptedStream(3, 6, 1)
     result = roll("3d6", stream)
     assert result.total == 10
     assert stream.sides == [6, 6, 6]
@@ -140,7 +128,7 @@ def test_plain_dice_sum_every_face() -> None:
 
 
 def test_percentile_die_rolls_a_hundred_sides() -> None:
-    stream = Scripted(37)
+    stream = ScriptedStream(37)
     assert roll("d%", stream).total == 37
     assert stream.sides == [100]
 
@@ -149,7 +137,7 @@ def test_percentile_die_rolls_a_hundred_sides() -> None:
 
 
 def test_keep_highest_marks_the_rest_discarded() -> None:
-    result = roll("4d6kh3+2", Scripted(6, 5, 4, 1))
+    result = roll("4d6kh3+2", ScriptedStream(6, 5, 4, 1))
     assert result.total == 17
     assert result.text == "4d6kh3 (6, 5, 4, ~~1~~) + 2 = 17"
     assert _flags(result.dice[0].results[3]) == {
@@ -175,20 +163,20 @@ def test_keep_highest_marks_the_rest_discarded() -> None:
     ],
 )
 def test_keep_and_drop_choose_by_face(formula: str, total: int, active: list[bool]) -> None:
-    result = roll(formula, Scripted(1, 6, 5, 3))
+    result = roll(formula, ScriptedStream(1, 6, 5, 3))
     assert result.total == total
     assert [die.active for die in result.dice[0].results] == active
 
 
 def test_keep_breaks_ties_by_roll_order() -> None:
-    assert [d.active for d in roll("3d6kh1", Scripted(5, 5, 2)).dice[0].results] == [True, False, False]
-    assert [d.active for d in roll("3d6kl1", Scripted(5, 2, 2)).dice[0].results] == [False, True, False]
-    assert [d.active for d in roll("3d6dh1", Scripted(5, 5, 2)).dice[0].results] == [False, True, True]
+    assert [d.active for d in roll("3d6kh1", ScriptedStream(5, 5, 2)).dice[0].results] == [True, False, False]
+    assert [d.active for d in roll("3d6kl1", ScriptedStream(5, 2, 2)).dice[0].results] == [False, True, False]
+    assert [d.active for d in roll("3d6dh1", ScriptedStream(5, 5, 2)).dice[0].results] == [False, True, True]
 
 
 def test_several_keep_modifiers_apply_in_written_order() -> None:
     # dl1 drops the 1, then kh2 keeps 6 and 5 of the remaining 6, 5, 3
-    result = roll("4d6dl1kh2", Scripted(1, 6, 5, 3))
+    result = roll("4d6dl1kh2", ScriptedStream(1, 6, 5, 3))
     assert result.total == 11
     assert [d.active for d in result.dice[0].results] == [False, True, True, False]
 
@@ -197,7 +185,7 @@ def test_several_keep_modifiers_apply_in_written_order() -> None:
 
 
 def test_advantage_rolls_two_and_keeps_the_highest() -> None:
-    result = roll("d20adv", Scripted(4, 17))
+    result = roll("d20adv", ScriptedStream(4, 17))
     assert result.formula == "2d20kh1"
     assert result.total == 17
     assert result.dice[0].number == 2
@@ -205,13 +193,13 @@ def test_advantage_rolls_two_and_keeps_the_highest() -> None:
 
 
 def test_disadvantage_rolls_two_and_keeps_the_lowest() -> None:
-    result = roll("1d20dis+1", Scripted(4, 17))
+    result = roll("1d20dis+1", ScriptedStream(4, 17))
     assert result.formula == "2d20kl1 + 1"
     assert result.total == 5
 
 
 def test_advantage_works_on_any_single_die() -> None:
-    assert roll("d6adv", Scripted(2, 5)).total == 5
+    assert roll("d6adv", ScriptedStream(2, 5)).total == 5
 
 
 @pytest.mark.parametrize(("formula", "position"), [("2d20adv", 4), ("d20advdis", 6), ("d20adv adv", 7)])
@@ -225,7 +213,7 @@ def test_advantage_needs_exactly_one_die(formula: str, position: int) -> None:
 
 
 def test_reroll_keeps_going_while_the_condition_holds() -> None:
-    result = roll("2d6r1", Scripted(6, 1, 1, 3))
+    result = roll("2d6r1", ScriptedStream(6, 1, 1, 3))
     assert result.total == 9
     assert _results(result) == [(6, True), (1, False), (1, False), (3, True)]
     replaced = result.dice[0].results[1]
@@ -234,21 +222,21 @@ def test_reroll_keeps_going_while_the_condition_holds() -> None:
 
 
 def test_reroll_once_keeps_the_second_result_whatever_it_is() -> None:
-    result = roll("2d6ro1", Scripted(6, 1, 1))
+    result = roll("2d6ro1", ScriptedStream(6, 1, 1))
     assert result.total == 7
     assert _results(result) == [(6, True), (1, False), (1, True)]
     assert [d.rerolled for d in result.dice[0].results] == [False, True, False]
 
 
 def test_reroll_takes_a_comparison() -> None:
-    result = roll("3d6r<3", Scripted(1, 4, 2, 3, 6))
+    result = roll("3d6r<3", ScriptedStream(1, 4, 2, 3, 6))
     assert _results(result) == [(1, False), (4, True), (2, False), (3, True), (6, True)]
     assert result.total == 13
 
 
 def test_several_rerolls_apply_in_written_order() -> None:
     # r1 turns the 1 into a 2, then r2 rerolls that 2 (and the one already there)
-    result = roll("2d6r1r2", Scripted(1, 2, 2, 5, 6))
+    result = roll("2d6r1r2", ScriptedStream(1, 2, 2, 5, 6))
     assert _results(result) == [(1, False), (2, False), (2, False), (5, True), (6, True)]
     assert result.total == 11
 
@@ -257,7 +245,7 @@ def test_several_rerolls_apply_in_written_order() -> None:
 
 
 def test_exploding_dice_chain_on_the_top_face() -> None:
-    result = roll("1d6!", Scripted(6, 6, 2))
+    result = roll("1d6!", ScriptedStream(6, 6, 2))
     assert result.total == 14
     assert [(d.result, d.exploded, d.active) for d in result.dice[0].results] == [
         (6, True, True),
@@ -269,13 +257,13 @@ def test_exploding_dice_chain_on_the_top_face() -> None:
 
 
 def test_explosion_on_a_condition() -> None:
-    result = roll("2d10!>=9", Scripted(9, 3, 10, 1))
+    result = roll("2d10!>=9", ScriptedStream(9, 3, 10, 1))
     assert [d.exploded for d in result.dice[0].results] == [True, False, True, False]
     assert result.total == 23
 
 
 def test_exploded_dice_can_then_be_dropped() -> None:
-    result = roll("2d6!kh1", Scripted(6, 2, 3))
+    result = roll("2d6!kh1", ScriptedStream(6, 2, 3))
     # the 6 explodes into a 3; keep the highest of 6, 2, 3
     assert _results(result) == [(6, True), (2, False), (3, False)]
     assert result.total == 6
@@ -285,16 +273,16 @@ def test_exploded_dice_can_then_be_dropped() -> None:
 
 
 def test_min_and_max_clamp_each_die() -> None:
-    assert _results(roll("3d6min3", Scripted(1, 2, 6))) == [(3, True), (3, True), (6, True)]
-    assert _results(roll("3d6max4", Scripted(1, 5, 6))) == [(1, True), (4, True), (4, True)]
-    assert roll("3d6min2max5", Scripted(1, 6, 3)).total == 10
+    assert _results(roll("3d6min3", ScriptedStream(1, 2, 6))) == [(3, True), (3, True), (6, True)]
+    assert _results(roll("3d6max4", ScriptedStream(1, 5, 6))) == [(1, True), (4, True), (4, True)]
+    assert roll("3d6min2max5", ScriptedStream(1, 6, 3)).total == 10
 
 
 def test_clamp_applies_before_reroll_and_to_every_later_die() -> None:
     # the 1 lands as 2, which r2 rerolls; the reroll's 1 is clamped to 2 and rerolled again
-    result = roll("1d6min2r2", Scripted(1, 1, 5))
+    result = roll("1d6min2r2", ScriptedStream(1, 1, 5))
     assert _results(result) == [(2, False), (2, False), (5, True)]
-    exploded = roll("1d6min2!", Scripted(6, 1))
+    exploded = roll("1d6min2!", ScriptedStream(6, 1))
     assert _results(exploded) == [(6, True), (2, True)]
 
 
@@ -306,7 +294,7 @@ def test_clamp_applies_before_reroll_and_to_every_later_die() -> None:
     [("5d10>=8", 2), ("5d10>8", 1), ("5d10<=2", 2), ("5d10<3", 2), ("5d10=8", 1)],
 )
 def test_success_count_replaces_the_sum(formula: str, successes: int) -> None:
-    result = roll(formula, Scripted(8, 1, 9, 2, 5))
+    result = roll(formula, ScriptedStream(8, 1, 9, 2, 5))
     term = result.dice[0]
     assert term.successes == successes
     assert term.total == successes
@@ -315,21 +303,21 @@ def test_success_count_replaces_the_sum(formula: str, successes: int) -> None:
 
 
 def test_success_flags_every_die_and_marks_the_text() -> None:
-    result = roll("3d10>=8 + 1", Scripted(8, 3, 10))
+    result = roll("3d10>=8 + 1", ScriptedStream(8, 3, 10))
     assert [d.success for d in result.dice[0].results] == [True, False, True]
     assert result.total == 3
     assert result.text == "3d10>=8 (8*, 3, 10*; 2 successes) + 1 = 3"
-    assert roll("1d10>=8", Scripted(9)).text == "1d10>=8 (9*; 1 success) = 1"
+    assert roll("1d10>=8", ScriptedStream(9)).text == "1d10>=8 (9*; 1 success) = 1"
 
 
 def test_discarded_dice_are_never_successes() -> None:
-    result = roll("3d6kh1>=5", Scripted(6, 5, 1))
+    result = roll("3d6kh1>=5", ScriptedStream(6, 5, 1))
     assert [(d.active, d.success) for d in result.dice[0].results] == [(True, True), (False, False), (False, False)]
     assert result.total == 1
 
 
 def test_plain_terms_carry_no_success_flags() -> None:
-    result = roll("2d6", Scripted(1, 2))
+    result = roll("2d6", ScriptedStream(1, 2))
     assert result.dice[0].successes is None
     assert all(d.success is None for d in result.dice[0].results)
 
@@ -348,7 +336,7 @@ def test_conditions_every_face_meets_are_rejected(formula: str, position: int) -
 
 
 def test_reroll_once_on_every_face_is_allowed() -> None:
-    assert _results(roll("1d6ro<7", Scripted(2, 5))) == [(2, False), (5, True)]
+    assert _results(roll("1d6ro<7", ScriptedStream(2, 5))) == [(2, False), (5, True)]
 
 
 # --- syntax errors -------------------------------------------------------------------------
@@ -398,7 +386,7 @@ def test_errors_keep_their_fields_through_pickling() -> None:
 
 
 def test_roll_result_to_dict_is_camel_case_and_complete() -> None:
-    assert roll("2d6kh1+1", Scripted(2, 5)).to_dict() == {
+    assert roll("2d6kh1+1", ScriptedStream(2, 5)).to_dict() == {
         "formula": "2d6kh1 + 1",
         "total": 6,
         "dice": [
@@ -434,18 +422,18 @@ def test_roll_result_to_dict_is_camel_case_and_complete() -> None:
 
 
 def test_dice_terms_are_listed_left_to_right() -> None:
-    result = roll("1d4 + (2d6 * 1d8) - 1d10", Scripted(1, 2, 3, 4, 5))
+    result = roll("1d4 + (2d6 * 1d8) - 1d10", ScriptedStream(1, 2, 3, 4, 5))
     assert [(t.expression, t.total) for t in result.dice] == [("1d4", 1), ("2d6", 5), ("1d8", 4), ("1d10", 5)]
     assert result.total == 1 + 5 * 4 - 5
 
 
 def test_evaluate_rolls_an_already_parsed_node_like_roll() -> None:
     node = parse("4d6kh3 + 1d4")
-    assert evaluate(node, Scripted(6, 5, 4, 1, 3)) == roll("4d6kh3 + 1d4", Scripted(6, 5, 4, 1, 3))
+    assert evaluate(node, ScriptedStream(6, 5, 4, 1, 3)) == roll("4d6kh3 + 1d4", ScriptedStream(6, 5, 4, 1, 3))
 
 
 def test_results_are_frozen() -> None:
-    result = roll("1d6", Scripted(4))
+    result = roll("1d6", ScriptedStream(4))
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.total = 5  # type: ignore[misc]
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -9,28 +9,7 @@ import pytest
 from service.dice.notation import DEFAULT_LIMITS, DiceError, LimitExceeded, Limits, NotationError, evaluate, parse, roll
 from service.dice.notation.ast import Negate, Number, Product
 from service.dice.stream import Stream
-
-
-class Top:
-    """Always the highest face: every explosion chains."""
-
-    def __init__(self) -> None:
-        self.rolled = 0
-
-    def roll(self, sides: int) -> int:
-        self.rolled += 1
-        return sides
-
-
-class Ones:
-    """Always 1: every `r1` rerolls again."""
-
-    def __init__(self) -> None:
-        self.rolled = 0
-
-    def roll(self, sides: int) -> int:
-        self.rolled += 1
-        return 1
+from support.dice import ScriptedStream, highest, lowest
 
 
 def _stream() -> Stream:
@@ -106,25 +85,25 @@ def test_long_flat_chains_do_not_recurse() -> None:
 
 
 def test_max_dice_fails_before_rolling_the_term() -> None:
-    stream = Top()
+    stream = ScriptedStream(then=highest)
     error = _exceeded("1000000d6", stream)
     assert (error.limit, error.maximum, error.value) == ("maxDice", 1000, 1000000)
-    assert stream.rolled == 0
+    assert len(stream.draws) == 0
 
 
 def test_max_dice_counts_the_whole_formula() -> None:
     assert len(roll("500d6 + 500d6", _stream()).dice) == 2
-    stream = Top()
+    stream = ScriptedStream(then=highest)
     error = _exceeded("500d6 + 501d6", stream)
     assert (error.limit, error.value) == ("maxDice", 1001)
-    assert stream.rolled == 500  # the second term never rolled
+    assert len(stream.draws) == 500  # the second term never rolled
 
 
 def test_max_dice_counts_explosions_and_rerolls() -> None:
-    assert _exceeded("1000d6!", Top()).limit == "maxDice"
-    assert _exceeded("999d6!", Top()).limit == "maxDice"
-    assert _exceeded("1000d6r1", Ones()).limit == "maxDice"
-    assert _exceeded("2d6!", Top(), Limits(max_dice=3)).value == 4
+    assert _exceeded("1000d6!", ScriptedStream(then=highest)).limit == "maxDice"
+    assert _exceeded("999d6!", ScriptedStream(then=highest)).limit == "maxDice"
+    assert _exceeded("1000d6r1", ScriptedStream(then=lowest)).limit == "maxDice"
+    assert _exceeded("2d6!", ScriptedStream(then=highest), Limits(max_dice=3)).value == 4
 
 
 def test_max_sides() -> None:
@@ -134,30 +113,22 @@ def test_max_sides() -> None:
 
 
 def test_hitting_the_explosion_cap_is_an_error_not_a_truncated_total() -> None:
-    error = _exceeded("1d6!", Top())
+    error = _exceeded("1d6!", ScriptedStream(then=highest))
     assert (error.limit, error.maximum, error.value) == ("maxExplosions", 100, 101)
-    assert _exceeded("2d6!", Top(), Limits(max_explosions=3)).value == 4
+    assert _exceeded("2d6!", ScriptedStream(then=highest), Limits(max_explosions=3)).value == 4
 
 
 def test_exactly_the_explosion_cap_is_allowed() -> None:
-    class Chain:
-        def __init__(self, sixes: int) -> None:
-            self.sixes = sixes
-
-        def roll(self, sides: int) -> int:
-            self.sixes -= 1
-            return 6 if self.sixes >= 0 else 1
-
-    result = roll("1d6!", Chain(100))  # 100 sixes, each exploding, then a 1
+    result = roll("1d6!", ScriptedStream(*[6] * 100, then=lowest))  # 100 sixes, each exploding, then a 1
     assert len(result.dice[0].results) == 101
     assert result.total == 601
-    assert _exceeded("1d6!", Chain(101)).limit == "maxExplosions"
+    assert _exceeded("1d6!", ScriptedStream(*[6] * 101, then=lowest)).limit == "maxExplosions"
 
 
 def test_hitting_the_reroll_cap_is_an_error() -> None:
-    error = _exceeded("1d6r1", Ones())
+    error = _exceeded("1d6r1", ScriptedStream(then=lowest))
     assert (error.limit, error.maximum, error.value) == ("maxRerolls", 100, 101)
-    assert _exceeded("3d6r1", Ones(), Limits(max_rerolls=5)).value == 6
+    assert _exceeded("3d6r1", ScriptedStream(then=lowest), Limits(max_rerolls=5)).value == 6
 
 
 def test_max_number_applies_to_every_literal() -> None:
@@ -187,7 +158,7 @@ def test_max_value_stops_a_product_at_the_first_step_past_it() -> None:
     # Python's ints would carry on to 10**19; the check stops at the first breach, still small.
     error = _exceeded("-1000000000*1000000000*10")
     assert (error.limit, error.value) == ("maxValue", -(10**18))
-    stream = Top()
+    stream = ScriptedStream(then=highest)
     error = _exceeded("1d6*1000000000*1000000000*10", stream)
     assert (error.limit, error.value) == ("maxValue", 6 * 10**9)
     assert _exceeded("1000000000*3").value == 3 * 10**9
@@ -206,7 +177,7 @@ def test_max_value_bounds_a_dice_terms_total() -> None:
     assert (error.limit, error.value) == ("maxValue", 10**12)
     assert _exceeded("3d6min1000000000").value == 3 * 10**9
     assert roll("2d6min1000000000", _stream()).total == 2 * 10**9
-    assert _exceeded("3d6", Top(), Limits(max_value=17, max_number=17, max_sides=17)).value == 18
+    assert _exceeded("3d6", ScriptedStream(then=highest), Limits(max_value=17, max_number=17, max_sides=17)).value == 18
 
 
 def test_max_value_holds_for_nodes_built_by_hand() -> None:

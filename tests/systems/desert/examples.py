@@ -54,17 +54,3 @@ BEN = Actor(seat="seat-2", name="ben", role="player")
 def table(**changes) -> dict:
     """A fresh session state of the example table, with `changes` merged into the setup."""
     return initial_state(DesertSetup.model_validate({**SETUP, **changes}))
-
-
-class Scripted:
-    """A stream whose dice show the given faces, in order; it records every die asked for."""
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-        self.sides: list[int] = []
-
-    def roll(self, sides: int) -> int:
-        self.sides.append(sides)
-        face = self.faces.pop(0)
-        assert 1 <= face <= sides, f"scripted face {face} on a d{sides}"
-        return face

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from service.systems.desert.approaches import APPROACHES, roll_or_pick
-
-from .examples import Scripted
+from support.dice import ScriptedStream
 
 
 def test_d6_order_of_the_approaches() -> None:
@@ -12,14 +11,14 @@ def test_d6_order_of_the_approaches() -> None:
 
 
 def test_rolling_uses_one_d6() -> None:
-    stream = Scripted(1)
+    stream = ScriptedStream(1)
     face, entry = roll_or_pick("roll", stream)
     assert (face, entry["approach"], stream.sides) == (1, "sponsorbaby", [6])
     assert "brand" in entry["automaticToken"]
 
 
 def test_picking_rolls_nothing() -> None:
-    stream = Scripted()
+    stream = ScriptedStream()
     face, entry = roll_or_pick("agitator", stream)
     assert face is None and entry["number"] == 6 and "violent" in entry["automaticToken"] and stream.sides == []
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from service.dice.stream import Stream
 from service.systems.desert.building_reaction import building_bag, choose_side, draw_token, resolve_token
 from service.systems.desert.screen import district_blues, player_screen, section_blues
+from support.dice import ScriptedStream
 
-from .examples import REACTIONS, Scripted
+from .examples import REACTIONS
 
 
 def _garden() -> dict:
@@ -51,7 +52,7 @@ def test_volunteering_in_a_watched_category_adds_no_orange() -> None:
 
 
 def test_the_draw_is_one_die_with_as_many_faces_as_tokens() -> None:
-    stream = Scripted(5)
+    stream = ScriptedStream(5)
     assert draw_token(["blue", "blank", "blank", "blank", "orange", "blank"], stream) == 4
     assert stream.sides == [6]
 
@@ -64,7 +65,7 @@ def test_seeded_draw_is_reproducible() -> None:
 
 
 def test_drawing_blue_raises_control_by_one() -> None:
-    control, reaction = resolve_token("blue", control=1, blues_before=0, side="positive", reactions=REACTIONS, stream=Scripted())
+    control, reaction = resolve_token("blue", control=1, blues_before=0, side="positive", reactions=REACTIONS, stream=ScriptedStream())
     assert control == 2
     assert reaction == {
         "token": "blue", "side": "positive", "step": 1, "number": 1, "face": None, "text": "display", "pending": False,
@@ -72,12 +73,12 @@ def test_drawing_blue_raises_control_by_one() -> None:
 
 
 def test_control_never_rises_above_six() -> None:
-    assert resolve_token("blue", control=6, blues_before=0, side=None, reactions=None, stream=Scripted())[0] == 6
+    assert resolve_token("blue", control=6, blues_before=0, side=None, reactions=None, stream=ScriptedStream())[0] == 6
 
 
 def test_blue_reactions_escalate_one_two_three_then_stay_at_three() -> None:
     steps = [
-        resolve_token("blue", control=1, blues_before=n, side="negative", reactions=REACTIONS, stream=Scripted())[1]
+        resolve_token("blue", control=1, blues_before=n, side="negative", reactions=REACTIONS, stream=ScriptedStream())[1]
         for n in range(4)
     ]
     assert [r["step"] for r in steps] == [1, 2, 3, 3]
@@ -86,30 +87,30 @@ def test_blue_reactions_escalate_one_two_three_then_stay_at_three() -> None:
 
 
 def test_blue_without_a_side_leaves_the_choice_to_the_table() -> None:
-    _, reaction = resolve_token("blue", control=2, blues_before=1, side=None, reactions=REACTIONS, stream=Scripted())
+    _, reaction = resolve_token("blue", control=2, blues_before=1, side=None, reactions=REACTIONS, stream=ScriptedStream())
     assert reaction["pending"] and reaction["step"] == 2 and reaction["text"] is None
     settled = choose_side(reaction, "positive", REACTIONS)
     assert settled["text"] == "welcome" and settled["number"] == 2 and not settled["pending"]
 
 
 def test_orange_lowers_control_and_a_d6_picks_the_reaction() -> None:
-    stream = Scripted(5)
+    stream = ScriptedStream(5)
     control, reaction = resolve_token("orange", control=3, blues_before=2, side="positive", reactions=REACTIONS, stream=stream)
     assert control == 2 and stream.sides == [6]
     assert (reaction["side"], reaction["number"], reaction["step"], reaction["text"]) == ("negative", 5, 2, "call")
 
 
 def test_orange_faces_one_to_three_are_positive() -> None:
-    _, reaction = resolve_token("orange", control=1, blues_before=0, side=None, reactions=REACTIONS, stream=Scripted(3))
+    _, reaction = resolve_token("orange", control=1, blues_before=0, side=None, reactions=REACTIONS, stream=ScriptedStream(3))
     assert (reaction["side"], reaction["number"], reaction["text"]) == ("positive", 3, "open up")
 
 
 def test_control_never_drops_below_zero() -> None:
-    assert resolve_token("orange", control=0, blues_before=0, side=None, reactions=None, stream=Scripted(1))[0] == 0
+    assert resolve_token("orange", control=0, blues_before=0, side=None, reactions=None, stream=ScriptedStream(1))[0] == 0
 
 
 def test_red_and_blank_tokens_do_nothing() -> None:
     for token in ("red", "blank"):
-        stream = Scripted()
+        stream = ScriptedStream()
         assert resolve_token(token, control=4, blues_before=0, side="positive", reactions=REACTIONS, stream=stream) == (4, None)
         assert stream.sides == []

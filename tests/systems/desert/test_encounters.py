@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from service.systems.desert.encounters import building_encounter, district_encounter
+from support.dice import ScriptedStream
 
-from .examples import ENCOUNTERS, Scripted
+from .examples import ENCOUNTERS
 
 
 def test_district_encounter_happens_on_the_type_or_lower() -> None:
-    assert district_encounter(2, Scripted(2))["happened"]
-    assert not district_encounter(2, Scripted(3))["happened"]
-    assert district_encounter(6, Scripted(6))["happened"]
+    assert district_encounter(2, ScriptedStream(2))["happened"]
+    assert not district_encounter(2, ScriptedStream(3))["happened"]
+    assert district_encounter(6, ScriptedStream(6))["happened"]
 
 
 def test_building_encounter_takes_place_only_at_its_time_of_day() -> None:
-    evening = building_encounter(ENCOUNTERS, "evening", Scripted(2))
+    evening = building_encounter(ENCOUNTERS, "evening", ScriptedStream(2))
     assert evening["happened"] and evening["encounter"].startswith("a man in a flowerprint jacket")
-    wrong_time = building_encounter(ENCOUNTERS, "evening", Scripted(3))
+    wrong_time = building_encounter(ENCOUNTERS, "evening", ScriptedStream(3))
     assert not wrong_time["happened"] and wrong_time["timeOfDay"] == "past-midnight" and not wrong_time["timeFits"]

@@ -7,8 +7,7 @@ import pytest
 from service.errors import RuleViolation
 from service.systems.desert import errors, personal
 from service.systems.desert.models import DesertPersonalReactionInput
-
-from .examples import Scripted
+from support.dice import ScriptedStream
 
 
 def _tokens(*labels: str) -> list[dict]:
@@ -60,7 +59,7 @@ def test_a_seventh_token_is_refused_by_the_bag_rule() -> None:
 
 
 def test_the_draw_is_one_die_over_the_six_tokens() -> None:
-    stream = Scripted(3)
+    stream = ScriptedStream(3)
     index, drawn = personal.draw(TIMUR_SECOND, control=2, controlled_type="intimate", stream=stream)
     assert (index, drawn["label"], stream.sides) == (2, "CZ", [6])
 
@@ -68,7 +67,7 @@ def test_the_draw_is_one_die_over_the_six_tokens() -> None:
 def test_at_control_six_nothing_is_drawn_and_the_identity_is_the_outcome() -> None:
     bag = personal.check_bag([], control=6, controlled_type="intimate", mode="at-least")
     assert [t["label"] for t in bag] == ["intimate"] * 6
-    stream = Scripted()
+    stream = ScriptedStream()
     index, drawn = personal.draw(bag, control=6, controlled_type="intimate", stream=stream)
     assert index is None and drawn["label"] == "intimate" and stream.sides == []
 

@@ -10,14 +10,15 @@ from service.errors import RuleViolation
 from service.systems.desert import errors, moves, play, table_actions
 from service.systems.desert import models as m
 from service.systems.desert import table_models as tm
+from support.dice import ScriptedStream
 
-from .examples import ANA, BEN, Scripted, table
+from .examples import ANA, BEN, table
 
 
 def act(state: dict, handler, model, data: dict, *faces: int, actor=ANA) -> tuple[dict, dict]:
     """Run one session handler; the state it was given must come back untouched."""
     before = copy.deepcopy(state)
-    new, result = handler(state, model.model_validate(data), Scripted(*faces), actor)
+    new, result = handler(state, model.model_validate(data), ScriptedStream(*faces), actor)
     assert state == before, "a handler changed the state it was given"
     return new, result.model_dump(mode="json", by_alias=True)
 
@@ -25,7 +26,7 @@ def act(state: dict, handler, model, data: dict, *faces: int, actor=ANA) -> tupl
 def refused(state: dict, handler, model, data: dict, *faces: int, actor=ANA) -> RuleViolation:
     before = copy.deepcopy(state)
     with pytest.raises(RuleViolation) as caught:
-        handler(state, model.model_validate(data), Scripted(*faces), actor)
+        handler(state, model.model_validate(data), ScriptedStream(*faces), actor)
     assert state == before
     return caught.value
 

@@ -10,8 +10,8 @@ from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems.eclipse import session_models as sm
 from service.systems.eclipse.table import initial_state
+from support.dice import ScriptedStream
 
-from .scripted import ScriptedStream
 from .sheets import ANA, GUARD
 
 GM = Actor("seat-1", "gm", "gm")

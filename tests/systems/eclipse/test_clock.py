@@ -5,8 +5,8 @@ from __future__ import annotations
 from service.systems.eclipse import session_pools, session_table, session_tests
 from service.systems.eclipse import session_models as sm
 from service.systems.eclipse.clock import advance, counts, label, next_allowed, to_minutes
+from support.dice import d100
 
-from .scripted import d100
 from .tables import ANA_SEAT, act, refused, table
 
 TIME = sm.EclipseAdvanceTime

@@ -5,8 +5,7 @@ from __future__ import annotations
 from service.systems.eclipse import stateless
 from service.systems.eclipse.combat import defense_target, harm
 from service.systems.eclipse.requests import EclipseAttackInput, EclipseDamageInput
-
-from .scripted import ScriptedStream, d100
+from support.dice import ScriptedStream, d100
 
 TARGET = {"armorKinetic": 4, "armorEnergy": 8, "woundThreshold": 7, "durability": 35, "deathRating": 53}
 

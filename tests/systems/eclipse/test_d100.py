@@ -6,8 +6,7 @@ import pytest
 
 from service.dice.stream import Stream
 from service.systems.eclipse.d100 import Result, downgraded, flip_flop, is_doubles, judge, rank, reading, roll_d100, upgraded
-
-from .scripted import ScriptedStream
+from support.dice import ScriptedStream
 
 
 def test_face_100_reads_00_and_every_other_face_reads_as_itself() -> None:
@@ -20,7 +19,7 @@ def test_roll_d100_draws_one_hundred_sided_die_from_the_stream() -> None:
     stream = ScriptedStream(100, 47)
     assert roll_d100(stream) == (100, 0)
     assert roll_d100(stream) == (47, 47)
-    assert stream.asked == [100, 100]
+    assert stream.sides == [100, 100]
 
 
 def test_a_seeded_stream_gives_readings_in_range() -> None:

@@ -6,8 +6,7 @@ from service.systems.eclipse import stateless
 from service.systems.eclipse.d100 import judge
 from service.systems.eclipse.hacking import intrusion, terms
 from service.systems.eclipse.requests import EclipseHackInput
-
-from .scripted import ScriptedStream, d100
+from support.dice import ScriptedStream, d100
 
 
 def hack(body: dict, *faces: int):

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from service.systems.eclipse.initiative import Combatant, delay, roll_initiative
-
-from .scripted import ScriptedStream, d100
+from support.dice import ScriptedStream, d100
 
 
 def test_highest_total_acts_first() -> None:

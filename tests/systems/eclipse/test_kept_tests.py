@@ -5,8 +5,8 @@ from __future__ import annotations
 from service.systems.eclipse import session_models as sm
 from service.systems.eclipse import session_tests
 from service.systems.eclipse.session_models import MAX_KEPT_TESTS
+from support.dice import d100
 
-from .scripted import d100
 from .tables import ANA_SEAT, act, refused, table
 
 GUNS = {"character": "ana", "skill": "Guns"}

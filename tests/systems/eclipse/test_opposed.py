@@ -6,8 +6,7 @@ from service.systems.eclipse import stateless
 from service.systems.eclipse.d100 import judge
 from service.systems.eclipse.opposed import winner
 from service.systems.eclipse.requests import EclipseOpposedTestInput
-
-from .scripted import ScriptedStream, d100
+from support.dice import ScriptedStream, d100
 
 
 def test_both_succeed_and_the_higher_roll_wins() -> None:

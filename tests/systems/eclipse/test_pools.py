@@ -8,8 +8,7 @@ from service.errors import RuleViolation
 from service.systems.eclipse import stateless
 from service.systems.eclipse.pools import check_linked, long_recharge, ongoing_bonus, short_recharge, special_cost, special_effect, spend
 from service.systems.eclipse.requests import EclipseAfterRollInput, EclipsePoolUseInput, EclipseRechargeInput
-
-from .scripted import ScriptedStream
+from support.dice import ScriptedStream
 
 POOLS = {"insight": {"current": 1, "max": 3}, "moxie": {"current": 0, "max": 2}, "vigor": {"current": 2, "max": 2}, "flex": {"current": 0, "max": 1}}
 
@@ -82,7 +81,7 @@ def test_a_short_recharge_without_an_allocation_is_refused_before_the_die() -> N
         stateless.recharge(EclipseRechargeInput.model_validate({"kind": "short", "pools": POOLS}), stream)
     problem = refused.value
     assert (problem.code, problem.status, problem.extra["field"]) == ("eclipse/recharge-allocation", 422, "allocation")
-    assert "`allocation`" in problem.detail and stream.asked == []
+    assert "`allocation`" in problem.detail and stream.sides == []
     long = stateless.recharge(EclipseRechargeInput.model_validate({"kind": "long", "pools": POOLS}), ScriptedStream())
     assert long.restored.insight == 2  # a long recharge fills every pool and needs no allocation
 

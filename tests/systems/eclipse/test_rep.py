@@ -9,8 +9,7 @@ from service.systems.eclipse import stateless
 from service.systems.eclipse.rep import NETWORKS, favor_burn, rep_modifiers
 from service.systems.eclipse.requests import EclipseRepTestInput
 from service.systems.eclipse.rules import EclipseRules
-
-from .scripted import ScriptedStream, d100
+from support.dice import ScriptedStream, d100
 
 RULES = EclipseRules()
 

@@ -6,8 +6,8 @@ from service.registry import Actor
 from service.systems.eclipse import session_combat, session_hacking, session_pools, session_table, session_tests
 from service.systems.eclipse import session_models as sm
 from service.systems.eclipse.table import initial_state
+from support.dice import d100
 
-from .scripted import d100
 from .sheets import ANA, GUARD
 from .tables import ANA_SEAT, act, refused, table
 

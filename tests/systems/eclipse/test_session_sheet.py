@@ -8,8 +8,8 @@ from pydantic import ValidationError
 from service.systems.eclipse import session_combat, session_sheet, session_tests
 from service.systems.eclipse import session_models as sm
 from service.systems.eclipse import sheet_models as sheet
+from support.dice import d100
 
-from .scripted import d100
 from .tables import ANA_SEAT, act, refused, table
 
 HEAL, EDIT = sheet.EclipseHealInSession, sheet.EclipseEditCharacter

@@ -8,8 +8,7 @@ import pytest
 from service.errors import RuleViolation
 from service.systems.eclipse import stateless
 from service.systems.eclipse.requests import EclipseTestInput
-
-from .scripted import ScriptedStream, d100
+from support.dice import ScriptedStream, d100
 
 
 def run(body: dict, *faces: int):

@@ -6,8 +6,8 @@ from __future__ import annotations
 from service.systems.eclipse import session_combat, session_hacking, session_pools
 from service.systems.eclipse import session_models as sm
 from service.systems.eclipse.turn_order import acting_order, turn_filled, whose_turn
+from support.dice import d100
 
-from .scripted import d100
 from .tables import ANA_SEAT, GM, act, refused, table
 
 SHOT = {"attack": "ranged", "attacker": {"character": "ana"}, "defender": {"character": "guard"}, "weapon": {"dice": 1, "sides": 10}}

@@ -8,8 +8,7 @@ from service.errors import RuleViolation
 from service.systems.ncb.attacks import Attacker, resolve_attack
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.weapons import Weapon, attack_ability, weapon_dice
-
-from .scripted import ScriptedDice
+from support.dice import ScriptedStream
 
 RULES = NcbRules()
 PISTOL = Weapon("Unity", "2d6", style="ranged", tech_bonus=1)
@@ -57,7 +56,7 @@ def test_melee_uses_strength_ranged_dexterity_finesse_the_higher() -> None:
 
 
 def test_attack_is_d20_plus_proficiency_tech_and_ability_then_damage_adds_both() -> None:
-    dice = ScriptedDice(10, 4, 5)
+    dice = ScriptedStream(10, 4, 5)
     rolled = resolve_attack(dice, SOLO, PISTOL, armor_class=16, rules=RULES)
     assert rolled.attack.modifier == 3 + 1 + 3 and rolled.attack.total == 17 and rolled.hit and not rolled.critical
     assert rolled.damage.total == 4 + 5 + 3 + 1 and rolled.damage.formula == "2d6 + 3 + 1"
@@ -65,54 +64,54 @@ def test_attack_is_d20_plus_proficiency_tech_and_ability_then_damage_adds_both()
 
 def test_an_attack_that_only_meets_the_ac_misses_unless_the_table_plays_ties_hit() -> None:
     """17 against AC 17 does not beat it; with `acTiesHit` it hits, as in 5e."""
-    dice = ScriptedDice(10)
+    dice = ScriptedStream(10)
     rolled = resolve_attack(dice, SOLO, PISTOL, armor_class=17, rules=RULES)
-    assert rolled.attack.total == 17 and not rolled.hit and rolled.damage is None and dice.left == 0
-    rolled = resolve_attack(ScriptedDice(10, 4, 5), SOLO, PISTOL, armor_class=17, rules=NcbRules(ac_ties_hit=True))
+    assert rolled.attack.total == 17 and not rolled.hit and rolled.damage is None and dice.exhausted
+    rolled = resolve_attack(ScriptedStream(10, 4, 5), SOLO, PISTOL, armor_class=17, rules=NcbRules(ac_ties_hit=True))
     assert rolled.hit and rolled.damage.total == 13
 
 
 def test_the_dv_switch_leaves_attacks_alone() -> None:
-    rolled = resolve_attack(ScriptedDice(10), SOLO, PISTOL, armor_class=17, rules=NcbRules(dv_ties_succeed=True))
+    rolled = resolve_attack(ScriptedStream(10), SOLO, PISTOL, armor_class=17, rules=NcbRules(dv_ties_succeed=True))
     assert not rolled.hit
 
 
 def test_a_miss_rolls_no_damage() -> None:
-    dice = ScriptedDice(9)
+    dice = ScriptedStream(9)
     rolled = resolve_attack(dice, SOLO, PISTOL, armor_class=17, rules=RULES)
-    assert not rolled.hit and rolled.damage is None and dice.left == 0
+    assert not rolled.hit and rolled.damage is None and dice.exhausted
 
 
 def test_a_natural_20_is_a_critical_hit_that_doubles_the_dice() -> None:
-    dice = ScriptedDice(20, 6, 6, 1, 2)
+    dice = ScriptedStream(20, 6, 6, 1, 2)
     rolled = resolve_attack(dice, SOLO, PISTOL, armor_class=30, rules=RULES)
     assert rolled.hit and rolled.critical
     assert rolled.damage.formula == "4d6 + 3 + 1" and rolled.damage.total == 15 + 4
 
 
 def test_max_plus_roll_crits_take_one_set_at_maximum() -> None:
-    dice = ScriptedDice(20, 2, 3)
+    dice = ScriptedStream(20, 2, 3)
     rolled = resolve_attack(dice, SOLO, PISTOL, armor_class=10, rules=NcbRules(critical_dice="max-plus-roll"))
     assert rolled.damage.total == 2 + 3 + 12 + 3 + 1
 
 
 def test_a_natural_1_misses_whatever_the_bonus() -> None:
-    rolled = resolve_attack(ScriptedDice(1), SOLO, PISTOL, armor_class=2, rules=RULES)
+    rolled = resolve_attack(ScriptedStream(1), SOLO, PISTOL, armor_class=2, rules=RULES)
     assert not rolled.hit
 
 
 def test_cover_raises_ac_and_total_cover_cannot_be_attacked() -> None:
-    rolled = resolve_attack(ScriptedDice(10, 1, 1), SOLO, PISTOL, armor_class=14, rules=RULES, cover="half")
+    rolled = resolve_attack(ScriptedStream(10, 1, 1), SOLO, PISTOL, armor_class=14, rules=RULES, cover="half")
     assert rolled.armor_class == 16 and rolled.hit
-    rolled = resolve_attack(ScriptedDice(10), SOLO, PISTOL, armor_class=14, rules=RULES, cover="three-quarters")
+    rolled = resolve_attack(ScriptedStream(10), SOLO, PISTOL, armor_class=14, rules=RULES, cover="three-quarters")
     assert rolled.armor_class == 19 and not rolled.hit
     with pytest.raises(RuleViolation) as caught:
-        resolve_attack(ScriptedDice(), SOLO, PISTOL, armor_class=15, rules=RULES, cover="total")
+        resolve_attack(ScriptedStream(), SOLO, PISTOL, armor_class=15, rules=RULES, cover="total")
     assert caught.value.code == "ncb/total-cover"
 
 
 def test_a_helpless_target_is_attacked_with_advantage_and_melee_hits_are_critical() -> None:
-    dice = ScriptedDice(3, 12, 5, 6)
+    dice = ScriptedStream(3, 12, 5, 6)
     rolled = resolve_attack(dice, SOLO, BLADES, armor_class=12, rules=RULES, target_helpless=True)
     assert rolled.attack.mode == "advantage" and rolled.attack.natural == 12
     assert rolled.critical and rolled.damage.formula == "2d8 + 3"
@@ -120,18 +119,18 @@ def test_a_helpless_target_is_attacked_with_advantage_and_melee_hits_are_critica
 
 def test_helpless_rules_can_be_switched_off() -> None:
     rules = NcbRules(helpless_target_advantage=False, melee_crits_helpless=False)
-    rolled = resolve_attack(ScriptedDice(12, 5), SOLO, BLADES, armor_class=12, rules=rules, target_helpless=True)
+    rolled = resolve_attack(ScriptedStream(12, 5), SOLO, BLADES, armor_class=12, rules=rules, target_helpless=True)
     assert rolled.attack.mode == "normal" and not rolled.critical
 
 
 def test_exhaustion_takes_two_per_level_off_the_attack() -> None:
     tired = Attacker(strength=14, dexterity=16, level=5, exhaustion=2)
-    rolled = resolve_attack(ScriptedDice(10), tired, PISTOL, armor_class=14, rules=RULES)
+    rolled = resolve_attack(ScriptedStream(10), tired, PISTOL, armor_class=14, rules=RULES)
     assert rolled.attack.modifier == 7 - 4 and not rolled.hit
 
 
 def test_an_out_of_band_weapon_is_refused_before_any_die_rolls() -> None:
-    dice = ScriptedDice()
+    dice = ScriptedStream()
     with pytest.raises(RuleViolation):
         resolve_attack(dice, SOLO, Weapon("Hand cannon", "4d12"), armor_class=10, rules=RULES)
-    assert dice.rolled == []
+    assert dice.draws == []

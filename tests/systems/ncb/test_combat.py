@@ -7,13 +7,12 @@ import pytest
 from service.errors import RuleViolation
 from service.systems.ncb import combat
 from service.systems.ncb.combat import InitiativeEntry, roll_initiative
-
-from .scripted import ScriptedDice
+from support.dice import ScriptedStream
 
 
 def fight() -> dict:
     rolls = roll_initiative(
-        ScriptedDice(12, 15, 12, 3),
+        ScriptedStream(12, 15, 12, 3),
         [
             InitiativeEntry("v", 3, 16),
             InitiativeEntry("jackie", 1, 12),
@@ -26,7 +25,7 @@ def fight() -> dict:
 
 def test_initiative_is_d20_plus_bonus_highest_first_ties_to_bonus_then_dexterity() -> None:
     rolls = roll_initiative(
-        ScriptedDice(10, 12, 10, 11, 11),
+        ScriptedStream(10, 12, 10, 11, 11),
         [
             InitiativeEntry("a", 3, 12),
             InitiativeEntry("b", 1, 10),
@@ -98,7 +97,7 @@ def test_nobody_left_to_act_ends_the_tracker() -> None:
 
 def test_a_newcomer_joins_by_initiative_without_taking_the_turn() -> None:
     c, _ = combat.advance(fight(), lambda cid: True)
-    (roll,) = roll_initiative(ScriptedDice(20), [InitiativeEntry("misty", 0)])
+    (roll,) = roll_initiative(ScriptedStream(20), [InitiativeEntry("misty", 0)])
     c = combat.join(c, roll)
     assert combat.ids(c) == ["misty", "jackie", "v", "goon", "rat"] and c["current"] == "v" and c["turn"] == 2
 

@@ -8,8 +8,7 @@ from service.errors import RuleViolation
 from service.systems.ncb.abilities import modifier, proficiency_bonus
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.programs import Program, ProgramSlot, pay, run, save_dc
-
-from .scripted import ScriptedDice
+from support.dice import ScriptedStream
 
 RULES = NcbRules()
 SLOTS = (ProgramSlot(1, 2, 2), ProgramSlot(2, 1, 0), ProgramSlot(3, 1, 0))
@@ -62,29 +61,29 @@ def test_a_ram_only_program_skips_slots() -> None:
 
 def test_a_failed_save_takes_full_program_damage() -> None:
     ran = run(
-        Program("Short circuit", tier=1, damage_dice="3d6"), ScriptedDice(9, 4, 5, 6), RULES, dc=15, save_modifier=2
+        Program("Short circuit", tier=1, damage_dice="3d6"), ScriptedStream(9, 4, 5, 6), RULES, dc=15, save_modifier=2
     )
     assert ran.save.total == 11 and ran.saved is False and ran.damage == 15
 
 
 def test_a_successful_save_halves_or_negates_damage() -> None:
     ran = run(
-        Program("Short circuit", tier=1, damage_dice="3d6"), ScriptedDice(14, 4, 5, 6), RULES, dc=15, save_modifier=2
+        Program("Short circuit", tier=1, damage_dice="3d6"), ScriptedStream(14, 4, 5, 6), RULES, dc=15, save_modifier=2
     )
     assert ran.saved and ran.damage == 7
-    dice = ScriptedDice(14)
+    dice = ScriptedStream(14)
     ran = run(Program("Sonic shock", tier=1, damage_dice="3d6", on_save="none"), dice, RULES, dc=15, save_modifier=2)
     assert ran.saved and ran.damage == 0 and ran.damage_roll is None
 
 
 def test_a_save_that_only_meets_the_dc_fails_unless_ties_succeed() -> None:
     program = Program("Short circuit", tier=1, damage_dice="3d6")
-    ran = run(program, ScriptedDice(13, 4, 5, 6), RULES, dc=15, save_modifier=2)
+    ran = run(program, ScriptedStream(13, 4, 5, 6), RULES, dc=15, save_modifier=2)
     assert ran.save.total == 15 and ran.saved is False and ran.damage == 15
-    ran = run(program, ScriptedDice(13, 4, 5, 6), NcbRules(dv_ties_succeed=True), dc=15, save_modifier=2)
+    ran = run(program, ScriptedStream(13, 4, 5, 6), NcbRules(dv_ties_succeed=True), dc=15, save_modifier=2)
     assert ran.saved and ran.damage == 7
 
 
 def test_natural_rules_apply_to_saves() -> None:
-    ran = run(Program("Ping"), ScriptedDice(20), RULES, dc=30, save_modifier=0)
+    ran = run(Program("Ping"), ScriptedStream(20), RULES, dc=30, save_modifier=0)
     assert ran.saved

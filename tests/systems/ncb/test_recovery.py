@@ -8,8 +8,7 @@ from service.errors import RuleViolation
 from service.systems.ncb.damage import Vitals
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.recovery import heal, level_up, long_rest, short_rest
-
-from .scripted import ScriptedDice
+from support.dice import ScriptedStream
 
 RULES = NcbRules()
 
@@ -33,7 +32,7 @@ def test_the_flatlined_cannot_be_healed() -> None:
 
 def test_a_short_rest_spends_hit_dice_each_adding_the_constitution_modifier() -> None:
     after, rest = short_rest(
-        Vitals(hp=5, max_hp=40), spend=2, hit_dice=3, hit_die=10, constitution=14, ram_max=6, stream=ScriptedDice(7, 4)
+        Vitals(hp=5, max_hp=40), spend=2, hit_dice=3, hit_die=10, constitution=14, ram_max=6, stream=ScriptedStream(7, 4)
     )
     assert [r.healed for r in rest.rolls] == [9, 6] and after.hp == 20
     assert rest.hit_dice_left == 1 and rest.ram == 6
@@ -41,7 +40,7 @@ def test_a_short_rest_spends_hit_dice_each_adding_the_constitution_modifier() ->
 
 def test_each_hit_die_heals_at_least_1() -> None:
     _, rest = short_rest(
-        Vitals(hp=5, max_hp=40), spend=1, hit_dice=1, hit_die=6, constitution=3, ram_max=0, stream=ScriptedDice(2)
+        Vitals(hp=5, max_hp=40), spend=1, hit_dice=1, hit_die=6, constitution=3, ram_max=0, stream=ScriptedStream(2)
     )
     assert rest.rolls[0].healed == 1
 
@@ -49,7 +48,7 @@ def test_each_hit_die_heals_at_least_1() -> None:
 def test_spending_more_hit_dice_than_left_is_refused() -> None:
     with pytest.raises(RuleViolation) as caught:
         short_rest(
-            Vitals(hp=5, max_hp=40), spend=3, hit_dice=2, hit_die=8, constitution=10, ram_max=0, stream=ScriptedDice()
+            Vitals(hp=5, max_hp=40), spend=3, hit_dice=2, hit_die=8, constitution=10, ram_max=0, stream=ScriptedStream()
         )
     assert caught.value.code == "ncb/no-hit-dice"
 
@@ -62,7 +61,7 @@ def test_a_stable_character_may_spend_hit_dice_and_get_up() -> None:
         hit_die=8,
         constitution=10,
         ram_max=0,
-        stream=ScriptedDice(3),
+        stream=ScriptedStream(3),
     )
     assert after.condition == "up" and after.hp == 3
 
@@ -76,7 +75,7 @@ def test_a_dying_character_cannot_rest() -> None:
             hit_die=8,
             constitution=10,
             ram_max=0,
-            stream=ScriptedDice(),
+            stream=ScriptedStream(),
         )
     assert caught.value.code == "ncb/rest-while-dying"
 
@@ -104,16 +103,16 @@ def test_a_long_rest_needs_1_hp_unless_configured_otherwise() -> None:
 
 
 def test_levelling_up_by_average_adds_half_the_die_plus_one_and_con() -> None:
-    up = level_up(level=2, hp=12, max_hp=20, hit_die=10, constitution=14, method="average", stream=ScriptedDice())
+    up = level_up(level=2, hp=12, max_hp=20, hit_die=10, constitution=14, method="average", stream=ScriptedStream())
     assert up.level == 3 and up.hp_gain == 6 + 2 and up.max_hp == 28 and up.hp == 20 and up.subclass_available
 
 
 def test_levelling_up_by_roll_gains_at_least_1() -> None:
-    up = level_up(level=4, hp=30, max_hp=30, hit_die=6, constitution=4, method="roll", stream=ScriptedDice(1))
+    up = level_up(level=4, hp=30, max_hp=30, hit_die=6, constitution=4, method="roll", stream=ScriptedStream(1))
     assert up.hp_face == 1 and up.hp_gain == 1 and up.proficiency_bonus == 3
 
 
 def test_level_20_is_the_top() -> None:
     with pytest.raises(RuleViolation) as caught:
-        level_up(level=20, hp=1, max_hp=1, hit_die=8, constitution=10, method="average", stream=ScriptedDice())
+        level_up(level=20, hp=1, max_hp=1, hit_die=8, constitution=10, method="average", stream=ScriptedStream())
     assert caught.value.code == "ncb/max-level"

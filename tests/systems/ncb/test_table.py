@@ -12,8 +12,8 @@ from service.systems.ncb import play, tracker, upkeep
 from service.systems.ncb.models import checks, fights, resources
 from service.systems.ncb.models import table as wire
 from service.systems.ncb.state import initial_state
+from support.dice import ScriptedStream
 
-from .scripted import ScriptedDice
 from .sheets import GOON, JACKIE, V
 
 GM = Actor("seat-1", "gm", "gm")
@@ -29,14 +29,14 @@ def table(*combatants: dict, **rules) -> dict:
 
 def act(state: dict, fn, model, body: dict, dice: ScriptedDice | None = None, actor: Actor = GM):
     frozen = copy.deepcopy(state)
-    new, result = fn(state, model.model_validate(body), dice or ScriptedDice(), actor)
+    new, result = fn(state, model.model_validate(body), dice or ScriptedStream(), actor)
     assert state == frozen, "a mechanic must not mutate the state it is given"
     return new, result
 
 
 def in_combat(state: dict, *faces: int, participants: list[str] | None = None) -> dict:
     body = {} if participants is None else {"participants": participants}
-    state, _ = act(state, tracker.start_combat, wire.NcbStartCombatAction, body, ScriptedDice(*faces))
+    state, _ = act(state, tracker.start_combat, wire.NcbStartCombatAction, body, ScriptedStream(*faces))
     return state
 
 
@@ -79,7 +79,7 @@ def test_an_attack_in_combat_spends_the_action_and_a_second_one_is_refused() -> 
         play.attack,
         fights.NcbAttackAction,
         {"attacker": "v", "target": "goon", "weaponName": "unity"},
-        ScriptedDice(15, 3, 4),
+        ScriptedStream(15, 3, 4),
         ANA,
     )
     assert result.hit and result.economy == "action" and result.damage.total == 3 + 4 + 3 + 1
@@ -90,7 +90,7 @@ def test_an_attack_in_combat_spends_the_action_and_a_second_one_is_refused() -> 
             play.attack,
             fights.NcbAttackAction,
             {"attacker": "v", "target": "goon", "weaponName": "Unity"},
-            ScriptedDice(15),
+            ScriptedStream(15),
             ANA,
         )
     assert caught.value.code == "ncb/action-used"
@@ -99,7 +99,7 @@ def test_an_attack_in_combat_spends_the_action_and_a_second_one_is_refused() -> 
         play.attack,
         fights.NcbAttackAction,
         {"attacker": "v", "target": "goon", "weaponName": "Mantis blades", "economy": "bonus-action"},
-        ScriptedDice(2),
+        ScriptedStream(2),
         ANA,
     )
     assert result.economy == "bonus-action" and not result.hit
@@ -109,12 +109,12 @@ def test_acting_out_of_turn_is_refused_but_a_reaction_is_not() -> None:
     state = in_combat(table(), 18, 2, 3)
     body = {"attacker": "goon", "target": "v", "weaponName": "Knife"}
     with pytest.raises(RuleViolation) as caught:
-        act(state, play.attack, fights.NcbAttackAction, body, ScriptedDice(10))
+        act(state, play.attack, fights.NcbAttackAction, body, ScriptedStream(10))
     assert caught.value.code == "ncb/not-your-turn"
-    state, result = act(state, play.attack, fights.NcbAttackAction, {**body, "economy": "reaction"}, ScriptedDice(5))
+    state, result = act(state, play.attack, fights.NcbAttackAction, {**body, "economy": "reaction"}, ScriptedStream(5))
     assert result.economy == "reaction" and state["combat"]["reactionsUsed"] == ["goon"]
     with pytest.raises(RuleViolation) as caught:
-        act(state, play.attack, fights.NcbAttackAction, {**body, "economy": "reaction"}, ScriptedDice(5))
+        act(state, play.attack, fights.NcbAttackAction, {**body, "economy": "reaction"}, ScriptedStream(5))
     assert caught.value.code == "ncb/reaction-used"
 
 
@@ -142,7 +142,7 @@ def test_an_attack_by_the_flatlined_is_refused() -> None:
             play.attack,
             fights.NcbAttackAction,
             {"attacker": "v", "target": "goon", "weaponName": "Unity"},
-            ScriptedDice(10),
+            ScriptedStream(10),
             ANA,
         )
     assert caught.value.code == "ncb/cannot-act" and caught.value.extra["condition"] == "flatlined"
@@ -155,8 +155,8 @@ def test_plating_chrome_lets_a_target_survive_the_hit_that_kills_it_bare() -> No
     )
     body = {"attacker": "v", "target": "goon", "weaponName": "Unity"}
     # 15 to hit, then 2d6 = 4 + 4, + DEX 3 + tech 1 = 12 damage against 11 HP.
-    bare, hit_bare = act(bare, play.attack, fights.NcbAttackAction, body, ScriptedDice(15, 4, 4), ANA)
-    plated, hit_plated = act(plated, play.attack, fights.NcbAttackAction, body, ScriptedDice(15, 4, 4), ANA)
+    bare, hit_bare = act(bare, play.attack, fights.NcbAttackAction, body, ScriptedStream(15, 4, 4), ANA)
+    plated, hit_plated = act(plated, play.attack, fights.NcbAttackAction, body, ScriptedStream(15, 4, 4), ANA)
     assert hit_bare.outcome.result == "flatlined" and hit_bare.outcome.cause == "massive-damage"
     assert hit_plated.outcome.dealt == 9 and plated["combatants"]["goon"]["hp"] == 2
 
@@ -209,7 +209,7 @@ def test_last_breath_answers_only_the_hit_that_offered_it() -> None:
     with pytest.raises(Problem) as forbidden:
         act(state, play.take_last_breath, fights.NcbLastBreathAction, {"combatant": "v"}, actor=BOB)
     assert forbidden.value.code == "forbidden"
-    saved, _ = act(state, play.death_save, fights.NcbDeathSaveAction, {"combatant": "v"}, ScriptedDice(12), ANA)
+    saved, _ = act(state, play.death_save, fights.NcbDeathSaveAction, {"combatant": "v"}, ScriptedStream(12), ANA)
     assert not saved["combatants"]["v"]["lastBreathOffered"]
     with pytest.raises(RuleViolation) as caught:
         act(saved, play.take_last_breath, fights.NcbLastBreathAction, {"combatant": "v"}, actor=ANA)
@@ -221,7 +221,7 @@ def test_a_miss_leaves_a_last_breath_offer_standing() -> None:
     state, _ = act(state, play.damage, fights.NcbDamageAction, {"target": "v", "amount": 5, "kind": "environmental"})
     assert state["combatants"]["v"]["lastBreathOffered"]
     body = {"attacker": "goon", "target": "v", "weaponName": "Knife"}
-    state, missed = act(state, play.attack, fights.NcbAttackAction, body, ScriptedDice(1, 1))
+    state, missed = act(state, play.attack, fights.NcbAttackAction, body, ScriptedStream(1, 1))
     assert not missed.hit and state["combatants"]["v"]["lastBreathOffered"]
 
 
@@ -231,9 +231,9 @@ def test_only_the_targets_player_or_the_gm_sends_the_choice_with_an_attack() -> 
     state = table(V, misty)
     body = {"attacker": "misty", "target": "v", "weaponName": "Pistol", "useLastBreath": True}
     with pytest.raises(Problem) as caught:
-        act(state, play.attack, fights.NcbAttackAction, body, ScriptedDice(15, 3), BOB)
+        act(state, play.attack, fights.NcbAttackAction, body, ScriptedStream(15, 3), BOB)
     assert caught.value.code == "forbidden"
-    _, hit = act(state, play.attack, fights.NcbAttackAction, {**body, "useLastBreath": False}, ScriptedDice(15, 3), BOB)
+    _, hit = act(state, play.attack, fights.NcbAttackAction, {**body, "useLastBreath": False}, ScriptedStream(15, 3), BOB)
     assert hit.hit
 
 
@@ -249,10 +249,10 @@ def test_session_ncs_have_no_last_breath_by_default() -> None:
 def test_a_dying_combatants_turn_rolls_its_death_save_and_bleeds_out_at_the_end() -> None:
     state = in_combat(table(), 18, 2, 3)
     state, _ = act(state, tracker.gm_adjust, wire.NcbGmAdjustAction, {"combatant": "v", "hp": 0})
-    state, saved = act(state, play.death_save, fights.NcbDeathSaveAction, {"combatant": "v"}, ScriptedDice(12), ANA)
+    state, saved = act(state, play.death_save, fights.NcbDeathSaveAction, {"combatant": "v"}, ScriptedStream(12), ANA)
     assert saved.result == "success" and state["combatants"]["v"]["deathSaves"] == {"successes": 1, "failures": 0}
     with pytest.raises(RuleViolation) as caught:
-        act(state, play.death_save, fights.NcbDeathSaveAction, {"combatant": "v"}, ScriptedDice(12), ANA)
+        act(state, play.death_save, fights.NcbDeathSaveAction, {"combatant": "v"}, ScriptedStream(12), ANA)
     assert caught.value.code == "ncb/death-save-rolled"
     state, ended = act(state, tracker.end_turn, wire.NcbEndTurnAction, {"combatant": "v"}, actor=ANA)
     assert ended.death_save is None and ended.bleeding.failures == 1
@@ -263,7 +263,7 @@ def test_a_dying_combatants_turn_rolls_its_death_save_and_bleeds_out_at_the_end(
 def test_end_turn_rolls_a_forgotten_death_save_and_bleeding_out_can_flatline() -> None:
     state = in_combat(table(), 18, 2, 3)
     state, _ = act(state, tracker.gm_adjust, wire.NcbGmAdjustAction, {"combatant": "v", "hp": 0})
-    state, ended = act(state, tracker.end_turn, wire.NcbEndTurnAction, {"combatant": "v"}, ScriptedDice(1), ANA)
+    state, ended = act(state, tracker.end_turn, wire.NcbEndTurnAction, {"combatant": "v"}, ScriptedStream(1), ANA)
     assert ended.death_save.failures == 2 and ended.bleeding.result == "flatlined"
     assert state["combatants"]["v"]["condition"] == "flatlined"
     state, _ = act(state, tracker.end_turn, wire.NcbEndTurnAction, {"combatant": "goon"})
@@ -275,7 +275,7 @@ def test_a_death_save_belongs_to_the_dying_combatants_own_turn() -> None:
     state = in_combat(table(), 2, 18, 3)
     state, _ = act(state, tracker.gm_adjust, wire.NcbGmAdjustAction, {"combatant": "v", "hp": 0})
     with pytest.raises(RuleViolation) as caught:
-        act(state, play.death_save, fights.NcbDeathSaveAction, {"combatant": "v"}, ScriptedDice(12), ANA)
+        act(state, play.death_save, fights.NcbDeathSaveAction, {"combatant": "v"}, ScriptedStream(12), ANA)
     assert caught.value.code == "ncb/not-your-turn"
 
 
@@ -287,7 +287,7 @@ def test_stabilizing_takes_the_helpers_action_and_stops_the_bleeding() -> None:
         play.stabilize,
         fights.NcbStabilizeAction,
         {"helper": "jackie", "target": "v", "proficient": True},
-        ScriptedDice(8),
+        ScriptedStream(8),
     )
     assert done.roll.total == 8 + 0 + 3 and done.stabilized and done.economy == "action"
     assert state["combatants"]["v"]["condition"] == "stable" and state["combat"]["economy"]["action"]
@@ -322,7 +322,7 @@ def test_a_program_spends_ram_and_a_slot_and_its_damage_ignores_armor() -> None:
         "target": "goon",
         "program": {"name": "Short circuit", "tier": 1, "ramCost": 2, "save": "dexterity", "damageDice": "2d6"},
     }
-    state, ran = act(state, play.run_program, resources.NcbRunProgramAction, body, ScriptedDice(5, 3, 4), ANA)
+    state, ran = act(state, play.run_program, resources.NcbRunProgramAction, body, ScriptedStream(5, 3, 4), ANA)
     assert ran.save_dc == 8 + 3 + 3 and ran.save.total == 5 and not ran.saved
     assert ran.outcome.dealt == 7 and not ran.outcome.reduction_applied and ran.ram_left == 4 and ran.slot_tier == 1
     v = state["combatants"]["v"]
@@ -335,7 +335,7 @@ def test_rests_recover_ram_slots_and_hit_dice() -> None:
     state, _ = act(state, play.run_program, resources.NcbRunProgramAction, body, actor=ANA)
     state, _ = act(state, play.damage, fights.NcbDamageAction, {"target": "v", "amount": 20})
     state, rest = act(
-        state, upkeep.short_rest, resources.NcbShortRestAction, {"combatant": "v", "spend": 2}, ScriptedDice(5, 6), ANA
+        state, upkeep.short_rest, resources.NcbShortRestAction, {"combatant": "v", "spend": 2}, ScriptedStream(5, 6), ANA
     )
     assert rest.healed == 7 + 8 and rest.ram == 6 and state["combatants"]["v"]["programSlots"][0]["used"] == 1
     state, rest = act(state, upkeep.long_rest, checks.NcbCombatantRef, {"combatant": "v"}, actor=ANA)
@@ -400,10 +400,10 @@ def test_removing_the_current_combatant_passes_the_turn() -> None:
 
 def test_joining_a_running_combat_and_not_twice() -> None:
     state = in_combat(table(), 18, 2, participants=["v", "jackie"])
-    state, joined = act(state, tracker.join_combat, wire.NcbJoinCombatAction, {"combatant": "goon"}, ScriptedDice(20))
+    state, joined = act(state, tracker.join_combat, wire.NcbJoinCombatAction, {"combatant": "goon"}, ScriptedStream(20))
     assert [s.id for s in joined.combat.order] == ["v", "goon", "jackie"] and joined.combat.current == "v"
     with pytest.raises(RuleViolation) as caught:
-        act(state, tracker.join_combat, wire.NcbJoinCombatAction, {"combatant": "goon"}, ScriptedDice(20))
+        act(state, tracker.join_combat, wire.NcbJoinCombatAction, {"combatant": "goon"}, ScriptedStream(20))
     assert caught.value.code == "ncb/already-in-combat"
 
 
@@ -453,10 +453,10 @@ def test_stabilizing_a_target_who_is_not_dying_is_not_dying_even_with_the_action
 def test_a_second_death_save_after_a_revival_is_not_dying_rather_than_already_rolled() -> None:
     state = in_combat(table(), 18, 2, 3)
     state, _ = act(state, tracker.gm_adjust, wire.NcbGmAdjustAction, {"combatant": "v", "hp": 0})
-    state, saved = act(state, play.death_save, fights.NcbDeathSaveAction, {"combatant": "v"}, ScriptedDice(20), ANA)
+    state, saved = act(state, play.death_save, fights.NcbDeathSaveAction, {"combatant": "v"}, ScriptedStream(20), ANA)
     assert saved.result == "revived" and state["combat"]["economy"]["deathSave"]
     with pytest.raises(RuleViolation) as caught:
-        act(state, play.death_save, fights.NcbDeathSaveAction, {"combatant": "v"}, ScriptedDice(12), ANA)
+        act(state, play.death_save, fights.NcbDeathSaveAction, {"combatant": "v"}, ScriptedStream(12), ANA)
     assert caught.value.code == "ncb/not-dying"
 
 

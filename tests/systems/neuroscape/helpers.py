@@ -2,29 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from service.dice.stream import Draw, Stream
+from service.dice.stream import Stream
 from service.systems.neuroscape.actions import act
 from service.systems.neuroscape.autoplay import STARTER_MATCH
 from service.systems.neuroscape.models import ACTION_MODELS, NeuroscapeSetup
 from service.systems.neuroscape.setup import initial_state
 from service.systems.neuroscape.zones import new_instance
-
-
-@dataclass
-class Faces:
-    """A scripted stream: `roll` returns the given faces in order (and records them like a Stream)."""
-
-    faces: list[int]
-    nonce: int = 0
-    draws: list[Draw] = field(default_factory=list)
-
-    def roll(self, sides: int) -> int:
-        face = self.faces.pop(0)
-        assert 1 <= face <= sides, f"scripted face {face} does not fit a d{sides}"
-        self.draws.append(Draw(sides, face))
-        return face
+from support.dice import ScriptedStream
 
 
 def fresh(setup: dict | None = None) -> dict:
@@ -43,7 +27,7 @@ def through_setup(state: dict, first: str = "seat-1") -> dict:
         state, _ = do(state, seat, "draw", main=state["rules"]["openingHand"])
         state, _ = do(state, seat, "mulligan", bottom=[])
     faces = [20 if seat == first else 1 for seat in state["order"]]
-    state, _ = do(state, first, "roll-off", Faces(faces))
+    state, _ = do(state, first, "roll-off", ScriptedStream(*faces))
     state, _ = do(state, first, "choose-first", goFirst=True)
     return state
 

@@ -10,7 +10,8 @@ import pytest
 
 from service.errors import RuleViolation
 from service.systems.neuroscape.zones import new_instance
-from tests.systems.neuroscape.helpers import Faces, do, fresh, place_character, through_setup, to_substage
+from support.dice import ScriptedStream
+from tests.systems.neuroscape.helpers import do, fresh, place_character, through_setup, to_substage
 
 
 def battle(mine: list[str], theirs: list[str], setup: dict | None = None) -> tuple[dict, list[str], list[str]]:
@@ -155,7 +156,7 @@ def test_a_psychotic_character_may_attack_its_controller():
     moth["gear"]["head"] = halo | {"commits": 0}
     guard = place_character(state, "seat-1", "ash-tram-ghost")
     state = to_substage(state, "deploy")
-    state, result = do(state, "seat-1", "pass", Faces([2]))
+    state, result = do(state, "seat-1", "pass", ScriptedStream(2))
     assert [(e["kind"], e.get("faces")) for e in result["events"] if e["kind"] == "psychosis"] == [("psychosis", [2])]
     assert state["battle"]["attacks"] == [{"attacker": moth["id"], "target": "seat-1", "blockers": [], "psychotic": True}]
     assert state["flow"]["substage"] == "attack"
@@ -171,5 +172,5 @@ def test_a_sane_roll_leaves_the_psychotic_character_alone():
     moth = place_character(state, "seat-1", "static-moth")
     moth["gear"]["head"] = new_instance(state, "leech-halo", "seat-2") | {"commits": 0}
     state = to_substage(state, "deploy")
-    state, _ = do(state, "seat-1", "pass", Faces([3]))
+    state, _ = do(state, "seat-1", "pass", ScriptedStream(3))
     assert state["battle"]["attacks"] == [] and state["flow"]["substage"] == "attack"

@@ -6,12 +6,12 @@ from collections import Counter
 
 from service.dice.stream import Stream
 from service.systems.neuroscape.piles import deck_size, draw_main, put_bottom, take_random
-from tests.systems.neuroscape.helpers import Faces
+from support.dice import ScriptedStream
 
 
 def test_a_draw_is_one_die_over_the_cards_left_in_card_id_order():
     pile = {"b-card": 2, "a-card": 1, "c-card": 3}
-    stream = Faces([1, 2, 4])
+    stream = ScriptedStream(1, 2, 4)
     assert take_random(pile, stream) == "a-card"  # face 1 of 6: a-card (1), b-card (2-3), c-card (4-6)
     assert take_random(pile, stream) == "b-card"  # face 2 of 5: b-card (1-2), c-card (3-5)
     assert take_random(pile, stream) == "c-card"  # face 4 of 4: b-card (1), c-card (2-4)

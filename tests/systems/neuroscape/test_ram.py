@@ -9,7 +9,8 @@ import pytest
 
 from service.errors import RuleViolation
 from service.systems.neuroscape.ram import is_stable, stability_check
-from tests.systems.neuroscape.helpers import Faces, do, fresh, give_ram, through_setup, to_substage
+from support.dice import ScriptedStream
+from tests.systems.neuroscape.helpers import do, fresh, give_ram, through_setup, to_substage
 
 
 def deploying(ram: int, *cards: str) -> dict:
@@ -70,7 +71,7 @@ def test_stable_while_committed_ram_covers_persistent_cards():
 def test_stability_check_rolls_per_card_one_to_ten_crashes():
     state = _unstable()
     events: list[dict] = []
-    stability_check(state, "seat-1", Faces([10, 11]), events, crash_on_or_below=10)
+    stability_check(state, "seat-1", ScriptedStream(10, 11), events, crash_on_or_below=10)
     p = state["players"]["seat-1"]
     assert [c["card"] for c in p["characters"]] == ["gutter-courier"]
     assert p["recycleBin"] == ["chrome-ferryman"]
@@ -80,16 +81,16 @@ def test_stability_check_rolls_per_card_one_to_ten_crashes():
 
 def test_still_unstable_rolls_again_at_the_next_check():
     state = _unstable()
-    stability_check(state, "seat-1", Faces([11, 20]), [], crash_on_or_below=10)
+    stability_check(state, "seat-1", ScriptedStream(11, 20), [], crash_on_or_below=10)
     assert not is_stable(state, "seat-1")
     events: list[dict] = []
-    stability_check(state, "seat-1", Faces([15, 1]), events, crash_on_or_below=10)
+    stability_check(state, "seat-1", ScriptedStream(15, 1), events, crash_on_or_below=10)
     assert [e["kind"] for e in events] == ["unstable", "survived", "crashed"]
 
 
 def test_a_stable_seat_rolls_nothing():
     state, _ = do(deploying(3, "chrome-ferryman"), "seat-1", "deploy", card="chrome-ferryman")
-    stream = Faces([])
+    stream = ScriptedStream()
     stability_check(state, "seat-1", stream, [], crash_on_or_below=10)
     assert stream.draws == []
 
@@ -99,7 +100,7 @@ def test_the_stability_check_runs_in_the_maintenance_stage():
     state = to_substage(state, "deploy", stage="secondary")
     state, _ = do(state, "seat-1", "pass")
     state = to_substage(state, "deploy", stage="secondary")
-    stream = Faces([3, 3])
+    stream = ScriptedStream(3, 3)
     state, result = do(state, "seat-2", "pass", stream)
     assert [e["kind"] for e in result["events"] if e["kind"] in ("unstable", "crashed")] == ["unstable", "crashed", "crashed"]
     assert state["players"]["seat-1"]["characters"] == []

@@ -9,7 +9,8 @@ from service.errors import RuleViolation
 from service.systems.neuroscape.models import NeuroscapeSetup
 from service.systems.neuroscape.piles import deck_size
 from service.systems.neuroscape.setup import initial_state
-from tests.systems.neuroscape.helpers import Faces, do, fresh, through_setup
+from support.dice import ScriptedStream
+from tests.systems.neuroscape.helpers import do, fresh, through_setup
 
 
 def test_both_health_tracks_start_at_twenty_plus_the_mainframe_bonus():
@@ -98,7 +99,7 @@ def _settled() -> dict:
 def test_roll_off_ties_re_roll_and_the_winner_chooses():
     state = _settled()
     assert state["flow"]["substage"] == "roll-off"
-    state, result = do(state, "seat-2", "roll-off", Faces([14, 14, 3, 17]))
+    state, result = do(state, "seat-2", "roll-off", ScriptedStream(14, 14, 3, 17))
     assert state["rollOff"] == {"rounds": [{"seat-1": 14, "seat-2": 14}, {"seat-1": 3, "seat-2": 17}], "winner": "seat-2"}
     assert (state["flow"]["substage"], state["flow"]["awaiting"]) == ("choose-first", ["seat-2"])
     with pytest.raises(RuleViolation) as loser:
@@ -107,7 +108,7 @@ def test_roll_off_ties_re_roll_and_the_winner_chooses():
 
 
 def test_the_roll_off_winner_may_pass_the_first_turn():
-    state, _ = do(_settled(), "seat-1", "roll-off", Faces([20, 2]))
+    state, _ = do(_settled(), "seat-1", "roll-off", ScriptedStream(20, 2))
     state, result = do(state, "seat-1", "choose-first", goFirst=False)
     assert state["order"] == ["seat-2", "seat-1"]
     assert (state["flow"]["active"], state["flow"]["turn"], state["flow"]["substage"]) == ("seat-2", 1, "draw")

@@ -6,20 +6,19 @@ from service.dice.stream import Stream
 from service.errors import RuleViolation
 from service.systems.neurosystem import checks, errors
 from service.systems.neurosystem.models import NeurosystemBonus
-
-from .scripted import Scripted
+from support.dice import ScriptedStream
 
 D8_D6_D10 = {"style": (8, "Cool"), "training": (6, "Firearms"), "knowledge": (10, "Streets")}
 
 
 def _stk(*faces: int, dn: int | None = 12, bonuses=(), negative_states: int = 0, luck: int = 0):
     return checks.roll_stk(
-        D8_D6_D10, dn=dn, bonuses=list(bonuses), negative_states=negative_states, luck=luck, stream=Scripted(*faces)
+        D8_D6_D10, dn=dn, bonuses=list(bonuses), negative_states=negative_states, luck=luck, stream=ScriptedStream(*faces)
     )
 
 
 def test_stk_check_rolls_one_die_per_stat_and_lists_each_by_stat() -> None:
-    stream = Scripted(5, 4, 9)
+    stream = ScriptedStream(5, 4, 9)
     record = checks.roll_stk(D8_D6_D10, dn=12, bonuses=[], negative_states=0, luck=0, stream=stream)
     assert stream.sides == [8, 6, 10]
     assert [(d.id, d.stat, d.name, d.rating, d.face) for d in record.dice] == [
@@ -48,13 +47,13 @@ def test_without_a_dn_the_total_is_read_on_a_table() -> None:
 
 def test_each_luck_point_adds_a_d8_after_the_roll() -> None:
     record = _stk(2, 2, 2, dn=10)
-    stream = Scripted(8, 3)
+    stream = ScriptedStream(8, 3)
     record = checks.add_luck(record, 2, stream)
     assert stream.sides == [8, 8]
     assert [(d.id, d.stat, d.face) for d in record.dice[3:]] == [("luck-1", "luck", 8), ("luck-2", "luck", 3)]
     reading = checks.read(record, "one-per-check")
     assert reading.total == 17 and reading.outcome == "success" and reading.luck_dice == 2
-    more = checks.add_luck(record, 1, Scripted(1))
+    more = checks.add_luck(record, 1, ScriptedStream(1))
     assert more.dice[-1].id == "luck-3"
 
 
@@ -72,7 +71,7 @@ def test_the_luck_pool_never_goes_below_zero() -> None:
 
 def test_a_push_rerolls_the_chosen_dice_and_remembers_their_old_faces() -> None:
     record = _stk(1, 2, 3, 4, luck=1)
-    stream = Scripted(10, 7)
+    stream = ScriptedStream(10, 7)
     pushed = checks.push(record, ["luck-1", "knowledge"], "one-per-check", stream)
     assert stream.sides == [10, 8]  # the check's own die order, not the order asked
     faces = {d.id: (d.face, d.rerolled_from) for d in pushed.dice}
@@ -81,9 +80,9 @@ def test_a_push_rerolls_the_chosen_dice_and_remembers_their_old_faces() -> None:
 
 
 def test_a_check_is_pushed_only_once() -> None:
-    pushed = checks.push(_stk(1, 2, 3), ["style"], "one-per-check", Scripted(4))
+    pushed = checks.push(_stk(1, 2, 3), ["style"], "one-per-check", ScriptedStream(4))
     with pytest.raises(RuleViolation) as caught:
-        checks.push(pushed, ["training"], "push-and-push-through", Scripted(4))
+        checks.push(pushed, ["training"], "push-and-push-through", ScriptedStream(4))
     assert caught.value.code == errors.ALREADY_PUSHED and caught.value.status == 409
 
 
@@ -130,10 +129,10 @@ def test_pushing_through_needs_bad_shit_and_happens_once() -> None:
 
 def test_a_push_can_make_bad_shit_go_away_but_not_a_push_through() -> None:
     record = _stk(3, 1, 5, negative_states=1)
-    pushed = checks.push(record, ["training"], "push-and-push-through", Scripted(6))
+    pushed = checks.push(record, ["training"], "push-and-push-through", ScriptedStream(6))
     assert not checks.read(pushed, "push-and-push-through").bad_shit
     through = checks.push_through(record, "push-and-push-through")
-    repushed = checks.push(through, ["training"], "push-and-push-through", Scripted(6))
+    repushed = checks.push(through, ["training"], "push-and-push-through", ScriptedStream(6))
     assert checks.read(repushed, "push-and-push-through").cool_shit  # the Resolve paid for it stays paid
 
 
@@ -141,7 +140,7 @@ def test_a_push_can_make_bad_shit_go_away_but_not_a_push_through() -> None:
 
 
 def test_one_per_check_a_pushed_check_cannot_be_pushed_through() -> None:
-    pushed = checks.push(_stk(3, 1, 1, negative_states=1), ["style"], "one-per-check", Scripted(2))
+    pushed = checks.push(_stk(3, 1, 1, negative_states=1), ["style"], "one-per-check", ScriptedStream(2))
     reading = checks.read(pushed, "one-per-check")
     assert reading.bad_shit and not reading.can_push_through
     with pytest.raises(RuleViolation) as caught:
@@ -153,19 +152,19 @@ def test_one_per_check_a_pushed_through_check_cannot_be_pushed() -> None:
     through = checks.push_through(_stk(3, 1, 1, negative_states=1), "one-per-check")
     assert not checks.read(through, "one-per-check").can_push
     with pytest.raises(RuleViolation) as caught:
-        checks.push(through, ["style"], "one-per-check", Scripted(2))
+        checks.push(through, ["style"], "one-per-check", ScriptedStream(2))
     assert caught.value.code == errors.RESOLVE_LIMIT
 
 
 def test_push_and_push_through_allows_both_on_one_check_in_either_order() -> None:
     limit = "push-and-push-through"
-    pushed = checks.push(_stk(3, 1, 1, negative_states=1), ["style"], limit, Scripted(2))
+    pushed = checks.push(_stk(3, 1, 1, negative_states=1), ["style"], limit, ScriptedStream(2))
     assert checks.read(pushed, limit).can_push_through
     both = checks.push_through(pushed, limit)
     assert checks.resolve_spent(both) == 2 and checks.read(both, limit).cool_shit
     through = checks.push_through(_stk(3, 1, 1, negative_states=1), limit)
     assert checks.read(through, limit).can_push
-    assert checks.push(through, ["training"], limit, Scripted(4)).pushed
+    assert checks.push(through, ["training"], limit, ScriptedStream(4)).pushed
 
 
 # -- Flat Checks -------------------------------------------------------------------------------------
@@ -173,29 +172,29 @@ def test_push_and_push_through_allows_both_on_one_check_in_either_order() -> Non
 
 @pytest.mark.parametrize(("face", "outcome"), [(4, "failure"), (5, "success"), (1, "failure"), (10, "success")])
 def test_a_flat_check_succeeds_on_5_or_higher(face: int, outcome: str) -> None:
-    record = checks.roll_flat("knowledge", 10, name=None, negative_states=0, equipment_bonus=0, stream=Scripted(face))
+    record = checks.roll_flat("knowledge", 10, name=None, negative_states=0, equipment_bonus=0, stream=ScriptedStream(face))
     assert checks.read(record, "one-per-check").outcome == outcome
 
 
 def test_rare_equipment_bonus_counts_on_a_flat_check() -> None:
-    record = checks.roll_flat("training", 6, name=None, negative_states=0, equipment_bonus=1, stream=Scripted(4))
+    record = checks.roll_flat("training", 6, name=None, negative_states=0, equipment_bonus=1, stream=ScriptedStream(4))
     assert checks.read(record, "one-per-check").outcome == "success"
 
 
 def test_a_flat_style_check_can_be_cool_and_a_flat_check_can_be_bad() -> None:
-    record = checks.roll_flat("style", 6, name=None, negative_states=2, equipment_bonus=0, stream=Scripted(6))
+    record = checks.roll_flat("style", 6, name=None, negative_states=2, equipment_bonus=0, stream=ScriptedStream(6))
     assert checks.read(record, "one-per-check").cool_shit
-    low = checks.roll_flat("training", 6, name=None, negative_states=2, equipment_bonus=0, stream=Scripted(2))
+    low = checks.roll_flat("training", 6, name=None, negative_states=2, equipment_bonus=0, stream=ScriptedStream(2))
     reading = checks.read(low, "one-per-check")
     assert reading.bad_shit and reading.can_push_through and not reading.can_push
 
 
 def test_flat_checks_take_no_luck_and_no_push() -> None:
-    record = checks.roll_flat("style", 8, name=None, negative_states=0, equipment_bonus=0, stream=Scripted(3))
+    record = checks.roll_flat("style", 8, name=None, negative_states=0, equipment_bonus=0, stream=ScriptedStream(3))
     with pytest.raises(RuleViolation) as luck:
-        checks.add_luck(record, 1, Scripted(3))
+        checks.add_luck(record, 1, ScriptedStream(3))
     with pytest.raises(RuleViolation) as push:
-        checks.push(record, ["style"], "push-and-push-through", Scripted(3))
+        checks.push(record, ["style"], "push-and-push-through", ScriptedStream(3))
     assert (luck.value.code, push.value.code) == (errors.FLAT_CHECK_NO_LUCK, errors.FLAT_CHECK_NO_PUSH)
 
 

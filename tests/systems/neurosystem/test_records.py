@@ -6,14 +6,13 @@ from service.errors import RuleViolation
 from service.systems.neurosystem import checks, errors
 from service.systems.neurosystem.models import NeurosystemCheckRecord
 from service.systems.neurosystem.records import validate_record
-
-from .scripted import Scripted
+from support.dice import ScriptedStream
 
 
 def _record() -> dict:
     record = checks.roll_stk(
         {"style": (8, None), "training": (6, None), "knowledge": (10, None)},
-        dn=12, bonuses=[], negative_states=0, luck=2, stream=Scripted(1, 2, 3, 4, 5),
+        dn=12, bonuses=[], negative_states=0, luck=2, stream=ScriptedStream(1, 2, 3, 4, 5),
     )  # fmt: skip
     return record.model_dump(by_alias=True)
 

@@ -6,8 +6,7 @@ from service.errors import RuleViolation
 from service.systems.neurosystem import checks, errors, scenes, table
 from service.systems.neurosystem.mechanics import initial_state
 from service.systems.neurosystem.models_table import NeurosystemSetup
-
-from .scripted import Scripted
+from support.dice import ScriptedStream
 
 STATS = [
     {"category": "style", "name": "Cool", "rating": "d8"},
@@ -29,14 +28,14 @@ def _table(**vex):
 
 
 def test_a_scene_end_gives_each_character_1_resolve_up_to_its_maximum() -> None:
-    board, result = scenes.end_scene(_table(resolve=3), [], Scripted())
+    board, result = scenes.end_scene(_table(resolve=3), [], ScriptedStream())
     assert [(r.character, r.resolve) for r in result.resolve] == [("vex", 3), ("ash", 2)]
     assert (result.ended, result.scene, board.scene) == (1, 2, 2)
 
 
 def test_a_dying_character_measures_at_the_scene_end_against_the_scenes_spent_dying() -> None:
     board = _table(negativeStates=["dying"], scenesDying=2, deathSpan=8)
-    board, result = scenes.end_scene(board, [], Scripted(1, 1, 1, 5, 5, 1, 1, 1))  # 2 wins against 3
+    board, result = scenes.end_scene(board, [], ScriptedStream(1, 1, 1, 5, 5, 1, 1, 1))  # 2 wins against 3
     measure = result.death_measures[0]
     assert (measure.character, measure.scenes_dying, measure.negative_span, measure.span_total) == ("vex", 3, 1, 9)
     vex = table.character(board, "vex")
@@ -45,66 +44,66 @@ def test_a_dying_character_measures_at_the_scene_end_against_the_scenes_spent_dy
 
 def test_the_death_measure_that_reaches_10_kills() -> None:
     board = _table(negativeStates=["dying"], scenesDying=4, deathSpan=8)
-    board, result = scenes.end_scene(board, [], Scripted(*[1] * 8))
+    board, result = scenes.end_scene(board, [], ScriptedStream(*[1] * 8))
     assert result.death_measures[0].died
     assert table.character(board, "vex").negative_states == ["dying", "dead"]
 
 
 def test_resolve_spent_before_the_measure_wins_it_and_comes_before_the_scene_end_regain() -> None:
     board = _table(negativeStates=["dying"], resolve=1, deathSpan=9)
-    board, result = scenes.end_scene(board, ["vex"], Scripted())
+    board, result = scenes.end_scene(board, ["vex"], ScriptedStream())
     assert result.death_measures[0].auto_won and result.death_measures[0].resolve_left == 0
     assert table.character(board, "vex").resolve == 1  # spent to 0, then 1 back
 
 
 def test_resisting_death_without_resolve_is_refused() -> None:
     with pytest.raises(RuleViolation) as caught:
-        scenes.end_scene(_table(negativeStates=["dying"], resolve=0), ["vex"], Scripted())
+        scenes.end_scene(_table(negativeStates=["dying"], resolve=0), ["vex"], ScriptedStream())
     assert caught.value.code == errors.NOT_ENOUGH_RESOLVE
 
 
 def test_a_character_measures_once_per_scene() -> None:
     board = _table(negativeStates=["dying"])
-    vex, _ = scenes.measure_character(table.character(board, "vex"), board.scene, spend=False, stream=Scripted(*[5] * 8))
+    vex, _ = scenes.measure_character(table.character(board, "vex"), board.scene, spend=False, stream=ScriptedStream(*[5] * 8))
     board = table.with_character(board, vex)
-    board, result = scenes.end_scene(board, [], Scripted())
+    board, result = scenes.end_scene(board, [], ScriptedStream())
     assert result.death_measures == []
     with pytest.raises(RuleViolation) as caught:
-        scenes.measure_character(vex, 1, spend=False, stream=Scripted())
+        scenes.measure_character(vex, 1, spend=False, stream=ScriptedStream())
     assert caught.value.code == errors.ALREADY_MEASURED
 
 
 def test_only_the_dying_measure() -> None:
     with pytest.raises(RuleViolation) as caught:
-        scenes.end_scene(_table(), ["vex"], Scripted())
+        scenes.end_scene(_table(), ["vex"], ScriptedStream())
     assert caught.value.code == errors.NOT_DYING
     dead = _table(negativeStates=["dying", "dead"])
-    assert scenes.end_scene(dead, [], Scripted())[1].death_measures == []
+    assert scenes.end_scene(dead, [], ScriptedStream())[1].death_measures == []
 
 
 def test_a_scene_end_closes_the_checks_left_open() -> None:
     board = _table()
-    record = checks.roll_flat("style", 8, name=None, negative_states=0, equipment_bonus=0, stream=Scripted(3))
+    record = checks.roll_flat("style", 8, name=None, negative_states=0, equipment_bonus=0, stream=ScriptedStream(3))
     board, _ = table.opened(board, "vex", record)
-    board, result = scenes.end_scene(board, [], Scripted())
+    board, result = scenes.end_scene(board, [], ScriptedStream())
     assert result.closed_checks == ["check-1"] and board.open_checks == []
 
 
 @pytest.mark.parametrize("end", [["dead"], ["dying", "dead"], ["destroyed"], ["shut-down"], ["wounded", "destroyed"]])
 def test_a_dead_or_destroyed_character_regains_no_resolve_at_the_scene_end(end: list[str]) -> None:
-    board, result = scenes.end_scene(_table(negativeStates=end, resolve=1), [], Scripted())
+    board, result = scenes.end_scene(_table(negativeStates=end, resolve=1), [], ScriptedStream())
     assert [(r.character, r.resolve) for r in result.resolve] == [("vex", 1), ("ash", 2)]
     assert table.character(board, "vex").resolve == 1 and table.character(board, "ash").resolve == 2
 
 
 def test_a_character_who_dies_of_the_scene_ends_death_measure_regains_no_resolve() -> None:
     board = _table(negativeStates=["dying"], scenesDying=4, deathSpan=8, resolve=0)
-    board, result = scenes.end_scene(board, [], Scripted(*[1] * 8))  # 0 wins against 5: span 5, 13 in all
+    board, result = scenes.end_scene(board, [], ScriptedStream(*[1] * 8))  # 0 wins against 5: span 5, 13 in all
     assert result.death_measures[0].died
     assert table.character(board, "vex").resolve == 0 and result.resolve[0].resolve == 0
 
 
 def test_a_dying_character_still_regains_resolve() -> None:
     board = _table(negativeStates=["dying"], resolve=0)
-    board, _ = scenes.end_scene(board, [], Scripted(*[5] * 8))  # 8 wins against 1: survives
+    board, _ = scenes.end_scene(board, [], ScriptedStream(*[5] * 8))  # 8 wins against 1: survives
     assert table.character(board, "vex").resolve == 1
