@@ -295,7 +295,7 @@ class Match:
         """Send an action that must be refused; its body, with the card it named replaced by `<card>`."""
         token = self.api.tokens.get(who or "")
         if graphql:
-            answer = self.api.gql(gql_action(action), {"id": self.sid, "input": body}, token=token)
+            answer = self.api.gql(gql_action(self.api, action), {"id": self.sid, "input": body}, token=token)
             assert answer.get("errors"), answer
             raw = orjson.dumps(answer)
         else:

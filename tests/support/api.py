@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import types
+import typing
 import uuid
 import warnings
 from collections.abc import Iterator
@@ -9,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from pydantic import BaseModel
 
 warnings.filterwarnings("ignore", message="Using `httpx`")
 from starlette.testclient import TestClient  # noqa: E402
@@ -24,6 +27,7 @@ class Api:
     client: TestClient
     backend: str
     tokens: dict[str, str] = field(default_factory=dict)
+    _input_types: dict[str, str] = field(default_factory=dict, repr=False)  # mutation field -> its input type
 
     # -- REST --------------------------------------------------------------------------
     def post(self, path: str, body: Any = None, *, token: str | None = None, headers: dict | None = None):
@@ -48,6 +52,39 @@ class Api:
         assert answer.get("errors"), f"expected an error, got {answer}"
         return answer["errors"][0]
 
+    def input_type(self, field_name: str) -> str:
+        """The GraphQL type of a mutation's `input` argument, as a variable declares it (`NcbAttackRequest!`)."""
+        if not self._input_types:  # asked of this app's schema (apps in one run may serve different systems)
+            for item in self.gql_data(_MUTATION_ARGS)["__type"]["fields"]:
+                for arg in item["args"]:
+                    if arg["name"] == "input":
+                        kind = arg["type"]
+                        self._input_types[item["name"]] = f"{kind['ofType']['name']}!" if kind["kind"] == "NON_NULL" else kind["name"]
+        return self._input_types[field_name]
+
+    def mechanic_query(self, system: str, name: str, answer: str, *, in_session: bool = False) -> str:
+        """The mutation for one mechanic, stateless (`$input`) or in a session (`$id`, `$input`, `$v`), asking for `answer`."""
+        field_name = mechanic_field(system, name, in_session=in_session)
+        kind = self.input_type(field_name)
+        if in_session:
+            return (
+                f"mutation M($id: ID!, $input: {kind}, $v: Int) "
+                f"{{ {field_name}(sessionId: $id, input: $input, expectedVersion: $v) {{ {answer} }} }}"
+            )
+        return f"mutation M($input: {kind}) {{ {field_name}(input: $input) {{ {answer} }} }}"
+
+    def mechanic(self, system: str, name: str, body: dict, answer: str, *, session: str | None = None, token: str | None = None) -> dict:
+        """Call one mechanic over GraphQL (in `session` when given); returns its field of `data`."""
+        query = self.mechanic_query(system, name, answer, in_session=session is not None)
+        variables = {"input": body} if session is None else {"id": session, "input": body}
+        return self.gql_data(query, variables, token=token)[mechanic_field(system, name, in_session=session is not None)]
+
+    def mechanic_error(self, system: str, name: str, body: dict, answer: str = "__typename", *, session: str | None = None, token: str | None = None) -> dict:
+        """Call one mechanic over GraphQL expecting a refusal; returns the first error."""
+        query = self.mechanic_query(system, name, answer, in_session=session is not None)
+        variables = {"input": body} if session is None else {"id": session, "input": body}
+        return self.gql_error(query, variables, token=token)
+
     # -- sessions ----------------------------------------------------------------------
     def create_session(self, system: str, seats: list[dict] | None = None, *, setup: dict | None = None, client_seed: str = "") -> dict:
         """Create a session; returns its body, with `tokens[seat name]` set on this client."""
@@ -62,6 +99,40 @@ class Api:
         for seat in created["seats"]:
             self.tokens[seat["name"]] = seat["token"]
         return created
+
+
+_MUTATION_ARGS = '{ __type(name: "Mutation") { fields { name args { name type { kind name ofType { name } } } } } }'
+
+
+def pascal(name: str) -> str:
+    """A mechanic's name as GraphQL spells it inside a field: `last-breath` -> `LastBreath`."""
+    return "".join(part.capitalize() for part in name.split("-"))
+
+
+def mechanic_field(system: str, name: str, *, in_session: bool = False) -> str:
+    """The mutation field of a mechanic: `ncb`, `last-breath` -> `ncbLastBreath` (`ncbLastBreathInSession`)."""
+    return system + pascal(name) + ("InSession" if in_session else "")
+
+
+def selection(model: type[BaseModel]) -> str:
+    """Every field of a wire model, nested models expanded: the whole result, as REST returns it."""
+    parts = []
+    for name, info in model.model_fields.items():
+        inner = _model_in(info.annotation)
+        alias = info.alias or name
+        parts.append(f"{alias} {{ {selection(inner)} }}" if inner else alias)
+    return " ".join(parts)
+
+
+def _model_in(hint: Any) -> type[BaseModel] | None:
+    if isinstance(hint, type) and issubclass(hint, BaseModel):
+        return hint
+    if typing.get_origin(hint) in (list, typing.Union, types.UnionType, typing.Annotated):
+        for arg in typing.get_args(hint):
+            found = _model_in(arg)
+            if found is not None:
+                return found
+    return None
 
 
 def _headers(token: str | None, extra: dict | None) -> dict:

@@ -43,24 +43,6 @@ SELECT = {
 }
 
 
-_MUTATION_INPUTS: dict[str, str] = {}
-
-
-def input_type(api: Api, field: str) -> str:
-    """The GraphQL type of a mutation's `input` argument, as the schema names it."""
-    if not _MUTATION_INPUTS:
-        query = '{ __type(name: "Mutation") { fields { name args { name type { ofType { name } } } } } }'
-        for item in api.gql_data(query)["__type"]["fields"]:
-            for arg in item["args"]:
-                if arg["name"] == "input":
-                    _MUTATION_INPUTS[item["name"]] = arg["type"]["ofType"]["name"]
-    return _MUTATION_INPUTS[field]
-
-
-def _pascal(name: str) -> str:
-    return "".join(part.capitalize() for part in name.split("-"))
-
-
 class Table:
     """One session, driven over REST or GraphQL with the same calls."""
 
@@ -75,12 +57,8 @@ class Table:
             response = self.api.post(f"/v1/sessions/{self.id}/desert/{name}", body, token=self.tokens[seat])
             assert response.status_code == 200, response.text
             return response.json()["result"]
-        field = f"desert{_pascal(name)}InSession"
-        query = (
-            f"mutation Act($id: ID!, $input: {input_type(self.api, field)}!) {{ {field}(sessionId: $id, input: $input) "
-            f"{{ version result {{ {SELECT[name]} }} }} }}"
-        )
-        return self.api.gql_data(query, {"id": self.id, "input": body}, token=self.tokens[seat])[field]["result"]
+        answer = self.api.mechanic("desert", name, body, f"version result {{ {SELECT[name]} }}", session=self.id, token=self.tokens[seat])
+        return answer["result"]
 
     def refused(self, name: str, body: dict, seat: str = "ana") -> tuple[int, str]:
         """Send a request the rules refuse; the session must come back unchanged."""
@@ -90,9 +68,7 @@ class Table:
             assert response.headers["content-type"] == "application/problem+json"
             answer = response.status_code, response.json()["code"]
         else:
-            field = f"desert{_pascal(name)}InSession"
-            query = f"mutation Act($id: ID!, $input: {input_type(self.api, field)}!) {{ {field}(sessionId: $id, input: $input) {{ version }} }}"
-            error = self.api.gql_error(query, {"id": self.id, "input": body}, token=self.tokens[seat])
+            error = self.api.mechanic_error("desert", name, body, "version", session=self.id, token=self.tokens[seat])
             answer = error["extensions"]["status"], error["extensions"]["code"]
         after = self.read()
         assert (after["version"], after["state"]) == (before["version"], before["state"])
@@ -242,9 +218,7 @@ def test_stateless_mechanic_gives_the_same_answer_over_rest_and_graphql(api: Api
     body, selection = STATELESS[name]
     rest = api.post(f"/v1/desert/{name}", {**body, "seed": "same"})
     assert rest.status_code == 200, rest.text
-    field = f"desert{_pascal(name)}"
-    query = f"mutation Go($input: {input_type(api, field)}!) {{ {field}(input: $input) {{ result {{ {selection} }} audit {{ seed draws {{ sides face }} }} }} }}"
-    data = api.gql_data(query, {"input": {**body, "seed": "same"}})[field]
+    data = api.mechanic("desert", name, {**body, "seed": "same"}, f"result {{ {selection} }} audit {{ seed draws {{ sides face }} }}")
     assert _selected(rest.json()["result"], data["result"]) == data["result"]
     audit = rest.json()["audit"]
     assert data["audit"] == ({"seed": "same", "draws": audit["draws"]} if audit else None)
@@ -427,8 +401,10 @@ def test_stateless_bad_input_names_the_rule(api: Api) -> None:
     for name, body, code in cases:
         response = api.post(f"/v1/desert/{name}", body)
         assert 400 <= response.status_code < 500 and response.json()["code"] == code, (name, response.text)
-    error = api.gql_error(
-        f"mutation Go($input: {input_type(api, 'desertPersonalReaction')}!) {{ desertPersonalReaction(input: $input) {{ result {{ drew }} }} }}",
-        {"input": {"tokens": FIRST_PERSONAL + _tokens("angry"), "control": 2, "controlledType": "intimate"}},
+    error = api.mechanic_error(
+        "desert",
+        "personal-reaction",
+        {"tokens": FIRST_PERSONAL + _tokens("angry"), "control": 2, "controlledType": "intimate"},
+        "result { drew }",
     )
     assert error["extensions"]["code"] == "desert/bag-not-six-tokens" and error["extensions"]["status"] == 422

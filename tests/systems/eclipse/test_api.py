@@ -10,9 +10,8 @@ from service.registry import REGISTRY, Actor
 from service.systems.eclipse.character import result_from_state
 from service.systems.eclipse.d100 import rank
 from service.systems.eclipse.pools import after_roll
-from support.api import Api
+from support.api import Api, mechanic_field, selection
 
-from .graphql_fields import selection
 from .sheets import ANA, GUARD
 
 AUDIT = "audit { scope nonce seed seedCommitment draws { sides face } }"
@@ -55,40 +54,14 @@ def _mechanic(name: str):
     return REGISTRY.mechanics[f"eclipse/{name}"]
 
 
-def _pascal(name: str) -> str:
-    return "".join(part.capitalize() for part in name.split("-"))
-
-
-_INPUT_TYPES: dict[str, str] = {}
-_INTROSPECT = "{ __schema { mutationType { fields { name args { name type { kind name ofType { name } } } } } } }"
-
-
-def _input_type(api: Api, field: str) -> str:
-    """The GraphQL type of a mutation's `input` argument, read from the schema itself."""
-    if not _INPUT_TYPES:
-        for f in api.gql_data(_INTROSPECT)["__schema"]["mutationType"]["fields"]:
-            for arg in f["args"]:
-                if arg["name"] == "input":
-                    _INPUT_TYPES[f["name"]] = arg["type"]["ofType"]["name"] if arg["type"]["kind"] == "NON_NULL" else arg["type"]["name"]
-    return _INPUT_TYPES[field]
-
-
 def stateless_query(api: Api, name: str) -> str:
-    field = "eclipse" + _pascal(name)
-    return (
-        f"mutation M($input: {_input_type(api, field)}!) {{ {field}(input: $input) "
-        f"{{ result {{ {selection(_mechanic(name).output)} }} {AUDIT} }} }}"
-    )
+    return api.mechanic_query("eclipse", name, f"result {{ {selection(_mechanic(name).output)} }} {AUDIT}")
 
 
 def session_query(api: Api, name: str) -> str:
     mech = _mechanic(name)
-    field = "eclipse" + _pascal(name) + "InSession"
     output = mech.session_output or mech.output
-    return (
-        f"mutation M($id: ID!, $input: {_input_type(api, field)}!, $v: Int) {{ {field}(sessionId: $id, input: $input, expectedVersion: $v) "
-        f"{{ version seq result {{ {selection(output)} }} {AUDIT} }} }}"
-    )
+    return api.mechanic_query("eclipse", name, f"version seq result {{ {selection(output)} }} {AUDIT}", in_session=True)
 
 
 def test_every_eclipse_mechanic_is_covered_here() -> None:
@@ -103,7 +76,7 @@ def test_stateless_rest_and_graphql_agree_and_recompute(api: Api, name: str) -> 
     rest = api.post(f"/v1/eclipse/{name}", body)
     assert rest.status_code == 200, rest.text
     answer = rest.json()
-    data = api.gql_data(stateless_query(api, name), {"input": body})["eclipse" + _pascal(name)]
+    data = api.gql_data(stateless_query(api, name), {"input": body})[mechanic_field("eclipse", name)]
     assert data["result"] == answer["result"]
     assert data["audit"] == ({k: answer["audit"][k] for k in data["audit"]} if answer["audit"] else None)
     if answer["audit"]:
@@ -204,7 +177,7 @@ class Table:
     def act(self, name: str, body: dict, seat: str, *, graphql: bool) -> dict:
         if graphql:
             data = self.api.gql_data(session_query(self.api, name), {"id": self.sid, "input": body}, token=self.tokens[seat])
-            return data["eclipse" + _pascal(name) + "InSession"]
+            return data[mechanic_field("eclipse", name, in_session=True)]
         response = self.rest(name, body, seat)
         assert response.status_code == 200, f"{name}: {response.text}"
         return response.json()

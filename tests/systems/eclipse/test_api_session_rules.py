@@ -9,9 +9,9 @@ import jsonschema
 from service.systems.eclipse.character import result_from_state
 from service.systems.eclipse.d100 import rank
 from service.systems.eclipse.pools import after_roll
-from support.api import Api
+from support.api import Api, mechanic_field
 
-from .test_api import POOLS, Table, _pascal, session_query, stateless_query
+from .test_api import POOLS, Table, session_query, stateless_query
 
 GUNS = {"character": "ana", "skill": "Guns"}
 SHOT = {"attack": "ranged", "attacker": {"character": "ana"}, "defender": {"character": "guard"}, "weapon": {"dice": 1, "sides": 10}}
@@ -130,7 +130,7 @@ def test_every_new_field_answers_on_graphql_as_on_rest(api: Api) -> None:
     table = Table(api)
     rest = table.rest("test", GUNS | {"task": {"amount": 30, "unit": "minutes"}}, "ana").json()["result"]
     assert rest["testId"] == "t1" and rest["test"]["task"]["plannedMinutes"] == 30 and rest["clock"] is None
-    field = "eclipse" + _pascal("test") + "InSession"
+    field = mechanic_field("eclipse", "test", in_session=True)
     data = api.gql_data(session_query(api, "test"), {"id": table.sid, "input": GUNS}, token=table.tokens["ana"])
     assert data[field]["result"]["testId"] == "t2"
 

@@ -12,7 +12,6 @@ from support.api import Api
 from service.dice.stream import Stream
 from service.registry import REGISTRY
 
-from .gql import input_type, pascal
 from .sheets import SETUP
 
 
@@ -163,11 +162,7 @@ def test_stateless_mechanic_over_rest_and_graphql_gives_the_same_answer(api: Api
     assert rest.status_code == 200, rest.text
     body = rest.json()
     assert case.check(body["result"])
-    field_name = "ncb" + pascal(case.name)
-    query = f"""mutation M($input: {input_type(api, field_name)}) {{
-      {field_name}(input: $input) {{ result {{ {case.selection} }} audit {{ seed draws {{ sides face }} }} }}
-    }}"""
-    answer = api.gql_data(query, {"input": {**case.body, "seed": "night-city"}})[field_name]
+    answer = api.mechanic("ncb", case.name, {**case.body, "seed": "night-city"}, f"result {{ {case.selection} }} audit {{ seed draws {{ sides face }} }}")
     assert project(body["result"], answer["result"]) == answer["result"]
     assert answer["audit"] == (
         None if body["audit"] is None else {"seed": "night-city", "draws": body["audit"]["draws"]}
@@ -232,9 +227,8 @@ def test_stateless_refusals_name_what_to_fix_with_their_codes_status(
 
 
 def test_stateless_refusals_carry_the_rule_code_over_graphql(api: Api) -> None:
-    query = f"mutation M($input: {input_type(api, 'ncbAttack')}) {{ ncbAttack(input: $input) {{ result {{ hit }} }} }}"
     body = {"attacker": {}, "weapon": {**PISTOL, "damageDice": "4d12", "heavy": True}, "target": {"hp": 5, "maxHp": 5}}
-    error = api.gql_error(query, {"input": body})
+    error = api.mechanic_error("ncb", "attack", body, "result { hit }")
     assert error["extensions"]["code"] == "ncb/weapon-out-of-band" and error["extensions"]["status"] == 422
     assert "2d10" in error["message"]
 
@@ -455,11 +449,7 @@ def run_in_session(
         response = api.post(f"/v1/sessions/{sid}/ncb/{name}", body, token=api.tokens[seat])
         assert response.status_code == 200, response.text
         return response.json()["version"], response.json()["result"]
-    field_name = f"ncb{pascal(name)}InSession"
-    query = f"""mutation M($id: ID!, $input: {input_type(api, field_name)}) {{
-      {field_name}(sessionId: $id, input: $input) {{ version result {{ {selection} }} }}
-    }}"""
-    answer = api.gql_data(query, {"id": sid, "input": body}, token=api.tokens[seat])[field_name]
+    answer = api.mechanic("ncb", name, body, f"version result {{ {selection} }}", session=sid, token=api.tokens[seat])
     return answer["version"], answer["result"]
 
 

@@ -10,7 +10,6 @@ from service.sessions.seeds import session_scope
 from service.systems.ncb.models.table import NcbSetup
 from service.systems.ncb.state import initial_state
 
-from .gql import input_type
 from .sheets import SETUP
 
 SEATS = [{"name": "gm", "role": "gm"}, {"name": "ana"}, {"name": "rook", "role": "spectator"}]
@@ -108,12 +107,9 @@ def test_a_seventh_chrome_in_a_six_slot_body_is_refused_and_changes_nothing(api:
 
 def test_refusals_carry_the_rule_code_over_graphql_too(api: Api) -> None:
     sid = new_table(api)
-    field = "ncbInstallChromeInSession"
-    kind = input_type(api, field)
-    query = f"mutation M($id: ID!, $input: {kind}) {{ {field}(sessionId: $id, input: $input) {{ version }} }}"
     before = snapshot(api, sid)
-    error = api.gql_error(
-        query, {"id": sid, "input": {"combatant": "v", "implant": {"name": "Kerenzikov"}}}, token=api.tokens["ana"]
+    error = api.mechanic_error(
+        "ncb", "install-chrome", {"combatant": "v", "implant": {"name": "Kerenzikov"}}, "version", session=sid, token=api.tokens["ana"]
     )
     assert error["extensions"]["code"] == "ncb/chrome-duplicate" and error["extensions"]["status"] == 409
     assert snapshot(api, sid) == before
@@ -338,9 +334,7 @@ def test_stateless_initiative_with_an_id_twice_is_a_422_naming_it(api: Api) -> N
     response = api.post("/v1/ncb/initiative", body)
     assert response.status_code == 422 and response.json()["code"] == "validation-failed", response.text
     assert "'v' is listed twice" in response.json()["detail"]
-    kind = input_type(api, "ncbInitiative")
-    query = f"mutation M($input: {kind}) {{ ncbInitiative(input: $input) {{ __typename }} }}"
-    error = api.gql_error(query, {"input": body})
+    error = api.mechanic_error("ncb", "initiative", body)
     assert error["extensions"]["status"] == 422 and "'v' is listed twice" in error["message"]
 
 

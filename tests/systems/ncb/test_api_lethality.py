@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from support.api import Api
 
-from .gql import input_type
 from .test_api import project_selection
 
 GM_AND_ANA = [{"name": "gm", "role": "gm"}, {"name": "ana"}]
@@ -17,10 +16,7 @@ def stateless(api: Api, name: str, body: dict, selection: str, protocol: str) ->
         response = api.post(f"/v1/ncb/{name}", body)
         assert response.status_code == 200, response.text
         return project_selection(response.json()["result"], selection)
-    field_name = "ncb" + "".join(part.title() for part in name.split("-"))
-    kind = input_type(api, field_name)
-    query = f"mutation M($input: {kind}) {{ {field_name}(input: $input) {{ result {{ {selection} }} }} }}"
-    return api.gql_data(query, {"input": body})[field_name]["result"]
+    return api.mechanic("ncb", name, body, f"result {{ {selection} }}")["result"]
 
 
 def in_session(api: Api, sid: str, name: str, body: dict, selection: str, protocol: str, seat: str = "gm") -> dict:
@@ -28,12 +24,7 @@ def in_session(api: Api, sid: str, name: str, body: dict, selection: str, protoc
         response = api.post(f"/v1/sessions/{sid}/ncb/{name}", body, token=api.tokens[seat])
         assert response.status_code == 200, response.text
         return project_selection(response.json()["result"], selection)
-    field_name = "ncb" + "".join(part.title() for part in name.split("-")) + "InSession"
-    query = (
-        f"mutation M($id: ID!, $input: {input_type(api, field_name)}) "
-        f"{{ {field_name}(sessionId: $id, input: $input) {{ result {{ {selection} }} }} }}"
-    )
-    return api.gql_data(query, {"id": sid, "input": body}, token=api.tokens[seat])[field_name]["result"]
+    return api.mechanic("ncb", name, body, f"result {{ {selection} }}", session=sid, token=api.tokens[seat])["result"]
 
 
 def snapshot(api: Api, sid: str) -> tuple[int, dict]:
@@ -185,12 +176,7 @@ def test_last_breath_with_no_hit_offering_it_is_refused_and_changes_nothing(api:
         response = api.post(f"/v1/sessions/{sid}/ncb/last-breath", {"combatant": "v"}, token=api.tokens["ana"])
         assert (response.status_code, response.json()["code"]) == (409, "ncb/no-last-breath"), response.text
     else:
-        field_name = "ncbLastBreathInSession"
-        query = (
-            f"mutation M($id: ID!, $input: {input_type(api, field_name)}) "
-            f"{{ {field_name}(sessionId: $id, input: $input) {{ version }} }}"
-        )
-        error = api.gql_error(query, {"id": sid, "input": {"combatant": "v"}}, token=api.tokens["ana"])
+        error = api.mechanic_error("ncb", "last-breath", {"combatant": "v"}, "version", session=sid, token=api.tokens["ana"])
         assert (error["extensions"]["code"], error["extensions"]["status"]) == ("ncb/no-last-breath", 409)
     assert snapshot(api, sid) == before
 

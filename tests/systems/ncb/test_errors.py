@@ -16,7 +16,6 @@ from service.systems.ncb import errors
 from service.systems.ncb.models.table import NcbSetup
 from service.systems.ncb.state import initial_state
 
-from .gql import input_type
 from .sheets import SETUP, V
 
 GM = Actor("seat-1", "gm", "gm")
@@ -276,19 +275,12 @@ def test_a_refusal_has_one_status_over_rest_stateless_and_in_a_session(api: Api,
 
 def test_a_refusal_has_one_status_over_graphql_stateless_and_in_a_session(api: Api) -> None:
     case = next(c for c in BOTH if c.code == errors.CHROME_CAPACITY)
-    kind = input_type(api, "ncbInstallChrome")
-    alone = f"mutation M($input: {kind}) {{ ncbInstallChrome(input: $input) {{ __typename }} }}"
-    error = api.gql_error(alone, {"input": case.stateless[1]})
+    error = api.mechanic_error("ncb", "install-chrome", case.stateless[1])
     assert (error["extensions"]["code"], error["extensions"]["status"]) == (errors.CHROME_CAPACITY, 409)
 
     sid = api.create_session("ncb", [{"name": "gm", "role": "gm"}, {"name": "ana"}], setup={"combatants": [V]})
     sid = sid["session"]["id"]
-    field_name = "ncbInstallChromeInSession"
-    shared = (
-        f"mutation M($id: ID!, $input: {input_type(api, field_name)}) "
-        f"{{ {field_name}(sessionId: $id, input: $input) {{ version }} }}"
-    )
     before = _snapshot(api, sid)
-    error = api.gql_error(shared, {"id": sid, "input": case.session[1]}, token=api.tokens["ana"])
+    error = api.mechanic_error("ncb", "install-chrome", case.session[1], "version", session=sid, token=api.tokens["ana"])
     assert (error["extensions"]["code"], error["extensions"]["status"]) == (errors.CHROME_CAPACITY, 409)
     assert _snapshot(api, sid) == before

@@ -11,25 +11,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from support.api import Api
+from support.api import Api, mechanic_field
 
-_PASCAL = {
-    "draw": "Draw", "mulligan": "Mulligan", "roll-off": "RollOff", "choose-first": "ChooseFirst",
-    "force-quit": "ForceQuit", "deploy": "Deploy", "attack": "Attack", "block": "Block",
-    "order-blockers": "OrderBlockers", "pass": "Pass", "concede": "Concede",
-}
 ANSWER = """version seq
   result { events { kind seat card instance target slot amount faces reason }
            flow { stage substage turn active awaiting winner outcome } private { drawn card instance } }
   audit { nonce scope seedCommitment draws { sides face } }"""
 
 
-def gql_action(action: str) -> str:
-    name = _PASCAL[action]
-    return (
-        f"mutation Act($id: ID!, $input: Neuroscape{name}ActionInput!) "
-        f"{{ neuroscape{name}InSession(sessionId: $id, input: $input) {{ {ANSWER} }} }}"
-    )
+def gql_action(api: Api, action: str) -> str:
+    return api.mechanic_query("neuroscape", action, ANSWER, in_session=True)
 
 
 SESSION = "query S($id: ID!) { session(sessionId: $id) { version state } }"
@@ -67,11 +58,11 @@ class Table:
     def send(self, seat: str, action: str, body: dict) -> tuple[int, dict]:
         """Send one action; (HTTP status or 200/4xx from the GraphQL error, answer or problem)."""
         if self.graphql:
-            answer = self.api.gql(gql_action(action), {"id": self.session, "input": body}, token=self.token(seat))
+            answer = self.api.gql(gql_action(self.api, action), {"id": self.session, "input": body}, token=self.token(seat))
             if answer.get("errors"):
                 error = answer["errors"][0]
                 return error["extensions"]["status"], {**error["extensions"], "detail": error["message"]}
-            return 200, answer["data"][f"neuroscape{_PASCAL[action]}InSession"]
+            return 200, answer["data"][mechanic_field("neuroscape", action, in_session=True)]
         response = self.api.post(f"/v1/sessions/{self.session}/neuroscape/{action}", body, token=self.token(seat))
         return response.status_code, response.json()
 
