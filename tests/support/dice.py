@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from service.dice.stream import Draw
+from service.dice.stream import Draw, Stream
 
 
 def highest(sides: int) -> int:
@@ -50,16 +50,9 @@ class ScriptedStream:
         self.draws.append(Draw(sides, face))
         return face
 
-    def roll_many(self, count: int, sides: int) -> list[int]:
-        return [self.roll(sides) for _ in range(count)]
-
-    def shuffle(self, items: list) -> list:
-        """Fisher-Yates with the scripted dice, as `Stream.shuffle` does; returns a new list."""
-        out = list(items)
-        for i in range(len(out) - 1, 0, -1):
-            j = self.roll(i + 1) - 1
-            out[i], out[j] = out[j], out[i]
-        return out
+    # The real stream's own, over the scripted `roll`: a shuffle takes its dice as the service's does.
+    roll_many = Stream.roll_many
+    shuffle = Stream.shuffle
 
     @property
     def sides(self) -> list[int]:
