@@ -56,6 +56,7 @@ async def follow(
 
     async def catch_up(until: int | None) -> AsyncIterator[dict]:
         nonlocal next_seq
+        assert next_seq is not None, "fixed on subscribing, before any catching up"
         while until is None or next_seq < until:
             raw = await store.log(session_id, next_seq, PAGE if until is None else min(PAGE, until - next_seq))
             if not raw:

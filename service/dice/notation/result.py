@@ -91,7 +91,7 @@ def _builder(cls: type[_T]) -> Callable[..., _T]:
     )
     namespace: dict[str, Any] = {"_draft": draft, "_cls": cls}
     exec(source, namespace)  # noqa: S102 - a fixed template over our own field names
-    return namespace["build"]  # type: ignore[no-any-return]
+    return namespace["build"]
 
 
 new_die = _builder(DieResult)

@@ -62,7 +62,7 @@ def check_setup(params: m.NeuroscapeSetupCheckInput, stream: Stream) -> m.Neuros
     if params.session_seats is not None:  # numbered as session creation numbers them
         table = [Actor(f"seat-{n}", s.name or "", s.role) for n, s in enumerate(params.session_seats, start=1)]
     seats, _, _, found = check(params, table)
-    return m.NeuroscapeSetupCheck(legal=not found, seats=seats, violations=found)
+    return m.NeuroscapeSetupCheck(legal=not found, seats=seats, violations=[m.NeuroscapeDeckViolation.model_validate(v) for v in found])
 
 
 def card_pool(params: m.NeuroscapeCardPoolInput, stream: Stream) -> m.NeuroscapeCardPool:

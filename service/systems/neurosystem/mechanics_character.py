@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from service.dice.stream import Stream
 from service.errors import RuleViolation
 from service.model import Model
@@ -109,7 +111,7 @@ def resolve_enter_cyberspace(params: NeurosystemEnterCyberspaceParams, stream: S
     return NeurosystemCounterResult(counter="dissonance", value=params.dissonance + 1, gained=1, cyberspace=params.space)
 
 
-def _gain(board: NeurosystemTable, who: NeurosystemCharacter, counter: str) -> tuple[dict, NeurosystemCounterResult]:
+def _gain(board: NeurosystemTable, who: NeurosystemCharacter, counter: Literal["apathy", "dissonance"]) -> tuple[dict, NeurosystemCounterResult]:
     """One more point of Apathy or Dissonance: they only ever grow one at a time."""
     value = getattr(who, counter) + 1
     if value > COUNTER_LIMIT:
