@@ -99,7 +99,7 @@ _WANTED = frozenset({b"authorization", b"content-type", b"if-match", b"idempoten
 
 def _headers(scope: Scope) -> dict[str, str]:
     """The request headers an operation reads, in one pass (the first of repeated ones, as Starlette's `get`)."""
-    found: dict[str, str] = {}
+    found: dict[bytes, str] = {}
     for name, value in scope["headers"]:
         if name in _WANTED and name not in found:
             found[name] = value.decode("latin-1")
