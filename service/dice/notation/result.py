@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -91,7 +91,7 @@ def _builder(cls: type[_T]) -> Callable[..., _T]:
     )
     namespace: dict[str, Any] = {"_draft": draft, "_cls": cls}
     exec(source, namespace)  # noqa: S102 - a fixed template over our own field names
-    return namespace["build"]
+    return cast("Callable[..., _T]", namespace["build"])  # defined by the exec above
 
 
 new_die = _builder(DieResult)
