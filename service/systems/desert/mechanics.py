@@ -7,6 +7,8 @@ ask for any draw; only playing a held character is reserved to the seat holding 
 
 from __future__ import annotations
 
+from typing import Any
+
 from service.dice.stream import Stream
 from service.errors import RuleViolation
 from service.registry import REGISTRY, Actor, Mechanic, System
@@ -154,7 +156,7 @@ REGISTRY.add_system(
 )
 
 
-def _add(name: str, summary: str, description: str, **forms) -> None:
+def _add(name: str, summary: str, description: str, **forms: Any) -> None:
     REGISTRY.add(Mechanic(system=SYSTEM, name=name, summary=summary, description=description, **forms))
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from service.dice.stream import Stream
 from service.errors import RuleViolation
 from service.systems.eclipse import errors
@@ -69,7 +71,7 @@ from service.systems.eclipse.requests import (
 from service.systems.eclipse.rules import EclipseRules
 
 
-def _side(stream: Stream, side: EclipseSide, rules: EclipseRules, **extra) -> FullTest:
+def _side(stream: Stream, side: EclipseSide, rules: EclipseRules, **extra: Any) -> FullTest:
     modifiers = common_modifiers(specialization=side.specialization, retries=side.retries, listed=side.modifiers)
     help_modifier, team = teamwork([h.rating for h in side.helpers], side.skill_category)
     if help_modifier is not None:
