@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import AsyncIterator
 from typing import Any
 
 import orjson
@@ -139,7 +140,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         return problem_response(Problem(code, exc.detail or "not found", status=exc.status_code), headers=exc.headers)
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette):
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         await store.aclose()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import typing
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
@@ -11,9 +12,10 @@ import strawberry
 from strawberry.asgi import GraphQL
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 from graphql import GraphQLError, GraphQLFormattedError
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, ParserCache, QueryDepthLimiter, ValidationCache
 from strawberry.schema.config import StrawberryConfig
+from strawberry.types import ExecutionContext
 
 from service.api.bodies import check_value
 from service.api.events import subscription_resolver
@@ -24,6 +26,9 @@ from service.api.problems import as_problem, validation_problem
 from service.api.rest import bearer
 from service.errors import Problem
 from service.sessions.models import LogEntry
+
+# The work behind one GraphQL field: (request context, field arguments) -> the answer.
+FieldRun = Callable[[dict[str, Any], dict[str, Any]], Awaitable[Any]]
 
 
 def _extensions(problem: Problem) -> dict[str, Any]:
@@ -45,7 +50,7 @@ _IDEMPOTENCY_KEY = (
 )
 
 
-def _resolver(op: Operation, factory: TypeFactory, run):
+def _resolver(op: Operation, factory: TypeFactory, run: FieldRun) -> Callable[..., Awaitable[Any]]:
     params: list[inspect.Parameter] = [
         inspect.Parameter("info", inspect.Parameter.KEYWORD_ONLY, annotation=strawberry.Info)
     ]
@@ -77,7 +82,7 @@ def _resolver(op: Operation, factory: TypeFactory, run):
     return resolve
 
 
-def field_runner(op: Operation):
+def field_runner(op: Operation) -> FieldRun:
     """The work behind one GraphQL field, given the request context and the field's arguments."""
     model = op.input
     flat = op.method == "GET" and model is not None
@@ -122,7 +127,7 @@ def field_runner(op: Operation):
     return run
 
 
-def _aliases(model) -> set[str]:
+def _aliases(model: type[BaseModel]) -> set[str]:
     return {info.alias or name for name, info in model.model_fields.items()}
 
 
@@ -135,7 +140,7 @@ class PlannedSchema(strawberry.Schema):
 
     plans: Plans
 
-    def process_errors(self, errors, execution_context=None) -> None:
+    def process_errors(self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None) -> None:
         # Expected failures are coded problems, unexpected ones were logged by as_problem.
         return None
 

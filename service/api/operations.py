@@ -20,9 +20,9 @@ from service.dice.stream import Stream
 from service.dice.verify import VerifyRequest, VerifyResult, verify
 from service.errors import Problem
 from service.model import Model
-from service.registry import Mechanic, Registry
+from service.registry import Actor, Mechanic, Registry
 from service.sessions import models as sm
-from service.sessions.service import Sessions, fingerprint
+from service.sessions.service import Sessions, Transition, fingerprint
 from service.sessions.store import Store
 
 
@@ -155,8 +155,8 @@ def _in_session(mech: Mechanic) -> Operation:
     apply = mech.apply
     assert apply is not None, f"{mech.key} has no session form"
 
-    def transition_for(params: Any):
-        def transition(doc: dict, actor, stream):
+    def transition_for(params: Any) -> Transition:
+        def transition(doc: dict, actor: Actor, stream: Stream) -> tuple[dict, dict]:
             if doc["system"] != mech.system and not mech.any_system:
                 raise Problem("wrong-system", f"{mech.key} cannot act in a {doc['system']} session")
             state, result = apply(doc["state"], params, stream, actor)
@@ -227,7 +227,7 @@ def _platform(registry: Registry, mechanic_ops: dict[str, list[Operation]]) -> l
         entries, _, after = await call.sessions.log(call.session, call.token, start, params.limit)
         return Reply({"entries": entries, "nextCursor": str(after) if after >= 0 else None})
 
-    def seat_changer(name: str, transition_name: str):
+    def seat_changer(name: str, transition_name: str) -> Run:
         async def run(call: Call, params: None) -> Reply:
             sessions = call.sessions
             transition = getattr(sessions, transition_name)
