@@ -83,7 +83,7 @@ def _builder(cls: type[_T]) -> Callable[..., _T]:
     the frozen class: same type, fields, equality and immutability as `cls(...)`.
     """
     names = [f.name for f in fields(cls)]
-    draft = type(f"_{cls.__name__}Draft", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
+    draft = type(f"_{cls.__name__}Draft", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]  # a slots=True dataclass; the protocol omits it
     stores = "".join(f"    obj.{name} = {name}\n" for name in names)
     source = (
         f"def build({', '.join(names)}, *, _draft=_draft, _cls=_cls):\n"

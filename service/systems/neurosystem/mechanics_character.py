@@ -66,7 +66,11 @@ def _value(board: NeurosystemTable, ref: NeurosystemValueRef) -> int:
 def _number(board: NeurosystemTable, given: int | None, ref: NeurosystemValueRef | None, name: str) -> int:
     if (given is None) == (ref is None):
         raise RuleViolation(errors.CONFLICTING_FIELDS, f"give `{name}` or `{name}From`, one of them", status=422)
-    value = given if given is not None else _value(board, ref)  # type: ignore[arg-type]
+    if given is not None:
+        value = given
+    else:
+        assert ref is not None  # one of the two, checked above
+        value = _value(board, ref)
     if name == "dice" and value > MAX_MEASURE_DICE:
         raise RuleViolation(errors.MEASURE_LIMIT, f"a measure rolls at most {MAX_MEASURE_DICE} dice, not {value}", status=422)
     return value
