@@ -32,7 +32,8 @@ def main() -> None:
         log_level=settings.log_level,
         log_config=log_config(settings.log_level, replica=settings.replica_id),
         access_log=False,  # the middleware logs each request, as JSON with its request id
-        timeout_graceful_shutdown=settings.shutdown_grace_seconds,
+        # uvicorn annotates both timeouts as int but uses them as float seconds; ours may be fractional.
+        timeout_graceful_shutdown=settings.shutdown_grace_seconds,  # type: ignore[arg-type]
         # httptools (as uvicorn's "auto" picks), with deadlines for slow clients and bounded heads.
         http=bounded_protocol(
             header_timeout=settings.header_timeout_seconds,
@@ -40,7 +41,7 @@ def main() -> None:
             max_headers=settings.max_headers,
             max_header_bytes=settings.max_header_bytes,
         ),
-        timeout_keep_alive=settings.keepalive_timeout_seconds,
+        timeout_keep_alive=settings.keepalive_timeout_seconds,  # type: ignore[arg-type]
     )
 
 

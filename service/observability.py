@@ -160,7 +160,7 @@ class Metrics:
             self.child(self.dice_rolled, system).inc(draws)
 
     def watch_sessions(self, sessions: _HasRetries) -> None:
-        self.registry.register(_RetriesCollector(sessions))  # type: ignore[arg-type]
+        self.registry.register(_RetriesCollector(sessions))
 
     def subscription_opened(self) -> None:
         self.subscriptions.inc()

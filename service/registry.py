@@ -32,8 +32,9 @@ class Actor:
     role: str
 
 
-Resolve = Callable[[Any, Stream], BaseModel]
-Apply = Callable[[dict, Any, Stream, Actor], "tuple[dict, BaseModel]"]
+# The output is a model, or (on a hot path such as the dice roll) the dict it would dump to.
+Resolve = Callable[[Any, Stream], "BaseModel | dict"]
+Apply = Callable[[dict, Any, Stream, Actor], "tuple[dict, BaseModel | dict]"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +69,8 @@ class System:
     # May also take `seats` (a list of Actor, in seat order) to check a setup against the table.
     initial_state: Callable[..., dict] = lambda setup: {}
     setup: type[BaseModel] | None = None  # validated `setup` body of session creation
-    view: Callable[[dict, Actor | None], dict] = lambda state, actor: state
+    # `(state, actor)`; may also take `closed: bool`, as view_entry may.
+    view: Callable[..., dict] = lambda state, actor: state
     # May also take `closed: bool` (the session's seeds are revealed) to show its secrets once the game is over.
     view_entry: Callable[..., dict] = lambda entry, actor: entry
     # True when some draws are hidden from some seats (view_entry withholds them): a seed rotation

@@ -58,7 +58,7 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
 
     # -- connection ----------------------------------------------------------------------
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # uvicorn narrows it so too
         super().connection_made(transport)
         self._start_timer(self.header_timeout, head=True)  # a connection that never sends a byte is cut too
 

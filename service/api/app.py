@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import AsyncIterator
 from typing import Any
 
 import orjson
@@ -12,17 +13,17 @@ from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 import service.systems  # noqa: F401  (registers every mechanic)
 from service.api.clients import Clients
 from service.api.docs import asset_mounts, graphiql_page, swagger_page
 from service.api.events import sse_endpoint
 from service.api.faults import FaultBarrier
-from service.api.graphql import SubscriptionApp, build_schema, execute
+from service.api.graphql import PlannedSchema, SubscriptionApp, build_schema, execute
 from service.api.middleware import ObservabilityMiddleware
 from service.api.openapi import build_openapi
-from service.api.operations import build_operations
+from service.api.operations import Operation, build_operations
 from service.api.problems import problem_docs, problem_response
 from service.api.ratelimit import RateLimit
 from service.api.rest import PlainEndpoint, read_json, route_for
@@ -46,11 +47,11 @@ def make_store(settings: Settings) -> Store:
     return RedisStore(settings.store, timeout_s=settings.store_timeout_seconds)
 
 
-_BUILT: dict[int, tuple[list, object]] = {}
+_BUILT: dict[int, tuple[list[Operation], PlannedSchema]] = {}
 _OPENAPI: dict[int, bytes] = {}
 
 
-def _contracts(registry: Registry) -> tuple[list, object]:
+def _contracts(registry: Registry) -> tuple[list[Operation], PlannedSchema]:
     """Operations and the GraphQL schema depend on the registry alone: build them once per process."""
     key = id(registry)
     if key not in _BUILT:
@@ -120,7 +121,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
             return problem_response(Problem("not-found", f"no problem type {code!r}"))
         return JSONResponse({"type": f"/problems/{code}", "code": code, **docs[code]})
 
-    routes = [route_for(op, services) for op in operations] + [
+    routes: list[BaseRoute] = [route_for(op, services) for op in operations] + [
         Route("/healthz", healthz, methods=["GET"]),
         Route("/readyz", readyz, methods=["GET"]),
         Route("/metrics", metrics.endpoint, methods=["GET"]),
@@ -133,12 +134,13 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         *asset_mounts(),
     ]
 
-    async def http_error(request: Request, exc: HTTPException) -> Response:
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)  # registered for HTTPException only
         code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "not-found")
         return problem_response(Problem(code, exc.detail or "not found", status=exc.status_code), headers=exc.headers)
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette):
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         await store.aclose()
 

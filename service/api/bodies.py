@@ -52,7 +52,7 @@ def is_json_media_type(content_type: str | None) -> bool:
 
 
 def require_json(content_type: str | None) -> None:
-    if not is_json_media_type(content_type):
+    if content_type is not None and not is_json_media_type(content_type):  # no header is JSON
         raise Problem(
             "unsupported-media-type",
             f"the body is sent as {content_type.partition(';')[0].strip()!r}; send it as 'Content-Type: application/json'",

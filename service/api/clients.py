@@ -17,6 +17,8 @@ import hashlib
 import ipaddress
 from collections.abc import Iterable
 
+from starlette.types import Scope
+
 from service.sessions.tokens import VerifiedTokens
 
 _Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -28,7 +30,7 @@ class Clients:
         self.verified = verified if verified is not None else VerifiedTokens()
         self._verdicts: dict[str, bool] = {}  # address -> is a trusted proxy (a cache)
 
-    def bucket(self, scope) -> str:
+    def bucket(self, scope: Scope) -> str:
         """The rate-limit bucket of a request: `s:<token hash>` for a verified seat, else `a:<address>`."""
         token = forwarded = None
         if self.trusted:
@@ -51,14 +53,14 @@ class Clients:
             return "a:" + (client[0] if client else "unknown")
         return "a:" + self._address(scope, forwarded)
 
-    def address(self, scope) -> str:
+    def address(self, scope: Scope) -> str:
         forwarded = None
         if self.trusted:
             values = [value for name, value in scope.get("headers", ()) if name == b"x-forwarded-for"]
             forwarded = b",".join(values) if values else None
         return self._address(scope, forwarded)
 
-    def idempotency_scope(self, scope, token: str | None) -> str:
+    def idempotency_scope(self, scope: Scope, token: str | None) -> str:
         """Whose a stateless Idempotency-Key is: the bearer token's (hashed), else the address's.
 
         Any token will do, verified or not: a key only ever replays to someone holding the same
@@ -68,7 +70,7 @@ class Clients:
             return "t:" + hashlib.sha256(token.encode()).hexdigest()[:32]
         return "a:" + self.address(scope)
 
-    def _address(self, scope, forwarded: bytes | None) -> str:
+    def _address(self, scope: Scope, forwarded: bytes | None) -> str:
         client = scope.get("client")
         peer = client[0] if client else "unknown"
         if forwarded is None or not self.trusted or not self._is_trusted(peer):

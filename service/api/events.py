@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Optional
 
 import orjson
@@ -25,7 +25,7 @@ def _after(value: str | None) -> int | None:
     return int(value)
 
 
-def sse_endpoint(sessions: Sessions):
+def sse_endpoint(sessions: Sessions) -> Callable[[Request], Awaitable[Response]]:
     async def events(request: Request) -> Response:
         """`GET /v1/sessions/{sessionId}/events`: every entry after `Last-Event-ID`, then live."""
         session_id = request.path_params["sessionId"]
@@ -64,7 +64,7 @@ def _frame(entry: dict | None) -> bytes:
     return b"id: %d\nevent: action\ndata: %s\n\n" % (entry["seq"], orjson.dumps(entry))
 
 
-def subscription_resolver(entry_type: Any):
+def subscription_resolver(entry_type: Any) -> Any:
     """The `sessionEvents(sessionId, after)` subscription resolver (heartbeats are not sent over GraphQL)."""
     import strawberry
 

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import inspect
 import typing
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
 import strawberry
 from strawberry.asgi import GraphQL
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
-from graphql import GraphQLError
-from pydantic import ValidationError
+from graphql import GraphQLError, GraphQLFormattedError
+from pydantic import BaseModel, ValidationError
 from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, ParserCache, QueryDepthLimiter, ValidationCache
 from strawberry.schema.config import StrawberryConfig
+from strawberry.types import ExecutionContext
 
 from service.api.bodies import check_value
 from service.api.events import subscription_resolver
@@ -24,6 +26,9 @@ from service.api.problems import as_problem, validation_problem
 from service.api.rest import bearer
 from service.errors import Problem
 from service.sessions.models import LogEntry
+
+# The work behind one GraphQL field: (request context, field arguments) -> the answer.
+FieldRun = Callable[[dict[str, Any], dict[str, Any]], Awaitable[Any]]
 
 
 def _extensions(problem: Problem) -> dict[str, Any]:
@@ -45,7 +50,7 @@ _IDEMPOTENCY_KEY = (
 )
 
 
-def _resolver(op: Operation, factory: TypeFactory, run):
+def _resolver(op: Operation, factory: TypeFactory, run: FieldRun) -> Callable[..., Awaitable[Any]]:
     params: list[inspect.Parameter] = [
         inspect.Parameter("info", inspect.Parameter.KEYWORD_ONLY, annotation=strawberry.Info)
     ]
@@ -59,7 +64,7 @@ def _resolver(op: Operation, factory: TypeFactory, run):
         arg("sessionId", strawberry.ID)
     if op.input is not None and not flat:
         arg("input", factory.input(op.input))
-    if flat:
+    if flat and op.input is not None:  # flat is only set for an input
         for name, info in op.input.model_fields.items():
             hint = factory.convert(info.annotation, as_input=True)
             arg(info.alias or name, typing.Optional[hint])  # noqa: UP007
@@ -71,12 +76,13 @@ def _resolver(op: Operation, factory: TypeFactory, run):
     async def resolve(info: strawberry.Info, **kwargs: Any) -> Any:
         return await run(info.context, kwargs)
 
-    resolve.__signature__ = inspect.Signature(params, return_annotation=factory.output(op.output))
+    # strawberry reads the arguments through inspect.signature
+    typing.cast(Any, resolve).__signature__ = inspect.Signature(params, return_annotation=factory.output(op.output))
     resolve.__name__ = op.field
     return resolve
 
 
-def field_runner(op: Operation):
+def field_runner(op: Operation) -> FieldRun:
     """The work behind one GraphQL field, given the request context and the field's arguments."""
     model = op.input
     flat = op.method == "GET" and model is not None
@@ -121,7 +127,7 @@ def field_runner(op: Operation):
     return run
 
 
-def _aliases(model) -> set[str]:
+def _aliases(model: type[BaseModel]) -> set[str]:
     return {info.alias or name for name, info in model.model_fields.items()}
 
 
@@ -129,14 +135,17 @@ _DEPTH_LIMIT = QueryDepthLimiter(max_depth=12)
 _ALIAS_LIMIT = MaxAliasesLimiter(max_alias_count=20)
 
 
-class _Schema(strawberry.Schema):
+class PlannedSchema(strawberry.Schema):
+    """The schema, with the plans that answer common queries without graphql-core's executor."""
+
     plans: Plans
-    def process_errors(self, errors, execution_context=None) -> None:
+
+    def process_errors(self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None) -> None:
         # Expected failures are coded problems, unexpected ones were logged by as_problem.
         return None
 
 
-def build_schema(operations: list[Operation]) -> strawberry.Schema:
+def build_schema(operations: list[Operation]) -> PlannedSchema:
     factory = TypeFactory()
     queries: dict[str, Any] = {}
     mutations: dict[str, Any] = {}
@@ -153,7 +162,7 @@ def build_schema(operations: list[Operation]) -> strawberry.Schema:
         description="Follow a session: entries after `after` (a seq), then every new one, as your seat may see them.",
     )
     subscription = strawberry.type(type("Subscription", (), {"sessionEvents": events}))
-    schema = _Schema(
+    schema = PlannedSchema(
         query=query,
         mutation=mutation,
         subscription=subscription,
@@ -162,10 +171,10 @@ def build_schema(operations: list[Operation]) -> strawberry.Schema:
             # Factories: the parse and validation caches live at module level, shared by requests.
             lambda: ParserCache(maxsize=512),
             lambda: ValidationCache(maxsize=512),
-            # One instance each, not a factory: a fresh instance brings fresh rule classes, and the
-            # validation cache (keyed by the rules too) would never hit again — 20x slower GraphQL.
-            _DEPTH_LIMIT,
-            _ALIAS_LIMIT,
+            # One instance each, handed back by its factory: a fresh instance brings fresh rule classes,
+            # and the validation cache (keyed by the rules too) would never hit again — 20x slower GraphQL.
+            lambda: _DEPTH_LIMIT,
+            lambda: _ALIAS_LIMIT,
             lambda: MaxTokensLimiter(max_token_count=4000),
         ],
     )
@@ -173,7 +182,7 @@ def build_schema(operations: list[Operation]) -> strawberry.Schema:
     return schema
 
 
-async def execute(schema: strawberry.Schema, payload: Any, context: dict[str, Any]) -> dict[str, Any]:
+async def execute(schema: PlannedSchema, payload: Any, context: dict[str, Any]) -> dict[str, Any]:
     """Run one GraphQL-over-HTTP request body; the answer is the standard `data` / `errors` shape."""
     if not isinstance(payload, dict) or not isinstance(payload.get("query"), str):
         raise Problem("validation-failed", "a GraphQL request is a JSON object with a string 'query'")
@@ -196,7 +205,7 @@ async def execute(schema: strawberry.Schema, payload: Any, context: dict[str, An
     return out
 
 
-def _formatted(error: GraphQLError) -> dict[str, Any]:
+def _formatted(error: GraphQLError) -> GraphQLFormattedError:
     formatted = error.formatted
     if not formatted.get("extensions"):
         # Parse and validation errors (the query itself is wrong) get a code like every other error.
@@ -205,7 +214,7 @@ def _formatted(error: GraphQLError) -> dict[str, Any]:
     return formatted
 
 
-class SubscriptionApp(GraphQL):
+class SubscriptionApp(GraphQL[dict[str, Any], None]):
     """Strawberry's ASGI app, mounted for WebSocket only (graphql-transport-ws)."""
 
     def __init__(self, schema: strawberry.Schema, services: dict[str, Any]) -> None:

@@ -124,13 +124,13 @@ def argument_builder(operation: OperationDefinitionNode, field: GraphQLField, no
 
     arguments: list[tuple[str, Build, Any, bool]] = []
     given = {argument.name.value: argument for argument in node.arguments or ()}
-    for name, definition in field.args.items():
-        out, default = definition.out_name or name, definition.default_value
-        required = isinstance(definition.type, GraphQLNonNull)
+    for name, declared in field.args.items():
+        out, default = declared.out_name or name, declared.default_value
+        required = isinstance(declared.type, GraphQLNonNull)
         if name in given:
-            arguments.append((out, build(given[name].value, definition.type), default, required))
+            arguments.append((out, build(given[name].value, declared.type), default, required))
         elif default is not Undefined:
-            arguments.append((out, lambda values, default=default: default, default, required))
+            arguments.append((out, _always(default), default, required))
 
     def arguments_for(values: dict[str, Any]) -> dict | None:
         out = {}
@@ -149,6 +149,10 @@ def argument_builder(operation: OperationDefinitionNode, field: GraphQLField, no
         return out
 
     return arguments_for
+
+
+def _always(value: Any) -> Build:
+    return lambda values: value
 
 
 def _literal(value_node: ValueNode, scalar: str) -> Any:

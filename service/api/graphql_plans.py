@@ -26,6 +26,7 @@ from graphql import (
     DocumentNode,
     FieldNode,
     GraphQLError,
+    GraphQLFormattedError,
     GraphQLList,
     GraphQLNonNull,
     GraphQLObjectType,
@@ -88,7 +89,7 @@ class Plan:
 class Plans:
     """Plans by (query text, operation name); a text that cannot have one is remembered too."""
 
-    def __init__(self, schema: GraphQLSchema, runners: dict[str, Runner], formatted: Callable[[GraphQLError], dict]) -> None:
+    def __init__(self, schema: GraphQLSchema, runners: dict[str, Runner], formatted: Callable[[GraphQLError], GraphQLFormattedError]) -> None:
         self.schema = schema
         self._runners = runners
         self._formatted = formatted  # how the full path words an error
@@ -221,7 +222,7 @@ def _exact(gql_type: Any) -> type | None:
 
 
 def _object(gql_type: GraphQLObjectType, selection_set: SelectionSetNode, nullable: bool) -> Complete:
-    fields: list[tuple[str, str | None, type | None, Any]] = []
+    fields: list[tuple[str, str | None, type[Any] | None, Any]] = []
     for node in selection_set.selections:
         if not isinstance(node, FieldNode) or node.directives or node.arguments:
             raise _NotPlain("not a plain field")
@@ -239,7 +240,7 @@ def _object(gql_type: GraphQLObjectType, selection_set: SelectionSetNode, nullab
     def complete(value: Any) -> Any:
         if value is None:
             return _null(nullable)
-        get = value.get if type(value) is dict else (lambda name: getattr(value, name))
+        get: Callable[[str], Any] = value.get if type(value) is dict else (lambda name: getattr(value, name))
         out = {}
         for key, name, exact, sub in fields:
             if name is None:

@@ -73,7 +73,7 @@ class TypeFactory:
                 return typing.Optional[self.convert(rest[0], as_input=as_input)]  # noqa: UP007
             return typing.Optional[JSON] if type(None) in args else JSON  # noqa: UP007
         if origin is list:
-            return list[self.convert(args[0], as_input=as_input)]
+            return types.GenericAlias(list, (self.convert(args[0], as_input=as_input),))  # list[...] of a type found at run time
         if origin is Literal:
             return str if all(isinstance(a, str) for a in args) else int
         if isinstance(hint, type) and issubclass(hint, BaseModel):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import BaseModel
-from pydantic.json_schema import models_json_schema
+from pydantic.json_schema import JsonSchemaMode, models_json_schema
 
 import service
 from service.api.operations import Operation
@@ -95,7 +95,7 @@ def _query_parameters(model: type[BaseModel], schemas: dict[str, Any]) -> list[d
 
 
 def build_openapi(operations: list[Operation]) -> dict[str, Any]:
-    pairs: list[tuple[type[BaseModel], str]] = [(ProblemDetails, "serialization"), (Health, "serialization")]
+    pairs: list[tuple[type[BaseModel], JsonSchemaMode]] = [(ProblemDetails, "serialization"), (Health, "serialization")]
     for op in operations:
         if op.input is not None and op.method == "POST":
             pairs.append((op.input, "validation"))
@@ -132,7 +132,7 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
         }
         if op.description:
             operation["description"] = op.description
-        if body_ref:
+        if body_ref and op.input is not None:  # a body_ref is only found for an input
             # A body whose every field is optional may be left out (it reads as `{}`).
             required = bool(op.input.model_json_schema().get("required"))
             operation["requestBody"] = {"required": required, "content": {"application/json": {"schema": {"$ref": body_ref}}}}

@@ -20,9 +20,9 @@ from service.dice.stream import Stream
 from service.dice.verify import VerifyRequest, VerifyResult, verify
 from service.errors import Problem
 from service.model import Model
-from service.registry import Mechanic, Registry
+from service.registry import Actor, Mechanic, Registry
 from service.sessions import models as sm
-from service.sessions.service import Sessions, fingerprint
+from service.sessions.service import Sessions, Transition, fingerprint
 from service.sessions.store import Store
 
 
@@ -38,6 +38,12 @@ class Call:
     expected_version: int | None = None
     idempotency_key: str | None = None
     client: str = ""  # whose a stateless Idempotency-Key is (`Clients.idempotency_scope`), when one is sent
+
+    @property
+    def session(self) -> str:
+        """The session a session operation acts on (its path and its GraphQL field require the id)."""
+        assert self.session_id is not None, "only session operations read the session"
+        return self.session_id
 
 
 @dataclass(slots=True)
@@ -89,6 +95,7 @@ def _stateless(mech: Mechanic) -> Operation:
     )
     response = create_model(f"{stem}Response", __base__=Model, result=(mech.output, ...), audit=(AuditRecord | None, None))
     resolve = mech.resolve
+    assert resolve is not None, f"{mech.key} has no stateless form"
 
     async def run(call: Call, params: Any) -> Reply:
         if call.idempotency_key:
@@ -143,11 +150,13 @@ def _in_session(mech: Mechanic) -> Operation:
     stem = _pascal(mech.system) + _pascal(mech.name)
     session_input = mech.session_input or mech.input
     output = mech.session_output or mech.output
-    response = create_model(f"{stem}SessionResponse", __base__=sm.ActionAnswer, result=(output | None, ...))
+    result: Any = output | None  # a type made at run time
+    response = create_model(f"{stem}SessionResponse", __base__=sm.ActionAnswer, result=(result, ...))
     apply = mech.apply
+    assert apply is not None, f"{mech.key} has no session form"
 
-    def transition_for(params: Any):
-        def transition(doc: dict, actor, stream):
+    def transition_for(params: Any) -> Transition:
+        def transition(doc: dict, actor: Actor, stream: Stream) -> tuple[dict, dict]:
             if doc["system"] != mech.system and not mech.any_system:
                 raise Problem("wrong-system", f"{mech.key} cannot act in a {doc['system']} session")
             state, result = apply(doc["state"], params, stream, actor)
@@ -157,7 +166,7 @@ def _in_session(mech: Mechanic) -> Operation:
 
     async def run(call: Call, params: Any) -> Reply:
         answer = await call.sessions.act(
-            call.session_id,
+            call.session,
             call.token,
             mech.key,
             transition_for(params),
@@ -210,20 +219,20 @@ def _platform(registry: Registry, mechanic_ops: dict[str, list[Operation]]) -> l
         return Reply({"session": view, "seats": issued}, version=doc["version"])
 
     async def read(call: Call, params: None) -> Reply:
-        doc, actor = await call.sessions.read(call.session_id, call.token)
+        doc, actor = await call.sessions.read(call.session, call.token)
         return Reply(call.sessions.view(doc, actor), version=doc["version"])
 
     async def log(call: Call, params: sm.LogQuery) -> Reply:
         start = int(params.cursor or 0)
-        entries, _, after = await call.sessions.log(call.session_id, call.token, start, params.limit)
+        entries, _, after = await call.sessions.log(call.session, call.token, start, params.limit)
         return Reply({"entries": entries, "nextCursor": str(after) if after >= 0 else None})
 
-    def seat_changer(name: str, transition_name: str):
+    def seat_changer(name: str, transition_name: str) -> Run:
         async def run(call: Call, params: None) -> Reply:
             sessions = call.sessions
             transition = getattr(sessions, transition_name)
             answer = await sessions.act(
-                call.session_id,
+                call.session,
                 call.token,
                 f"session/{name}",
                 transition,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
 import orjson
 from pydantic import ValidationError
@@ -41,7 +42,7 @@ def as_problem(exc: BaseException) -> Problem:
     return Problem("internal-error", "an unexpected error occurred; it has been logged", status=500, title="Internal error")
 
 
-def problem_response(problem: Problem, headers: dict[str, str] | None = None) -> Response:
+def problem_response(problem: Problem, headers: Mapping[str, str] | None = None) -> Response:
     extra = dict(headers or {})
     if problem.status == 503:
         extra.setdefault("Retry-After", "1")

@@ -17,8 +17,10 @@ from __future__ import annotations
 import math
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 
 import orjson
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from service.api.clients import Clients
 from service.errors import Problem
@@ -39,13 +41,13 @@ class RateLimit:
 
     def __init__(
         self,
-        app,
+        app: ASGIApp,
         *,
         rate: float,
         burst: int,
         clients: Clients | None = None,
         max_clients: int = 100_000,
-        clock=time.monotonic,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.app = app
         self.rate = rate
@@ -74,7 +76,7 @@ class RateLimit:
             return True, int(bucket.tokens), 0.0
         return False, 0, (1 - bucket.tokens) / self.rate
 
-    async def __call__(self, scope, receive, send) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["path"] in _EXEMPT:
             await self.app(scope, receive, send)
             return
@@ -98,7 +100,7 @@ class RateLimit:
             await send({"type": "http.response.body", "body": body})
             return
 
-        async def send_with_headers(message) -> None:
+        async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message = {**message, "headers": [*message.get("headers", []), *limit_headers]}
             await send(message)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import orjson
@@ -18,7 +19,7 @@ from service.api.problems import as_problem, problem_response, validation_proble
 from service.errors import Problem
 
 
-def bearer(request_headers) -> str | None:
+def bearer(request_headers: Mapping[str, str]) -> str | None:
     value = request_headers.get("authorization")
     if not value:
         return None
@@ -99,7 +100,7 @@ _WANTED = frozenset({b"authorization", b"content-type", b"if-match", b"idempoten
 
 def _headers(scope: Scope) -> dict[str, str]:
     """The request headers an operation reads, in one pass (the first of repeated ones, as Starlette's `get`)."""
-    found: dict[str, str] = {}
+    found: dict[bytes, str] = {}
     for name, value in scope["headers"]:
         if name in _WANTED and name not in found:
             found[name] = value.decode("latin-1")
@@ -153,7 +154,7 @@ class PlainEndpoint:
     """An endpoint that answers its own failures (problem+json) as a plain ASGI app, skipping the
     exception-handling wrapper Starlette puts around function endpoints."""
 
-    def __init__(self, handle) -> None:
+    def __init__(self, handle: Callable[[Request], Awaitable[Response]]) -> None:
         self._handle = handle
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

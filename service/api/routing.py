@@ -11,6 +11,7 @@ trailing-slash redirects) is left to the ordinary scan.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from starlette.routing import BaseRoute, Match, Route, Router, WebSocketRoute
 from starlette.types import Receive, Scope, Send
@@ -37,7 +38,7 @@ def _route_path(scope: Scope) -> str:
 
 
 class IndexedRouter(Router):
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._index: dict[tuple[str, ...], list[tuple[int, BaseRoute]]] = {}
         for position, route in enumerate(self.routes):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field
 
 from service.dice.stream import ALGORITHM, Stream, commitment
@@ -38,7 +40,7 @@ def record(stream: Stream, *, reveal: bool, epoch: int | None = None) -> AuditRe
     )
 
 
-def record_dict(stream: Stream, *, reveal: bool, epoch: int | None = None) -> dict:
+def record_dict(stream: Stream, *, reveal: bool, epoch: int | None = None) -> dict[str, Any]:
     """The wire form of `record` without model overhead (hot path)."""
     return {
         "algorithm": ALGORITHM,

@@ -14,7 +14,9 @@ import hashlib
 import hmac
 import struct
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
+
+_Item = TypeVar("_Item")
 
 ALGORITHM = "hmac-sha256-v1"
 _SPACE = 1 << 32
@@ -88,7 +90,7 @@ class Stream:
     def roll_many(self, count: int, sides: int) -> list[int]:
         return [self.roll(sides) for _ in range(count)]
 
-    def shuffle(self, items: list) -> list:
+    def shuffle(self, items: list[_Item]) -> list[_Item]:
         """Fisher-Yates with stream dice; returns a new list."""
         out = list(items)
         for i in range(len(out) - 1, 0, -1):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator
 
 import orjson
 
@@ -33,7 +33,7 @@ async def follow(
     after: int | None,
     heartbeat_s: float = HEARTBEAT_S,
     resume_s: float | None = None,
-) -> AsyncIterator[dict | None]:
+) -> AsyncGenerator[dict | None, None]:
     """Entries with `seq > after` (or only new ones when `after` is None); `None` is a heartbeat.
 
     StoreUnavailable before the first heartbeat means no stream; after it, only when the
@@ -56,6 +56,7 @@ async def follow(
 
     async def catch_up(until: int | None) -> AsyncIterator[dict]:
         nonlocal next_seq
+        assert next_seq is not None, "fixed on subscribing, before any catching up"
         while until is None or next_seq < until:
             raw = await store.log(session_id, next_seq, PAGE if until is None else min(PAGE, until - next_seq))
             if not raw:

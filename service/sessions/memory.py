@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncGenerator, AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
@@ -22,7 +22,7 @@ class _Session:
 
 
 class MemoryStore:
-    def __init__(self, *, clock=time.monotonic) -> None:
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic) -> None:
         self._sessions: dict[str, _Session] = {}
         self._answers: dict[str, tuple[bytes, float]] = {}
         self._listeners: dict[str, set[asyncio.Queue[bytes]]] = {}

@@ -12,7 +12,7 @@ Key layout (the `{id}` hash tag keeps one session's keys in one Redis Cluster sl
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -26,6 +26,9 @@ from redis.exceptions import NoScriptError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from service.sessions.store import Commit, Loaded, StoreUnavailable
+
+# hiredis's stub types the command as a 1-tuple; it takes a tuple of any length.
+_pack: Callable[[tuple[str | int | float | bytes | memoryview, ...]], bytes] = hiredis.pack_command  # type: ignore[assignment]
 
 # BusyLoadingError and AuthenticationError are ConnectionErrors; redis-py's TimeoutError
 # is not an OSError, so it is named on its own. (The builtin TimeoutError of our own
@@ -119,11 +122,11 @@ class RedisStore:
         The hot path of every write: redis-py's general command machinery (retry policy,
         observability hooks, a Python packer) cost more than the script itself.
         """
-        command = hiredis.pack_command(("EVALSHA", script.sha, len(keys), *keys, *args))
+        command = _pack(("EVALSHA", script.sha, len(keys), *keys, *args))
         try:
             return await self._send(command, read_only=read_only)
         except NoScriptError:  # nothing ran: safe to send again
-            await self._send(hiredis.pack_command(("SCRIPT", "LOAD", script.script)), read_only=True)
+            await self._send(_pack(("SCRIPT", "LOAD", script.script)), read_only=True)
             return await self._send(command, read_only=read_only)
 
     async def _send(self, command: bytes, *, read_only: bool) -> Any:
@@ -200,16 +203,16 @@ class RedisStore:
         if limit <= 0:
             return []
         key = f"{self._session(session_id)}:log"
-        entries: list[bytes] = await self._call(self._send(hiredis.pack_command(("LRANGE", key, start, start + limit - 1)), read_only=True))
+        entries: list[bytes] = await self._call(self._send(_pack(("LRANGE", key, start, start + limit - 1)), read_only=True))
         return entries
 
     async def recall(self, key: str) -> bytes | None:
-        answer: bytes | None = await self._call(self._send(hiredis.pack_command(("GET", f"{self._prefix}:idem:{key}")), read_only=True))
+        answer: bytes | None = await self._call(self._send(_pack(("GET", f"{self._prefix}:idem:{key}")), read_only=True))
         return answer
 
     async def remember(self, key: str, value: bytes, ttl_ms: int) -> bytes | None:
         # SET NX GET (Redis >= 7): keep ours or hand back theirs, in one atomic command.
-        command = hiredis.pack_command(("SET", f"{self._prefix}:idem:{key}", value, "PX", ttl_ms, "NX", "GET"))
+        command = _pack(("SET", f"{self._prefix}:idem:{key}", value, "PX", ttl_ms, "NX", "GET"))
         earlier: bytes | None = await self._call(self._send(command, read_only=False))
         return earlier
 
@@ -232,7 +235,7 @@ class RedisStore:
         finally:
             # Runs on exit, on aclose() and on cancellation alike; dropping the connection
             # ends the subscription on the server.
-            await pubsub.aclose()  # type: ignore[no-untyped-call]
+            await pubsub.aclose()
 
     async def _messages(self, pubsub: Any) -> AsyncIterator[bytes]:
         while True:
@@ -246,7 +249,7 @@ class RedisStore:
                 yield message
 
     async def ping(self) -> None:
-        await self._call(self._send(hiredis.pack_command(("PING",)), read_only=True))
+        await self._call(self._send(_pack(("PING",)), read_only=True))
 
     async def aclose(self) -> None:
         idle, self._idle = self._idle, []

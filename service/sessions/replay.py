@@ -58,6 +58,7 @@ def replay(
         model = mechanic.session_input or mechanic.input
         params = model.model_validate_json(orjson.dumps(entry["input"]))
         stream = Stream(seed=seeds[epoch], scope=session_scope(session_id, epoch), nonce=nonce, client_seed=client_seed)
+        assert mechanic.apply is not None, f"{action} is logged, so it has a session form"
         state, result = mechanic.apply(state, params, stream, actors[entry["seat"]])
         wire = result if isinstance(result, dict) else result.model_dump(mode="json", by_alias=True)
         draws = [{"sides": d.sides, "face": d.face} for d in stream.draws]

@@ -14,9 +14,9 @@ import functools
 import inspect
 import hashlib
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 from pydantic import ValidationError
@@ -37,6 +37,8 @@ Transition = Callable[[dict, Actor, Stream], "tuple[dict, dict | None]"]
 
 _RETRY_DEADLINE_S = 10.0
 
+_T = TypeVar("_T")
+
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
@@ -52,7 +54,7 @@ class _Locks:
     def __init__(self) -> None:
         self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
 
-    async def __call__(self, key: str, work):
+    async def __call__(self, key: str, work: Callable[[], Awaitable[_T]]) -> _T:
         lock, users = self._locks.get(key, (None, 0))
         if lock is None:
             lock = asyncio.Lock()
@@ -207,7 +209,19 @@ class Sessions:
 
         return await self._locks(session_id, attempt_until_committed)
 
-    async def _attempt(self, session_id, token, action, transition, params, expected_version, idem, print_, allow_closed, roles):
+    async def _attempt(
+        self,
+        session_id: str,
+        token: str | None,
+        action: str,
+        transition: Transition,
+        params: dict | None,
+        expected_version: int | None,
+        idem: str | None,
+        print_: str,
+        allow_closed: bool,
+        roles: tuple[str, ...],
+    ) -> dict | None:
         """One try: None when the compare-and-set lost (retry), else the answer.
 
         Without an Idempotency-Key the try starts from this replica's last commit to the session,
@@ -224,7 +238,20 @@ class Sessions:
             raise Problem("session-not-found", f"session {session_id!r} does not exist or has expired")
         return await self._attempt_on(loaded, session_id, token, action, transition, params, expected_version, idem, print_, allow_closed, roles)
 
-    async def _attempt_on(self, loaded, session_id, token, action, transition, params, expected_version, idem, print_, allow_closed, roles):
+    async def _attempt_on(
+        self,
+        loaded: Loaded,
+        session_id: str,
+        token: str | None,
+        action: str,
+        transition: Transition,
+        params: dict | None,
+        expected_version: int | None,
+        idem: str | None,
+        print_: str,
+        allow_closed: bool,
+        roles: tuple[str, ...],
+    ) -> dict | None:
         doc = orjson.loads(loaded.doc)
         actor = _authorize(doc, token, roles=roles, verified=self.verified)
         if loaded.idempotent is not None:

@@ -13,10 +13,12 @@ are 0-based character offsets into the text as given.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Literal, cast
 
 from service.dice.notation.ast import (
     STAGES,
     Clamp,
+    ComparisonOp,
     Condition,
     CountSuccesses,
     Dice,
@@ -36,6 +38,10 @@ from service.dice.notation.limits import DEFAULT_LIMITS, Limits
 
 # (kind, value, position, raw text); kind is the keyword/symbol itself, or "num" / "end".
 Token = tuple[str, int, int, str]
+# A token's kind is plain text; where the parser has checked it, a cast names what it now is.
+_KeepKind = Literal["kh", "kl", "dh", "dl"]
+_ClampKind = Literal["min", "max"]
+_SumOp = Literal["+", "-"]
 
 # Longest first where one is a prefix of another ("ro" before "r", "dh" before "d").
 _KEYWORDS = ("adv", "dis", "min", "max", "kh", "kl", "dh", "dl", "ro", "r", "d")
@@ -126,11 +132,11 @@ class _Parser:
 
     def _sum(self) -> Node:
         first = self._product()
-        rest: list[tuple[str, Node]] = []
+        rest: list[tuple[_SumOp, Node]] = []
         while self._peek()[0] in ("+", "-"):
-            op = self._take()[0]
+            op = cast(_SumOp, self._take()[0])
             rest.append((op, self._product()))
-        return Sum(first, tuple(rest)) if rest else first  # type: ignore[arg-type]
+        return Sum(first, tuple(rest)) if rest else first
 
     def _product(self) -> Node:
         first = self._unary()
@@ -195,7 +201,7 @@ class _Parser:
             if kind in ("kh", "kl", "dh", "dl"):
                 self._take()
                 keep = self._take()[1] if self._peek()[0] == "num" else 1
-                modifiers.append((Keep(kind, keep), token[2]))  # type: ignore[arg-type]
+                modifiers.append((Keep(cast(_KeepKind, kind), keep), token[2]))
             elif kind in ("r", "ro"):
                 self._take()
                 modifiers.append((Reroll(self._condition(kind), kind == "ro"), token[2]))
@@ -206,11 +212,11 @@ class _Parser:
                 modifiers.append((Explode(condition), token[2]))
             elif kind in ("min", "max"):
                 self._take()
-                modifiers.append((Clamp(kind, self._number(kind)), token[2]))  # type: ignore[arg-type]
+                modifiers.append((Clamp(cast(_ClampKind, kind), self._number(kind)), token[2]))
             elif kind == "cmp":
                 self._take()
-                op = token[3]
-                modifiers.append((CountSuccesses(Condition(op, self._number(op))), token[2]))  # type: ignore[arg-type]
+                op = cast(ComparisonOp, token[3])
+                modifiers.append((CountSuccesses(Condition(op, self._number(op))), token[2]))
             elif kind in ("adv", "dis"):
                 if advantage is not None:
                     raise NotationError(f"{kind!r} cannot follow {advantage[3]!r} on the same dice", token[2])
@@ -234,7 +240,7 @@ class _Parser:
             return Condition("=", self._take()[1])
         if token[0] == "cmp":
             self._take()
-            return Condition(token[3], self._number(token[3]))  # type: ignore[arg-type]
+            return Condition(cast(ComparisonOp, token[3]), self._number(token[3]))
         raise self._fail(f"a condition (like '1' or '<3') after {after!r}")
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -83,7 +83,7 @@ def _builder(cls: type[_T]) -> Callable[..., _T]:
     the frozen class: same type, fields, equality and immutability as `cls(...)`.
     """
     names = [f.name for f in fields(cls)]
-    draft = type(f"_{cls.__name__}Draft", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
+    draft = type(f"_{cls.__name__}Draft", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]  # a slots=True dataclass; the protocol omits it
     stores = "".join(f"    obj.{name} = {name}\n" for name in names)
     source = (
         f"def build({', '.join(names)}, *, _draft=_draft, _cls=_cls):\n"
@@ -91,7 +91,7 @@ def _builder(cls: type[_T]) -> Callable[..., _T]:
     )
     namespace: dict[str, Any] = {"_draft": draft, "_cls": cls}
     exec(source, namespace)  # noqa: S102 - a fixed template over our own field names
-    return namespace["build"]  # type: ignore[no-any-return]
+    return cast("Callable[..., _T]", namespace["build"])  # defined by the exec above
 
 
 new_die = _builder(DieResult)

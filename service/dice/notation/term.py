@@ -13,8 +13,9 @@ Text marks: `~~3~~` discarded (dropped or rerolled away), `6!` exploded,
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from service.dice.notation.ast import Clamp, CountSuccesses, Dice, Explode, Keep, Modifier, Reroll
+from service.dice.notation.ast import Clamp, CountSuccesses, Dice, Explode, Keep, Reroll
 from service.dice.notation.errors import LimitExceeded
 from service.dice.notation.limits import Limits
 from service.dice.notation.result import DiceTermResult, DieResult, new_die, new_term
@@ -181,12 +182,13 @@ def _count(modifier: CountSuccesses, work: _Work) -> None:
         flags[i] = f | _COUNTED
 
 
-_STAGES: dict[type, Callable[[Modifier, _Work], None]] = {
-    Clamp: _clamp,  # type: ignore[dict-item]
-    Reroll: _reroll,  # type: ignore[dict-item]
-    Explode: _explode,  # type: ignore[dict-item]
-    Keep: _keep,  # type: ignore[dict-item]
-    CountSuccesses: _count,  # type: ignore[dict-item]
+# Each stage takes the modifier type it is filed under (so the table cannot say more than Any).
+_STAGES: dict[type, Callable[[Any, _Work], None]] = {
+    Clamp: _clamp,
+    Reroll: _reroll,
+    Explode: _explode,
+    Keep: _keep,
+    CountSuccesses: _count,
 }
 
 

@@ -8,16 +8,17 @@ bag always holds exactly six tokens, and `stream.roll(6) - 1` picks one.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from service.dice.stream import Stream
 from service.systems.desert.fields import BAG_SIZE, MAX_CONTROL
+from service.systems.desert.models import TokenColor
 
 ESCALATION_STEPS = 3
 
 
-def building_bag(screen: dict, volunteered: Collection[str]) -> list[str]:
-    bag = []
+def building_bag(screen: dict, volunteered: Collection[str]) -> list[TokenColor]:
+    bag: list[TokenColor] = []
     for slot in screen["categories"]:
         if slot["blue"] > 0:
             bag.append("blue")  # a redundant system picked up what any bypass missed
@@ -31,7 +32,7 @@ def building_bag(screen: dict, volunteered: Collection[str]) -> list[str]:
     return bag
 
 
-def draw_token(bag: list[str], stream: Stream) -> int:
+def draw_token(bag: Sequence[str], stream: Stream) -> int:
     """The index of the drawn token: one die with as many faces as the bag has tokens."""
     return stream.roll(len(bag)) - 1
 

@@ -8,7 +8,7 @@ that raises the rule first. Non-integers and non-strings fall through to pydanti
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from pydantic import BeforeValidator, Field
 
@@ -64,9 +64,9 @@ DistrictType = Annotated[int, Field(ge=1, le=6), BeforeValidator(_district_type)
 CategoryName = Annotated[Category, BeforeValidator(_category)]
 
 
-def at_most_six(item: Any) -> Any:
-    """A list type of at most six `item`s whose seventh is refused by the bag rule."""
-    return Annotated[list[item], Field(max_length=BAG_SIZE), BeforeValidator(_at_most_six)]
+_Item = TypeVar("_Item")
+# A list type of at most six items whose seventh is refused by the bag rule: `AtMostSix[DesertToken]`.
+AtMostSix = Annotated[list[_Item], Field(max_length=BAG_SIZE), BeforeValidator(_at_most_six)]
 
 
 # Identifiers the table chooses for buildings, districts and characters.

@@ -7,6 +7,8 @@ ask for any draw; only playing a held character is reserved to the seat holding 
 
 from __future__ import annotations
 
+from typing import Any
+
 from service.dice.stream import Stream
 from service.errors import RuleViolation
 from service.registry import REGISTRY, Actor, Mechanic, System
@@ -29,14 +31,17 @@ from service.systems.desert.models import (
     DesertEncounterAtTable,
     DesertEncounterInput,
     DesertEncounterResult,
+    DesertIdentityChange,
     DesertPersonalDraw,
     DesertPersonalDrawAtTable,
     DesertPersonalReactionAtTableInput,
     DesertPersonalReactionInput,
     DesertPlayerScreenInput,
+    DesertReaction,
     DesertReactionChosen,
     DesertScreen,
     DesertScreenAtTable,
+    DesertToken,
 )
 from service.systems.desert.screen import district_blues, player_screen, section_blues, slot
 from service.systems.desert.sheets import DesertSetup
@@ -77,13 +82,13 @@ def resolve_building_reaction(params: DesertBuildingReactionInput, stream: Strea
         bag[index], control=params.control, blues_before=params.blues_before, side=params.on_blue, reactions=reactions, stream=stream
     )
     return DesertBuildingDraw(
-        screen=screen,
+        screen=DesertScreen.model_validate(screen),
         bag=bag,
         draw_index=index,
         drawn=bag[index],
         control_before=params.control,
         control_after=after,
-        reaction=reaction,
+        reaction=DesertReaction.model_validate(reaction) if reaction is not None else None,
     )
 
 
@@ -95,18 +100,18 @@ def resolve_personal_reaction(params: DesertPersonalReactionInput, stream: Strea
     personal.check_automatic(bag, required, control=params.control, controlled_type=params.controlled_type)
     index, drawn = personal.draw(bag, control=params.control, controlled_type=params.controlled_type, stream=stream)
     goal = personal.identity_change(approach, drawn["label"])
-    change = None
+    change: DesertIdentityChange | None = None
     if goal is not None and not personal.same(goal, params.controlled_type):
-        change = {"before": params.controlled_type, "after": goal, "applied": False}
+        change = DesertIdentityChange(before=params.controlled_type, after=goal, applied=False)
     return DesertPersonalDraw(
-        bag=bag,
+        bag=[DesertToken.model_validate(token) for token in bag],
         control=params.control,
         controlled_type=params.controlled_type,
         controlled_count=personal.count_of(bag, params.controlled_type),
         automatic_tokens=required,
         drew=index is not None,
         draw_index=index,
-        drawn=drawn,
+        drawn=DesertToken.model_validate(drawn),
         identity_change=change,
     )
 
@@ -151,7 +156,7 @@ REGISTRY.add_system(
 )
 
 
-def _add(name: str, summary: str, description: str, **forms) -> None:
+def _add(name: str, summary: str, description: str, **forms: Any) -> None:
     REGISTRY.add(Mechanic(system=SYSTEM, name=name, summary=summary, description=description, **forms))
 
 

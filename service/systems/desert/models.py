@@ -9,7 +9,7 @@ from pydantic import Field, model_validator
 from service.errors import RuleViolation
 from service.model import Model
 from service.systems.desert import errors
-from service.systems.desert.fields import CategoryName, Control, DistrictType, Ident, Label, at_most_six
+from service.systems.desert.fields import AtMostSix, CategoryName, Control, DistrictType, Ident, Label
 from service.systems.desert.sheets import ApproachName, DesertApproach, DesertEncounterEntry, DesertReactionSet, TimeOfDay
 
 TokenColor = Literal["blue", "red", "orange", "blank"]
@@ -161,7 +161,7 @@ class DesertToken(Model):
     kind: Literal["identity", "attitude", "brand", "behaviour"] = "attitude"
 
 
-SixTokens = at_most_six(DesertToken)
+SixTokens = AtMostSix[DesertToken]
 CountRule = Literal["at-least", "exactly"]
 
 

@@ -19,6 +19,9 @@ from service.systems.desert.models import (
     DesertApproachChoice,
     DesertCharacterRef,
     DesertEncounterAtTable,
+    DesertEncounterResult,
+    DesertLocation,
+    DesertScreen,
 )
 from service.systems.desert.security_log import new_log
 from service.systems.desert.sheets import DesertApproach
@@ -62,11 +65,11 @@ def move(state: dict, params: DesertMoveInput, stream: Stream, actor: Actor) -> 
     result = DesertMoved(
         character=found["id"],
         came_from=came,
-        to=to,
+        to=DesertLocation.model_validate(to),
         location_key=key,
         security_log=found["securityLog"],
-        screen=screen_for(state, found),
-        encounter=encounter,
+        screen=DesertScreen.model_validate(screen_for(state, found)),
+        encounter=DesertEncounterResult.model_validate(encounter) if encounter is not None else None,
     )
     return state, result
 

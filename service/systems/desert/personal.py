@@ -50,13 +50,14 @@ def check_bag(tokens: Sequence[dict], *, control: int, controlled_type: str, mod
 def automatic_tokens(approach: dict | None, *, with_meeting: bool, conduct: str) -> list[str]:
     """Labels a character's approach puts into every personal draw it takes part in."""
     labels: list[str] = []
-    kind = approach["approach"] if approach else None
-    if kind == "sponsorbaby" and approach.get("brand"):
-        labels.append(approach["brand"])
+    held = approach or {}
+    kind = held["approach"] if held else None
+    if kind == "sponsorbaby" and held.get("brand"):
+        labels.append(held["brand"])
     elif kind == "agitator":
         labels.append("violent")
-    elif kind == "rental" and with_meeting and approach.get("roleAttitude"):
-        labels.append(approach["roleAttitude"])
+    elif kind == "rental" and with_meeting and held.get("roleAttitude"):
+        labels.append(held["roleAttitude"])
     if conduct == "overdoing":
         labels.append("obsessive")
     elif conduct == "broke-character":
@@ -70,7 +71,7 @@ def check_automatic(tokens: Sequence[dict], required: Sequence[str], *, control:
     The control value comes first: the tokens it demands fill their share of the six, and
     the automatic ones must fit in the rest (none at control 6, where nothing is drawn).
     """
-    others = []
+    others: list[str] = []
     for label in required:
         if not same(label, controlled_type) and not any(same(label, seen) for seen in others):
             others.append(label)

@@ -17,10 +17,14 @@ from service.systems.desert.models import (
     DesertBuildingReactionAtTableInput,
     DesertCharacterRef,
     DesertChooseReactionInput,
+    DesertIdentityChange,
     DesertPersonalDrawAtTable,
     DesertPersonalReactionAtTableInput,
+    DesertReaction,
     DesertReactionChosen,
+    DesertScreen,
     DesertScreenAtTable,
+    DesertToken,
 )
 from service.systems.desert.screen import player_screen
 from service.systems.desert.table import (
@@ -40,6 +44,7 @@ from service.systems.desert.table_models import (
     DesertBypassInput,
     DesertHackInput,
     DesertLogChange,
+    DesertLogEntry,
     DesertStatementInput,
 )
 
@@ -58,7 +63,7 @@ def screen(state: dict, params: DesertCharacterRef, stream: Stream, actor: Actor
         location_key=location_key(location),
         control=place["control"],
         identity=place["identity"],
-        screen=shown,
+        screen=DesertScreen.model_validate(shown),
         missing_statements=logs.missing_statements(log, shown),
         volunteered=logs.volunteered(log, shown),
     )
@@ -78,8 +83,8 @@ def _append(state: dict, found: dict, entry: dict) -> DesertLogChange:
         character=found["id"],
         security_log=log["id"],
         location_key=log["locationKey"],
-        entry=entry,
-        screen=screen_for(state, found),
+        entry=DesertLogEntry.model_validate(entry),
+        screen=DesertScreen.model_validate(screen_for(state, found)),
     )
 
 
@@ -141,8 +146,8 @@ def hack(state: dict, params: DesertHackInput, stream: Stream, actor: Actor) -> 
         character=log["character"],
         security_log=log["id"],
         location_key=log["locationKey"],
-        entry=new,
-        screen=_log_screen(state, log),
+        entry=DesertLogEntry.model_validate(new),
+        screen=DesertScreen.model_validate(_log_screen(state, log)),
     )
     return state, result
 
@@ -186,13 +191,13 @@ def building_reaction(
     visit["pending"] = reaction if reaction is not None and reaction["pending"] else None
     log["compiled"] = True
     result = DesertBuildingDrawAtTable(
-        screen=shown,
+        screen=DesertScreen.model_validate(shown),
         bag=bag,
         draw_index=index,
         drawn=bag[index],
         control_before=before,
         control_after=after,
-        reaction=reaction,
+        reaction=DesertReaction.model_validate(reaction) if reaction is not None else None,
         character=found["id"],
         location_key=location_key(location),
         security_log=log["id"],
@@ -212,7 +217,7 @@ def choose_reaction(state: dict, params: DesertChooseReactionInput, stream: Stre
     settled = choose_side(visit["pending"], params.side, place_of(state, location)["reactions"])
     visit["pending"] = None
     visit["drawn"] = visit["drawn"][:-1] + [{"token": "blue", "reaction": settled}]
-    return state, DesertReactionChosen(character=found["id"], location_key=location_key(location), reaction=settled)
+    return state, DesertReactionChosen(character=found["id"], location_key=location_key(location), reaction=DesertReaction.model_validate(settled))
 
 
 # -- personal reactions ---------------------------------------------------------------------------
@@ -244,21 +249,21 @@ def personal_reaction(
     )
     personal.check_automatic(bag, required, control=control, controlled_type=controlled)
     index, drawn = personal.draw(bag, control=control, controlled_type=controlled, stream=stream)
-    change = None
+    change: DesertIdentityChange | None = None
     goal = personal.identity_change(approach, drawn["label"])
     if goal is not None and not personal.same(goal, place["identity"]):
-        change = {"before": place["identity"], "after": goal, "applied": params.apply_identity_change}
+        change = DesertIdentityChange(before=place["identity"], after=goal, applied=params.apply_identity_change)
         if params.apply_identity_change:
             place["identity"] = goal
     result = DesertPersonalDrawAtTable(
-        bag=bag,
+        bag=[DesertToken.model_validate(token) for token in bag],
         control=control,
         controlled_type=controlled,
         controlled_count=personal.count_of(bag, controlled),
         automatic_tokens=required,
         drew=index is not None,
         draw_index=index,
-        drawn=drawn,
+        drawn=DesertToken.model_validate(drawn),
         identity_change=change,
         character=found["id"],
         location_key=location_key(location),

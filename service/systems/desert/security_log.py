@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from service.errors import RuleViolation
 from service.systems.desert import errors
+from service.systems.desert.categories import Category
 from service.systems.desert.screen import slot
 
 
@@ -38,12 +39,12 @@ def standing_statements(log: dict, category: str) -> list[dict]:
     return [e for e in log["entries"] if e["kind"] == "statement" and not e["struck"] and e["category"] == category]
 
 
-def volunteered(log: dict, screen: dict) -> list[str]:
+def volunteered(log: dict, screen: dict) -> list[Category]:
     """Free categories in which the character said something anyway (each is an orange token)."""
     return [s["category"] for s in screen["categories"] if s["free"] and standing_statements(log, s["category"])]
 
 
-def missing_statements(log: dict, screen: dict) -> list[str]:
+def missing_statements(log: dict, screen: dict) -> list[Category]:
     return [c for c in screen["requiredStatements"] if not standing_statements(log, c)]
 
 

@@ -12,6 +12,7 @@ from service.systems.desert.memory_logs import check_access
 from service.systems.desert.screen import district_blues, player_screen, section_blues
 from service.systems.desert.sheets import TIMES_OF_DAY, check_section_numbers
 from service.systems.desert.table import acting_character, character, fresh, holder_of, new_character, next_id, require_held
+from service.systems.desert.models import DesertScreen
 from service.systems.desert.table_models import (
     DesertAccessInput,
     DesertAddBuildingInput,
@@ -83,7 +84,7 @@ def add_building(state: dict, params: DesertAddBuildingInput, stream: Stream, ac
     state = fresh(state)
     spec = params.building.model_dump(mode="json", by_alias=True)
     _add_place(state, "building", spec)
-    screens = [player_screen("section", section_blues(s["checkboxes"]), {}) for s in spec["sections"]]
+    screens = [DesertScreen.model_validate(player_screen("section", section_blues(s["checkboxes"]), {})) for s in spec["sections"]]
     return state, DesertPlaceAdded(kind="building", id=spec["id"], control=spec["control"], identity=spec["identity"], screens=screens)
 
 
@@ -91,7 +92,7 @@ def add_district(state: dict, params: DesertAddDistrictInput, stream: Stream, ac
     state = fresh(state)
     spec = params.district.model_dump(mode="json", by_alias=True)
     _add_place(state, "district", spec)
-    screens = [player_screen("district", district_blues(spec["type"]), {})]
+    screens = [DesertScreen.model_validate(player_screen("district", district_blues(spec["type"]), {}))]
     return state, DesertPlaceAdded(kind="district", id=spec["id"], control=spec["control"], identity=spec["identity"], screens=screens)
 
 

@@ -68,7 +68,7 @@ def _absorbable(counts: Counter, natures: Sequence[str]) -> list[Counter]:
 
 
 def _base(counts: Counter) -> str | None:
-    totals = Counter()
+    totals: Counter[str] = Counter()
     for (kind, _), n in counts.items():
         totals[kind] += n
     for name, limits in PATTERNS:

@@ -5,7 +5,7 @@ raises status."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 from service.systems.eclipse.d100 import Result
 from service.systems.eclipse.modifiers import Modifier
@@ -14,8 +14,8 @@ Method = Literal["brute-force", "subtle"]
 Privileges = Literal["user", "security", "admin"]
 Status = Literal["spotted", "covert", "hidden"]
 
-PRIVILEGES: tuple[str, ...] = ("user", "security", "admin")
-STATUSES: tuple[str, ...] = ("spotted", "covert", "hidden")
+PRIVILEGES: tuple[Privileges, ...] = ("user", "security", "admin")
+STATUSES: tuple[Status, ...] = ("spotted", "covert", "hidden")
 BRUTE_FORCE_PENALTY = 30
 
 
@@ -24,7 +24,7 @@ class MethodTerms:
     modifiers: tuple[Modifier, ...]
     action: str  # the action it takes
     timeframe_hours: int  # 0 for an action within the turn
-    status: str  # where a successful intruder starts
+    status: Status  # where a successful intruder starts
 
 
 def terms(method: str) -> MethodTerms:
@@ -33,11 +33,14 @@ def terms(method: str) -> MethodTerms:
     return MethodTerms((), "task", 1, "covert")
 
 
-def _step(ladder: tuple[str, ...], start: str, steps: int) -> str:
+_Rung = TypeVar("_Rung", bound=str)
+
+
+def _step(ladder: tuple[_Rung, ...], start: _Rung, steps: int) -> _Rung:
     return ladder[min(len(ladder) - 1, ladder.index(start) + steps)]
 
 
-def intrusion(result: Result, method: str, current: tuple[str, str] | None = None) -> tuple[str, str]:
+def intrusion(result: Result, method: str, current: tuple[Privileges, Status] | None = None) -> tuple[Privileges, Status]:
     """Privileges and status after a won hacking test.
 
     A fresh intrusion starts at user privileges with the method's status; an intrusion
@@ -45,6 +48,8 @@ def intrusion(result: Result, method: str, current: tuple[str, str] | None = Non
     status to spotted. Each superior success climbs one privilege, a critical one status.
     """
     base = terms(method).status
+    privileges: Privileges
+    status: Status
     if current is None:
         privileges, status = "user", base
     else:

@@ -3,7 +3,7 @@ character later and its new count stays its Initiative for the turns after."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from service.dice.stream import Stream
@@ -57,14 +57,14 @@ def order(stream: Stream, slots: Sequence[Slot], *, ties: str) -> list[Slot]:
     return [replace(s, position=i + 1) for i, s in enumerate(ranked)]
 
 
-def _tied(slots: Sequence[Slot], key) -> list[list[Slot]]:
+def _tied(slots: Sequence[Slot], key: Callable[[Slot], object]) -> list[list[Slot]]:
     groups: dict[object, list[Slot]] = {}
     for slot in slots:
         groups.setdefault(key(slot), []).append(slot)
     return [g for g in groups.values() if len(g) > 1]
 
 
-def _positions(ranked: Sequence[Slot], *, key) -> list[Slot]:
+def _positions(ranked: Sequence[Slot], *, key: Callable[[Slot], object]) -> list[Slot]:
     out, position, previous = [], 0, object()
     for index, slot in enumerate(ranked):
         if key(slot) != previous:

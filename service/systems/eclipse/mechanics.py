@@ -7,9 +7,13 @@ table's characters supply them). Ten only make sense against a table and are ses
 from __future__ import annotations
 
 import functools
+from typing import Any
+
+from pydantic import BaseModel
 
 from service.errors import RuleViolation
-from service.registry import REGISTRY, Mechanic, Resolve, System
+from service.dice.stream import Stream
+from service.registry import REGISTRY, Apply, Mechanic, Resolve, System
 from service.systems.eclipse import session_combat, session_hacking, session_pools, session_sheet, session_table, session_tests, stateless
 from service.systems.eclipse import models as m
 from service.systems.eclipse import requests as rq
@@ -33,7 +37,7 @@ def _request_refusals(resolve: Resolve) -> Resolve:
     rule refusal there is about the request itself: 422, where a session would answer 409."""
 
     @functools.wraps(resolve)
-    def run(params, stream):
+    def run(params: Any, stream: Stream) -> BaseModel | dict:
         try:
             return resolve(params, stream)
         except RuleViolation as refusal:
@@ -44,7 +48,18 @@ def _request_refusals(resolve: Resolve) -> Resolve:
     return run
 
 
-def _both(name: str, summary: str, description: str, *, input, output, resolve, session_input, session_output, apply) -> None:
+def _both(
+    name: str,
+    summary: str,
+    description: str,
+    *,
+    input: type[BaseModel],
+    output: type[BaseModel],
+    resolve: Resolve,
+    session_input: type[BaseModel] | None,
+    session_output: type[BaseModel] | None,
+    apply: Apply,
+) -> None:
     REGISTRY.add(
         Mechanic(
             system=SYSTEM,
@@ -61,7 +76,7 @@ def _both(name: str, summary: str, description: str, *, input, output, resolve, 
     )
 
 
-def _session(name: str, summary: str, description: str, *, input, output, apply) -> None:
+def _session(name: str, summary: str, description: str, *, input: type[BaseModel], output: type[BaseModel], apply: Apply) -> None:
     REGISTRY.add(Mechanic(system=SYSTEM, name=name, summary=summary, description=description, input=input, output=output, apply=apply))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import ConfigDict, Field
+from pydantic.config import JsonDict
 
 from service.model import Model
 from service.systems.eclipse.actions import ActionKind, Extra, Nature
@@ -200,7 +201,7 @@ ALLOCATION_DESCRIPTION = (
     "`eclipse/recharge-allocation` before anything is rolled or counted. A long recharge fills every pool and ignores it."
 )
 # The same cross-field rule for the published schema: a short recharge lists at least one allocation entry.
-SHORT_NEEDS_ALLOCATION = {
+SHORT_NEEDS_ALLOCATION: JsonDict = {
     "if": {"properties": {"kind": {"const": "short"}}, "required": ["kind"]},
     "then": {"required": ["allocation"], "properties": {"allocation": {"minItems": 1}}},
 }

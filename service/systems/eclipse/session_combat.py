@@ -9,6 +9,7 @@ from service.systems.eclipse import errors
 from service.systems.eclipse.character import require_able, skill_rating, state_modifiers, subject
 from service.systems.eclipse.combat import condition, defense_target, roll_damage
 from service.systems.eclipse.initiative import Combatant, Slot, delay as delay_slot, roll_initiative
+from service.systems.eclipse.models import EclipseHarm
 from service.systems.eclipse.pools import check_test_spends
 from service.systems.eclipse.procedures import common_modifiers, damage_value, full_test, modifiers_from, spends_from
 from service.systems.eclipse.requests import EclipseTargetStats
@@ -201,7 +202,7 @@ def _target_stats(char: dict) -> EclipseTargetStats:
     )
 
 
-def _take_harm(char: dict, harm) -> None:
+def _take_harm(char: dict, harm: EclipseHarm) -> None:
     char["damage"] = harm.damage_total
     char["wounds"] = harm.wounds_total
     char["condition"] = condition(harm.damage_total, char["durability"], char["deathRating"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field
+from pydantic.config import JsonDict
 
 from service.model import Model
 from service.systems.eclipse.actions import ActionKind, Nature
@@ -398,7 +399,7 @@ class EclipseSessionHacker(Model):
 
 # For the published schema: a new intrusion names its `system` and `firewall`, an escalation its
 # `intrusion` (the Firewall defaults to the intrusion's), never both; the rule refuses the rest itself.
-NEW_OR_ESCALATION = {
+NEW_OR_ESCALATION: JsonDict = {
     "anyOf": [
         {"required": ["system", "firewall"], "properties": {"system": {"type": "string"}, "firewall": {"type": "integer"}, "intrusion": {"type": "null"}}},
         {"required": ["intrusion"], "properties": {"intrusion": {"type": "string"}, "system": {"type": "null"}}},

@@ -44,26 +44,27 @@ def pool_use(state: dict, params: EclipsePoolUseInSession, stream: Stream, actor
     )
 
 
-def _ignore_wound(state: dict, char: dict, params) -> str:
+def _ignore_wound(state: dict, char: dict, params: EclipsePoolUseInSession) -> str:
     if char["ignoredWounds"] >= char["wounds"]:
         raise RuleViolation(errors.POOL_USE_HAS_NO_EFFECT, f"{char['id']} has no wound left to ignore", status=409)
     char["ignoredWounds"] += 1
     return f"ignores one wound until the day changes ({char['wounds'] - char['ignoredWounds']} still count)"
 
 
-def _ignore_trauma(state: dict, char: dict, params) -> str:
+def _ignore_trauma(state: dict, char: dict, params: EclipsePoolUseInSession) -> str:
     if char["ignoredTraumas"] >= char["traumas"]:
         raise RuleViolation(errors.POOL_USE_HAS_NO_EFFECT, f"{char['id']} has no trauma left to ignore", status=409)
     char["ignoredTraumas"] += 1
     return f"ignores one trauma until the day changes ({char['traumas'] - char['ignoredTraumas']} still count)"
 
 
-def _refresh_rep(state: dict, char: dict, params) -> str:
+def _refresh_rep(state: dict, char: dict, params: EclipsePoolUseInSession) -> str:
     if params.network is None:
         raise RuleViolation(errors.FAVOR_REFRESH, "name the rep `network` whose favor to refresh", status=422)
     network = char["rep"].get(params.network)
     if network is None:
         raise RuleViolation(errors.UNKNOWN_NETWORK, f"{char['id']} has no {params.network}-rep", status=422)
+    assert params.favor is not None  # special_cost refused a refresh that names no favor
     used_key = USED_KEY[params.favor]
     if network[used_key] <= 0:
         raise RuleViolation(errors.FAVOR_REFRESH, f"no {params.favor} favor has been used in {params.network}-rep this week", status=409)
@@ -78,7 +79,7 @@ def _combat_slot(state: dict, char: dict) -> dict:
     return combat
 
 
-def _take_initiative(state: dict, char: dict, params) -> None:
+def _take_initiative(state: dict, char: dict, params: EclipsePoolUseInSession) -> None:
     combat = _combat_slot(state, char)
     if char["id"] not in combat["first"]:
         combat["first"].append(char["id"])
@@ -86,7 +87,7 @@ def _take_initiative(state: dict, char: dict, params) -> None:
         combat["mentalOnly"].append(char["id"])
 
 
-def _extra_action(state: dict, char: dict, params) -> None:
+def _extra_action(state: dict, char: dict, params: EclipsePoolUseInSession) -> None:
     combat = _combat_slot(state, char)
     kind = "mental" if params.pool == "insight" else "physical"
     combat["extras"].setdefault(char["id"], []).append(kind)

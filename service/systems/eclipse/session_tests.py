@@ -4,6 +4,8 @@ modifiers, its pools the points; the result is written back to the character."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Any
 
 from service.dice.stream import Stream
 from service.errors import RuleViolation
@@ -11,9 +13,10 @@ from service.registry import Actor
 from service.systems.eclipse import errors, kept_tests
 from service.systems.eclipse.character import Subject, require_able, result_from_state, result_state, skill_rating, state_modifiers, subject
 from service.systems.eclipse.d100 import rank
+from service.systems.eclipse.models import EclipseTeamwork
 from service.systems.eclipse.modifiers import Modifier
 from service.systems.eclipse.opposed import winner
-from service.systems.eclipse.pools import after_roll, check_linked, check_test_spends, spend
+from service.systems.eclipse.pools import Spend, after_roll, check_linked, check_test_spends, spend
 from service.systems.eclipse.procedures import FullTest, common_modifiers, full_test, judged, spends_from, teamwork
 from service.systems.eclipse.rep import USED_KEY, burn, favor_burn, limit, rep_modifiers
 from service.systems.eclipse.rules import EclipseRules
@@ -29,17 +32,18 @@ from service.systems.eclipse.session_models import (
     EclipseTestInSession,
 )
 from service.systems.eclipse.session_table import pass_time
+from service.systems.eclipse.success_test import SpendOutcome
 from service.systems.eclipse.table import character, control, editable, gm_only, pools_wire, rules_of
 
 
-def pay(char: dict, spends) -> None:
+def pay(char: dict, spends: Sequence[SpendOutcome]) -> None:
     """Take the points of the pool spends that were used out of the character's pools."""
     for s in spends:
         if s.spent:
             char["pools"] = spend(char["pools"], s.pool, 1)
 
 
-def check_affordable(char: dict, spends) -> None:
+def check_affordable(char: dict, spends: Sequence[Spend]) -> None:
     """Refuse before rolling if the pools cannot pay for every point that might be spent."""
     needed: dict[str, int] = {}
     for s in spends:
@@ -48,7 +52,7 @@ def check_affordable(char: dict, spends) -> None:
         spend(char["pools"], pool, points)
 
 
-def _prepare(state: dict, side: EclipseSessionSide, rules: EclipseRules) -> tuple[dict, Subject, list[Modifier], object]:
+def _prepare(state: dict, side: EclipseSessionSide, rules: EclipseRules) -> tuple[dict, Subject, list[Modifier], EclipseTeamwork | None]:
     char = character(state, side.character)
     require_able(char)
     subj = subject(char, skill=side.skill, aptitude_check=side.aptitude_check, default_aptitude=side.default_aptitude, rules=rules)
@@ -74,7 +78,7 @@ def _prepare(state: dict, side: EclipseSessionSide, rules: EclipseRules) -> tupl
 
 
 def _roll(
-    stream: Stream, state: dict, side: EclipseSessionSide, char: dict, subj: Subject, modifiers, team, rules: EclipseRules, **extra
+    stream: Stream, state: dict, side: EclipseSessionSide, char: dict, subj: Subject, modifiers: Sequence[Modifier], team: EclipseTeamwork | None, rules: EclipseRules, **extra: Any
 ) -> tuple[FullTest, str]:
     done = full_test(
         stream,

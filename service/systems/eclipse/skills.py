@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-SKILLS: Mapping[str, tuple[str, str]] = {
+from service.systems.eclipse.models import Aptitude, SkillCategory
+
+SKILLS: Mapping[str, tuple[Aptitude, SkillCategory]] = {
     "athletics": ("som", "physical"),
     "deceive": ("sav", "social"),
     "fray": ("ref", "combat"),
@@ -36,7 +38,7 @@ def key(name: str) -> str:
     return " ".join(name.lower().split())
 
 
-def known(name: str) -> tuple[str, str] | None:
+def known(name: str) -> tuple[Aptitude, SkillCategory] | None:
     """(aptitude, category) of a skill of the list, or None."""
     normalized = key(name)
     return SKILLS.get(normalized) or SKILLS.get(normalized.split(":", 1)[0].strip())

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from service.dice.stream import Stream
 from service.errors import RuleViolation
 from service.systems.eclipse import errors
 from service.systems.eclipse.actions import fits
-from service.systems.eclipse.combat import defense_target, harm, roll_damage
+from service.systems.eclipse.combat import AttackKind, defense_target, harm, roll_damage
 from service.systems.eclipse.d100 import judge, rank
-from service.systems.eclipse.hacking import intrusion, terms
+from service.systems.eclipse.hacking import Method, Privileges, Status, intrusion, terms
 from service.systems.eclipse.initiative import Combatant, Slot, roll_initiative
 from service.systems.eclipse.models import (
     EclipseActionTurnResult,
@@ -69,7 +71,7 @@ from service.systems.eclipse.requests import (
 from service.systems.eclipse.rules import EclipseRules
 
 
-def _side(stream: Stream, side: EclipseSide, rules: EclipseRules, **extra) -> FullTest:
+def _side(stream: Stream, side: EclipseSide, rules: EclipseRules, **extra: Any) -> FullTest:
     modifiers = common_modifiers(specialization=side.specialization, retries=side.retries, listed=side.modifiers)
     help_modifier, team = teamwork([h.rating for h in side.helpers], side.skill_category)
     if help_modifier is not None:
@@ -138,7 +140,7 @@ def attack(params: EclipseAttackInput, stream: Stream) -> EclipseAttackResult:
 
 def strike(
     stream: Stream,
-    attack_kind: str,
+    attack_kind: AttackKind,
     skill: str,
     a: FullTest,
     d: FullTest,
@@ -213,7 +215,7 @@ def hack(params: EclipseHackInput, stream: Stream) -> EclipseHackResult:
     return hack_outcome(params.method, h, f, (params.current.privileges, params.current.status) if params.current else None, rules)
 
 
-def hack_outcome(method_name: str, h: FullTest, f: FullTest, current: tuple[str, str] | None, rules: EclipseRules) -> EclipseHackResult:
+def hack_outcome(method_name: Method, h: FullTest, f: FullTest, current: tuple[Privileges, Status] | None, rules: EclipseRules) -> EclipseHackResult:
     method = terms(method_name)
     won, _ = winner(h.run.result, f.run.result, critical_beats_success=rules.critical_beats_success, tie="deadlock")
     success = won == "a"

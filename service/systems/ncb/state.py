@@ -10,7 +10,7 @@ Functions here never mutate what they are given; they return new dicts.
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any
+from typing import Any, Literal
 
 from service.errors import Problem
 from service.model import Model
@@ -243,12 +243,12 @@ def summary(c: dict, rules: NcbRules) -> dict:
 # -- the tracker from a mechanic's point of view --------------------------------------------------
 
 
-def spend(state: dict, cid: str, slot: str) -> tuple[dict, str | None]:
+def spend(state: dict, cid: str, slot: tracker.Slot | Literal["none"]) -> tuple[dict, tracker.Slot | None]:
     """Spend `slot` for `cid` in the running combat; outside combat nothing is tracked."""
     combat = state["combat"]
     if combat is None or slot == "none":
         return state, None
-    return with_combat(state, tracker.spend(combat, cid, slot)), slot  # type: ignore[arg-type]
+    return with_combat(state, tracker.spend(combat, cid, slot)), slot
 
 
 def start_turn(state: dict, rules: NcbRules) -> dict:

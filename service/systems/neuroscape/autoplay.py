@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from service.dice.stream import Stream
 from service.systems.neuroscape.actions import act
 from service.systems.neuroscape.legal import legal_actions
 from service.systems.neuroscape.models import ACTION_MODELS, NeuroscapeActionBase, NeuroscapeSetup
 from service.systems.neuroscape.setup import initial_state
+
+_Item = TypeVar("_Item")
 
 STARTER_MATCH = {"players": [{"starterDeck": "gridrunners"}, {"starterDeck": "bastion-choir"}]}
 
@@ -35,7 +38,7 @@ class RandomPlayer:
     def __post_init__(self) -> None:
         self.stream = Stream(seed=self.seed, scope="neuroscape-autoplay", nonce=0)
 
-    def _pick(self, items: list):
+    def _pick(self, items: list[_Item]) -> _Item:
         return items[self.stream.roll(len(items)) - 1] if len(items) > 1 else items[0]
 
     def _subset(self, items: list, keep: int = 1, of: int = 2) -> list:

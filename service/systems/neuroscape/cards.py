@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import ConfigDict, Field, model_validator
+from pydantic.config import JsonDict
 
 from service.model import Model
 
@@ -54,21 +55,22 @@ class NeuroscapeAbility(Model):
     text: str = Field("", max_length=400)
 
 
-_GIVEN, _NULL = {"not": {"type": "null"}}, {"type": "null"}
+_GIVEN: JsonDict = {"not": {"type": "null"}}
+_NULL: JsonDict = {"type": "null"}
 
 
-def _only(card_type: str, given: dict, otherwise: dict) -> dict:
+def _only(card_type: str, given: JsonDict, otherwise: JsonDict) -> JsonDict:
     """JSON Schema: a card of `card_type` has the fields of `given`; any other card those of `otherwise`."""
     return {
         "if": {"properties": {"type": {"const": card_type}}},
-        "then": {"required": sorted(name for name, rule in given.items() if rule is _GIVEN), "properties": given},
+        "then": {"required": [*sorted(name for name, rule in given.items() if rule is _GIVEN)], "properties": given},
         "else": {"properties": otherwise},
     }
 
 
 # `_fields_fit_the_type` in the JSON Schema, so a card that matches the schema is accepted
 # (save the one rule JSON Schema cannot say: each gear slot once, given on `gear`).
-_TYPE_RULES = {
+_TYPE_RULES: JsonDict = {
     "allOf": [
         _only("program", {"subtype": _GIVEN}, {"subtype": _NULL}),
         _only("character", {"attack": _GIVEN, "defense": _GIVEN}, {"attack": _NULL, "defense": _NULL, "gear": {"maxItems": 0}}),

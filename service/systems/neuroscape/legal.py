@@ -64,7 +64,7 @@ def _deploy_options(state: dict, seat: str, card_id: str, ram: int) -> list[dict
         if controller != seat and not card.malicious:
             continue
         levels = {g.slot: g.level for g in card_of(state, character["card"]).gear}
-        if levels.get(card.slot or "", 0) >= (card.level or 0) and card.slot not in character["gear"]:
+        if (levels.get(card.slot, 0) if card.slot else 0) >= (card.level or 0) and card.slot not in character["gear"]:
             out.append({"character": character["id"]})
     return out
 

@@ -17,7 +17,7 @@ from service.registry import REGISTRY, Actor, Mechanic, System
 from service.systems.neuroscape import errors as E
 from service.systems.neuroscape import models as m
 from service.systems.neuroscape.actions import act
-from service.systems.neuroscape.decks import violations
+from service.systems.neuroscape.decks import NeuroscapeDeckViolation, violations
 from service.systems.neuroscape.pool import build_pool, pool_state
 from service.systems.neuroscape.setup import check, initial_state
 from service.systems.neuroscape.starter import STARTER_DECKS, STARTER_POOL
@@ -62,7 +62,7 @@ def check_setup(params: m.NeuroscapeSetupCheckInput, stream: Stream) -> m.Neuros
     if params.session_seats is not None:  # numbered as session creation numbers them
         table = [Actor(f"seat-{n}", s.name or "", s.role) for n, s in enumerate(params.session_seats, start=1)]
     seats, _, _, found = check(params, table)
-    return m.NeuroscapeSetupCheck(legal=not found, seats=seats, violations=found)
+    return m.NeuroscapeSetupCheck(legal=not found, seats=seats, violations=[NeuroscapeDeckViolation.model_validate(v) for v in found])
 
 
 def card_pool(params: m.NeuroscapeCardPoolInput, stream: Stream) -> m.NeuroscapeCardPool:

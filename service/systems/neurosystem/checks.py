@@ -10,7 +10,7 @@ whatever later rerolls show.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from service.dice.stream import Stream
 from service.errors import RuleViolation
@@ -20,6 +20,7 @@ from service.systems.neurosystem.models import (
     NeurosystemCheckRecord,
     NeurosystemCheckResult,
     NeurosystemDie,
+    Outcome,
     ResolveLimit,
     StatCategory,
 )
@@ -33,7 +34,7 @@ STK_STATS: tuple[StatCategory, ...] = ("style", "training", "knowledge")
 
 
 def roll_stk(
-    ratings: dict[StatCategory, tuple[int, str | None]],
+    ratings: Mapping[StatCategory, tuple[int, str | None]],
     *,
     dn: int | None,
     bonuses: Sequence[NeurosystemBonus],
@@ -158,6 +159,7 @@ def read(record: NeurosystemCheckRecord, limit: ResolveLimit) -> NeurosystemChec
     dice_total = sum(die.face for die in record.dice)
     bonus_total = sum(bonus.value for bonus in record.bonuses)
     total = dice_total + bonus_total
+    outcome: Outcome | None
     if record.kind == "flat":
         outcome = "success" if total >= FLAT_SUCCESS_FROM else "failure"
         margin = None

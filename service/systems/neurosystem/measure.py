@@ -9,7 +9,7 @@ running total reaches 10.
 from __future__ import annotations
 
 from service.dice.stream import Stream
-from service.systems.neurosystem.models_measure import NeurosystemDeathMeasureResult, NeurosystemMeasureResult
+from service.systems.neurosystem.models_measure import MeasureResult, NeurosystemDeathMeasureResult, NeurosystemMeasureResult
 from service.systems.neurosystem.ratings import MEASURE_SIDES
 
 WIN_FROM = 5
@@ -21,7 +21,7 @@ def stat_measure(dice: int, against: int, stream: Stream) -> NeurosystemMeasureR
     faces = stream.roll_many(dice, MEASURE_SIDES)
     wins = sum(1 for face in faces if face >= WIN_FROM)
     span = wins - against
-    result = "positive-span" if span > 0 else "negative-span" if span < 0 else "even"
+    result: MeasureResult = "positive-span" if span > 0 else "negative-span" if span < 0 else "even"
     return NeurosystemMeasureResult(dice=faces, wins=wins, losses=dice - wins, against=against, span=span, result=result)
 
 

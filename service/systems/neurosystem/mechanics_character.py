@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Literal
+
 from service.dice.stream import Stream
 from service.errors import RuleViolation
 from service.model import Model
@@ -63,13 +66,17 @@ def _value(board: NeurosystemTable, ref: NeurosystemValueRef) -> int:
 def _number(board: NeurosystemTable, given: int | None, ref: NeurosystemValueRef | None, name: str) -> int:
     if (given is None) == (ref is None):
         raise RuleViolation(errors.CONFLICTING_FIELDS, f"give `{name}` or `{name}From`, one of them", status=422)
-    value = given if given is not None else _value(board, ref)  # type: ignore[arg-type]
+    if given is not None:
+        value = given
+    else:
+        assert ref is not None  # one of the two, checked above
+        value = _value(board, ref)
     if name == "dice" and value > MAX_MEASURE_DICE:
         raise RuleViolation(errors.MEASURE_LIMIT, f"a measure rolls at most {MAX_MEASURE_DICE} dice, not {value}", status=422)
     return value
 
 
-def apply_stat_measure(state: dict, params: NeurosystemStatMeasureAction, stream: Stream, actor: Actor):
+def apply_stat_measure(state: dict, params: NeurosystemStatMeasureAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemMeasureResult]:
     board = table.load(state)
     dice = _number(board, params.dice, params.dice_from, "dice")
     against = _number(board, params.against, params.against_from, "against")
@@ -86,7 +93,7 @@ def resolve_death_measure(params: NeurosystemDeathMeasureParams, stream: Stream)
     return result.model_copy(update={"resolve_left": resolve_left})
 
 
-def apply_death_measure(state: dict, params: NeurosystemDeathMeasureAction, stream: Stream, actor: Actor):
+def apply_death_measure(state: dict, params: NeurosystemDeathMeasureAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemDeathMeasureResult]:
     board = table.load(state)
     who = table.character(board, params.character)
     table.require_player_of(actor, who)
@@ -109,7 +116,7 @@ def resolve_enter_cyberspace(params: NeurosystemEnterCyberspaceParams, stream: S
     return NeurosystemCounterResult(counter="dissonance", value=params.dissonance + 1, gained=1, cyberspace=params.space)
 
 
-def _gain(board: NeurosystemTable, who: NeurosystemCharacter, counter: str) -> tuple[dict, NeurosystemCounterResult]:
+def _gain(board: NeurosystemTable, who: NeurosystemCharacter, counter: Literal["apathy", "dissonance"]) -> tuple[dict, NeurosystemCounterResult]:
     """One more point of Apathy or Dissonance: they only ever grow one at a time."""
     value = getattr(who, counter) + 1
     if value > COUNTER_LIMIT:
@@ -119,19 +126,19 @@ def _gain(board: NeurosystemTable, who: NeurosystemCharacter, counter: str) -> t
     return table.dump(table.with_character(board, who)), result
 
 
-def apply_gain_apathy(state: dict, params: NeurosystemCharacterRef, stream: Stream, actor: Actor):
+def apply_gain_apathy(state: dict, params: NeurosystemCharacterRef, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCounterResult]:
     table.require_gm(actor, "assign Apathy")
     board = table.load(state)
     return _gain(board, table.character(board, params.character), "apathy")
 
 
-def apply_gain_dissonance(state: dict, params: NeurosystemCharacterRef, stream: Stream, actor: Actor):
+def apply_gain_dissonance(state: dict, params: NeurosystemCharacterRef, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCounterResult]:
     table.require_gm(actor, "assign Dissonance")
     board = table.load(state)
     return _gain(board, table.character(board, params.character), "dissonance")
 
 
-def apply_enter_cyberspace(state: dict, params: NeurosystemEnterCyberspaceAction, stream: Stream, actor: Actor):
+def apply_enter_cyberspace(state: dict, params: NeurosystemEnterCyberspaceAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCounterResult]:
     board = table.load(state)
     who = table.character(board, params.character)
     table.require_player_of(actor, who)
@@ -140,7 +147,7 @@ def apply_enter_cyberspace(state: dict, params: NeurosystemEnterCyberspaceAction
     return _gain(board, who.model_copy(update={"cyberspace": params.space}), "dissonance")
 
 
-def apply_leave_cyberspace(state: dict, params: NeurosystemCharacterRef, stream: Stream, actor: Actor):
+def apply_leave_cyberspace(state: dict, params: NeurosystemCharacterRef, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCharacter]:
     board = table.load(state)
     who = table.character(board, params.character)
     table.require_player_of(actor, who)
@@ -153,7 +160,7 @@ def apply_leave_cyberspace(state: dict, params: NeurosystemCharacterRef, stream:
 # -- Resolve and negative states -----------------------------------------------------------------
 
 
-def apply_set_resolve(state: dict, params: NeurosystemSetResolve, stream: Stream, actor: Actor):
+def apply_set_resolve(state: dict, params: NeurosystemSetResolve, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCharacter]:
     table.require_gm(actor, "set Resolve")
     board = table.load(state)
     who = table.character(board, params.character)
@@ -165,18 +172,20 @@ def apply_set_resolve(state: dict, params: NeurosystemSetResolve, stream: Stream
     return table.dump(table.with_character(board, who)), who
 
 
-def _states_action(state: dict, params: NeurosystemNegativeStateAction, actor: Actor, change) -> tuple[dict, NeurosystemCharacter]:
+def _states_action(
+    state: dict, params: NeurosystemNegativeStateAction, actor: Actor, change: Callable[[NeurosystemCharacter, str], NeurosystemCharacter]
+) -> tuple[dict, NeurosystemCharacter]:
     table.require_gm(actor, "change negative states")
     board = table.load(state)
     who = change(table.character(board, params.character), params.state)
     return table.dump(table.with_character(board, who)), who
 
 
-def apply_add_negative_state(state: dict, params: NeurosystemNegativeStateAction, stream: Stream, actor: Actor):
+def apply_add_negative_state(state: dict, params: NeurosystemNegativeStateAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCharacter]:
     return _states_action(state, params, actor, states.add_state)
 
 
-def apply_remove_negative_state(state: dict, params: NeurosystemNegativeStateAction, stream: Stream, actor: Actor):
+def apply_remove_negative_state(state: dict, params: NeurosystemNegativeStateAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCharacter]:
     return _states_action(state, params, actor, states.remove_state)
 
 

@@ -24,7 +24,7 @@ from service.systems.neurosystem.models_checks import (
     NeurosystemStkCheckAction,
     NeurosystemStkCheckParams,
 )
-from service.systems.neurosystem.models_table import NeurosystemOpenCheck, NeurosystemTable
+from service.systems.neurosystem.models_table import NeurosystemCharacter, NeurosystemOpenCheck, NeurosystemTable
 from service.systems.neurosystem.ratings import parse_rating
 from service.systems.neurosystem.records import validate_record
 
@@ -113,7 +113,7 @@ def _dn(board: NeurosystemTable, params: NeurosystemStkCheckAction) -> int | Non
     return table.nc_stat(table.nc(board, params.against.nc), params.against.stat)
 
 
-def apply_stk_check(state: dict, params: NeurosystemStkCheckAction, stream: Stream, actor: Actor):
+def apply_stk_check(state: dict, params: NeurosystemStkCheckAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCheckResult]:
     board = table.load(state)
     who = table.character(board, params.character)
     table.require_player_of(actor, who)
@@ -133,7 +133,7 @@ def apply_stk_check(state: dict, params: NeurosystemStkCheckAction, stream: Stre
     return table.dump(board), session_result(board, entry, "open")
 
 
-def apply_flat_check(state: dict, params: NeurosystemFlatCheckAction, stream: Stream, actor: Actor):
+def apply_flat_check(state: dict, params: NeurosystemFlatCheckAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCheckResult]:
     board = table.load(state)
     who = table.character(board, params.character)
     table.require_player_of(actor, who)
@@ -151,7 +151,7 @@ def apply_flat_check(state: dict, params: NeurosystemFlatCheckAction, stream: St
     return table.dump(board), session_result(board, entry, "open")
 
 
-def _acting_on(state: dict, check_id: str, actor: Actor):
+def _acting_on(state: dict, check_id: str, actor: Actor) -> tuple[NeurosystemTable, NeurosystemOpenCheck, NeurosystemCharacter]:
     board = table.load(state)
     entry = table.open_check(board, check_id)
     who = table.character(board, entry.character)
@@ -159,7 +159,7 @@ def _acting_on(state: dict, check_id: str, actor: Actor):
     return board, entry, who
 
 
-def apply_spend_luck(state: dict, params: NeurosystemSpendLuckAction, stream: Stream, actor: Actor):
+def apply_spend_luck(state: dict, params: NeurosystemSpendLuckAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCheckResult]:
     board, entry, _ = _acting_on(state, params.check, actor)
     checks.check_luck(entry.check, params.points)
     luck = checks.pay_luck(board.luck, params.points)
@@ -168,7 +168,7 @@ def apply_spend_luck(state: dict, params: NeurosystemSpendLuckAction, stream: St
     return table.dump(board), session_result(board, entry, "open")
 
 
-def apply_push(state: dict, params: NeurosystemPushAction, stream: Stream, actor: Actor):
+def apply_push(state: dict, params: NeurosystemPushAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCheckResult]:
     board, entry, who = _acting_on(state, params.check, actor)
     limit = board.rules.resolve_limit
     checks.check_push(entry.check, params.dice, limit)
@@ -178,7 +178,7 @@ def apply_push(state: dict, params: NeurosystemPushAction, stream: Stream, actor
     return table.dump(board), session_result(board, entry, "open")
 
 
-def apply_push_through(state: dict, params: NeurosystemCheckRef, stream: Stream, actor: Actor):
+def apply_push_through(state: dict, params: NeurosystemCheckRef, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCheckResult]:
     board, entry, who = _acting_on(state, params.check, actor)
     limit = board.rules.resolve_limit
     checks.check_push_through(entry.check, limit)
@@ -188,7 +188,7 @@ def apply_push_through(state: dict, params: NeurosystemCheckRef, stream: Stream,
     return table.dump(board), session_result(board, entry, "open")
 
 
-def apply_apply_check(state: dict, params: NeurosystemCheckRef, stream: Stream, actor: Actor):
+def apply_apply_check(state: dict, params: NeurosystemCheckRef, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCheckResult]:
     board, entry, _ = _acting_on(state, params.check, actor)
     board = table.without_check(board, entry.id)
     return table.dump(board), session_result(board, entry, "applied")

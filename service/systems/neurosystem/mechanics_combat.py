@@ -27,6 +27,7 @@ from service.systems.neurosystem.models_combat import (
     NeurosystemTakeDamageParams,
     NeurosystemTakeDamageResult,
 )
+from service.systems.neurosystem.models_table import NeurosystemCharacter, NeurosystemOpenCheck, NeurosystemTable
 from service.systems.neurosystem.reductions import Protection, ProtectionMatch, Reduction, reduction
 
 
@@ -123,7 +124,7 @@ def resolve_take_damage(params: NeurosystemTakeDamageParams, stream: Stream) -> 
 # -- in a session --------------------------------------------------------------------------------
 
 
-def _stk_entry(state: dict, check_id: str, actor: Actor):
+def _stk_entry(state: dict, check_id: str, actor: Actor) -> tuple[NeurosystemTable, NeurosystemOpenCheck, NeurosystemCharacter]:
     board = table.load(state)
     entry = table.open_check(board, check_id)
     if entry.check.kind != "stk":
@@ -133,7 +134,7 @@ def _stk_entry(state: dict, check_id: str, actor: Actor):
     return board, entry, who
 
 
-def apply_defend(state: dict, params: NeurosystemDefendAction, stream: Stream, actor: Actor):
+def apply_defend(state: dict, params: NeurosystemDefendAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemDefendResult]:
     board, entry, who = _stk_entry(state, params.check, actor)
     if params.incoming is not None and params.attacker is not None:
         raise RuleViolation(errors.CONFLICTING_FIELDS, "give `incoming` or `attacker`, not both", status=422)
@@ -155,7 +156,7 @@ def apply_defend(state: dict, params: NeurosystemDefendAction, stream: Stream, a
     return table.dump(board), result.model_copy(update={"character": who.id, "check": check})
 
 
-def apply_attack(state: dict, params: NeurosystemAttackAction, stream: Stream, actor: Actor):
+def apply_attack(state: dict, params: NeurosystemAttackAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemAttackResult]:
     board, entry, _ = _stk_entry(state, params.check, actor)
     target = table.nc(board, params.target)
     s = params.situation
@@ -169,7 +170,7 @@ def apply_attack(state: dict, params: NeurosystemAttackAction, stream: Stream, a
     return table.dump(board), result.model_copy(update={"nc": target.id, "check": check})
 
 
-def apply_take_damage(state: dict, params: NeurosystemTakeDamageAction, stream: Stream, actor: Actor):
+def apply_take_damage(state: dict, params: NeurosystemTakeDamageAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemTakeDamageResult]:
     table.require_gm(actor, "deal damage directly")
     board = table.load(state)
     who = table.character(board, params.character)

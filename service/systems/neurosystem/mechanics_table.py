@@ -20,13 +20,13 @@ from service.systems.neurosystem.models_table import (
 )
 
 
-def apply_add_character(state: dict, params: NeurosystemCharacter, stream: Stream, actor: Actor):
+def apply_add_character(state: dict, params: NeurosystemCharacter, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCharacter]:
     table.require_gm(actor, "seat a character")
     board = roster.with_new_character(table.load(state), params)
     return table.dump(board), table.character(board, params.id)
 
 
-def apply_remove_character(state: dict, params: NeurosystemCharacterRef, stream: Stream, actor: Actor):
+def apply_remove_character(state: dict, params: NeurosystemCharacterRef, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemRemoved]:
     table.require_gm(actor, "remove a character")
     board = table.load(state)
     who = table.character(board, params.character)
@@ -40,13 +40,13 @@ def apply_remove_character(state: dict, params: NeurosystemCharacterRef, stream:
     return table.dump(board), NeurosystemRemoved(removed=who.id, closed_checks=closed)
 
 
-def apply_add_nc(state: dict, params: NeurosystemNc, stream: Stream, actor: Actor):
+def apply_add_nc(state: dict, params: NeurosystemNc, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemNc]:
     table.require_gm(actor, "add an NC")
     board = roster.with_new_nc(table.load(state), params)
     return table.dump(board), table.nc(board, params.id)
 
 
-def apply_remove_nc(state: dict, params: NeurosystemNcRef, stream: Stream, actor: Actor):
+def apply_remove_nc(state: dict, params: NeurosystemNcRef, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemRemoved]:
     table.require_gm(actor, "remove an NC")
     board = table.load(state)
     npc = table.nc(board, params.nc)
@@ -54,13 +54,13 @@ def apply_remove_nc(state: dict, params: NeurosystemNcRef, stream: Stream, actor
     return table.dump(board), NeurosystemRemoved(removed=npc.id)
 
 
-def apply_set_luck(state: dict, params: NeurosystemSetLuck, stream: Stream, actor: Actor):
+def apply_set_luck(state: dict, params: NeurosystemSetLuck, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemLuckPool]:
     table.require_gm(actor, "set the Luck pool")
     board = table.load(state).model_copy(update={"luck": params.luck})
     return table.dump(board), NeurosystemLuckPool(luck=board.luck)
 
 
-def apply_end_scene(state: dict, params: NeurosystemEndScene, stream: Stream, actor: Actor):
+def apply_end_scene(state: dict, params: NeurosystemEndScene, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemSceneEnded]:
     table.require_gm(actor, "end the scene")
     board, result = scenes.end_scene(table.load(state), params.resist_death, stream)
     return table.dump(board), result

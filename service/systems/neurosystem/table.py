@@ -11,7 +11,7 @@ import re
 from service.errors import Problem, RuleViolation
 from service.registry import Actor
 from service.systems.neurosystem import damage, errors
-from service.systems.neurosystem.models import StatCategory
+from service.systems.neurosystem.models import NeurosystemCheckRecord, StatCategory
 from service.systems.neurosystem.models_table import (
     MAX_OPEN_CHECKS,
     NeurosystemCharacter,
@@ -131,7 +131,7 @@ def open_check(table: NeurosystemTable, check_id: str) -> NeurosystemOpenCheck:
     raise RuleViolation(errors.UNKNOWN_CHECK, f"no check {check_id!r} was made in this session", status=404)
 
 
-def opened(table: NeurosystemTable, character_id: str, record) -> tuple[NeurosystemTable, NeurosystemOpenCheck]:
+def opened(table: NeurosystemTable, character_id: str, record: NeurosystemCheckRecord) -> tuple[NeurosystemTable, NeurosystemOpenCheck]:
     if len(table.open_checks) >= MAX_OPEN_CHECKS:
         raise RuleViolation(
             errors.TABLE_FULL, f"{MAX_OPEN_CHECKS} checks are open: apply some before making more"

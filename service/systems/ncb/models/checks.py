@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
+from pydantic.config import JsonDict
 
 from service.model import Model
 from service.systems.ncb.abilities import Ability
@@ -119,7 +120,7 @@ class NcbInitiativeResult(Model):
 
 
 # A subclass chosen now makes level 3 or more; breaking it answers `ncb/subclass-too-early` (422).
-_SUBCLASS_FROM_LEVEL_3 = {
+_SUBCLASS_FROM_LEVEL_3: JsonDict = {
     "if": {"required": ["subclass"], "properties": {"subclass": {"type": "string"}}},
     "then": {"properties": {"level": {"minimum": 2}}},
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import Field
+from pydantic.config import JsonDict
 
 from service.model import Model
 from service.systems.dice.models import DiceRollResult
@@ -54,7 +55,7 @@ class NcbAttackParams(Model):
 
 
 # Exactly one of `weaponName` or `weapon`, in JSON Schema; breaking it answers `ncb/weapon-choice` (422).
-_ONE_WEAPON = {
+_ONE_WEAPON: JsonDict = {
     "oneOf": [
         {"required": ["weaponName"], "properties": {"weaponName": {"type": "string"}}},
         {"required": ["weapon"], "properties": {"weapon": {"type": "object"}}},
@@ -102,7 +103,7 @@ class NcbAttackResult(Model):
 
 
 # "Exactly one of `amount` or `dice`" in JSON Schema: a null counts as not given, as the server reads it.
-_ONE_OF_AMOUNT_OR_DICE = {
+_ONE_OF_AMOUNT_OR_DICE: JsonDict = {
     "oneOf": [
         {"required": ["amount"], "properties": {"amount": {"type": "integer"}}},
         {"required": ["dice"], "properties": {"dice": {"type": "string"}}},

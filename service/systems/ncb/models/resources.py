@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
+from pydantic.config import JsonDict
 
 from service.model import Model
 from service.systems.dice.models import DiceRollResult
@@ -257,7 +258,7 @@ _TRANSACTION = (
 
 
 # A service or a repayment names its creditor, in JSON Schema as in the validator below.
-_CREDITOR_NAMED = {
+_CREDITOR_NAMED: JsonDict = {
     "if": {"properties": {"kind": {"enum": ["service", "repay"]}}},
     "then": {"required": ["creditor"], "properties": {"creditor": {"type": "string"}}},
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import Field, model_validator
+from pydantic.config import JsonDict
 
 from service.model import Model
 from service.systems.dice.models import DiceRollResult
@@ -73,7 +74,7 @@ class NcbWeaponDamage(Model):
 
 
 # `up` exactly when hp is above 0, in JSON Schema: the rule the validators check, for generated clients.
-UP_EXACTLY_ABOVE_0 = {
+UP_EXACTLY_ABOVE_0: JsonDict = {
     "if": {"properties": {"condition": {"const": "up"}}},
     "then": {"properties": {"hp": {"minimum": 1}}},
     "else": {"properties": {"hp": {"const": 0}}},

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
+from pydantic.config import JsonDict
 
 from service.model import Model
 from service.systems.ncb.abilities import Ability
@@ -127,7 +128,7 @@ class NcbProgramSlotState(Model):
 
 
 # A subclass needs level 3, in JSON Schema; breaking it answers `ncb/subclass-too-early` (422).
-_SUBCLASS_FROM_LEVEL_3 = {
+_SUBCLASS_FROM_LEVEL_3: JsonDict = {
     "if": {"required": ["subclass"], "properties": {"subclass": {"type": "string"}}},
     "then": {"required": ["level"], "properties": {"level": {"minimum": 3}}},
 }
