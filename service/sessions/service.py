@@ -15,6 +15,7 @@ import inspect
 import hashlib
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -46,6 +47,22 @@ def _now() -> str:
 
 def fingerprint(payload: Any) -> str:
     return hashlib.sha256(orjson.dumps(payload, option=orjson.OPT_SORT_KEYS)).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Write:
+    """One action to commit: what the write path needs from the request, fixed before the first try."""
+
+    session_id: str
+    token: str | None
+    action: str
+    transition: Transition
+    params: dict | None
+    expected_version: int | None
+    idem: str | None  # the seat-scoped idempotency key, or None
+    print_: str  # the request's fingerprint, when it has a key
+    allow_closed: bool
+    roles: tuple[str, ...]
 
 
 class _Locks:
@@ -189,14 +206,13 @@ class Sessions:
         """Apply one action atomically and return its answer (replayed for a repeated key)."""
         idem = f"{token_hash(token or '')[:16]}:{idempotency_key}" if idempotency_key else None
         print_ = fingerprint({"action": action, "params": params}) if idem else ""
+        write = Write(session_id, token, action, transition, params, expected_version, idem, print_, allow_closed, roles)
 
         async def attempt_until_committed() -> dict:
             deadline = time.monotonic() + _RETRY_DEADLINE_S
             delay = 0.001
             while True:
-                answer = await self._attempt(
-                    session_id, token, action, transition, params, expected_version, idem, print_, allow_closed, roles
-                )
+                answer = await self._attempt(write)
                 if answer is not None:
                     return answer
                 if expected_version is not None:
@@ -209,51 +225,30 @@ class Sessions:
 
         return await self._locks(session_id, attempt_until_committed)
 
-    async def _attempt(
-        self,
-        session_id: str,
-        token: str | None,
-        action: str,
-        transition: Transition,
-        params: dict | None,
-        expected_version: int | None,
-        idem: str | None,
-        print_: str,
-        allow_closed: bool,
-        roles: tuple[str, ...],
-    ) -> dict | None:
+    async def _attempt(self, write: Write) -> dict | None:
         """One try: None when the compare-and-set lost (retry), else the answer.
 
         Without an Idempotency-Key the try starts from this replica's last commit to the session,
         when it has one. A refusal is never given on that alone: the try is made again on a fresh read.
         """
-        recent = None if idem else self.recent.get(session_id)
+        session_id = write.session_id
+        recent = None if write.idem else self.recent.get(session_id)
         if recent is not None:
             try:
-                return await self._attempt_on(recent, session_id, token, action, transition, params, expected_version, idem, print_, allow_closed, roles)
+                return await self._attempt_on(recent, write)
             except Problem:  # a refusal (or a version conflict) seen on the kept state: check it on a fresh one
                 self.recent.drop(session_id)
-        loaded = await self.store.load(session_id, idem)
+        loaded = await self.store.load(session_id, write.idem)
         if loaded is None:
             raise Problem("session-not-found", f"session {session_id!r} does not exist or has expired")
-        return await self._attempt_on(loaded, session_id, token, action, transition, params, expected_version, idem, print_, allow_closed, roles)
+        return await self._attempt_on(loaded, write)
 
-    async def _attempt_on(
-        self,
-        loaded: Loaded,
-        session_id: str,
-        token: str | None,
-        action: str,
-        transition: Transition,
-        params: dict | None,
-        expected_version: int | None,
-        idem: str | None,
-        print_: str,
-        allow_closed: bool,
-        roles: tuple[str, ...],
-    ) -> dict | None:
+    async def _attempt_on(self, loaded: Loaded, write: Write) -> dict | None:
+        session_id, params, expected_version, idem, print_ = (
+            write.session_id, write.params, write.expected_version, write.idem, write.print_
+        )
         doc = orjson.loads(loaded.doc)
-        actor = _authorize(doc, token, roles=roles, verified=self.verified)
+        actor = _authorize(doc, write.token, roles=write.roles, verified=self.verified)
         if loaded.idempotent is not None:
             earlier = orjson.loads(loaded.idempotent)
             if earlier["fingerprint"] != print_:
@@ -265,7 +260,7 @@ class Sessions:
                 f"session is at version {loaded.version}, not {expected_version}",
                 currentVersion=loaded.version,
             )
-        if doc["closed"] and not allow_closed:
+        if doc["closed"] and not write.allow_closed:
             raise Problem("session-closed", "the session is closed; its seeds are revealed")
         epoch = doc["epoch"]
         stream = Stream(
@@ -274,7 +269,7 @@ class Sessions:
             nonce=doc["nonce"],
             client_seed=doc["clientSeed"],
         )
-        new_doc, result = transition(doc, actor, stream)
+        new_doc, result = write.transition(doc, actor, stream)
         audit = record_dict(stream, reveal=False, epoch=epoch) if stream.draws else None
         version = loaded.version + 1
         now = _now()
@@ -287,7 +282,7 @@ class Sessions:
             "version": version,
             "at": now,
             "seat": actor.seat,
-            "action": action,
+            "action": write.action,
             "visibility": (params or {}).get("visibility", "public"),
             "input": params,
             "result": result,
