@@ -9,6 +9,8 @@ half an action behind.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 # code -> (HTTP status, title). A game adds its own codes with `RuleViolation(code=...)`.
@@ -73,3 +75,29 @@ class RuleViolation(Problem):
 
     def __init__(self, code: str, detail: str, *, status: int = 409, **extra: Any) -> None:
         super().__init__(code, detail, status=status, title="A game rule forbids this", **extra)
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """One entry of a game's error table: the status a session answers with, a title, and why.
+
+    A stateless call answers every game refusal with 422 (`STATELESS_REFUSAL`): there the whole
+    situation is in the request, so a rule refusing it is a fault of the request; in a session the
+    status says what kind of fault it is (409 the state forbids it, 422 the rules never allow it,
+    404 it names something that is not there).
+    """
+
+    status: int
+    title: str
+    why: str = ""
+
+
+STATELESS_REFUSAL = 422
+
+
+def refusal(table: Mapping[str, Code], code: str, detail: str, **extra: Any) -> RuleViolation:
+    """The refusal `code` of a game's table, with its status and title; `raise refusal(...)`."""
+    entry = table[code]
+    problem = RuleViolation(code, detail, status=entry.status, **extra)
+    problem.title = entry.title
+    return problem

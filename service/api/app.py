@@ -15,7 +15,6 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
-import service.systems  # noqa: F401  (registers every mechanic)
 from service.api.clients import Clients
 from service.api.docs import asset_mounts, graphiql_page, swagger_page
 from service.api.events import sse_endpoint
@@ -32,7 +31,8 @@ from service.config import Settings
 from service.dice.notation import Limits
 from service.errors import Problem
 from service.observability import InstrumentedStore, Metrics
-from service.registry import REGISTRY, Registry
+from service.registry import Registry
+from service.systems import REGISTRY
 from service.sessions.memory import MemoryStore
 from service.sessions.service import Sessions
 from service.sessions.store import Store, StoreUnavailable
@@ -113,7 +113,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
             return problem_response(problem)
         return Response(orjson.dumps(answer), media_type="application/json")
 
-    docs = problem_docs()
+    docs = problem_docs(registry)
 
     async def problem_doc(request: Request) -> Response:
         code = request.path_params["code"]

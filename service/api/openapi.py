@@ -10,6 +10,7 @@ from pydantic.json_schema import JsonSchemaMode, models_json_schema
 import service
 from service.api.operations import Operation
 from service.api.rest import IDEMPOTENCY_KEY_PATTERN
+from service.errors import CATALOG
 from service.model import Model
 
 _REF = "#/components/schemas/{model}"
@@ -86,6 +87,28 @@ _IDEMPOTENCY_KEY = {
 }
 
 
+# The platform's own codes, by the status they answer with (a game's come from its error table).
+_PLATFORM_CODES = {
+    400: ("malformed-json",),
+    401: ("unauthorized",),
+    403: ("forbidden",),
+    404: ("session-not-found",),
+    409: ("session-closed", "wrong-system"),
+    412: ("version-conflict",),
+    413: ("body-too-large",),
+    422: ("validation-failed", "idempotency-key-reused"),
+    429: ("rate-limited",),
+    503: ("store-unavailable", "contention"),
+}
+
+
+def _problem_codes(op: Operation, statuses: tuple[int, ...]) -> list[dict[str, Any]]:
+    """`x-problem-codes`: every code the operation may answer with, its status and title."""
+    listed = {code: (status, CATALOG[code][1]) for status in sorted(set(statuses)) for code in _PLATFORM_CODES.get(status, ())}
+    listed.update({code: (entry.status, entry.title) for code, entry in op.codes.items()})
+    return [{"code": code, "status": status, "title": title} for code, (status, title) in sorted(listed.items(), key=lambda item: (item[1][0], item[0]))]
+
+
 def _query_parameters(model: type[BaseModel], schemas: dict[str, Any]) -> list[dict[str, Any]]:
     schema = model.model_json_schema(ref_template=_REF)
     out = []
@@ -116,6 +139,7 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
             parameters.extend(_query_parameters(op.input, schemas))
         body_ref = keys.get((op.input, "validation"), {}).get("$ref") if op.input is not None else None
         out_ref = keys[(op.output, "serialization")]["$ref"]
+        statuses = op.errors + _LIMITED + ((400, 413) if op.method == "POST" else ())
         operation: dict[str, Any] = {
             "operationId": op.field,
             "summary": op.summary,
@@ -127,8 +151,9 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
                     "content": {"application/json": {"schema": {"$ref": out_ref}}},
                     **({"headers": {"ETag": {"schema": {"type": "string"}}}} if op.session or op.status == 201 else {}),
                 },
-                **_problem_responses(op.errors + _LIMITED + ((400, 413) if op.method == "POST" else ())),
+                **_problem_responses(statuses),
             },
+            "x-problem-codes": _problem_codes(op, statuses),
         }
         if op.description:
             operation["description"] = op.description

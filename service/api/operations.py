@@ -8,21 +8,22 @@ returns the wire form (camelCase, JSON-ready); the adapters only translate.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
-import orjson
 from pydantic import BaseModel, Field, create_model
 
 from service.dice.audit import AuditRecord, record_dict
 from service.dice.entropy import fresh_seed
 from service.dice.stream import Stream
 from service.dice.verify import VerifyRequest, VerifyResult, verify
-from service.errors import Problem
+from service.errors import STATELESS_REFUSAL, Code, Problem
 from service.model import Model
 from service.registry import Actor, Mechanic, Registry
 from service.sessions import models as sm
-from service.sessions.service import Sessions, Transition, fingerprint
+from service.sessions.idempotency import recall, remember, stateless_key
+from service.sessions.service import Sessions, Transition
 from service.sessions.store import Store
 
 
@@ -71,6 +72,7 @@ class Operation:
     status: int = 200
     errors: tuple[int, ...] = (422,)
     description: str = ""
+    codes: dict[str, Code] = dataclasses.field(default_factory=dict)  # the game's refusal codes it may answer with
 
 
 def _pascal(text: str) -> str:
@@ -84,45 +86,68 @@ def _camel(text: str) -> str:
 
 # -- derived from mechanics ---------------------------------------------------------------
 
+_SEED = {
+    "seed": (str | None, Field(None, min_length=1, max_length=200, description="Reproducible seed; omit for a fresh one.")),
+    "client_seed": (str, Field("", max_length=200, description="Your own entropy, mixed into every draw.")),
+}
 
-def _stateless(mech: Mechanic) -> Operation:
+
+def _flat(model: type[BaseModel]) -> bool:
+    """Every field a scalar (or a list of none): the input fits in a query string."""
+    properties = model.model_json_schema().get("properties", {})
+    return all(_scalar(prop) for prop in properties.values())
+
+
+def _scalar(prop: dict[str, Any]) -> bool:
+    options = prop.get("anyOf", [prop])
+    return all(option.get("type") in ("string", "integer", "number", "boolean", "null") for option in options)
+
+
+def _from_query(model: type[BaseModel], name: str) -> type[BaseModel]:
+    """The model read from a query string, where every value arrives as text."""
+    return type(name, (model,), {"model_config": {**model.model_config, "strict": False}, "__module__": model.__module__})
+
+
+def _stateless(mech: Mechanic, codes: dict[str, Code]) -> Operation:
     stem = _pascal(mech.system) + _pascal(mech.name)
-    request = create_model(
-        f"{stem}Request",
-        __base__=mech.input,
-        seed=(str | None, Field(None, min_length=1, max_length=200, description="Reproducible seed; omit for a fresh one.")),
-        client_seed=(str, Field("", max_length=200, description="Your own entropy, mixed into every draw.")),
-    )
-    response = create_model(f"{stem}Response", __base__=Model, result=(mech.output, ...), audit=(AuditRecord | None, None))
+    get = mech.read and _flat(mech.input)
+    if get:
+        request = _from_query(mech.input, f"{stem}Request")
+    else:
+        request = create_model(f"{stem}Request", __base__=mech.input, **(_SEED if mech.random else {}))  # type: ignore[call-overload]  # fields made at run time
+    audited = {"audit": (AuditRecord | None, None)} if mech.random else {}
+    response = create_model(f"{stem}Response", __base__=Model, result=(mech.output, ...), **audited)  # type: ignore[call-overload]
     resolve = mech.resolve
     assert resolve is not None, f"{mech.key} has no stateless form"
+    random = mech.random
 
     async def run(call: Call, params: Any) -> Reply:
-        if call.idempotency_key:
-            # Scoped to the client, as a payment API scopes keys to an account: another client
-            # sending the same key gets an answer of its own, never this one.
-            key = f"stateless:{mech.key}:{call.client}:{call.idempotency_key}"
-            earlier = await call.store.recall(key)
+        key = stateless_key(mech.key, call.client, call.idempotency_key) if call.idempotency_key else None
+        if key:
+            earlier = await recall(call.store, key, params.model_dump(mode="json"))
             if earlier is not None:
-                return _replayed(earlier, params)
-        stream = Stream(seed=params.seed or fresh_seed(), scope="stateless", nonce=0, client_seed=params.client_seed)
-        result = resolve(params, stream)
+                return Reply(earlier)
+        seed = (params.seed or fresh_seed()) if random else _NO_DRAWS
+        stream = Stream(seed=seed, scope="stateless", nonce=0, client_seed=params.client_seed if random else "")
+        try:
+            result = resolve(params, stream)
+        except Problem as refusal:  # the whole situation is in the request: a rule refusing it is the request's fault
+            if 400 <= refusal.status < 500:
+                refusal.status = STATELESS_REFUSAL
+            raise
+        assert random or not stream.draws, f"{mech.key} is declared deterministic but drew"
         call.sessions.on_draws(mech.system, len(stream.draws))
-        body = {
-            "result": _wire(result),
-            "audit": record_dict(stream, reveal=True) if stream.draws else None,
-        }
-        if call.idempotency_key:
-            stored = orjson.dumps({"fingerprint": fingerprint(params.model_dump(mode="json")), "answer": body})
-            earlier = await call.store.remember(key, stored, call.idempotency_ttl_ms)
-            if earlier is not None:  # a concurrent twin got there first: its answer stands
-                return _replayed(earlier, params)
+        body: dict[str, Any] = {"result": _wire(result)}
+        if random:
+            body["audit"] = record_dict(stream, reveal=True) if stream.draws else None
+        if key:
+            body = await remember(call.store, key, params.model_dump(mode="json"), body, call.idempotency_ttl_ms)
         return Reply(body)
 
     return Operation(
         field=_camel(mech.system) + _pascal(mech.name),
-        kind="mutation",
-        method="POST",
+        kind="query" if mech.read else "mutation",
+        method="GET" if get else "POST",
         path=f"/v1/{mech.system}/{mech.name}",
         summary=mech.summary,
         description=mech.description,
@@ -130,8 +155,12 @@ def _stateless(mech: Mechanic) -> Operation:
         input=request,
         output=response,
         run=run,
-        errors=(409, 422),  # 409: a rule refuses the situation described; 422: the request itself is invalid
+        errors=(422,),  # the request is invalid, or a rule refuses the situation it describes
+        codes={code: Code(STATELESS_REFUSAL, entry.title, entry.why) for code, entry in codes.items()},
     )
+
+
+_NO_DRAWS = "deterministic"  # the seed of a stream no deterministic mechanic ever draws from
 
 
 def _wire(result: Any) -> dict:
@@ -139,14 +168,7 @@ def _wire(result: Any) -> dict:
     return result if isinstance(result, dict) else result.model_dump(mode="json", by_alias=True)
 
 
-def _replayed(stored: bytes, params: Any) -> Reply:
-    earlier = orjson.loads(stored)
-    if earlier["fingerprint"] != fingerprint(params.model_dump(mode="json")):
-        raise Problem("idempotency-key-reused", "this Idempotency-Key was already used for another request")
-    return Reply(earlier["answer"])
-
-
-def _in_session(mech: Mechanic) -> Operation:
+def _in_session(mech: Mechanic, codes: dict[str, Code]) -> Operation:
     stem = _pascal(mech.system) + _pascal(mech.name)
     session_input = mech.session_input or mech.input
     output = mech.session_output or mech.output
@@ -157,8 +179,7 @@ def _in_session(mech: Mechanic) -> Operation:
 
     def transition_for(params: Any) -> Transition:
         def transition(doc: dict, actor: Actor, stream: Stream) -> tuple[dict, dict]:
-            if doc["system"] != mech.system and not mech.any_system:
-                raise Problem("wrong-system", f"{mech.key} cannot act in a {doc['system']} session")
+            _same_system(mech, doc["system"])
             state, result = apply(doc["state"], params, stream, actor)
             return {**doc, "state": state}, _wire(result)
 
@@ -190,6 +211,51 @@ def _in_session(mech: Mechanic) -> Operation:
         session=True,
         versioned=True,
         errors=(401, 403, 404, 409, 412, 422, 503),
+        codes=codes,
+    )
+
+
+def _same_system(mech: Mechanic, system: str) -> None:
+    if system != mech.system and not mech.any_system:
+        raise Problem("wrong-system", f"{mech.key} cannot act in a {system} session")
+
+
+class SessionRead(Model):
+    """What a read in a session answers: the version it read, and the mechanic's result."""
+
+    session_id: str
+    version: int
+
+
+def _read_in_session(mech: Mechanic, codes: dict[str, Code]) -> Operation:
+    """A read against a session: `GET`, no log entry, no new version."""
+    stem = _pascal(mech.system) + _pascal(mech.name)
+    session_input = mech.session_input or mech.input
+    assert _flat(session_input), f"{mech.key}: a read in a session takes its input as query parameters"
+    response = create_model(f"{stem}SessionRead", __base__=SessionRead, result=(mech.session_output or mech.output, ...))
+    query = mech.query
+    assert query is not None, f"{mech.key} has no session read"
+
+    async def run(call: Call, params: Any) -> Reply:
+        doc, actor = await call.sessions.read(call.session, call.token)
+        _same_system(mech, doc["system"])
+        result = query(doc["state"], params, actor)
+        return Reply({"sessionId": doc["id"], "version": doc["version"], "result": _wire(result)}, version=doc["version"])
+
+    return Operation(
+        field=_camel(mech.system) + _pascal(mech.name) + "InSession",
+        kind="query",
+        method="GET",
+        path=f"/v1/sessions/{{sessionId}}/{mech.system}/{mech.name}",
+        summary=f"{mech.summary} (in a session)",
+        description=mech.description,
+        tag=mech.system,
+        input=_from_query(session_input, f"{stem}SessionQuery"),
+        output=response,
+        run=run,
+        session=True,
+        errors=(401, 403, 404, 409, 422, 503),
+        codes=codes,
     )
 
 
@@ -280,17 +346,19 @@ def _platform(registry: Registry, mechanic_ops: dict[str, list[Operation]]) -> l
     ]
 
 
-def _mechanic_operations(mech: Mechanic) -> list[Operation]:
+def _mechanic_operations(mech: Mechanic, codes: dict[str, Code]) -> list[Operation]:
     ops = []
     if mech.resolve is not None:
-        ops.append(_stateless(mech))
+        ops.append(_stateless(mech, codes))
     if mech.apply is not None:
-        ops.append(_in_session(mech))
+        ops.append(_in_session(mech, codes))
+    if mech.query is not None:
+        ops.append(_read_in_session(mech, codes))
     return ops
 
 
 def build_operations(registry: Registry) -> list[Operation]:
-    mechanic_ops = {mech.key: _mechanic_operations(mech) for mech in registry.mechanics.values()}
+    mechanic_ops = {mech.key: _mechanic_operations(mech, registry.refusals(mech)) for mech in registry.mechanics.values()}
     ops = _platform(registry, mechanic_ops)
     for forms in mechanic_ops.values():
         ops.extend(forms)

@@ -9,7 +9,8 @@ import orjson
 from pydantic import ValidationError
 from starlette.responses import Response
 
-from service.errors import CATALOG, Problem
+from service.errors import CATALOG, STATELESS_REFUSAL, Problem
+from service.registry import Registry
 from service.sessions.store import StoreUnavailable
 
 log = logging.getLogger("service.api")
@@ -49,5 +50,15 @@ def problem_response(problem: Problem, headers: Mapping[str, str] | None = None)
     return Response(orjson.dumps(problem.body()), status_code=problem.status, media_type=PROBLEM_JSON, headers=extra)
 
 
-def problem_docs() -> dict[str, dict]:
-    return {code: {"status": status, "title": title} for code, (status, title) in CATALOG.items()}
+def problem_docs(registry: Registry) -> dict[str, dict]:
+    """The page `GET /problems/{code}` answers for every code, the platform's and each game's."""
+    docs: dict[str, dict] = {}
+    for code, entry in registry.problems().items():
+        page: dict = {"status": entry.status, "title": entry.title}
+        if entry.why:
+            page["why"] = entry.why
+        if code not in CATALOG:  # a game's refusal: its status in a session, and 422 in a stateless call
+            page["system"] = code.partition("/")[0]
+            page["statelessStatus"] = STATELESS_REFUSAL
+        docs[code] = page
+    return docs

@@ -1,3 +1,34 @@
-"""The game systems. Importing this package registers every system and mechanic."""
+"""The game systems, gathered into the registry the app serves.
 
-from service.systems import desert, dice, eclipse, ncb, neuroscape, neurosystem  # noqa: F401
+Each game package declares its system object (`SYSTEM`, made by `service.registry.system`) and
+its mechanics on it; importing a package declares, it registers nothing anywhere else.
+`build_registry()` is the one place the systems are put together, in the order the catalog,
+the OpenAPI document and the GraphQL schema list them.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from service.registry import UNDECLARED, Registry, System
+
+ORDER = ("desert", "dice", "eclipse", "ncb", "neuroscape", "neurosystem")
+
+
+def _declared(name: str) -> System:
+    package = import_module(f"service.systems.{name}")
+    declared = getattr(package, "SYSTEM", None)
+    if isinstance(declared, System):
+        return declared
+    # Declared the older way: the system and its mechanics were added to UNDECLARED on import.
+    legacy = UNDECLARED.systems[name]
+    legacy.mechanics = {m.name: m for m in UNDECLARED.mechanics.values() if m.system == name}
+    return legacy
+
+
+def build_registry() -> Registry:
+    """Every system and mechanic, in `ORDER`."""
+    return Registry.of(*(_declared(name) for name in ORDER))
+
+
+REGISTRY = build_registry()

@@ -6,8 +6,7 @@ import ast
 import re
 from pathlib import Path
 
-import service.systems  # noqa: F401  (registers every mechanic)
-from service.registry import REGISTRY
+from service.systems import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]
 SYSTEMS = ROOT / "service" / "systems"

@@ -10,8 +10,7 @@ import sys
 
 import orjson
 
-import service.systems  # noqa: F401  (declares every system)
-from service.registry import REGISTRY
+from service.systems import REGISTRY
 from service.sessions.replay import ReplayMismatch, replay
 
 

@@ -7,8 +7,7 @@ import importlib
 
 import pytest
 
-import service.systems  # noqa: F401  (declares every system)
-from service.registry import REGISTRY
+from service.systems import REGISTRY
 
 
 @pytest.mark.parametrize("system", ["neurosystem", "ncb", "eclipse", "desert", "neuroscape"])

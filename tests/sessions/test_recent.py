@@ -8,7 +8,7 @@ import orjson
 import pytest
 
 from service.errors import Problem
-from service.registry import REGISTRY
+from service.systems import REGISTRY
 from service.sessions.memory import MemoryStore
 from service.sessions.service import Sessions
 

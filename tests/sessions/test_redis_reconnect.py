@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import redis.asyncio as redis
 
-from service.registry import REGISTRY
+from service.systems import REGISTRY
 from service.sessions.live import follow
 from service.sessions.redis_store import RedisStore
 from service.sessions.service import Sessions

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from service.sessions.replay import ReplayMismatch, replay
-from service.registry import REGISTRY
+from service.systems import REGISTRY
 from support.replaying import play_and_replay, replay_batch
 
 SEATS = [{"name": "gm", "role": "gm"}, {"name": "ana", "role": "player"}, {"name": "bo", "role": "player"}]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import orjson
 
-from service.registry import REGISTRY
+from service.systems import REGISTRY
 from service.sessions.memory import MemoryStore
 from service.sessions.service import Sessions
 from service.systems.dice.mechanics import apply as roll

@@ -13,7 +13,7 @@ import orjson
 
 from service.dice.stream import Stream
 from service.errors import Problem
-from service.registry import REGISTRY
+from service.systems import REGISTRY
 from service.sessions.memory import MemoryStore
 from service.sessions.replay import Replayed, ReplayMismatch, replay
 from service.sessions.service import Sessions

@@ -11,7 +11,7 @@ from typing import Any
 
 from service.dice.stream import Stream
 from service.errors import RuleViolation
-from service.registry import REGISTRY, Actor, Mechanic, System
+from service.registry import UNDECLARED, Actor, Mechanic, System
 from service.systems.desert import errors, moves, personal, play, table_actions
 from service.systems.desert.approaches import roll_or_pick
 from service.systems.desert.building_reaction import building_bag, draw_token, resolve_token
@@ -144,7 +144,7 @@ def _view(state: dict, actor: Actor | None) -> dict:
     return state
 
 
-REGISTRY.add_system(
+UNDECLARED.add_system(
     System(
         id=SYSTEM,
         title="d e s e r t",
@@ -157,7 +157,7 @@ REGISTRY.add_system(
 
 
 def _add(name: str, summary: str, description: str, **forms: Any) -> None:
-    REGISTRY.add(Mechanic(system=SYSTEM, name=name, summary=summary, description=description, **forms))
+    UNDECLARED.add(Mechanic(system=SYSTEM, name=name, summary=summary, description=description, **forms))
 
 
 _add(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from service.dice.notation import DEFAULT_LIMITS, DiceError, LimitExceeded, Limits, roll
 from service.dice.stream import Stream
 from service.errors import Problem
-from service.registry import REGISTRY, Actor, Mechanic, System
+from service.registry import UNDECLARED, Actor, Mechanic, System
 from service.systems.dice.models import DiceRollInput, DiceRollResult, DiceSessionRollInput
 
 
@@ -37,8 +37,8 @@ def apply(state: dict, params: DiceSessionRollInput, stream: Stream, actor: Acto
     return state, _roll(params.expression, stream)
 
 
-REGISTRY.add_system(System(id="dice", title="A plain dice table"))
-REGISTRY.add(
+UNDECLARED.add_system(System(id="dice", title="A plain dice table"))
+UNDECLARED.add(
     Mechanic(
         system="dice",
         name="roll",

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from service.errors import RuleViolation
 from service.dice.stream import Stream
-from service.registry import REGISTRY, Apply, Mechanic, Resolve, System
+from service.registry import UNDECLARED, Apply, Mechanic, Resolve, System
 from service.systems.eclipse import session_combat, session_hacking, session_pools, session_sheet, session_table, session_tests, stateless
 from service.systems.eclipse import models as m
 from service.systems.eclipse import requests as rq
@@ -27,7 +27,7 @@ D100 = (
     "shows the face). Rule options (critical vs superior, modifier cap, …) come from `rules`."
 )
 
-REGISTRY.add_system(
+UNDECLARED.add_system(
     System(id=SYSTEM, title="Eclipse Phase (second edition)", setup=sm.EclipseSetup, initial_state=initial_state, view=view)
 )
 
@@ -60,7 +60,7 @@ def _both(
     session_output: type[BaseModel] | None,
     apply: Apply,
 ) -> None:
-    REGISTRY.add(
+    UNDECLARED.add(
         Mechanic(
             system=SYSTEM,
             name=name,
@@ -77,7 +77,7 @@ def _both(
 
 
 def _session(name: str, summary: str, description: str, *, input: type[BaseModel], output: type[BaseModel], apply: Apply) -> None:
-    REGISTRY.add(Mechanic(system=SYSTEM, name=name, summary=summary, description=description, input=input, output=output, apply=apply))
+    UNDECLARED.add(Mechanic(system=SYSTEM, name=name, summary=summary, description=description, input=input, output=output, apply=apply))
 
 
 _both(

@@ -1,6 +1,6 @@
 """Every NCB rule refusal: one stable code each (`ncb/<rule>`), with its HTTP status and title.
 
-A code answers with the same status wherever it is raised, stateless or in a session:
+In a session a code answers with its status here:
 409 means the state judged (the session's, or the one the request describes) forbids the
 action; 422 means the request itself asks for something the rules never allow; 404 names
 something that does not exist. Raise sites never choose a status: `refuse` reads it here.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from service.registry import REGISTRY, Apply, Mechanic, Resolve, System
+from service.registry import UNDECLARED, Apply, Mechanic, Resolve, System
 from service.systems.ncb import play, stateless, tracker, upkeep
 from service.systems.ncb.models import checks, fights, resources
 from service.systems.ncb.models import table as wire
@@ -12,7 +12,7 @@ from service.systems.ncb.state import initial_state
 
 SYSTEM = "ncb"
 
-REGISTRY.add_system(
+UNDECLARED.add_system(
     System(
         id=SYSTEM,
         title="NCB Night City d20 (RULES.CORE v2.2.0)",
@@ -35,7 +35,7 @@ def _both(
     session_output: type[BaseModel] | None = None,
 ) -> None:
     """A mechanic with a stateless form (`resolve`) and a session form (`apply`)."""
-    REGISTRY.add(
+    UNDECLARED.add(
         Mechanic(
             system=SYSTEM,
             name=name,
@@ -55,7 +55,7 @@ def _session(
     name: str, summary: str, description: str, *, input: type[BaseModel], output: type[BaseModel], apply: Apply
 ) -> None:
     """A session-only mechanic: it needs the table's state to mean anything."""
-    REGISTRY.add(
+    UNDECLARED.add(
         Mechanic(
             system=SYSTEM, name=name, summary=summary, description=description, input=input, output=output, apply=apply
         )

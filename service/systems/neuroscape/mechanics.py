@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from service.dice.stream import Stream
-from service.registry import REGISTRY, Actor, Mechanic, System
+from service.registry import UNDECLARED, Actor, Mechanic, System
 from service.systems.neuroscape import errors as E
 from service.systems.neuroscape import models as m
 from service.systems.neuroscape.actions import act
@@ -32,7 +32,7 @@ def _session_mechanic(name: str, model: type[BaseModel], summary: str, descripti
             raise E.violation(E.NOT_A_PLAYER, f"a {actor.role} seat watches the match; only player seats act", status=403)
         return act(state, name, params, stream, actor.seat)
 
-    REGISTRY.add(
+    UNDECLARED.add(
         Mechanic(
             system=SYSTEM,
             name=name,
@@ -71,7 +71,7 @@ def card_pool(params: m.NeuroscapeCardPoolInput, stream: Stream) -> m.Neuroscape
     return m.NeuroscapeCardPool(cards=cards, starter_decks=decks)
 
 
-REGISTRY.add_system(
+UNDECLARED.add_system(
     System(
         id=SYSTEM,
         title="Neuroscape trading card game",
@@ -83,7 +83,7 @@ REGISTRY.add_system(
     )
 )
 
-REGISTRY.add(
+UNDECLARED.add(
     Mechanic(
         system=SYSTEM,
         name="validate-deck",
@@ -96,7 +96,7 @@ REGISTRY.add(
         resolve=validate_deck,
     )
 )
-REGISTRY.add(
+UNDECLARED.add(
     Mechanic(
         system=SYSTEM,
         name="check-setup",
@@ -110,7 +110,7 @@ REGISTRY.add(
         resolve=check_setup,
     )
 )
-REGISTRY.add(
+UNDECLARED.add(
     Mechanic(
         system=SYSTEM,
         name="card-pool",

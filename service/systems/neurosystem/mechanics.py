@@ -6,7 +6,7 @@ and `mechanics_table`; importing them registers them.
 
 from __future__ import annotations
 
-from service.registry import REGISTRY, System
+from service.registry import UNDECLARED, System
 from service.systems.neurosystem import roster, table
 from service.systems.neurosystem.mechanics_checks import SYSTEM
 from service.systems.neurosystem.models_table import NeurosystemRules, NeurosystemSetup, NeurosystemTable
@@ -22,7 +22,7 @@ def initial_state(setup: NeurosystemSetup | None) -> dict:
     return table.dump(board)
 
 
-REGISTRY.add_system(System(id=SYSTEM, title="NeuroSystem", setup=NeurosystemSetup, initial_state=initial_state))
+UNDECLARED.add_system(System(id=SYSTEM, title="NeuroSystem", setup=NeurosystemSetup, initial_state=initial_state))
 
 # Registration order is the order of the catalog and the OpenAPI document.
 from service.systems.neurosystem import mechanics_checks  # noqa: E402,F401,I001

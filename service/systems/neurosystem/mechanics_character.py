@@ -8,7 +8,7 @@ from typing import Literal
 from service.dice.stream import Stream
 from service.errors import RuleViolation
 from service.model import Model
-from service.registry import REGISTRY, Actor, Apply, Mechanic, Resolve
+from service.registry import UNDECLARED, Actor, Apply, Mechanic, Resolve
 from service.systems.neurosystem import checks, errors, scenes, states, table
 from service.systems.neurosystem.measure import death_measure, stat_measure
 from service.systems.neurosystem.mechanics_checks import SYSTEM
@@ -202,7 +202,7 @@ def _both(
     session_input: type[Model],
     apply: Apply,
 ) -> None:
-    REGISTRY.add(
+    UNDECLARED.add(
         Mechanic(
             system=SYSTEM,
             name=name,
@@ -218,7 +218,7 @@ def _both(
 
 
 def _session(name: str, summary: str, description: str, input: type[Model], output: type[Model], apply: Apply) -> None:
-    REGISTRY.add(
+    UNDECLARED.add(
         Mechanic(system=SYSTEM, name=name, summary=summary, description=description, input=input, output=output, apply=apply)
     )
 

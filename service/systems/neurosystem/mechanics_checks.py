@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from service.dice.stream import Stream
 from service.errors import RuleViolation
-from service.registry import REGISTRY, Actor, Mechanic
+from service.registry import UNDECLARED, Actor, Mechanic
 from service.systems.neurosystem import checks, errors, table
 from service.systems.neurosystem.models import NeurosystemCheckResult
 from service.systems.neurosystem.models_checks import (
@@ -196,7 +196,7 @@ def apply_apply_check(state: dict, params: NeurosystemCheckRef, stream: Stream, 
 
 # -- declarations --------------------------------------------------------------------------------
 
-REGISTRY.add(
+UNDECLARED.add(
     Mechanic(
         system=SYSTEM,
         name="stk-check",
@@ -216,7 +216,7 @@ REGISTRY.add(
         apply=apply_stk_check,
     )
 )
-REGISTRY.add(
+UNDECLARED.add(
     Mechanic(
         system=SYSTEM,
         name="flat-check",
@@ -233,7 +233,7 @@ REGISTRY.add(
         apply=apply_flat_check,
     )
 )
-REGISTRY.add(
+UNDECLARED.add(
     Mechanic(
         system=SYSTEM,
         name="spend-luck",
@@ -249,7 +249,7 @@ REGISTRY.add(
         apply=apply_spend_luck,
     )
 )
-REGISTRY.add(
+UNDECLARED.add(
     Mechanic(
         system=SYSTEM,
         name="push",
@@ -267,7 +267,7 @@ REGISTRY.add(
         apply=apply_push,
     )
 )
-REGISTRY.add(
+UNDECLARED.add(
     Mechanic(
         system=SYSTEM,
         name="push-through",
@@ -285,7 +285,7 @@ REGISTRY.add(
         apply=apply_push_through,
     )
 )
-REGISTRY.add(
+UNDECLARED.add(
     Mechanic(
         system=SYSTEM,
         name="apply-check",

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from service.dice.stream import Stream
 from service.errors import RuleViolation
-from service.registry import REGISTRY, Actor, Mechanic
+from service.registry import UNDECLARED, Actor, Mechanic
 from service.systems.neurosystem import checks, damage, errors, states, table
 from service.systems.neurosystem.mechanics_checks import SYSTEM, session_result
 from service.systems.neurosystem.models_combat import (
@@ -191,7 +191,7 @@ _REDUCTIONS = (
     "take categories off."
 )
 
-REGISTRY.add(
+UNDECLARED.add(
     Mechanic(
         system=SYSTEM,
         name="defend",
@@ -212,7 +212,7 @@ REGISTRY.add(
         apply=apply_defend,
     )
 )
-REGISTRY.add(
+UNDECLARED.add(
     Mechanic(
         system=SYSTEM,
         name="attack",
@@ -235,7 +235,7 @@ REGISTRY.add(
         apply=apply_attack,
     )
 )
-REGISTRY.add(
+UNDECLARED.add(
     Mechanic(
         system=SYSTEM,
         name="take-damage",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from service.dice.stream import Stream
 from service.model import Model
-from service.registry import REGISTRY, Actor, Apply, Mechanic
+from service.registry import UNDECLARED, Actor, Apply, Mechanic
 from service.systems.neurosystem import roster, scenes, table
 from service.systems.neurosystem.mechanics_checks import SYSTEM
 from service.systems.neurosystem.models_table import (
@@ -67,7 +67,7 @@ def apply_end_scene(state: dict, params: NeurosystemEndScene, stream: Stream, ac
 
 
 def _session(name: str, summary: str, description: str, input: type[Model], output: type[Model], apply: Apply) -> None:
-    REGISTRY.add(
+    UNDECLARED.add(
         Mechanic(system=SYSTEM, name=name, summary=summary, description=description, input=input, output=output, apply=apply)
     )
 

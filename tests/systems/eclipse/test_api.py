@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from service.dice.stream import Stream
-from service.registry import REGISTRY, Actor
+from service.registry import Actor
+from service.systems import REGISTRY
 from service.systems.eclipse.character import result_from_state
 from service.systems.eclipse.d100 import rank
 from service.systems.eclipse.pools import after_roll

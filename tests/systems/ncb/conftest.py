@@ -17,7 +17,8 @@ from starlette.testclient import TestClient
 from support.api import Api, make_settings
 
 from service.api.app import create_app
-from service.registry import REGISTRY, Registry
+from service.registry import Registry
+from service.systems import REGISTRY
 
 _SYSTEMS = ("ncb", "dice")
 

@@ -10,7 +10,7 @@ import pytest
 from support.api import Api
 
 from service.dice.stream import Stream
-from service.registry import REGISTRY
+from service.systems import REGISTRY
 
 from .sheets import SETUP
 
@@ -207,12 +207,12 @@ def test_stateless_draws_recompute_from_the_seed(api: Api) -> None:
             "install-chrome",
             {"body": {"installed": [{"name": f"i{n}"} for n in range(6)]}, "implant": {"name": "seventh"}},
             "ncb/chrome-slots-full",
-            409,
+            422,
         ),
         ("eddies", {"kind": "repay", "amount": 5}, "validation-failed", 422),
-        ("eddies", {"kind": "spend", "amount": 5, "eddies": 4}, "ncb/not-enough-eddies", 409),
-        ("uninstall-chrome", {"body": {}, "name": "Optics"}, "ncb/unknown-chrome", 404),
-        ("level-up", {"level": 20, "hp": 90, "maxHp": 90}, "ncb/max-level", 409),
+        ("eddies", {"kind": "spend", "amount": 5, "eddies": 4}, "ncb/not-enough-eddies", 422),
+        ("uninstall-chrome", {"body": {}, "name": "Optics"}, "ncb/unknown-chrome", 422),
+        ("level-up", {"level": 20, "hp": 90, "maxHp": 90}, "ncb/max-level", 422),
         ("stabilize", {}, "validation-failed", 422),
         ("d20-test", {"dv": 15, "surprise": True}, "validation-failed", 422),
     ],
@@ -220,7 +220,7 @@ def test_stateless_draws_recompute_from_the_seed(api: Api) -> None:
 def test_stateless_refusals_name_what_to_fix_with_their_codes_status(
     api: Api, path: str, body: dict, code: str, status: int
 ) -> None:
-    """Bad input is a 422; a rule refusal answers its code's one status, as it does in a session."""
+    """Bad input is a 422, and so is a rule refusal: a stateless call describes the whole situation itself."""
     response = api.post(f"/v1/ncb/{path}", body)
     assert response.status_code == status and response.json()["code"] == code, response.text
     assert response.headers["content-type"] == "application/problem+json"

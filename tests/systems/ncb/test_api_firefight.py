@@ -5,7 +5,8 @@ from __future__ import annotations
 from support.api import Api
 
 from service.dice.stream import Stream, commitment
-from service.registry import REGISTRY, Actor
+from service.registry import Actor
+from service.systems import REGISTRY
 from service.sessions.seeds import session_scope
 from service.systems.ncb.models.table import NcbSetup
 from service.systems.ncb.state import initial_state

@@ -11,7 +11,8 @@ from support.api import Api
 
 from service.dice.stream import Stream
 from service.errors import RuleViolation
-from service.registry import REGISTRY, Actor
+from service.registry import Actor
+from service.systems import REGISTRY
 from service.systems.ncb import errors
 from service.systems.ncb.models.table import NcbSetup
 from service.systems.ncb.state import initial_state
@@ -256,12 +257,12 @@ def _snapshot(api: Api, sid: str) -> tuple[int, dict]:
 
 
 @pytest.mark.parametrize("code", OVER_HTTP)
-def test_a_refusal_has_one_status_over_rest_stateless_and_in_a_session(api: Api, code: str) -> None:
+def test_a_refusal_answers_422_stateless_and_its_codes_status_in_a_session(api: Api, code: str) -> None:
     case = next(c for c in BOTH if c.code == code)
     status = errors.CODES[code][0]
     name, body = case.stateless
     alone = api.post(f"/v1/ncb/{name}", body)
-    assert (alone.status_code, alone.json()["code"], alone.json()["status"]) == (status, code, status), alone.text
+    assert (alone.status_code, alone.json()["code"], alone.json()["status"]) == (422, code, 422), alone.text
 
     sid = api.create_session("ncb", [{"name": "gm", "role": "gm"}, {"name": "ana"}], setup=TABLE)["session"]["id"]
     for step, params in case.prep:
@@ -273,10 +274,10 @@ def test_a_refusal_has_one_status_over_rest_stateless_and_in_a_session(api: Api,
     assert _snapshot(api, sid) == before
 
 
-def test_a_refusal_has_one_status_over_graphql_stateless_and_in_a_session(api: Api) -> None:
+def test_a_refusal_answers_422_stateless_and_its_codes_status_in_a_session_over_graphql(api: Api) -> None:
     case = next(c for c in BOTH if c.code == errors.CHROME_CAPACITY)
     error = api.mechanic_error("ncb", "install-chrome", case.stateless[1])
-    assert (error["extensions"]["code"], error["extensions"]["status"]) == (errors.CHROME_CAPACITY, 409)
+    assert (error["extensions"]["code"], error["extensions"]["status"]) == (errors.CHROME_CAPACITY, 422)
 
     sid = api.create_session("ncb", [{"name": "gm", "role": "gm"}, {"name": "ana"}], setup={"combatants": [V]})
     sid = sid["session"]["id"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.registry import REGISTRY
+from service.systems import REGISTRY
 from support.api import Api, selection
 
 _STATELESS_AUDIT = "audit { seed nonce draws { sides face } }"

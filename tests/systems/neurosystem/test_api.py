@@ -146,7 +146,7 @@ def test_stateless_follow_ups_act_on_the_record_passed_back(api: Api) -> None:
 def test_stateless_resolve_limit_field_decides_push_through_after_a_push(api: Api) -> None:
     pushed_record = {**RECORD, "pushed": True}
     strict = api.post("/v1/neurosystem/push-through", {"check": pushed_record})
-    assert strict.status_code == 409 and strict.json()["code"] == "neurosystem/resolve-limit"
+    assert strict.status_code == 422 and strict.json()["code"] == "neurosystem/resolve-limit"
     lenient = api.post("/v1/neurosystem/push-through", {"check": pushed_record, "resolveLimit": "push-and-push-through"})
     assert lenient.status_code == 200 and lenient.json()["result"]["check"]["pushedThrough"]
 
@@ -518,7 +518,7 @@ def test_every_session_mechanic_over_graphql_and_every_logged_roll_verifies(api:
         ("remove-character", {"character": "kit"}, gm),
     ]
     names = {name for name, _, _ in steps}
-    from service.registry import REGISTRY
+    from service.systems import REGISTRY
 
     assert names == {m.name for m in REGISTRY.mechanics.values() if m.system == "neurosystem" and m.apply}
     for seq, (name, body, token) in enumerate(steps):
