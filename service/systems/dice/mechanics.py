@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from service.dice.notation import DEFAULT_LIMITS, DiceError, LimitExceeded, Limits, roll
+from service.dice.results import DiceRollResult
 from service.dice.stream import Stream
 from service.errors import Problem
 from service.registry import REGISTRY, Actor, Mechanic, System
-from service.systems.dice.models import DiceRollInput, DiceRollResult, DiceSessionRollInput
+from service.systems.dice.models import DiceRollInput, DiceSessionRollInput
 
 
 class _Configured:
