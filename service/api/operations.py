@@ -105,7 +105,7 @@ def _stateless(mech: Mechanic) -> Operation:
             earlier = await call.store.recall(key)
             if earlier is not None:
                 return _replayed(earlier, params)
-        stream = Stream(seed=params.seed or fresh_seed(), scope="stateless", nonce=0, client_seed=params.client_seed)
+        stream = Stream(seed=params.seed or fresh_seed(), scope="stateless", nonce=0, client_seed=params.client_seed, limits=call.sessions.limits)
         result = resolve(params, stream)
         call.sessions.on_draws(mech.system, len(stream.draws))
         body = {

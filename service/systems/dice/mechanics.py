@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.dice.notation import DEFAULT_LIMITS, DiceError, LimitExceeded, Limits, roll
+from service.dice.notation import DiceError, LimitExceeded, roll
 from service.dice.results import DiceRollResult
 from service.dice.stream import Stream
 from service.errors import Problem
@@ -10,19 +10,10 @@ from service.registry import REGISTRY, Actor, Mechanic, System
 from service.systems.dice.models import DiceRollInput, DiceSessionRollInput
 
 
-class _Configured:
-    """Process-wide notation limits, set once from the settings when the app is built."""
-
-    limits: Limits = DEFAULT_LIMITS
-
-
-def configure(limits: Limits) -> None:
-    _Configured.limits = limits
-
-
 def _roll(expression: str, stream: Stream) -> dict:
     try:
-        return roll(expression, stream, _Configured.limits).to_dict()
+        # The app's roll budget comes with the stream it made for this request.
+        return roll(expression, stream, stream.limits).to_dict()
     except LimitExceeded as exc:
         raise Problem(exc.code, str(exc), limit=exc.limit, maximum=exc.maximum) from None
     except DiceError as exc:
