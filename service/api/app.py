@@ -28,7 +28,7 @@ from service.api.ratelimit import RateLimit
 from service.api.rest import PlainEndpoint, read_json, route_for
 from service.api.routing import IndexedRouter
 from service.config import Settings
-from service.dice.notation import Limits
+from service.dice.notation import DEFAULT_LIMITS, Limits
 from service.errors import Problem
 from service.observability import InstrumentedStore, Metrics
 from service.registry import Registry
@@ -36,7 +36,6 @@ from service.systems import REGISTRY
 from service.sessions.memory import MemoryStore
 from service.sessions.service import Sessions
 from service.sessions.store import Store, StoreUnavailable
-from service.systems.dice.mechanics import configure as configure_dice
 
 
 def make_store(settings: Settings) -> Store:
@@ -68,16 +67,24 @@ def _openapi(registry: Registry, operations: list) -> bytes:
     return _OPENAPI[key]
 
 
+def _limits(settings: Settings) -> Limits:
+    """The app's roll budget. Default settings give `DEFAULT_LIMITS` itself: the parse cache looks that one up without hashing it."""
+    limits = Limits(max_dice=settings.max_dice, max_sides=settings.max_sides, max_length=settings.max_expression_length)
+    return DEFAULT_LIMITS if limits == DEFAULT_LIMITS else limits
+
+
 def create_app(settings: Settings | None = None, *, store: Store | None = None, registry: Registry = REGISTRY) -> Starlette:
     settings = settings or Settings.from_env()
     metrics = Metrics(replica_id=settings.replica_id)
     # Counts round trips, lost compare-and-sets and open subscriptions (SSE and GraphQL alike).
     store = InstrumentedStore(store or make_store(settings), metrics)
-    configure_dice(
-        Limits(max_dice=settings.max_dice, max_sides=settings.max_sides, max_length=settings.max_expression_length)
-    )
     sessions = Sessions(
-        store, registry, secret=settings.seed_secret, ttl_seconds=settings.session_ttl_seconds, on_draws=metrics.dice
+        store,
+        registry,
+        secret=settings.seed_secret,
+        ttl_seconds=settings.session_ttl_seconds,
+        on_draws=metrics.dice,
+        limits=_limits(settings),
     )
     metrics.watch_sessions(sessions)
     clients = Clients(settings.trusted_proxies, sessions.verified)

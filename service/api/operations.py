@@ -128,7 +128,7 @@ def _stateless(mech: Mechanic, codes: dict[str, Code]) -> Operation:
             if earlier is not None:
                 return Reply(earlier)
         seed = (params.seed or fresh_seed()) if random else _NO_DRAWS
-        stream = Stream(seed=seed, scope="stateless", nonce=0, client_seed=params.client_seed if random else "")
+        stream = Stream(seed=seed, scope="stateless", nonce=0, client_seed=params.client_seed if random else "", limits=call.sessions.limits)
         try:
             result = resolve(params, stream)
         except Problem as refusal:  # the whole situation is in the request: a rule refusing it is the request's fault

@@ -16,6 +16,8 @@ import struct
 from dataclasses import dataclass, field
 from typing import NamedTuple, TypeVar
 
+from service.dice.notation.limits import DEFAULT_LIMITS, Limits
+
 _Item = TypeVar("_Item")
 
 ALGORITHM = "hmac-sha256-v1"
@@ -48,12 +50,17 @@ class Draw(NamedTuple):
 
 @dataclass(slots=True)
 class Stream:
-    """Unbiased dice from one (seed, scope, nonce, client seed) tuple; records every draw."""
+    """Unbiased dice from one (seed, scope, nonce, client seed) tuple; records every draw.
+
+    `limits` plays no part in the draws: it is the roll budget of the app that made the stream,
+    carried with the request so that a rule parsing dice notation applies that app's budget.
+    """
 
     seed: str
     scope: str
     nonce: int
     client_seed: str = ""
+    limits: Limits = DEFAULT_LIMITS
     draws: list[Draw] = field(default_factory=list)
     _key: bytes = b""
     _prefix: bytes = b""  # the encoded fields before the block counter

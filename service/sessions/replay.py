@@ -12,6 +12,7 @@ from typing import Any
 
 import orjson
 
+from service.dice.notation import DEFAULT_LIMITS, Limits
 from service.dice.stream import Stream
 from service.registry import Actor, Registry
 from service.sessions.seeds import session_scope
@@ -40,7 +41,9 @@ def replay(
     client_seed: str,
     seeds: dict[int, str],
     entries: list[dict],
+    limits: Limits = DEFAULT_LIMITS,
 ) -> Replayed:
+    """`limits` is the roll budget the session was played under (the app's; by default the service's)."""
     sys = registry.systems[system]
     setup_model = sys.setup.model_validate_json(orjson.dumps(setup)) if sys.setup is not None else None
     actors = {seat["id"]: Actor(seat=seat["id"], name=seat["name"], role=seat["role"]) for seat in seats}
@@ -57,7 +60,9 @@ def replay(
         mechanic = registry.mechanics[action]
         model = mechanic.session_input or mechanic.input
         params = model.model_validate_json(orjson.dumps(entry["input"]))
-        stream = Stream(seed=seeds[epoch], scope=session_scope(session_id, epoch), nonce=nonce, client_seed=client_seed)
+        stream = Stream(
+            seed=seeds[epoch], scope=session_scope(session_id, epoch), nonce=nonce, client_seed=client_seed, limits=limits
+        )
         assert mechanic.apply is not None, f"{action} is logged, so it has a session form"
         state, result = mechanic.apply(state, params, stream, actors[entry["seat"]])
         wire = result if isinstance(result, dict) else result.model_dump(mode="json", by_alias=True)

@@ -24,6 +24,7 @@ from pydantic import ValidationError
 
 from service.dice.audit import record_dict
 from service.dice.entropy import new_id, new_token
+from service.dice.notation import DEFAULT_LIMITS, Limits
 from service.dice.stream import Stream, commitment
 from service.errors import Problem
 from service.registry import Actor, Registry
@@ -96,9 +97,11 @@ class Sessions:
         secret: str,
         ttl_seconds: int,
         on_draws: Callable[[str, int], None] | None = None,
+        limits: Limits = DEFAULT_LIMITS,
     ) -> None:
         self.store = store
         self.registry = registry
+        self.limits = limits  # the roll budget every stream made here carries, stateless calls' too
         self._secret = secret
         self._ttl_ms = ttl_seconds * 1000
         self._locks = _Locks()
@@ -268,6 +271,7 @@ class Sessions:
             scope=session_scope(session_id, epoch),
             nonce=doc["nonce"],
             client_seed=doc["clientSeed"],
+            limits=self.limits,
         )
         new_doc, result = write.transition(doc, actor, stream)
         audit = record_dict(stream, reveal=False, epoch=epoch) if stream.draws else None

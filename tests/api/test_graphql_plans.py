@@ -11,7 +11,6 @@ import uuid
 
 import pytest
 
-import service.systems.dice.mechanics as dice_mechanics
 from service.dice.notation import Limits
 from support.api import Api
 
@@ -125,9 +124,9 @@ def test_a_planned_query_with_flat_arguments_reads_like_the_full_path(api: Api) 
 def totals_past_graphqls_int(api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
     """Notation limits wider than the service allows (maxValue is GraphQL's Int): a total no Int carries.
 
-    After `api`, whose app sets the configured limits when it is built.
+    Every stream the app makes, stateless or in a session, carries its sessions' limits.
     """
-    monkeypatch.setattr(dice_mechanics._Configured, "limits", Limits(max_value=2**40))
+    monkeypatch.setattr(api.client.app.state.sessions, "limits", Limits(max_value=2**40))
 
 
 @pytest.mark.usefixtures("totals_past_graphqls_int")

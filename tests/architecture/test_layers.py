@@ -32,6 +32,21 @@ def test_no_game_module_imports_an_adapter_the_store_or_a_framework() -> None:
     assert {path: names for path, names in offenders.items() if names} == {}
 
 
+def test_no_game_imports_another_game() -> None:
+    games = sorted(path.name for path in SYSTEMS.iterdir() if (path / "__init__.py").exists())
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(
+            name
+            for name in _imports(path)
+            for other in games
+            if other != game and (name == f"service.systems.{other}" or name.startswith(f"service.systems.{other}."))
+        )
+        for game in games
+        for path in sorted((SYSTEMS / game).rglob("*.py"))
+    }
+    assert {path: names for path, names in offenders.items() if names} == {}
+
+
 def test_the_dice_layer_imports_nothing_above_it() -> None:
     above = ("service.systems", *FORBIDDEN)
     for path in sorted((ROOT / "service" / "dice").rglob("*.py")):

@@ -16,7 +16,7 @@ from service.sessions.live import follow
 from service.sessions.redis_store import RedisStore
 from service.sessions.service import Sessions
 from service.sessions.store import Commit, StoreUnavailable
-from service.systems.dice.mechanics import apply as roll
+from service.systems.dice.mechanics import roll_in_session as roll
 from service.systems.dice.models import DiceSessionRollInput
 
 pytestmark = pytest.mark.redis

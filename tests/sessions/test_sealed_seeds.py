@@ -7,7 +7,7 @@ import orjson
 from service.systems import REGISTRY
 from service.sessions.memory import MemoryStore
 from service.sessions.service import Sessions
-from service.systems.dice.mechanics import apply as roll
+from service.systems.dice.mechanics import roll_in_session as roll
 from service.systems.dice.models import DiceSessionRollInput
 
 SECRET = "sealed-secret-" + "s" * 32

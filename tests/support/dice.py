@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from service.dice.notation import DEFAULT_LIMITS
 from service.dice.stream import Draw, Stream
 
 
@@ -31,6 +32,8 @@ def d100(reading: int) -> int:
 
 class ScriptedStream:
     """Dice showing the given faces in order; records each draw as `Stream` does."""
+
+    limits = DEFAULT_LIMITS  # the roll budget a stream the service makes carries by default
 
     def __init__(self, *faces: int, then: Callable[[int], int] | None = None, nonce: int = 0) -> None:
         self.faces = list(faces)  # the scripted faces not yet shown

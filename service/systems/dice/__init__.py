@@ -1,3 +1,5 @@
-"""Dice notation as a mechanic: the stateless roll and the session roll."""
+"""A plain dice table: any expression, stateless or in a session of any system."""
 
-from service.systems.dice import mechanics  # noqa: F401  (registers the declarations)
+from service.systems.dice.mechanics import SYSTEM
+
+__all__ = ["SYSTEM"]

@@ -2,52 +2,42 @@
 
 from __future__ import annotations
 
-from service.dice.notation import DEFAULT_LIMITS, DiceError, LimitExceeded, Limits, roll
+from service.dice.notation import DiceError, LimitExceeded, roll
+from service.dice.results import DiceRollResult
 from service.dice.stream import Stream
-from service.errors import Problem
-from service.registry import UNDECLARED, Actor, Mechanic, System
-from service.systems.dice.models import DiceRollInput, DiceRollResult, DiceSessionRollInput
+from service.errors import CATALOG, Code, Problem
+from service.registry import Actor, system
+from service.systems.dice.models import DiceRollInput, DiceSessionRollInput
 
-
-class _Configured:
-    """Process-wide notation limits, set once from the settings when the app is built."""
-
-    limits: Limits = DEFAULT_LIMITS
-
-
-def configure(limits: Limits) -> None:
-    _Configured.limits = limits
+CODES = ("dice/invalid-expression", "dice/limit-exceeded")
+SYSTEM = system("dice", "A plain dice table", errors={code: Code(*CATALOG[code]) for code in CODES})
 
 
 def _roll(expression: str, stream: Stream) -> dict:
     try:
-        return roll(expression, stream, _Configured.limits).to_dict()
+        # The app's roll budget comes with the stream it made for this request.
+        return roll(expression, stream, stream.limits).to_dict()
     except LimitExceeded as exc:
         raise Problem(exc.code, str(exc), limit=exc.limit, maximum=exc.maximum) from None
     except DiceError as exc:
         raise Problem(exc.code, str(exc), position=getattr(exc, "position", None)) from None
 
 
-def resolve(params: DiceRollInput, stream: Stream) -> dict:
+def roll_dice(params: DiceRollInput, stream: Stream) -> dict:
     return _roll(params.expression, stream)
 
 
-def apply(state: dict, params: DiceSessionRollInput, stream: Stream, actor: Actor) -> tuple[dict, dict]:
+def roll_in_session(state: dict, params: DiceSessionRollInput, stream: Stream, actor: Actor) -> tuple[dict, dict]:
     # A roll changes no game state: it is logged and audited, and advances the nonce.
     return state, _roll(params.expression, stream)
 
 
-UNDECLARED.add_system(System(id="dice", title="A plain dice table"))
-UNDECLARED.add(
-    Mechanic(
-        system="dice",
-        name="roll",
-        summary="Roll a dice expression",
-        input=DiceRollInput,
-        output=DiceRollResult,
-        resolve=resolve,
-        apply=apply,
-        session_input=DiceSessionRollInput,
-        any_system=True,
-    )
+# A roll answers the dict its result model dumps to (the hot path skips building the model).
+SYSTEM.mechanic(
+    "roll",
+    "Roll a dice expression",
+    stateless=roll_dice,
+    session=roll_in_session,
+    any_system=True,
+    output=DiceRollResult,
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from service.dice.notation import DiceError, LimitExceeded, RollResult, roll
+from service.dice.notation import DiceError, LimitExceeded, Limits, RollResult, roll
 from service.errors import Problem
 from service.systems.ncb.errors import DICE_TOTAL, refuse
 
@@ -17,11 +17,16 @@ class DiceStream(Protocol):
 
     def roll(self, sides: int) -> int: ...
 
+    @property
+    def limits(self) -> Limits:
+        """The roll budget of the app that made the stream."""
+        ...
+
 
 def roll_formula(expression: str, stream: DiceStream) -> RollResult:
-    """Roll a formula with the platform's notation, turning a bad formula into a 422."""
+    """Roll a formula with the platform's notation and the app's roll budget, turning a bad formula into a 422."""
     try:
-        rolled = roll(expression, stream)
+        rolled = roll(expression, stream, stream.limits)
     except LimitExceeded as exc:
         raise Problem(exc.code, str(exc), limit=exc.limit, maximum=exc.maximum) from None
     except DiceError as exc:

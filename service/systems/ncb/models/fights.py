@@ -7,8 +7,8 @@ from typing import Literal
 from pydantic import Field
 from pydantic.config import JsonDict
 
+from service.dice.results import DiceRollResult
 from service.model import Model
-from service.systems.dice.models import DiceRollResult
 from service.systems.ncb.models.checks import _ADVANTAGE, _DISADVANTAGE, _EXHAUSTION, _RULES
 from service.systems.ncb.models.rolls import NcbD20Roll, NcbDamageOutcome, NcbTargetSpec, NcbWeaponDamage
 from service.systems.ncb.models.sheet import CombatantId, NcbWeapon

@@ -7,8 +7,8 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 from pydantic.config import JsonDict
 
+from service.dice.results import DiceRollResult
 from service.model import Model
-from service.systems.dice.models import DiceRollResult
 from service.systems.ncb.abilities import Ability
 from service.systems.ncb.models.checks import _ADVANTAGE, _DISADVANTAGE, _RULES, Economy
 from service.systems.ncb.models.rolls import HP_RULE, UP_EXACTLY_ABOVE_0, NcbD20Roll, NcbDamageOutcome, NcbTargetSpec

@@ -7,8 +7,8 @@ from typing import Literal
 from pydantic import Field, model_validator
 from pydantic.config import JsonDict
 
+from service.dice.results import DiceRollResult
 from service.model import Model
-from service.systems.dice.models import DiceRollResult
 from service.systems.ncb.models.sheet import Armor
 
 
