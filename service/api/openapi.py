@@ -10,7 +10,6 @@ from pydantic.json_schema import JsonSchemaMode, models_json_schema
 import service
 from service.api.operations import Operation
 from service.api.rest import IDEMPOTENCY_KEY_PATTERN
-from service.errors import CATALOG
 from service.model import Model
 
 _REF = "#/components/schemas/{model}"
@@ -102,11 +101,11 @@ _PLATFORM_CODES = {
 }
 
 
-def _problem_codes(op: Operation, statuses: tuple[int, ...]) -> list[dict[str, Any]]:
-    """`x-problem-codes`: every code the operation may answer with, its status and title."""
-    listed = {code: (status, CATALOG[code][1]) for status in sorted(set(statuses)) for code in _PLATFORM_CODES.get(status, ())}
-    listed.update({code: (entry.status, entry.title) for code, entry in op.codes.items()})
-    return [{"code": code, "status": status, "title": title} for code, (status, title) in sorted(listed.items(), key=lambda item: (item[1][0], item[0]))]
+def _problem_codes(op: Operation, statuses: tuple[int, ...]) -> dict[str, int]:
+    """`x-problem-codes`: every code the operation may answer with, and its status (titles: `/problems/{code}`)."""
+    listed = {code: status for status in sorted(set(statuses)) for code in _PLATFORM_CODES.get(status, ())}
+    listed.update({code: entry.status for code, entry in op.codes.items()})
+    return dict(sorted(listed.items(), key=lambda item: (item[1], item[0])))
 
 
 def _query_parameters(model: type[BaseModel], schemas: dict[str, Any]) -> list[dict[str, Any]]:
