@@ -1,6 +1,15 @@
-"""NeuroSystem: STK and Flat Checks, Luck, Resolve, negative states, combat, dying and death.
+"""NeuroSystem: STK and Flat Checks, Luck, Resolve, negative states, combat, dying and death."""
 
-Importing the package registers the system and its mechanics.
-"""
+from service.registry import system
+from service.systems.neurosystem.mechanics import initial_state
+from service.systems.neurosystem.models_table import NeurosystemRules, NeurosystemSetup
 
-from service.systems.neurosystem import mechanics  # noqa: F401  (registers the declarations)
+SYSTEM = system("neurosystem", "NeuroSystem", setup=NeurosystemSetup, start=initial_state, options=NeurosystemRules)
+
+# The mechanics declare themselves on SYSTEM; this order is the catalog's, the OpenAPI document's and the schema's.
+from service.systems.neurosystem import mechanics_checks  # noqa: E402,F401,I001
+from service.systems.neurosystem import mechanics_combat  # noqa: E402,F401
+from service.systems.neurosystem import mechanics_character  # noqa: E402,F401
+from service.systems.neurosystem import mechanics_table  # noqa: E402,F401
+
+__all__ = ["SYSTEM"]

@@ -1,14 +1,8 @@
-"""NeuroSystem, declared: the system (its session setup and state) and every mechanic.
-
-The mechanics live by theme in `mechanics_checks`, `mechanics_combat`, `mechanics_character`
-and `mechanics_table`; importing them registers them.
-"""
+"""NeuroSystem's session start: the table a setup describes, as it is stored."""
 
 from __future__ import annotations
 
-from service.registry import UNDECLARED, System
 from service.systems.neurosystem import roster, table
-from service.systems.neurosystem.mechanics_checks import SYSTEM
 from service.systems.neurosystem.models_table import NeurosystemRules, NeurosystemSetup, NeurosystemTable
 
 
@@ -20,12 +14,3 @@ def initial_state(setup: NeurosystemSetup | None) -> dict:
     for npc in setup.ncs:
         board = roster.with_new_nc(board, npc)
     return table.dump(board)
-
-
-UNDECLARED.add_system(System(id=SYSTEM, title="NeuroSystem", setup=NeurosystemSetup, initial_state=initial_state))
-
-# Registration order is the order of the catalog and the OpenAPI document.
-from service.systems.neurosystem import mechanics_checks  # noqa: E402,F401,I001
-from service.systems.neurosystem import mechanics_combat  # noqa: E402,F401
-from service.systems.neurosystem import mechanics_character  # noqa: E402,F401
-from service.systems.neurosystem import mechanics_table  # noqa: E402,F401

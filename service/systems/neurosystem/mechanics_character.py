@@ -7,11 +7,9 @@ from typing import Literal
 
 from service.dice.stream import Stream
 from service.errors import RuleViolation
-from service.model import Model
-from service.registry import UNDECLARED, Actor, Apply, Mechanic, Resolve
-from service.systems.neurosystem import checks, errors, scenes, states, table
+from service.registry import Actor
+from service.systems.neurosystem import SYSTEM, checks, errors, scenes, states, table
 from service.systems.neurosystem.measure import death_measure, stat_measure
-from service.systems.neurosystem.mechanics_checks import SYSTEM
 from service.systems.neurosystem.models_counters import (
     NeurosystemApathyParams,
     NeurosystemCounterResult,
@@ -104,15 +102,15 @@ def apply_death_measure(state: dict, params: NeurosystemDeathMeasureAction, stre
 # -- Apathy, Dissonance, AVI and VRI ---------------------------------------------------------------
 
 
-def resolve_gain_apathy(params: NeurosystemApathyParams, stream: Stream) -> NeurosystemCounterResult:
+def resolve_gain_apathy(params: NeurosystemApathyParams) -> NeurosystemCounterResult:
     return NeurosystemCounterResult(counter="apathy", value=params.apathy + 1, gained=1)
 
 
-def resolve_gain_dissonance(params: NeurosystemDissonanceParams, stream: Stream) -> NeurosystemCounterResult:
+def resolve_gain_dissonance(params: NeurosystemDissonanceParams) -> NeurosystemCounterResult:
     return NeurosystemCounterResult(counter="dissonance", value=params.dissonance + 1, gained=1)
 
 
-def resolve_enter_cyberspace(params: NeurosystemEnterCyberspaceParams, stream: Stream) -> NeurosystemCounterResult:
+def resolve_enter_cyberspace(params: NeurosystemEnterCyberspaceParams) -> NeurosystemCounterResult:
     return NeurosystemCounterResult(counter="dissonance", value=params.dissonance + 1, gained=1, cyberspace=params.space)
 
 
@@ -126,19 +124,19 @@ def _gain(board: NeurosystemTable, who: NeurosystemCharacter, counter: Literal["
     return table.dump(table.with_character(board, who)), result
 
 
-def apply_gain_apathy(state: dict, params: NeurosystemCharacterRef, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCounterResult]:
+def apply_gain_apathy(state: dict, params: NeurosystemCharacterRef, actor: Actor) -> tuple[dict, NeurosystemCounterResult]:
     table.require_gm(actor, "assign Apathy")
     board = table.load(state)
     return _gain(board, table.character(board, params.character), "apathy")
 
 
-def apply_gain_dissonance(state: dict, params: NeurosystemCharacterRef, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCounterResult]:
+def apply_gain_dissonance(state: dict, params: NeurosystemCharacterRef, actor: Actor) -> tuple[dict, NeurosystemCounterResult]:
     table.require_gm(actor, "assign Dissonance")
     board = table.load(state)
     return _gain(board, table.character(board, params.character), "dissonance")
 
 
-def apply_enter_cyberspace(state: dict, params: NeurosystemEnterCyberspaceAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCounterResult]:
+def apply_enter_cyberspace(state: dict, params: NeurosystemEnterCyberspaceAction, actor: Actor) -> tuple[dict, NeurosystemCounterResult]:
     board = table.load(state)
     who = table.character(board, params.character)
     table.require_player_of(actor, who)
@@ -147,7 +145,7 @@ def apply_enter_cyberspace(state: dict, params: NeurosystemEnterCyberspaceAction
     return _gain(board, who.model_copy(update={"cyberspace": params.space}), "dissonance")
 
 
-def apply_leave_cyberspace(state: dict, params: NeurosystemCharacterRef, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCharacter]:
+def apply_leave_cyberspace(state: dict, params: NeurosystemCharacterRef, actor: Actor) -> tuple[dict, NeurosystemCharacter]:
     board = table.load(state)
     who = table.character(board, params.character)
     table.require_player_of(actor, who)
@@ -160,7 +158,7 @@ def apply_leave_cyberspace(state: dict, params: NeurosystemCharacterRef, stream:
 # -- Resolve and negative states -----------------------------------------------------------------
 
 
-def apply_set_resolve(state: dict, params: NeurosystemSetResolve, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCharacter]:
+def apply_set_resolve(state: dict, params: NeurosystemSetResolve, actor: Actor) -> tuple[dict, NeurosystemCharacter]:
     table.require_gm(actor, "set Resolve")
     board = table.load(state)
     who = table.character(board, params.character)
@@ -181,133 +179,85 @@ def _states_action(
     return table.dump(table.with_character(board, who)), who
 
 
-def apply_add_negative_state(state: dict, params: NeurosystemNegativeStateAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCharacter]:
+def apply_add_negative_state(state: dict, params: NeurosystemNegativeStateAction, actor: Actor) -> tuple[dict, NeurosystemCharacter]:
     return _states_action(state, params, actor, states.add_state)
 
 
-def apply_remove_negative_state(state: dict, params: NeurosystemNegativeStateAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCharacter]:
+def apply_remove_negative_state(state: dict, params: NeurosystemNegativeStateAction, actor: Actor) -> tuple[dict, NeurosystemCharacter]:
     return _states_action(state, params, actor, states.remove_state)
 
 
 # -- declarations --------------------------------------------------------------------------------
 
-
-def _both(
-    name: str,
-    summary: str,
-    description: str,
-    input: type[Model],
-    output: type[Model],
-    resolve: Resolve,
-    session_input: type[Model],
-    apply: Apply,
-) -> None:
-    UNDECLARED.add(
-        Mechanic(
-            system=SYSTEM,
-            name=name,
-            summary=summary,
-            description=description,
-            input=input,
-            output=output,
-            resolve=resolve,
-            session_input=session_input,
-            apply=apply,
-        )
-    )
-
-
-def _session(name: str, summary: str, description: str, input: type[Model], output: type[Model], apply: Apply) -> None:
-    UNDECLARED.add(
-        Mechanic(system=SYSTEM, name=name, summary=summary, description=description, input=input, output=output, apply=apply)
-    )
-
-
-_both(
+SYSTEM.mechanic(
     "stat-measure",
     "Measure a stat: one d8 per point, 5+ wins, wins against a value give a span",
     "More wins than the value: positive span; fewer: negative span; as many: even. In a session either number "
     "may come from the table (`diceFrom`, `againstFrom`: a character's apathy, dissonance, resolve or "
     "negative-states, or an NC's stat).",
-    NeurosystemStatMeasureParams,
-    NeurosystemMeasureResult,
-    resolve_stat_measure,
-    NeurosystemStatMeasureAction,
-    apply_stat_measure,
+    stateless=resolve_stat_measure,
+    session=apply_stat_measure,
 )
-_both(
+
+SYSTEM.mechanic(
     "death-measure",
     "Death Measure: 8 dice against the scenes spent dying; a negative span adds up, 10 or more and it is over",
     "Spending 1 Resolve before the measure wins it outright. In a session the character must be dying (or "
     "shutting down) and measures once per scene: the scene counts as one more spent dying; whoever has not "
     "measured when the scene ends measures then (see end-scene). Reaching 10 adds `dead` (or `shut-down`).",
-    NeurosystemDeathMeasureParams,
-    NeurosystemDeathMeasureResult,
-    resolve_death_measure,
-    NeurosystemDeathMeasureAction,
-    apply_death_measure,
+    stateless=resolve_death_measure,
+    session=apply_death_measure,
 )
-_both(
+
+SYSTEM.mechanic(
     "gain-apathy",
     "Gain 1 Apathy",
     "Apathy comes 1 at a time. In a session only the Narrator assigns it.",
-    NeurosystemApathyParams,
-    NeurosystemCounterResult,
-    resolve_gain_apathy,
-    NeurosystemCharacterRef,
-    apply_gain_apathy,
+    stateless=resolve_gain_apathy,
+    session=apply_gain_apathy,
 )
-_both(
+
+SYSTEM.mechanic(
     "gain-dissonance",
     "Gain 1 Dissonance",
     "For what happens online or realspace projections that shock; entering AVI or VRI has its own mechanic. "
     "In a session only the Narrator assigns it.",
-    NeurosystemDissonanceParams,
-    NeurosystemCounterResult,
-    resolve_gain_dissonance,
-    NeurosystemCharacterRef,
-    apply_gain_dissonance,
+    stateless=resolve_gain_dissonance,
+    session=apply_gain_dissonance,
 )
-_both(
+
+SYSTEM.mechanic(
     "enter-cyberspace",
     "Enter AVI or VRI: gain 1 Dissonance",
     "Every entry grants 1 Dissonance. In a session the character is then in that space until it leaves; "
     "entering the space it is already in is refused.",
-    NeurosystemEnterCyberspaceParams,
-    NeurosystemCounterResult,
-    resolve_enter_cyberspace,
-    NeurosystemEnterCyberspaceAction,
-    apply_enter_cyberspace,
+    stateless=resolve_enter_cyberspace,
+    session=apply_enter_cyberspace,
 )
-_session(
+
+SYSTEM.mechanic(
     "leave-cyberspace",
     "Leave AVI or VRI for realspace",
-    "",
-    NeurosystemCharacterRef,
-    NeurosystemCharacter,
-    apply_leave_cyberspace,
+    session=apply_leave_cyberspace,
 )
-_session(
+
+SYSTEM.mechanic(
     "set-resolve",
     "Set a character's Resolve and/or its maximum (Narrator)",
     "Resolve never exceeds its maximum; lowering the maximum lowers Resolve with it.",
-    NeurosystemSetResolve,
-    NeurosystemCharacter,
-    apply_set_resolve,
+    session=apply_set_resolve,
 )
-_session(
+
+SYSTEM.mechanic(
     "add-negative-state",
     "Give a character a negative state (Narrator)",
     "Each negative state is carried once. Damage categories come through take-damage or defend.",
-    NeurosystemNegativeStateAction,
-    NeurosystemCharacter,
-    apply_add_negative_state,
+    session=apply_add_negative_state,
 )
-_session(
+
+SYSTEM.mechanic(
     "remove-negative-state",
     "Cure a character's negative state (Narrator)",
     "Curing dying / shutting down also clears the Death Measure count.",
-    NeurosystemNegativeStateAction,
-    NeurosystemCharacter,
-    apply_remove_negative_state,
+    session=apply_remove_negative_state,
 )

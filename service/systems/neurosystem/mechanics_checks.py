@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from service.dice.stream import Stream
 from service.errors import RuleViolation
-from service.registry import UNDECLARED, Actor, Mechanic
-from service.systems.neurosystem import checks, errors, table
+from service.registry import Actor
+from service.systems.neurosystem import SYSTEM, checks, errors, table
 from service.systems.neurosystem.models import NeurosystemCheckResult
 from service.systems.neurosystem.models_checks import (
     NeurosystemCheckRef,
@@ -27,9 +27,6 @@ from service.systems.neurosystem.models_checks import (
 from service.systems.neurosystem.models_table import NeurosystemCharacter, NeurosystemOpenCheck, NeurosystemTable
 from service.systems.neurosystem.ratings import parse_rating
 from service.systems.neurosystem.records import validate_record
-
-SYSTEM = "neurosystem"
-
 
 # -- stateless -----------------------------------------------------------------------------------
 
@@ -80,7 +77,7 @@ def resolve_push(params: NeurosystemPushParams, stream: Stream) -> NeurosystemCh
     return checks.read(record, params.resolve_limit).model_copy(update={"resolve_left": resolve_left})
 
 
-def resolve_push_through(params: NeurosystemPushThroughParams, stream: Stream) -> NeurosystemCheckResult:
+def resolve_push_through(params: NeurosystemPushThroughParams) -> NeurosystemCheckResult:
     validate_record(params.check)
     checks.check_push_through(params.check, params.resolve_limit)
     resolve_left = checks.pay_resolve(params.resolve, "push through") if params.resolve is not None else None
@@ -178,7 +175,7 @@ def apply_push(state: dict, params: NeurosystemPushAction, stream: Stream, actor
     return table.dump(board), session_result(board, entry, "open")
 
 
-def apply_push_through(state: dict, params: NeurosystemCheckRef, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCheckResult]:
+def apply_push_through(state: dict, params: NeurosystemCheckRef, actor: Actor) -> tuple[dict, NeurosystemCheckResult]:
     board, entry, who = _acting_on(state, params.check, actor)
     limit = board.rules.resolve_limit
     checks.check_push_through(entry.check, limit)
@@ -188,7 +185,7 @@ def apply_push_through(state: dict, params: NeurosystemCheckRef, stream: Stream,
     return table.dump(board), session_result(board, entry, "open")
 
 
-def apply_apply_check(state: dict, params: NeurosystemCheckRef, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCheckResult]:
+def apply_apply_check(state: dict, params: NeurosystemCheckRef, actor: Actor) -> tuple[dict, NeurosystemCheckResult]:
     board, entry, _ = _acting_on(state, params.check, actor)
     board = table.without_check(board, entry.id)
     return table.dump(board), session_result(board, entry, "applied")
@@ -196,103 +193,73 @@ def apply_apply_check(state: dict, params: NeurosystemCheckRef, stream: Stream, 
 
 # -- declarations --------------------------------------------------------------------------------
 
-UNDECLARED.add(
-    Mechanic(
-        system=SYSTEM,
-        name="stk-check",
-        summary="Make an STK Check: Style, Training and Knowledge dice plus named bonuses against a DN",
-        description=(
-            "Rolls one die per stat, adds the bonuses and any Luck d8s, and compares the total with the DN: "
-            "above succeeds, equal succeeds at a cost, below fails. Reports cool shit (Style die at its size's "
-            "threshold: d6 on 6, d8 on 7+, d10 on 8+, d12 on 9+, never on a d4) and bad shit (any stat die at or "
-            "below the negative states carried). In a session the dice come from the character's stats, the DN "
-            "may be an NC's static stat (`against`), Luck comes from the group pool, and the check opens with an "
-            "id (`check-N`) for Luck, push, push-through, attack, defend or apply."
-        ),
-        input=NeurosystemStkCheckParams,
-        output=NeurosystemCheckResult,
-        resolve=resolve_stk_check,
-        session_input=NeurosystemStkCheckAction,
-        apply=apply_stk_check,
-    )
+SYSTEM.mechanic(
+    "stk-check",
+    "Make an STK Check: Style, Training and Knowledge dice plus named bonuses against a DN",
+    (
+        "Rolls one die per stat, adds the bonuses and any Luck d8s, and compares the total with the DN: "
+        "above succeeds, equal succeeds at a cost, below fails. Reports cool shit (Style die at its size's "
+        "threshold: d6 on 6, d8 on 7+, d10 on 8+, d12 on 9+, never on a d4) and bad shit (any stat die at or "
+        "below the negative states carried). In a session the dice come from the character's stats, the DN "
+        "may be an NC's static stat (`against`), Luck comes from the group pool, and the check opens with an "
+        "id (`check-N`) for Luck, push, push-through, attack, defend or apply."
+    ),
+    stateless=resolve_stk_check,
+    session=apply_stk_check,
 )
-UNDECLARED.add(
-    Mechanic(
-        system=SYSTEM,
-        name="flat-check",
-        summary="Make a Flat Check: one Style, Training or Knowledge die, 5 or higher succeeds",
-        description=(
-            "No bonuses and no Luck (save rare equipment: `equipmentBonus`, default 0). Cool shit on a Style die "
-            "and bad shit from negative states are read as for STK Checks. In a session the check stays open "
-            "for a push-through until applied."
-        ),
-        input=NeurosystemFlatCheckParams,
-        output=NeurosystemCheckResult,
-        resolve=resolve_flat_check,
-        session_input=NeurosystemFlatCheckAction,
-        apply=apply_flat_check,
-    )
+
+SYSTEM.mechanic(
+    "flat-check",
+    "Make a Flat Check: one Style, Training or Knowledge die, 5 or higher succeeds",
+    (
+        "No bonuses and no Luck (save rare equipment: `equipmentBonus`, default 0). Cool shit on a Style die "
+        "and bad shit from negative states are read as for STK Checks. In a session the check stays open "
+        "for a push-through until applied."
+    ),
+    stateless=resolve_flat_check,
+    session=apply_flat_check,
 )
-UNDECLARED.add(
-    Mechanic(
-        system=SYSTEM,
-        name="spend-luck",
-        summary="Spend Luck on an STK Check: one d8 per point, until the check is applied",
-        description=(
-            "Stateless: pass the check record; give `luckPool` to have an overspend refused. In a session the "
-            "Luck comes from the group pool, which never goes below zero (409 `neurosystem/not-enough-luck`)."
-        ),
-        input=NeurosystemSpendLuckParams,
-        output=NeurosystemCheckResult,
-        resolve=resolve_spend_luck,
-        session_input=NeurosystemSpendLuckAction,
-        apply=apply_spend_luck,
-    )
+
+SYSTEM.mechanic(
+    "spend-luck",
+    "Spend Luck on an STK Check: one d8 per point, until the check is applied",
+    (
+        "Stateless: pass the check record; give `luckPool` to have an overspend refused. In a session the "
+        "Luck comes from the group pool, which never goes below zero (409 `neurosystem/not-enough-luck`)."
+    ),
+    stateless=resolve_spend_luck,
+    session=apply_spend_luck,
 )
-UNDECLARED.add(
-    Mechanic(
-        system=SYSTEM,
-        name="push",
-        summary="Push an STK Check: 1 Resolve rerolls one, two or three of its dice (Luck dice included)",
-        description=(
-            "Once per check (409 `neurosystem/already-pushed`). Cool and bad shit are read again from the dice "
-            "as they now stand. How the 1-Resolve-per-STK-Check limit meets pushing through is the "
-            "`resolveLimit` rule (session `setup.rules.resolveLimit`, or the stateless field; default "
-            "`one-per-check`)."
-        ),
-        input=NeurosystemPushParams,
-        output=NeurosystemCheckResult,
-        resolve=resolve_push,
-        session_input=NeurosystemPushAction,
-        apply=apply_push,
-    )
+
+SYSTEM.mechanic(
+    "push",
+    "Push an STK Check: 1 Resolve rerolls one, two or three of its dice (Luck dice included)",
+    (
+        "Once per check (409 `neurosystem/already-pushed`). Cool and bad shit are read again from the dice "
+        "as they now stand. How the 1-Resolve-per-STK-Check limit meets pushing through is the "
+        "`resolveLimit` rule (session `setup.rules.resolveLimit`, or the stateless field; default "
+        "`one-per-check`)."
+    ),
+    stateless=resolve_push,
+    session=apply_push,
 )
-UNDECLARED.add(
-    Mechanic(
-        system=SYSTEM,
-        name="push-through",
-        summary="Push through bad shit: 1 Resolve turns a check's bad shit into cool shit",
-        description=(
-            "Needs bad shit on the check (a stat die at or below the negative states carried). Works on STK and "
-            "Flat Checks; on STK Checks the `resolveLimit` rule decides whether a pushed check may still be "
-            "pushed through (default `one-per-check`: it may not). A push-through stays paid: a later push of "
-            "the same check cannot bring its bad shit back."
-        ),
-        input=NeurosystemPushThroughParams,
-        output=NeurosystemCheckResult,
-        resolve=resolve_push_through,
-        session_input=NeurosystemCheckRef,
-        apply=apply_push_through,
-    )
+
+SYSTEM.mechanic(
+    "push-through",
+    "Push through bad shit: 1 Resolve turns a check's bad shit into cool shit",
+    (
+        "Needs bad shit on the check (a stat die at or below the negative states carried). Works on STK and "
+        "Flat Checks; on STK Checks the `resolveLimit` rule decides whether a pushed check may still be "
+        "pushed through (default `one-per-check`: it may not). A push-through stays paid: a later push of "
+        "the same check cannot bring its bad shit back."
+    ),
+    stateless=resolve_push_through,
+    session=apply_push_through,
 )
-UNDECLARED.add(
-    Mechanic(
-        system=SYSTEM,
-        name="apply-check",
-        summary="Apply a session check: its result stands, no more Luck, pushes or push-throughs",
-        description="Attack and defend also apply the check they read; a scene end closes any check left open.",
-        input=NeurosystemCheckRef,
-        output=NeurosystemCheckResult,
-        apply=apply_apply_check,
-    )
+
+SYSTEM.mechanic(
+    "apply-check",
+    "Apply a session check: its result stands, no more Luck, pushes or push-throughs",
+    "Attack and defend also apply the check they read; a scene end closes any check left open.",
+    session=apply_apply_check,
 )

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from service.dice.stream import Stream
 from service.errors import RuleViolation
-from service.registry import UNDECLARED, Actor, Mechanic
-from service.systems.neurosystem import checks, damage, errors, states, table
-from service.systems.neurosystem.mechanics_checks import SYSTEM, session_result
+from service.registry import Actor
+from service.systems.neurosystem import SYSTEM, checks, damage, errors, states, table
+from service.systems.neurosystem.mechanics_checks import session_result
 from service.systems.neurosystem.models_combat import (
     NeurosystemAttackAction,
     NeurosystemAttackParams,
@@ -99,7 +98,7 @@ def _attack(total: int, current: int, found: Reduction, mechanical: bool) -> Neu
 # -- stateless -----------------------------------------------------------------------------------
 
 
-def resolve_defend(params: NeurosystemDefendParams, stream: Stream) -> NeurosystemDefendResult:
+def resolve_defend(params: NeurosystemDefendParams) -> NeurosystemDefendResult:
     r = params.reductions
     found = _reduction(r.mitigation, r.range, r.protection, r.attack_type, r.protection_match)
     mechanical = damage.is_mechanical(params.incoming) if params.mechanical is None else params.mechanical
@@ -107,14 +106,14 @@ def resolve_defend(params: NeurosystemDefendParams, stream: Stream) -> Neurosyst
     return result
 
 
-def resolve_attack(params: NeurosystemAttackParams, stream: Stream) -> NeurosystemAttackResult:
+def resolve_attack(params: NeurosystemAttackParams) -> NeurosystemAttackResult:
     r = params.reductions
     found = _reduction(r.mitigation, r.range, r.protection, r.attack_type, r.protection_match)
     current = damage.severity(params.current) if params.current else damage.NONE
     return _attack(params.stk_total, current or damage.NONE, found, params.mechanical)
 
 
-def resolve_take_damage(params: NeurosystemTakeDamageParams, stream: Stream) -> NeurosystemTakeDamageResult:
+def resolve_take_damage(params: NeurosystemTakeDamageParams) -> NeurosystemTakeDamageResult:
     mechanical = damage.is_mechanical(params.category) if params.mechanical is None else params.mechanical
     level = damage.severity(params.category) or damage.NONE
     after, gained = states.gain_damage(states.normalized(params.negative_states), level, mechanical=mechanical)
@@ -134,7 +133,7 @@ def _stk_entry(state: dict, check_id: str, actor: Actor) -> tuple[NeurosystemTab
     return board, entry, who
 
 
-def apply_defend(state: dict, params: NeurosystemDefendAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemDefendResult]:
+def apply_defend(state: dict, params: NeurosystemDefendAction, actor: Actor) -> tuple[dict, NeurosystemDefendResult]:
     board, entry, who = _stk_entry(state, params.check, actor)
     if params.incoming is not None and params.attacker is not None:
         raise RuleViolation(errors.CONFLICTING_FIELDS, "give `incoming` or `attacker`, not both", status=422)
@@ -156,7 +155,7 @@ def apply_defend(state: dict, params: NeurosystemDefendAction, stream: Stream, a
     return table.dump(board), result.model_copy(update={"character": who.id, "check": check})
 
 
-def apply_attack(state: dict, params: NeurosystemAttackAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemAttackResult]:
+def apply_attack(state: dict, params: NeurosystemAttackAction, actor: Actor) -> tuple[dict, NeurosystemAttackResult]:
     board, entry, _ = _stk_entry(state, params.check, actor)
     target = table.nc(board, params.target)
     s = params.situation
@@ -170,7 +169,7 @@ def apply_attack(state: dict, params: NeurosystemAttackAction, stream: Stream, a
     return table.dump(board), result.model_copy(update={"nc": target.id, "check": check})
 
 
-def apply_take_damage(state: dict, params: NeurosystemTakeDamageAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemTakeDamageResult]:
+def apply_take_damage(state: dict, params: NeurosystemTakeDamageAction, actor: Actor) -> tuple[dict, NeurosystemTakeDamageResult]:
     table.require_gm(actor, "deal damage directly")
     board = table.load(state)
     who = table.character(board, params.character)
@@ -191,63 +190,47 @@ _REDUCTIONS = (
     "take categories off."
 )
 
-UNDECLARED.add(
-    Mechanic(
-        system=SYSTEM,
-        name="defend",
-        summary="A player character defends: the STK total shifts the incoming damage, reductions lower it",
-        description=(
-            "Defend table: below 4 adds four categories, 4-6 three, 7-9 two, 10-12 one, 13-15 leaves the standard "
-            "damage, 16-18 takes one off, 19-21 two, above 21 three; never past destroyed (that cap comes before "
-            "reductions, which act on the damage the check let through). "
-            + _REDUCTIONS
-            + " Below lightly injured nothing lands. What lands follows the holding rule: a category already held "
-            "becomes the next worse one not held. In a session the total comes from an open check (now applied) "
-            "and the defender's protection from the table."
-        ),
-        input=NeurosystemDefendParams,
-        output=NeurosystemDefendResult,
-        resolve=resolve_defend,
-        session_input=NeurosystemDefendAction,
-        apply=apply_defend,
-    )
+SYSTEM.mechanic(
+    "defend",
+    "A player character defends: the STK total shifts the incoming damage, reductions lower it",
+    (
+        "Defend table: below 4 adds four categories, 4-6 three, 7-9 two, 10-12 one, 13-15 leaves the standard "
+        "damage, 16-18 takes one off, 19-21 two, above 21 three; never past destroyed (that cap comes before "
+        "reductions, which act on the damage the check let through). "
+        + _REDUCTIONS
+        + " Below lightly injured nothing lands. What lands follows the holding rule: a category already held "
+        "becomes the next worse one not held. In a session the total comes from an open check (now applied) "
+        "and the defender's protection from the table."
+    ),
+    stateless=resolve_defend,
+    session=apply_defend,
 )
-UNDECLARED.add(
-    Mechanic(
-        system=SYSTEM,
-        name="attack",
-        summary="A player character attacks an NC: the STK total gives a category, reductions lower it",
-        description=(
-            "Attack table: below 9 uninjured, 9-14 lightly injured, 15-20 badly injured, 21-26 wounded, 27-32 "
-            "severely wounded, 33-38 dying, 39-44 dead, above 44 destroyed. "
-            + _REDUCTIONS
-            + " The NC's damage track then moves: a result no worse than the track moves it one worse, a worse "
-            "result jumps to it; uninjured, or a hit reduced to nothing, changes nothing (even on an injured NC). "
-            "The table alone decides the damage: a check that missed its DN (an NC's stat, say) still deals its "
-            "table result, since the text reads an attack's effect off the table and lowers it only by mitigation, "
-            "range and protection. In a session the total comes from an open check (now applied), the NC's "
-            "protection from the table."
-        ),
-        input=NeurosystemAttackParams,
-        output=NeurosystemAttackResult,
-        resolve=resolve_attack,
-        session_input=NeurosystemAttackAction,
-        apply=apply_attack,
-    )
+
+SYSTEM.mechanic(
+    "attack",
+    "A player character attacks an NC: the STK total gives a category, reductions lower it",
+    (
+        "Attack table: below 9 uninjured, 9-14 lightly injured, 15-20 badly injured, 21-26 wounded, 27-32 "
+        "severely wounded, 33-38 dying, 39-44 dead, above 44 destroyed. "
+        + _REDUCTIONS
+        + " The NC's damage track then moves: a result no worse than the track moves it one worse, a worse "
+        "result jumps to it; uninjured, or a hit reduced to nothing, changes nothing (even on an injured NC). "
+        "The table alone decides the damage: a check that missed its DN (an NC's stat, say) still deals its "
+        "table result, since the text reads an attack's effect off the table and lowers it only by mitigation, "
+        "range and protection. In a session the total comes from an open check (now applied), the NC's "
+        "protection from the table."
+    ),
+    stateless=resolve_attack,
+    session=apply_attack,
 )
-UNDECLARED.add(
-    Mechanic(
-        system=SYSTEM,
-        name="take-damage",
-        summary="A character suffers a damage category: held ones give the next worse one not held",
-        description=(
-            "The standard damage of an attack or effect the character does not defend against. In a session "
-            "only the Narrator deals it."
-        ),
-        input=NeurosystemTakeDamageParams,
-        output=NeurosystemTakeDamageResult,
-        resolve=resolve_take_damage,
-        session_input=NeurosystemTakeDamageAction,
-        apply=apply_take_damage,
-    )
+
+SYSTEM.mechanic(
+    "take-damage",
+    "A character suffers a damage category: held ones give the next worse one not held",
+    (
+        "The standard damage of an attack or effect the character does not defend against. In a session "
+        "only the Narrator deals it."
+    ),
+    stateless=resolve_take_damage,
+    session=apply_take_damage,
 )

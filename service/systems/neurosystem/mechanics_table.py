@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from service.dice.stream import Stream
-from service.model import Model
-from service.registry import UNDECLARED, Actor, Apply, Mechanic
-from service.systems.neurosystem import roster, scenes, table
-from service.systems.neurosystem.mechanics_checks import SYSTEM
+from service.registry import Actor
+from service.systems.neurosystem import SYSTEM, roster, scenes, table
 from service.systems.neurosystem.models_table import (
     NeurosystemCharacter,
     NeurosystemCharacterRef,
@@ -20,13 +18,13 @@ from service.systems.neurosystem.models_table import (
 )
 
 
-def apply_add_character(state: dict, params: NeurosystemCharacter, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCharacter]:
+def apply_add_character(state: dict, params: NeurosystemCharacter, actor: Actor) -> tuple[dict, NeurosystemCharacter]:
     table.require_gm(actor, "seat a character")
     board = roster.with_new_character(table.load(state), params)
     return table.dump(board), table.character(board, params.id)
 
 
-def apply_remove_character(state: dict, params: NeurosystemCharacterRef, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemRemoved]:
+def apply_remove_character(state: dict, params: NeurosystemCharacterRef, actor: Actor) -> tuple[dict, NeurosystemRemoved]:
     table.require_gm(actor, "remove a character")
     board = table.load(state)
     who = table.character(board, params.character)
@@ -40,13 +38,13 @@ def apply_remove_character(state: dict, params: NeurosystemCharacterRef, stream:
     return table.dump(board), NeurosystemRemoved(removed=who.id, closed_checks=closed)
 
 
-def apply_add_nc(state: dict, params: NeurosystemNc, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemNc]:
+def apply_add_nc(state: dict, params: NeurosystemNc, actor: Actor) -> tuple[dict, NeurosystemNc]:
     table.require_gm(actor, "add an NC")
     board = roster.with_new_nc(table.load(state), params)
     return table.dump(board), table.nc(board, params.id)
 
 
-def apply_remove_nc(state: dict, params: NeurosystemNcRef, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemRemoved]:
+def apply_remove_nc(state: dict, params: NeurosystemNcRef, actor: Actor) -> tuple[dict, NeurosystemRemoved]:
     table.require_gm(actor, "remove an NC")
     board = table.load(state)
     npc = table.nc(board, params.nc)
@@ -54,7 +52,7 @@ def apply_remove_nc(state: dict, params: NeurosystemNcRef, stream: Stream, actor
     return table.dump(board), NeurosystemRemoved(removed=npc.id)
 
 
-def apply_set_luck(state: dict, params: NeurosystemSetLuck, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemLuckPool]:
+def apply_set_luck(state: dict, params: NeurosystemSetLuck, actor: Actor) -> tuple[dict, NeurosystemLuckPool]:
     table.require_gm(actor, "set the Luck pool")
     board = table.load(state).model_copy(update={"luck": params.luck})
     return table.dump(board), NeurosystemLuckPool(luck=board.luck)
@@ -66,55 +64,49 @@ def apply_end_scene(state: dict, params: NeurosystemEndScene, stream: Stream, ac
     return table.dump(board), result
 
 
-def _session(name: str, summary: str, description: str, input: type[Model], output: type[Model], apply: Apply) -> None:
-    UNDECLARED.add(
-        Mechanic(system=SYSTEM, name=name, summary=summary, description=description, input=input, output=output, apply=apply)
-    )
 
+# -- declarations --------------------------------------------------------------------------------
 
-_session(
+SYSTEM.mechanic(
     "add-character",
     "Seat a player character (Narrator)",
     "Stats are rated d4-d12; Resolve starts at its maximum unless given. `controller` names the seat that "
     "plays it (the Narrator can always act for it).",
-    NeurosystemCharacter,
-    NeurosystemCharacter,
-    apply_add_character,
+    session=apply_add_character,
 )
-_session(
+
+SYSTEM.mechanic(
     "remove-character",
     "Remove a character and close its open checks (Narrator)",
-    "",
-    NeurosystemCharacterRef,
-    NeurosystemRemoved,
-    apply_remove_character,
+    session=apply_remove_character,
 )
-_session(
+
+SYSTEM.mechanic(
     "add-nc",
     "Add a narrator character with static stat values (Narrator)",
     "Its stats serve as the DN of checks made against it (`against` on stk-check); its standard damage is what "
     "its attacks deal; its damage track starts where given (unharmed by default).",
-    NeurosystemNc,
-    NeurosystemNc,
-    apply_add_nc,
+    session=apply_add_nc,
 )
-_session("remove-nc", "Remove a narrator character (Narrator)", "", NeurosystemNcRef, NeurosystemRemoved, apply_remove_nc)
-_session(
+
+SYSTEM.mechanic(
+    "remove-nc",
+    "Remove a narrator character (Narrator)",
+    session=apply_remove_nc,
+)
+
+SYSTEM.mechanic(
     "set-luck",
     "Set the group's Luck pool (Narrator)",
-    "",
-    NeurosystemSetLuck,
-    NeurosystemLuckPool,
-    apply_set_luck,
+    session=apply_set_luck,
 )
-_session(
+
+SYSTEM.mechanic(
     "end-scene",
     "End the scene: Death Measures for the dying, 1 Resolve back to the living, next scene (Narrator)",
     "Each dying or shutting-down character that has not measured this scene makes its Death Measure (those in "
     "`resistDeath` spend 1 Resolve first to win it). Then every character regains 1 Resolve up to its maximum, "
     "save the dead, shut down or destroyed (one who just died of its Death Measure too), checks still open are "
     "closed, and the scene counter moves on.",
-    NeurosystemEndScene,
-    NeurosystemSceneEnded,
-    apply_end_scene,
+    session=apply_end_scene,
 )
