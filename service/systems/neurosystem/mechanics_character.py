@@ -6,7 +6,6 @@ from collections.abc import Callable
 from typing import Literal
 
 from service.dice.stream import Stream
-from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems.neurosystem import SYSTEM, checks, errors, scenes, states, table
 from service.systems.neurosystem.measure import death_measure, stat_measure
@@ -48,7 +47,7 @@ def resolve_stat_measure(params: NeurosystemStatMeasureParams, stream: Stream) -
 
 def _value(board: NeurosystemTable, ref: NeurosystemValueRef) -> int:
     if (ref.character is None) == (ref.nc is None):
-        raise RuleViolation(errors.CONFLICTING_FIELDS, "a value reference names a `character` or an `nc`, one of them", status=422)
+        raise errors.refuse(errors.CONFLICTING_FIELDS, "a value reference names a `character` or an `nc`, one of them")
     if ref.nc is not None:
         return table.nc_stat(table.nc(board, ref.nc), ref.value)
     who = table.character(board, ref.character or "")
@@ -56,21 +55,20 @@ def _value(board: NeurosystemTable, ref: NeurosystemValueRef) -> int:
         return len(who.negative_states)
     if ref.value in _CHARACTER_VALUES:
         return int(getattr(who, ref.value) or 0)
-    raise RuleViolation(
-        errors.UNKNOWN_STAT, f"a character's measurable values are {', '.join(_CHARACTER_VALUES)}, not {ref.value!r}", status=422
-    )
+    raise errors.refuse(
+        errors.UNKNOWN_STAT, f"a character's measurable values are {', '.join(_CHARACTER_VALUES)}, not {ref.value!r}")
 
 
 def _number(board: NeurosystemTable, given: int | None, ref: NeurosystemValueRef | None, name: str) -> int:
     if (given is None) == (ref is None):
-        raise RuleViolation(errors.CONFLICTING_FIELDS, f"give `{name}` or `{name}From`, one of them", status=422)
+        raise errors.refuse(errors.CONFLICTING_FIELDS, f"give `{name}` or `{name}From`, one of them")
     if given is not None:
         value = given
     else:
         assert ref is not None  # one of the two, checked above
         value = _value(board, ref)
     if name == "dice" and value > MAX_MEASURE_DICE:
-        raise RuleViolation(errors.MEASURE_LIMIT, f"a measure rolls at most {MAX_MEASURE_DICE} dice, not {value}", status=422)
+        raise errors.refuse(errors.MEASURE_LIMIT, f"a measure rolls at most {MAX_MEASURE_DICE} dice, not {value}")
     return value
 
 
@@ -118,7 +116,7 @@ def _gain(board: NeurosystemTable, who: NeurosystemCharacter, counter: Literal["
     """One more point of Apathy or Dissonance: they only ever grow one at a time."""
     value = getattr(who, counter) + 1
     if value > COUNTER_LIMIT:
-        raise RuleViolation(errors.TABLE_FULL, f"{who.id}'s {counter} is at the service limit {COUNTER_LIMIT}")
+        raise errors.refuse(errors.TABLE_FULL, f"{who.id}'s {counter} is at the service limit {COUNTER_LIMIT}")
     who = who.model_copy(update={counter: value})
     result = NeurosystemCounterResult(character=who.id, counter=counter, value=value, gained=1, cyberspace=who.cyberspace)
     return table.dump(table.with_character(board, who)), result
@@ -141,7 +139,7 @@ def apply_enter_cyberspace(state: dict, params: NeurosystemEnterCyberspaceAction
     who = table.character(board, params.character)
     table.require_player_of(actor, who)
     if who.cyberspace == params.space:
-        raise RuleViolation(errors.ALREADY_IN_CYBERSPACE, f"{who.id} is already in {params.space.upper()}")
+        raise errors.refuse(errors.ALREADY_IN_CYBERSPACE, f"{who.id} is already in {params.space.upper()}")
     return _gain(board, who.model_copy(update={"cyberspace": params.space}), "dissonance")
 
 
@@ -150,7 +148,7 @@ def apply_leave_cyberspace(state: dict, params: NeurosystemCharacterRef, actor: 
     who = table.character(board, params.character)
     table.require_player_of(actor, who)
     if who.cyberspace is None:
-        raise RuleViolation(errors.NOT_IN_CYBERSPACE, f"{who.id} is not in AVI or VRI")
+        raise errors.refuse(errors.NOT_IN_CYBERSPACE, f"{who.id} is not in AVI or VRI")
     who = who.model_copy(update={"cyberspace": None})
     return table.dump(table.with_character(board, who)), who
 
@@ -165,7 +163,7 @@ def apply_set_resolve(state: dict, params: NeurosystemSetResolve, actor: Actor) 
     maximum = who.resolve_max if params.resolve_max is None else params.resolve_max
     resolve = min(who.resolve or 0, maximum) if params.resolve is None else params.resolve
     if resolve > maximum:
-        raise RuleViolation(errors.RESOLVE_ABOVE_MAX, f"Resolve {resolve} is above the maximum {maximum}", status=422)
+        raise errors.refuse(errors.RESOLVE_ABOVE_MAX, f"Resolve {resolve} is above the maximum {maximum}")
     who = who.model_copy(update={"resolve": resolve, "resolve_max": maximum})
     return table.dump(table.with_character(board, who)), who
 

@@ -8,7 +8,6 @@ group's Luck pool and the character's Resolve.
 from __future__ import annotations
 
 from service.dice.stream import Stream
-from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems.neurosystem import SYSTEM, checks, errors, table
 from service.systems.neurosystem.models import NeurosystemCheckResult
@@ -106,7 +105,7 @@ def _dn(board: NeurosystemTable, params: NeurosystemStkCheckAction) -> int | Non
     if params.against is None:
         return params.dn
     if params.dn is not None:
-        raise RuleViolation(errors.CONFLICTING_FIELDS, "give `dn` or `against`, not both", status=422)
+        raise errors.refuse(errors.CONFLICTING_FIELDS, "give `dn` or `against`, not both")
     return table.nc_stat(table.nc(board, params.against.nc), params.against.stat)
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems.neurosystem import SYSTEM, checks, damage, errors, states, table
 from service.systems.neurosystem.mechanics_checks import session_result
@@ -127,7 +126,7 @@ def _stk_entry(state: dict, check_id: str, actor: Actor) -> tuple[NeurosystemTab
     board = table.load(state)
     entry = table.open_check(board, check_id)
     if entry.check.kind != "stk":
-        raise RuleViolation(errors.STK_CHECK_NEEDED, f"{check_id} is a Flat Check: attacks and defences read STK Checks", status=422)
+        raise errors.refuse(errors.STK_CHECK_NEEDED, f"{check_id} is a Flat Check: attacks and defences read STK Checks")
     who = table.character(board, entry.character)
     table.require_player_of(actor, who)
     return board, entry, who
@@ -136,13 +135,13 @@ def _stk_entry(state: dict, check_id: str, actor: Actor) -> tuple[NeurosystemTab
 def apply_defend(state: dict, params: NeurosystemDefendAction, actor: Actor) -> tuple[dict, NeurosystemDefendResult]:
     board, entry, who = _stk_entry(state, params.check, actor)
     if params.incoming is not None and params.attacker is not None:
-        raise RuleViolation(errors.CONFLICTING_FIELDS, "give `incoming` or `attacker`, not both", status=422)
+        raise errors.refuse(errors.CONFLICTING_FIELDS, "give `incoming` or `attacker`, not both")
     incoming = params.incoming
     if params.attacker is not None:
         incoming = table.nc(board, params.attacker).standard_damage
     if incoming is None:
-        raise RuleViolation(
-            errors.NO_INCOMING_DAMAGE, "name the incoming damage category, or an attacker NC that has a standard damage", status=422
+        raise errors.refuse(
+            errors.NO_INCOMING_DAMAGE, "name the incoming damage category, or an attacker NC that has a standard damage"
         )
     s = params.situation
     found = _reduction(s.mitigation, s.range, who.protection, s.attack_type, board.rules.protection_match)

@@ -15,7 +15,7 @@ from service.systems.neurosystem.ratings import LUCK_SIDES, parse_rating
 
 
 def _invalid(detail: str) -> RuleViolation:
-    return RuleViolation(errors.INVALID_CHECK, f"the check record is not valid: {detail}", status=422)
+    return errors.refuse(errors.INVALID_CHECK, f"the check record is not valid: {detail}")
 
 
 def validate_record(record: NeurosystemCheckRecord) -> None:

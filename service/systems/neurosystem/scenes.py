@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from service.dice.stream import Stream
-from service.errors import RuleViolation
 from service.systems.neurosystem import damage, errors, states
 from service.systems.neurosystem.measure import death_measure
 from service.systems.neurosystem.models_measure import NeurosystemDeathMeasureResult
@@ -30,9 +29,9 @@ def measure_character(
     who: NeurosystemCharacter, scene: int, *, spend: bool, stream: Stream
 ) -> tuple[NeurosystemCharacter, NeurosystemDeathMeasureResult]:
     if not states.is_dying(who.negative_states):
-        raise RuleViolation(errors.NOT_DYING, f"{who.id} is not dying or shutting down: no Death Measure to make")
+        raise errors.refuse(errors.NOT_DYING, f"{who.id} is not dying or shutting down: no Death Measure to make")
     if who.death_measured_scene == scene:
-        raise RuleViolation(errors.ALREADY_MEASURED, f"{who.id} already made this scene's Death Measure")
+        raise errors.refuse(errors.ALREADY_MEASURED, f"{who.id} already made this scene's Death Measure")
     if spend:
         who = spend_resolve(who, "win the Death Measure")
     mechanical = states.dying_is_mechanical(who.negative_states)
@@ -57,7 +56,7 @@ def end_scene(
     ids = {c.id for c in table.characters}
     for character_id in resist:
         if character_id not in ids:
-            raise RuleViolation(errors.UNKNOWN_CHARACTER, f"no character {character_id!r} to resist death", status=404)
+            raise errors.refuse(errors.UNKNOWN_CHARACTER, f"no character {character_id!r} to resist death")
     measures = []
     resisting = set(resist)
     for who in table.characters:

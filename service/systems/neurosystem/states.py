@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from service.errors import RuleViolation
 from service.systems.neurosystem import damage, errors
 from service.systems.neurosystem.models_table import NeurosystemCharacter
 
@@ -25,7 +24,7 @@ def normalized(states: Sequence[str]) -> list[str]:
         name = damage.state_key(state) if damage.severity(state) is not None else " ".join(state.split())
         key = damage.state_key(name)
         if key in seen:
-            raise RuleViolation(errors.STATE_ALREADY_HELD, f"negative state {state!r} is listed twice", status=422)
+            raise errors.refuse(errors.DUPLICATE_STATE, f"negative state {state!r} is listed twice")
         seen.add(key)
         out.append(name)
     _bounded(out)
@@ -34,8 +33,8 @@ def normalized(states: Sequence[str]) -> list[str]:
 
 def _bounded(states: Sequence[str]) -> None:
     if sum(1 for state in states if damage.severity(state) is None) > MAX_OTHER_STATES:
-        raise RuleViolation(
-            errors.TABLE_FULL, f"a character carries at most {MAX_OTHER_STATES} negative states besides damage", status=409
+        raise errors.refuse(
+            errors.TABLE_FULL, f"a character carries at most {MAX_OTHER_STATES} negative states besides damage"
         )
 
 
@@ -80,13 +79,12 @@ def take_damage(who: NeurosystemCharacter, level: int, *, mechanical: bool) -> t
 
 def add_state(who: NeurosystemCharacter, state: str) -> NeurosystemCharacter:
     if damage.severity(state) is not None:
-        raise RuleViolation(
+        raise errors.refuse(
             errors.DAMAGE_NEEDS_DAMAGE_RULES,
-            f"{state!r} is a damage category: use take-damage (or defend), which applies the holding rule",
-            status=422,
+            f"{state!r} is a damage category: use take-damage (or defend), which applies the holding rule"
         )
     if holds(who.negative_states, state):
-        raise RuleViolation(errors.STATE_ALREADY_HELD, f"{who.id} already carries {state!r}")
+        raise errors.refuse(errors.STATE_ALREADY_HELD, f"{who.id} already carries {state!r}")
     after = [*who.negative_states, " ".join(state.split())]
     _bounded(after)
     return who.model_copy(update={"negative_states": after})
@@ -95,7 +93,7 @@ def add_state(who: NeurosystemCharacter, state: str) -> NeurosystemCharacter:
 def remove_state(who: NeurosystemCharacter, state: str) -> NeurosystemCharacter:
     """Cure a negative state; curing dying clears the Death Measure count."""
     if not holds(who.negative_states, state):
-        raise RuleViolation(errors.STATE_NOT_HELD, f"{who.id} does not carry {state!r}")
+        raise errors.refuse(errors.STATE_NOT_HELD, f"{who.id} does not carry {state!r}")
     key = damage.state_key(state)
     update: dict = {"negative_states": [s for s in who.negative_states if damage.state_key(s) != key]}
     if damage.severity(state) == damage.DYING:

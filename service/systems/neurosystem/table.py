@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from service.errors import Problem, RuleViolation
+from service.errors import Problem
 from service.registry import Actor
 from service.systems.neurosystem import damage, errors
 from service.systems.neurosystem.models import NeurosystemCheckRecord, StatCategory
@@ -55,7 +55,7 @@ def character(table: NeurosystemTable, character_id: str) -> NeurosystemCharacte
         if candidate.id == character_id:
             return candidate
     known = ", ".join(c.id for c in table.characters) or "none yet"
-    raise RuleViolation(errors.UNKNOWN_CHARACTER, f"no character {character_id!r} (characters: {known})", status=404)
+    raise errors.refuse(errors.UNKNOWN_CHARACTER, f"no character {character_id!r} (characters: {known})")
 
 
 def with_character(table: NeurosystemTable, updated: NeurosystemCharacter) -> NeurosystemTable:
@@ -69,25 +69,25 @@ def stat_die(who: NeurosystemCharacter, category: StatCategory, name: str | None
     if name is not None:
         stats = [s for s in stats if s.name.lower() == name.strip().lower()]
         if not stats:
-            raise RuleViolation(errors.UNKNOWN_STAT, f"{who.id} has no {category} stat named {name!r}", status=422)
+            raise errors.refuse(errors.UNKNOWN_STAT, f"{who.id} has no {category} stat named {name!r}")
     elif len(stats) > 1:
         names = ", ".join(s.name for s in stats)
-        raise RuleViolation(
-            errors.AMBIGUOUS_STAT, f"{who.id} has several {category} stats ({names}): name the one to roll", status=422
+        raise errors.refuse(
+            errors.AMBIGUOUS_STAT, f"{who.id} has several {category} stats ({names}): name the one to roll"
         )
     elif not stats:
-        raise RuleViolation(errors.UNKNOWN_STAT, f"{who.id} has no {category} stat", status=422)
+        raise errors.refuse(errors.UNKNOWN_STAT, f"{who.id} has no {category} stat")
     return parse_rating(stats[0].rating, what=f"{who.id}'s {stats[0].name} rating"), stats[0].name
 
 
 def require_alive(who: NeurosystemCharacter) -> None:
     if damage.held_levels(who.negative_states) & {damage.DEAD, damage.DESTROYED}:
-        raise RuleViolation(errors.CHARACTER_DEAD, f"{who.id} is dead or destroyed and makes no more checks")
+        raise errors.refuse(errors.CHARACTER_DEAD, f"{who.id} is dead or destroyed and makes no more checks")
 
 
 def spend_resolve(who: NeurosystemCharacter, why: str) -> NeurosystemCharacter:
     if (who.resolve or 0) < 1:
-        raise RuleViolation(errors.NOT_ENOUGH_RESOLVE, f"{who.id} has no Resolve left to {why}")
+        raise errors.refuse(errors.NOT_ENOUGH_RESOLVE, f"{who.id} has no Resolve left to {why}")
     return who.model_copy(update={"resolve": (who.resolve or 0) - 1})
 
 
@@ -99,7 +99,7 @@ def nc(table: NeurosystemTable, nc_id: str) -> NeurosystemNc:
         if candidate.id == nc_id:
             return candidate
     known = ", ".join(n.id for n in table.ncs) or "none yet"
-    raise RuleViolation(errors.UNKNOWN_NC, f"no NC {nc_id!r} (NCs: {known})", status=404)
+    raise errors.refuse(errors.UNKNOWN_NC, f"no NC {nc_id!r} (NCs: {known})")
 
 
 def with_nc(table: NeurosystemTable, updated: NeurosystemNc) -> NeurosystemTable:
@@ -111,7 +111,7 @@ def nc_stat(npc: NeurosystemNc, name: str) -> int:
         if stat.name.lower() == name.strip().lower():
             return stat.value
     known = ", ".join(s.name for s in npc.stats) or "none"
-    raise RuleViolation(errors.UNKNOWN_STAT, f"NC {npc.id} has no stat {name!r} (stats: {known})", status=422)
+    raise errors.refuse(errors.UNKNOWN_STAT, f"NC {npc.id} has no stat {name!r} (stats: {known})")
 
 
 # -- open checks -----------------------------------------------------------------------------------
@@ -124,16 +124,16 @@ def open_check(table: NeurosystemTable, check_id: str) -> NeurosystemOpenCheck:
             return candidate
     match = _CHECK_ID.fullmatch(check_id)
     if match and 1 <= int(match.group(1)) <= table.checks_made:
-        raise RuleViolation(
+        raise errors.refuse(
             errors.CHECK_ALREADY_APPLIED,
-            f"{check_id} was already applied (or closed by a scene end); it takes no more Luck, pushes or applies",
+            f"{check_id} was already applied (or closed by a scene end); it takes no more Luck, pushes or applies"
         )
-    raise RuleViolation(errors.UNKNOWN_CHECK, f"no check {check_id!r} was made in this session", status=404)
+    raise errors.refuse(errors.UNKNOWN_CHECK, f"no check {check_id!r} was made in this session")
 
 
 def opened(table: NeurosystemTable, character_id: str, record: NeurosystemCheckRecord) -> tuple[NeurosystemTable, NeurosystemOpenCheck]:
     if len(table.open_checks) >= MAX_OPEN_CHECKS:
-        raise RuleViolation(
+        raise errors.refuse(
             errors.TABLE_FULL, f"{MAX_OPEN_CHECKS} checks are open: apply some before making more"
         )
     number = table.checks_made + 1

@@ -43,8 +43,10 @@ def test_starting_to_die_starts_the_dying_count_afresh_and_curing_it_clears_it()
 
 def test_damage_names_are_stored_canonically() -> None:
     assert states.normalized(["Badly Injured", "deep  cold"]) == ["badly-injured", "deep cold"]
-    with pytest.raises(RuleViolation):
+    with pytest.raises(RuleViolation) as caught:
         states.normalized(["wounded", "Wounded"])
+    # Listing a state twice is the request's fault (422), unlike giving one already held (409).
+    assert (caught.value.code, caught.value.status) == (errors.DUPLICATE_STATE, 422)
 
 
 def test_a_mechanical_hit_on_a_character_uses_the_mechanical_name() -> None:
