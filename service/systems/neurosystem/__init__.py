@@ -2,17 +2,23 @@
 
 from service.registry import system
 from service.systems.neurosystem.errors import CODES
-from service.systems.neurosystem.mechanics import initial_state
-from service.systems.neurosystem.models_table import NeurosystemRules, NeurosystemSetup
+from service.systems.neurosystem.options import NeurosystemRules
+from service.systems.neurosystem.setup import NeurosystemSetup, first_state
+from service.systems.neurosystem.state import NeurosystemTable
+from service.systems.neurosystem.view import view, view_entry
 
 SYSTEM = system(
-    "neurosystem", "NeuroSystem", setup=NeurosystemSetup, start=initial_state, options=NeurosystemRules, errors=CODES
+    "neurosystem",
+    "NeuroSystem",
+    state=NeurosystemTable,
+    setup=NeurosystemSetup,
+    start=first_state,
+    options=NeurosystemRules,
+    errors=CODES,
+    view=view,
+    view_entry=view_entry,
 )
 
-# The mechanics declare themselves on SYSTEM; this order is the catalog's, the OpenAPI document's and the schema's.
-from service.systems.neurosystem import mechanics_checks  # noqa: E402,F401,I001
-from service.systems.neurosystem import mechanics_combat  # noqa: E402,F401
-from service.systems.neurosystem import mechanics_character  # noqa: E402,F401
-from service.systems.neurosystem import mechanics_table  # noqa: E402,F401
+from service.systems.neurosystem import moves  # noqa: E402,F401  (declares the mechanics on SYSTEM, in order)
 
 __all__ = ["SYSTEM"]

@@ -14,17 +14,11 @@ from collections.abc import Mapping, Sequence
 
 from service.dice.stream import Stream
 from service.systems.neurosystem import errors
-from service.systems.neurosystem.models import (
-    NeurosystemBonus,
-    NeurosystemCheckRecord,
-    NeurosystemCheckResult,
-    NeurosystemDie,
-    Outcome,
-    ResolveLimit,
-    StatCategory,
-)
-from service.systems.neurosystem.ratings import LUCK_SIDES, parse_rating, rating_name
-from service.systems.neurosystem.rule_of_cool import bad_dice, style_is_cool
+from service.systems.neurosystem.options import ResolveLimit
+from service.systems.neurosystem.rules.ratings import LUCK_SIDES, parse_rating, rating_name
+from service.systems.neurosystem.rules.rule_of_cool import bad_dice, style_is_cool
+from service.systems.neurosystem.wire.records import NeurosystemBonus, NeurosystemCheckRecord, NeurosystemCheckResult, NeurosystemDie
+from service.systems.neurosystem.wire.shared import Outcome, StatCategory
 
 FLAT_SUCCESS_FROM = 5  # a Flat Check succeeds on 5 or higher
 MAX_LUCK_DICE = 100  # a service limit per check, to keep records bounded

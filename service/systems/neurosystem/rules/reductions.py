@@ -19,12 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
-
 from service.systems.neurosystem import errors
-
-ProtectionMatch = Literal["either-includes", "attack-includes"]
-
+from service.systems.neurosystem.options import ProtectionMatch
 
 @dataclass(frozen=True, slots=True)
 class Protection:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from service.systems.neurosystem import damage, errors
-from service.systems.neurosystem.models_table import NeurosystemCharacter
+from service.systems.neurosystem import errors
+from service.systems.neurosystem.rules import damage
+from service.systems.neurosystem.wire.table import NeurosystemCharacter
 
 
 MAX_OTHER_STATES = 40  # besides the 7 damage categories, so a character carries at most 47
@@ -61,6 +62,12 @@ def is_dying(states: Sequence[str]) -> bool:
 def is_dead(states: Sequence[str]) -> bool:
     """Dead, shut down or destroyed: the story of this character is over."""
     return bool(damage.held_levels(states) & {damage.DEAD, damage.DESTROYED})
+
+
+def require_alive(who: NeurosystemCharacter) -> None:
+    """Dead, shut down or destroyed characters make no more checks."""
+    if is_dead(who.negative_states):
+        raise errors.refuse(errors.CHARACTER_DEAD, f"{who.id} is dead or destroyed and makes no more checks")
 
 
 def dying_is_mechanical(states: Sequence[str]) -> bool:

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from service.dice.stream import Stream
 from service.registry import Actor
-from service.systems.neurosystem import SYSTEM, checks, errors, table
-from service.systems.neurosystem.models import NeurosystemCheckResult
-from service.systems.neurosystem.models_checks import (
+from service.systems.neurosystem import SYSTEM, errors
+from service.systems.neurosystem.rules import checks, narrator, negative_states, sheets
+from service.systems.neurosystem.rules.check_records import validate_record
+from service.systems.neurosystem.rules.ratings import parse_rating
+from service.systems.neurosystem.state import NeurosystemOpenCheck, NeurosystemTable, dump, load
+from service.systems.neurosystem.wire.checks import (
     NeurosystemCheckRef,
     NeurosystemFlatCheckAction,
     NeurosystemFlatCheckParams,
@@ -23,9 +26,8 @@ from service.systems.neurosystem.models_checks import (
     NeurosystemStkCheckAction,
     NeurosystemStkCheckParams,
 )
-from service.systems.neurosystem.models_table import NeurosystemCharacter, NeurosystemOpenCheck, NeurosystemTable
-from service.systems.neurosystem.ratings import parse_rating
-from service.systems.neurosystem.records import validate_record
+from service.systems.neurosystem.wire.records import NeurosystemCheckResult
+from service.systems.neurosystem.wire.table import NeurosystemCharacter
 
 # -- stateless -----------------------------------------------------------------------------------
 
@@ -89,7 +91,7 @@ def resolve_push_through(params: NeurosystemPushThroughParams) -> NeurosystemChe
 
 def session_result(board: NeurosystemTable, entry: NeurosystemOpenCheck, status: str) -> NeurosystemCheckResult:
     """A session check as its owner sees it, with the pool and Resolve left."""
-    who = table.character(board, entry.character)
+    who = board.character(entry.character)
     return checks.read(entry.check, board.rules.resolve_limit).model_copy(
         update={
             "id": entry.id,
@@ -106,15 +108,15 @@ def _dn(board: NeurosystemTable, params: NeurosystemStkCheckAction) -> int | Non
         return params.dn
     if params.dn is not None:
         raise errors.refuse(errors.CONFLICTING_FIELDS, "give `dn` or `against`, not both")
-    return table.nc_stat(table.nc(board, params.against.nc), params.against.stat)
+    return sheets.nc_stat(board.nc(params.against.nc), params.against.stat)
 
 
 def apply_stk_check(state: dict, params: NeurosystemStkCheckAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCheckResult]:
-    board = table.load(state)
-    who = table.character(board, params.character)
-    table.require_player_of(actor, who)
-    table.require_alive(who)
-    ratings = {stat: table.stat_die(who, stat, getattr(params, stat)) for stat in checks.STK_STATS}
+    board = load(state)
+    who = board.character(params.character)
+    narrator.require_player_of(actor, who)
+    negative_states.require_alive(who)
+    ratings = {stat: sheets.stat_die(who, stat, getattr(params, stat)) for stat in checks.STK_STATS}
     dn = _dn(board, params)
     luck = checks.pay_luck(board.luck, params.luck)
     record = checks.roll_stk(
@@ -125,16 +127,16 @@ def apply_stk_check(state: dict, params: NeurosystemStkCheckAction, stream: Stre
         luck=params.luck,
         stream=stream,
     )
-    board, entry = table.opened(board.model_copy(update={"luck": luck}), who.id, record)
-    return table.dump(board), session_result(board, entry, "open")
+    board, entry = board.model_copy(update={"luck": luck}).opened(who.id, record)
+    return dump(board), session_result(board, entry, "open")
 
 
 def apply_flat_check(state: dict, params: NeurosystemFlatCheckAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCheckResult]:
-    board = table.load(state)
-    who = table.character(board, params.character)
-    table.require_player_of(actor, who)
-    table.require_alive(who)
-    sides, name = table.stat_die(who, params.category, params.stat)
+    board = load(state)
+    who = board.character(params.character)
+    narrator.require_player_of(actor, who)
+    negative_states.require_alive(who)
+    sides, name = sheets.stat_die(who, params.category, params.stat)
     record = checks.roll_flat(
         params.category,
         sides,
@@ -143,15 +145,15 @@ def apply_flat_check(state: dict, params: NeurosystemFlatCheckAction, stream: St
         equipment_bonus=params.equipment_bonus,
         stream=stream,
     )
-    board, entry = table.opened(board, who.id, record)
-    return table.dump(board), session_result(board, entry, "open")
+    board, entry = board.opened(who.id, record)
+    return dump(board), session_result(board, entry, "open")
 
 
 def _acting_on(state: dict, check_id: str, actor: Actor) -> tuple[NeurosystemTable, NeurosystemOpenCheck, NeurosystemCharacter]:
-    board = table.load(state)
-    entry = table.open_check(board, check_id)
-    who = table.character(board, entry.character)
-    table.require_player_of(actor, who)
+    board = load(state)
+    entry = board.open_check(check_id)
+    who = board.character(entry.character)
+    narrator.require_player_of(actor, who)
     return board, entry, who
 
 
@@ -160,34 +162,34 @@ def apply_spend_luck(state: dict, params: NeurosystemSpendLuckAction, stream: St
     checks.check_luck(entry.check, params.points)
     luck = checks.pay_luck(board.luck, params.points)
     entry = entry.model_copy(update={"check": checks.add_luck(entry.check, params.points, stream)})
-    board = table.with_check(board.model_copy(update={"luck": luck}), entry)
-    return table.dump(board), session_result(board, entry, "open")
+    board = board.model_copy(update={"luck": luck}).with_check(entry)
+    return dump(board), session_result(board, entry, "open")
 
 
 def apply_push(state: dict, params: NeurosystemPushAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCheckResult]:
     board, entry, who = _acting_on(state, params.check, actor)
     limit = board.rules.resolve_limit
     checks.check_push(entry.check, params.dice, limit)
-    board = table.with_character(board, table.spend_resolve(who, "push this check"))
+    board = board.with_character(sheets.spend_resolve(who, "push this check"))
     entry = entry.model_copy(update={"check": checks.push(entry.check, params.dice, limit, stream)})
-    board = table.with_check(board, entry)
-    return table.dump(board), session_result(board, entry, "open")
+    board = board.with_check(entry)
+    return dump(board), session_result(board, entry, "open")
 
 
 def apply_push_through(state: dict, params: NeurosystemCheckRef, actor: Actor) -> tuple[dict, NeurosystemCheckResult]:
     board, entry, who = _acting_on(state, params.check, actor)
     limit = board.rules.resolve_limit
     checks.check_push_through(entry.check, limit)
-    board = table.with_character(board, table.spend_resolve(who, "push through bad shit"))
+    board = board.with_character(sheets.spend_resolve(who, "push through bad shit"))
     entry = entry.model_copy(update={"check": checks.push_through(entry.check, limit)})
-    board = table.with_check(board, entry)
-    return table.dump(board), session_result(board, entry, "open")
+    board = board.with_check(entry)
+    return dump(board), session_result(board, entry, "open")
 
 
 def apply_apply_check(state: dict, params: NeurosystemCheckRef, actor: Actor) -> tuple[dict, NeurosystemCheckResult]:
     board, entry, _ = _acting_on(state, params.check, actor)
-    board = table.without_check(board, entry.id)
-    return table.dump(board), session_result(board, entry, "applied")
+    board = board.without_check(entry.id)
+    return dump(board), session_result(board, entry, "applied")
 
 
 # -- declarations --------------------------------------------------------------------------------

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from service.errors import RuleViolation
 from service.systems.neurosystem import errors
-from service.systems.neurosystem.checks import MAX_PUSHED_DICE, STK_STATS
-from service.systems.neurosystem.models import NeurosystemCheckRecord
-from service.systems.neurosystem.ratings import LUCK_SIDES, parse_rating
+from service.systems.neurosystem.rules.checks import MAX_PUSHED_DICE, STK_STATS
+from service.systems.neurosystem.rules.ratings import LUCK_SIDES, parse_rating
+from service.systems.neurosystem.wire.records import NeurosystemCheckRecord
 
 
 def _invalid(detail: str) -> RuleViolation:

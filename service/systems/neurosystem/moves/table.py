@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from service.dice.stream import Stream
 from service.registry import Actor
-from service.systems.neurosystem import SYSTEM, roster, scenes, table
-from service.systems.neurosystem.models_table import (
+from service.systems.neurosystem import SYSTEM
+from service.systems.neurosystem.rules import narrator, roster, scenes
+from service.systems.neurosystem.state import dump, load
+from service.systems.neurosystem.wire.table import (
     NeurosystemCharacter,
     NeurosystemCharacterRef,
     NeurosystemEndScene,
@@ -19,15 +21,15 @@ from service.systems.neurosystem.models_table import (
 
 
 def apply_add_character(state: dict, params: NeurosystemCharacter, actor: Actor) -> tuple[dict, NeurosystemCharacter]:
-    table.require_gm(actor, "seat a character")
-    board = roster.with_new_character(table.load(state), params)
-    return table.dump(board), table.character(board, params.id)
+    narrator.require_gm(actor, "seat a character")
+    board = roster.with_new_character(load(state), params)
+    return dump(board), board.character(params.id)
 
 
 def apply_remove_character(state: dict, params: NeurosystemCharacterRef, actor: Actor) -> tuple[dict, NeurosystemRemoved]:
-    table.require_gm(actor, "remove a character")
-    board = table.load(state)
-    who = table.character(board, params.character)
+    narrator.require_gm(actor, "remove a character")
+    board = load(state)
+    who = board.character(params.character)
     closed = [c.id for c in board.open_checks if c.character == who.id]
     board = board.model_copy(
         update={
@@ -35,33 +37,33 @@ def apply_remove_character(state: dict, params: NeurosystemCharacterRef, actor: 
             "open_checks": [c for c in board.open_checks if c.character != who.id],
         }
     )
-    return table.dump(board), NeurosystemRemoved(removed=who.id, closed_checks=closed)
+    return dump(board), NeurosystemRemoved(removed=who.id, closed_checks=closed)
 
 
 def apply_add_nc(state: dict, params: NeurosystemNc, actor: Actor) -> tuple[dict, NeurosystemNc]:
-    table.require_gm(actor, "add an NC")
-    board = roster.with_new_nc(table.load(state), params)
-    return table.dump(board), table.nc(board, params.id)
+    narrator.require_gm(actor, "add an NC")
+    board = roster.with_new_nc(load(state), params)
+    return dump(board), board.nc(params.id)
 
 
 def apply_remove_nc(state: dict, params: NeurosystemNcRef, actor: Actor) -> tuple[dict, NeurosystemRemoved]:
-    table.require_gm(actor, "remove an NC")
-    board = table.load(state)
-    npc = table.nc(board, params.nc)
+    narrator.require_gm(actor, "remove an NC")
+    board = load(state)
+    npc = board.nc(params.nc)
     board = board.model_copy(update={"ncs": [n for n in board.ncs if n.id != npc.id]})
-    return table.dump(board), NeurosystemRemoved(removed=npc.id)
+    return dump(board), NeurosystemRemoved(removed=npc.id)
 
 
 def apply_set_luck(state: dict, params: NeurosystemSetLuck, actor: Actor) -> tuple[dict, NeurosystemLuckPool]:
-    table.require_gm(actor, "set the Luck pool")
-    board = table.load(state).model_copy(update={"luck": params.luck})
-    return table.dump(board), NeurosystemLuckPool(luck=board.luck)
+    narrator.require_gm(actor, "set the Luck pool")
+    board = load(state).model_copy(update={"luck": params.luck})
+    return dump(board), NeurosystemLuckPool(luck=board.luck)
 
 
 def apply_end_scene(state: dict, params: NeurosystemEndScene, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemSceneEnded]:
-    table.require_gm(actor, "end the scene")
-    board, result = scenes.end_scene(table.load(state), params.resist_death, stream)
-    return table.dump(board), result
+    narrator.require_gm(actor, "end the scene")
+    board, result = scenes.end_scene(load(state), params.resist_death, stream)
+    return dump(board), result
 
 
 

@@ -6,15 +6,12 @@ normalized, and Resolve at its maximum unless given; an NC with its static stats
 
 from __future__ import annotations
 
-from service.systems.neurosystem import errors, states
-from service.systems.neurosystem.models_table import (
-    MAX_CHARACTERS,
-    MAX_NCS,
-    NeurosystemCharacter,
-    NeurosystemNc,
-    NeurosystemTable,
-)
-from service.systems.neurosystem.ratings import normalize_rating
+from service.systems.neurosystem import errors
+from service.systems.neurosystem.rules import negative_states
+from service.systems.neurosystem.rules.ratings import normalize_rating
+from service.systems.neurosystem.state import NeurosystemTable
+from service.systems.neurosystem.wire.shared import MAX_CHARACTERS, MAX_NCS
+from service.systems.neurosystem.wire.table import NeurosystemCharacter, NeurosystemNc
 
 
 def prepared_character(spec: NeurosystemCharacter) -> NeurosystemCharacter:
@@ -32,7 +29,7 @@ def prepared_character(spec: NeurosystemCharacter) -> NeurosystemCharacter:
             errors.RESOLVE_ABOVE_MAX, f"{spec.id}: Resolve {resolve} is above its maximum {spec.resolve_max}"
         )
     return spec.model_copy(
-        update={"stats": stats, "resolve": resolve, "negative_states": states.normalized(spec.negative_states)}
+        update={"stats": stats, "resolve": resolve, "negative_states": negative_states.normalized(spec.negative_states)}
     )
 
 

@@ -6,92 +6,24 @@ comes from an open check, which the defence or attack then applies.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from service.registry import Actor
-from service.systems.neurosystem import SYSTEM, checks, damage, errors, states, table
-from service.systems.neurosystem.mechanics_checks import session_result
-from service.systems.neurosystem.models_combat import (
+from service.systems.neurosystem import SYSTEM, errors
+from service.systems.neurosystem.moves.checks import session_result
+from service.systems.neurosystem.rules import checks, damage, narrator, negative_states
+from service.systems.neurosystem.rules.combat import attack, defend, reduction_for
+from service.systems.neurosystem.state import NeurosystemOpenCheck, NeurosystemTable, dump, load
+from service.systems.neurosystem.wire.combat import (
     NeurosystemAttackAction,
     NeurosystemAttackParams,
     NeurosystemAttackResult,
     NeurosystemDefendAction,
     NeurosystemDefendParams,
     NeurosystemDefendResult,
-    NeurosystemProtection,
-    NeurosystemRange,
-    NeurosystemReductionResult,
     NeurosystemTakeDamageAction,
     NeurosystemTakeDamageParams,
     NeurosystemTakeDamageResult,
 )
-from service.systems.neurosystem.models_table import NeurosystemCharacter, NeurosystemOpenCheck, NeurosystemTable
-from service.systems.neurosystem.reductions import Protection, ProtectionMatch, Reduction, reduction
-
-
-def _reduction(
-    mitigation: Sequence[int],
-    distance: NeurosystemRange | None,
-    protection: Sequence[NeurosystemProtection],
-    attack_type: Sequence[str] | None,
-    match: ProtectionMatch,
-) -> Reduction:
-    return reduction(
-        mitigation=mitigation,
-        ideal_range=distance.ideal if distance else None,
-        distance=distance.distance if distance else None,
-        protections=[Protection(p.name, p.rating, tuple(p.against)) for p in protection],
-        attack_type=attack_type,
-        match=match,
-    )
-
-
-def _reduction_result(found: Reduction) -> NeurosystemReductionResult:
-    return NeurosystemReductionResult(
-        mitigation=found.mitigation,
-        range=found.range,
-        protection=found.protection,
-        protection_used=found.protection_used,
-        total=found.total,
-    )
-
-
-def _defend(
-    total: int, incoming: str, found: Reduction, held: Sequence[str], mechanical: bool
-) -> tuple[NeurosystemDefendResult, str | None]:
-    level = damage.severity(incoming) or 0
-    shift, after_check = damage.defended(level, total)
-    landed = damage.reduced(after_check, found.total)
-    after, gained = states.gain_damage(held, landed, mechanical=mechanical)
-    result = NeurosystemDefendResult(
-        stk_total=total,
-        incoming=incoming,
-        shift=shift,
-        after_check=damage.label(after_check, mechanical=mechanical),
-        reductions=_reduction_result(found),
-        landed=damage.label(landed, mechanical=mechanical),
-        landed_severity=landed,
-        suffered=gained,
-        negative_states=after,
-    )
-    return result, gained
-
-
-def _attack(total: int, current: int, found: Reduction, mechanical: bool) -> NeurosystemAttackResult:
-    dealt = damage.attack_severity(total)
-    hit = damage.reduced(dealt, found.total)
-    track, movement = damage.escalate(current, hit)
-    return NeurosystemAttackResult(
-        stk_total=total,
-        table_result=damage.label(dealt, mechanical=mechanical),
-        reductions=_reduction_result(found),
-        hit=damage.label(hit, mechanical=mechanical),
-        hit_severity=hit,
-        track_before=damage.label(current, mechanical=mechanical),
-        track_after=damage.label(track, mechanical=mechanical),
-        track_severity=track,
-        movement=movement,
-    )
+from service.systems.neurosystem.wire.table import NeurosystemCharacter
 
 
 # -- stateless -----------------------------------------------------------------------------------
@@ -99,23 +31,23 @@ def _attack(total: int, current: int, found: Reduction, mechanical: bool) -> Neu
 
 def resolve_defend(params: NeurosystemDefendParams) -> NeurosystemDefendResult:
     r = params.reductions
-    found = _reduction(r.mitigation, r.range, r.protection, r.attack_type, r.protection_match)
+    found = reduction_for(r.mitigation, r.range, r.protection, r.attack_type, r.protection_match)
     mechanical = damage.is_mechanical(params.incoming) if params.mechanical is None else params.mechanical
-    result, _ = _defend(params.stk_total, params.incoming, found, states.normalized(params.negative_states), mechanical)
+    result, _ = defend(params.stk_total, params.incoming, found, negative_states.normalized(params.negative_states), mechanical)
     return result
 
 
 def resolve_attack(params: NeurosystemAttackParams) -> NeurosystemAttackResult:
     r = params.reductions
-    found = _reduction(r.mitigation, r.range, r.protection, r.attack_type, r.protection_match)
+    found = reduction_for(r.mitigation, r.range, r.protection, r.attack_type, r.protection_match)
     current = damage.severity(params.current) if params.current else damage.NONE
-    return _attack(params.stk_total, current or damage.NONE, found, params.mechanical)
+    return attack(params.stk_total, current or damage.NONE, found, params.mechanical)
 
 
 def resolve_take_damage(params: NeurosystemTakeDamageParams) -> NeurosystemTakeDamageResult:
     mechanical = damage.is_mechanical(params.category) if params.mechanical is None else params.mechanical
     level = damage.severity(params.category) or damage.NONE
-    after, gained = states.gain_damage(states.normalized(params.negative_states), level, mechanical=mechanical)
+    after, gained = negative_states.gain_damage(negative_states.normalized(params.negative_states), level, mechanical=mechanical)
     return NeurosystemTakeDamageResult(category=params.category, suffered=gained, negative_states=after)
 
 
@@ -123,12 +55,12 @@ def resolve_take_damage(params: NeurosystemTakeDamageParams) -> NeurosystemTakeD
 
 
 def _stk_entry(state: dict, check_id: str, actor: Actor) -> tuple[NeurosystemTable, NeurosystemOpenCheck, NeurosystemCharacter]:
-    board = table.load(state)
-    entry = table.open_check(board, check_id)
+    board = load(state)
+    entry = board.open_check(check_id)
     if entry.check.kind != "stk":
         raise errors.refuse(errors.STK_CHECK_NEEDED, f"{check_id} is a Flat Check: attacks and defences read STK Checks")
-    who = table.character(board, entry.character)
-    table.require_player_of(actor, who)
+    who = board.character(entry.character)
+    narrator.require_player_of(actor, who)
     return board, entry, who
 
 
@@ -138,47 +70,47 @@ def apply_defend(state: dict, params: NeurosystemDefendAction, actor: Actor) -> 
         raise errors.refuse(errors.CONFLICTING_FIELDS, "give `incoming` or `attacker`, not both")
     incoming = params.incoming
     if params.attacker is not None:
-        incoming = table.nc(board, params.attacker).standard_damage
+        incoming = board.nc(params.attacker).standard_damage
     if incoming is None:
         raise errors.refuse(
             errors.NO_INCOMING_DAMAGE, "name the incoming damage category, or an attacker NC that has a standard damage"
         )
     s = params.situation
-    found = _reduction(s.mitigation, s.range, who.protection, s.attack_type, board.rules.protection_match)
+    found = reduction_for(s.mitigation, s.range, who.protection, s.attack_type, board.rules.protection_match)
     mechanical = who.body == "mechanical" if params.mechanical is None else params.mechanical
     total = checks.read(entry.check, board.rules.resolve_limit).total
-    result, _ = _defend(total, incoming, found, who.negative_states, mechanical)
-    hurt, _ = states.take_damage(who, result.landed_severity, mechanical=mechanical)
-    board = table.without_check(table.with_character(board, hurt), entry.id)
+    result, _ = defend(total, incoming, found, who.negative_states, mechanical)
+    hurt, _ = negative_states.take_damage(who, result.landed_severity, mechanical=mechanical)
+    board = board.with_character(hurt).without_check(entry.id)
     check = session_result(board, entry, "applied")
-    return table.dump(board), result.model_copy(update={"character": who.id, "check": check})
+    return dump(board), result.model_copy(update={"character": who.id, "check": check})
 
 
 def apply_attack(state: dict, params: NeurosystemAttackAction, actor: Actor) -> tuple[dict, NeurosystemAttackResult]:
     board, entry, _ = _stk_entry(state, params.check, actor)
-    target = table.nc(board, params.target)
+    target = board.nc(params.target)
     s = params.situation
-    found = _reduction(s.mitigation, s.range, target.protection, s.attack_type, board.rules.protection_match)
+    found = reduction_for(s.mitigation, s.range, target.protection, s.attack_type, board.rules.protection_match)
     total = checks.read(entry.check, board.rules.resolve_limit).total
     current = damage.severity(target.damage) if target.damage else damage.NONE
-    result = _attack(total, current or damage.NONE, found, target.mechanical)
-    board = table.with_nc(board, target.model_copy(update={"damage": result.track_after}))
-    board = table.without_check(board, entry.id)
+    result = attack(total, current or damage.NONE, found, target.mechanical)
+    board = board.with_nc(target.model_copy(update={"damage": result.track_after}))
+    board = board.without_check(entry.id)
     check = session_result(board, entry, "applied")
-    return table.dump(board), result.model_copy(update={"nc": target.id, "check": check})
+    return dump(board), result.model_copy(update={"nc": target.id, "check": check})
 
 
 def apply_take_damage(state: dict, params: NeurosystemTakeDamageAction, actor: Actor) -> tuple[dict, NeurosystemTakeDamageResult]:
-    table.require_gm(actor, "deal damage directly")
-    board = table.load(state)
-    who = table.character(board, params.character)
+    narrator.require_gm(actor, "deal damage directly")
+    board = load(state)
+    who = board.character(params.character)
     mechanical = who.body == "mechanical" if params.mechanical is None else params.mechanical
-    hurt, gained = states.take_damage(who, damage.severity(params.category) or damage.NONE, mechanical=mechanical)
-    board = table.with_character(board, hurt)
+    hurt, gained = negative_states.take_damage(who, damage.severity(params.category) or damage.NONE, mechanical=mechanical)
+    board = board.with_character(hurt)
     result = NeurosystemTakeDamageResult(
         character=who.id, category=params.category, suffered=gained, negative_states=hurt.negative_states
     )
-    return table.dump(board), result
+    return dump(board), result
 
 
 # -- declarations --------------------------------------------------------------------------------
