@@ -1,7 +1,8 @@
 """The session state: one NeuroSystem table, its lookups and its `with_…` updates.
 
 The table is frozen: an update returns a new table (`model_copy(update=...)`) and leaves the
-old one as it was. It is stored camelCase in the session document, as its wire form.
+old one as it was. The registry loads it from the session document before a session handler
+runs and stores what the handler returns, camelCase, the same JSON as ever.
 """
 
 from __future__ import annotations
@@ -98,10 +99,3 @@ class NeurosystemTable(Model):
     def without_check(self, check_id: str) -> NeurosystemTable:
         return self.model_copy(update={"open_checks": [c for c in self.open_checks if c.id != check_id]})
 
-
-def load(stored: dict) -> NeurosystemTable:
-    return NeurosystemTable.model_validate(stored)
-
-
-def dump(table: NeurosystemTable) -> dict:
-    return table.model_dump(mode="json", by_alias=True)

@@ -8,7 +8,7 @@ from typing import Literal
 from service.registry import Actor
 from service.systems.neurosystem import SYSTEM, errors
 from service.systems.neurosystem.rules import narrator, negative_states
-from service.systems.neurosystem.state import NeurosystemTable, dump, load
+from service.systems.neurosystem.state import NeurosystemTable
 from service.systems.neurosystem.wire.character import (
     NeurosystemApathyParams,
     NeurosystemCounterResult,
@@ -37,30 +37,27 @@ def resolve_enter_cyberspace(params: NeurosystemEnterCyberspaceParams) -> Neuros
     return NeurosystemCounterResult(counter="dissonance", value=params.dissonance + 1, gained=1, cyberspace=params.space)
 
 
-def _gain(board: NeurosystemTable, who: NeurosystemCharacter, counter: Literal["apathy", "dissonance"]) -> tuple[dict, NeurosystemCounterResult]:
+def _gain(board: NeurosystemTable, who: NeurosystemCharacter, counter: Literal["apathy", "dissonance"]) -> tuple[NeurosystemTable, NeurosystemCounterResult]:
     """One more point of Apathy or Dissonance: they only ever grow one at a time."""
     value = (who.apathy if counter == "apathy" else who.dissonance) + 1
     if value > COUNTER_LIMIT:
         raise errors.refuse(errors.TABLE_FULL, f"{who.id}'s {counter} is at the service limit {COUNTER_LIMIT}")
     who = who.model_copy(update={counter: value})
     result = NeurosystemCounterResult(character=who.id, counter=counter, value=value, gained=1, cyberspace=who.cyberspace)
-    return dump(board.with_character(who)), result
+    return board.with_character(who), result
 
 
-def apply_gain_apathy(state: dict, params: NeurosystemCharacterRef, actor: Actor) -> tuple[dict, NeurosystemCounterResult]:
+def apply_gain_apathy(board: NeurosystemTable, params: NeurosystemCharacterRef, actor: Actor) -> tuple[NeurosystemTable, NeurosystemCounterResult]:
     narrator.require_gm(actor, "assign Apathy")
-    board = load(state)
     return _gain(board, board.character(params.character), "apathy")
 
 
-def apply_gain_dissonance(state: dict, params: NeurosystemCharacterRef, actor: Actor) -> tuple[dict, NeurosystemCounterResult]:
+def apply_gain_dissonance(board: NeurosystemTable, params: NeurosystemCharacterRef, actor: Actor) -> tuple[NeurosystemTable, NeurosystemCounterResult]:
     narrator.require_gm(actor, "assign Dissonance")
-    board = load(state)
     return _gain(board, board.character(params.character), "dissonance")
 
 
-def apply_enter_cyberspace(state: dict, params: NeurosystemEnterCyberspaceAction, actor: Actor) -> tuple[dict, NeurosystemCounterResult]:
-    board = load(state)
+def apply_enter_cyberspace(board: NeurosystemTable, params: NeurosystemEnterCyberspaceAction, actor: Actor) -> tuple[NeurosystemTable, NeurosystemCounterResult]:
     who = board.character(params.character)
     narrator.require_player_of(actor, who)
     if who.cyberspace == params.space:
@@ -68,46 +65,43 @@ def apply_enter_cyberspace(state: dict, params: NeurosystemEnterCyberspaceAction
     return _gain(board, who.model_copy(update={"cyberspace": params.space}), "dissonance")
 
 
-def apply_leave_cyberspace(state: dict, params: NeurosystemCharacterRef, actor: Actor) -> tuple[dict, NeurosystemCharacter]:
-    board = load(state)
+def apply_leave_cyberspace(board: NeurosystemTable, params: NeurosystemCharacterRef, actor: Actor) -> tuple[NeurosystemTable, NeurosystemCharacter]:
     who = board.character(params.character)
     narrator.require_player_of(actor, who)
     if who.cyberspace is None:
         raise errors.refuse(errors.NOT_IN_CYBERSPACE, f"{who.id} is not in AVI or VRI")
     who = who.model_copy(update={"cyberspace": None})
-    return dump(board.with_character(who)), who
+    return board.with_character(who), who
 
 
 # -- Resolve and negative states -----------------------------------------------------------------
 
 
-def apply_set_resolve(state: dict, params: NeurosystemSetResolve, actor: Actor) -> tuple[dict, NeurosystemCharacter]:
+def apply_set_resolve(board: NeurosystemTable, params: NeurosystemSetResolve, actor: Actor) -> tuple[NeurosystemTable, NeurosystemCharacter]:
     narrator.require_gm(actor, "set Resolve")
-    board = load(state)
     who = board.character(params.character)
     maximum = who.resolve_max if params.resolve_max is None else params.resolve_max
     resolve = min(who.resolve or 0, maximum) if params.resolve is None else params.resolve
     if resolve > maximum:
         raise errors.refuse(errors.RESOLVE_ABOVE_MAX, f"Resolve {resolve} is above the maximum {maximum}")
     who = who.model_copy(update={"resolve": resolve, "resolve_max": maximum})
-    return dump(board.with_character(who)), who
+    return board.with_character(who), who
 
 
 def _states_action(
-    state: dict, params: NeurosystemNegativeStateAction, actor: Actor, change: Callable[[NeurosystemCharacter, str], NeurosystemCharacter]
-) -> tuple[dict, NeurosystemCharacter]:
+    board: NeurosystemTable, params: NeurosystemNegativeStateAction, actor: Actor, change: Callable[[NeurosystemCharacter, str], NeurosystemCharacter]
+) -> tuple[NeurosystemTable, NeurosystemCharacter]:
     narrator.require_gm(actor, "change negative states")
-    board = load(state)
     who = change(board.character(params.character), params.state)
-    return dump(board.with_character(who)), who
+    return board.with_character(who), who
 
 
-def apply_add_negative_state(state: dict, params: NeurosystemNegativeStateAction, actor: Actor) -> tuple[dict, NeurosystemCharacter]:
-    return _states_action(state, params, actor, negative_states.add_state)
+def apply_add_negative_state(board: NeurosystemTable, params: NeurosystemNegativeStateAction, actor: Actor) -> tuple[NeurosystemTable, NeurosystemCharacter]:
+    return _states_action(board, params, actor, negative_states.add_state)
 
 
-def apply_remove_negative_state(state: dict, params: NeurosystemNegativeStateAction, actor: Actor) -> tuple[dict, NeurosystemCharacter]:
-    return _states_action(state, params, actor, negative_states.remove_state)
+def apply_remove_negative_state(board: NeurosystemTable, params: NeurosystemNegativeStateAction, actor: Actor) -> tuple[NeurosystemTable, NeurosystemCharacter]:
+    return _states_action(board, params, actor, negative_states.remove_state)
 
 
 # -- declarations --------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from service.systems.neurosystem import SYSTEM, errors
 from service.systems.neurosystem.rules import checks, narrator, negative_states, sheets
 from service.systems.neurosystem.rules.check_records import validate_record
 from service.systems.neurosystem.rules.ratings import parse_rating
-from service.systems.neurosystem.state import NeurosystemOpenCheck, NeurosystemTable, dump, load
+from service.systems.neurosystem.state import NeurosystemOpenCheck, NeurosystemTable
 from service.systems.neurosystem.wire.checks import (
     NeurosystemCheckRef,
     NeurosystemFlatCheckAction,
@@ -33,10 +33,8 @@ from service.systems.neurosystem.wire.table import NeurosystemCharacter
 
 
 def resolve_stk_check(params: NeurosystemStkCheckParams, stream: Stream) -> NeurosystemCheckResult:
-    ratings = {
-        stat: (parse_rating(getattr(params, stat), what=f"{stat} die"), None)
-        for stat in checks.STK_STATS
-    }
+    dice = {"style": params.style, "training": params.training, "knowledge": params.knowledge}
+    ratings = {stat: (parse_rating(dice[stat], what=f"{stat} die"), None) for stat in checks.STK_STATS}
     luck_left = checks.pay_luck(params.luck_pool, params.luck) if params.luck_pool is not None else None
     record = checks.roll_stk(
         ratings,
@@ -111,12 +109,12 @@ def _dn(board: NeurosystemTable, params: NeurosystemStkCheckAction) -> int | Non
     return sheets.nc_stat(board.nc(params.against.nc), params.against.stat)
 
 
-def apply_stk_check(state: dict, params: NeurosystemStkCheckAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCheckResult]:
-    board = load(state)
+def apply_stk_check(board: NeurosystemTable, params: NeurosystemStkCheckAction, stream: Stream, actor: Actor) -> tuple[NeurosystemTable, NeurosystemCheckResult]:
     who = board.character(params.character)
     narrator.require_player_of(actor, who)
     negative_states.require_alive(who)
-    ratings = {stat: sheets.stat_die(who, stat, getattr(params, stat)) for stat in checks.STK_STATS}
+    named = {"style": params.style, "training": params.training, "knowledge": params.knowledge}
+    ratings = {stat: sheets.stat_die(who, stat, named[stat]) for stat in checks.STK_STATS}
     dn = _dn(board, params)
     luck = checks.pay_luck(board.luck, params.luck)
     record = checks.roll_stk(
@@ -128,11 +126,10 @@ def apply_stk_check(state: dict, params: NeurosystemStkCheckAction, stream: Stre
         stream=stream,
     )
     board, entry = board.model_copy(update={"luck": luck}).opened(who.id, record)
-    return dump(board), session_result(board, entry, "open")
+    return board, session_result(board, entry, "open")
 
 
-def apply_flat_check(state: dict, params: NeurosystemFlatCheckAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCheckResult]:
-    board = load(state)
+def apply_flat_check(board: NeurosystemTable, params: NeurosystemFlatCheckAction, stream: Stream, actor: Actor) -> tuple[NeurosystemTable, NeurosystemCheckResult]:
     who = board.character(params.character)
     narrator.require_player_of(actor, who)
     negative_states.require_alive(who)
@@ -146,50 +143,50 @@ def apply_flat_check(state: dict, params: NeurosystemFlatCheckAction, stream: St
         stream=stream,
     )
     board, entry = board.opened(who.id, record)
-    return dump(board), session_result(board, entry, "open")
+    return board, session_result(board, entry, "open")
 
 
-def _acting_on(state: dict, check_id: str, actor: Actor) -> tuple[NeurosystemTable, NeurosystemOpenCheck, NeurosystemCharacter]:
-    board = load(state)
+def _acting_on(board: NeurosystemTable, check_id: str, actor: Actor) -> tuple[NeurosystemOpenCheck, NeurosystemCharacter]:
+    """The open check and its owner, when this seat may act for the owner."""
     entry = board.open_check(check_id)
     who = board.character(entry.character)
     narrator.require_player_of(actor, who)
-    return board, entry, who
+    return entry, who
 
 
-def apply_spend_luck(state: dict, params: NeurosystemSpendLuckAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCheckResult]:
-    board, entry, _ = _acting_on(state, params.check, actor)
+def apply_spend_luck(board: NeurosystemTable, params: NeurosystemSpendLuckAction, stream: Stream, actor: Actor) -> tuple[NeurosystemTable, NeurosystemCheckResult]:
+    entry, _ = _acting_on(board, params.check, actor)
     checks.check_luck(entry.check, params.points)
     luck = checks.pay_luck(board.luck, params.points)
     entry = entry.model_copy(update={"check": checks.add_luck(entry.check, params.points, stream)})
     board = board.model_copy(update={"luck": luck}).with_check(entry)
-    return dump(board), session_result(board, entry, "open")
+    return board, session_result(board, entry, "open")
 
 
-def apply_push(state: dict, params: NeurosystemPushAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemCheckResult]:
-    board, entry, who = _acting_on(state, params.check, actor)
+def apply_push(board: NeurosystemTable, params: NeurosystemPushAction, stream: Stream, actor: Actor) -> tuple[NeurosystemTable, NeurosystemCheckResult]:
+    entry, who = _acting_on(board, params.check, actor)
     limit = board.rules.resolve_limit
     checks.check_push(entry.check, params.dice, limit)
     board = board.with_character(sheets.spend_resolve(who, "push this check"))
     entry = entry.model_copy(update={"check": checks.push(entry.check, params.dice, limit, stream)})
     board = board.with_check(entry)
-    return dump(board), session_result(board, entry, "open")
+    return board, session_result(board, entry, "open")
 
 
-def apply_push_through(state: dict, params: NeurosystemCheckRef, actor: Actor) -> tuple[dict, NeurosystemCheckResult]:
-    board, entry, who = _acting_on(state, params.check, actor)
+def apply_push_through(board: NeurosystemTable, params: NeurosystemCheckRef, actor: Actor) -> tuple[NeurosystemTable, NeurosystemCheckResult]:
+    entry, who = _acting_on(board, params.check, actor)
     limit = board.rules.resolve_limit
     checks.check_push_through(entry.check, limit)
     board = board.with_character(sheets.spend_resolve(who, "push through bad shit"))
     entry = entry.model_copy(update={"check": checks.push_through(entry.check, limit)})
     board = board.with_check(entry)
-    return dump(board), session_result(board, entry, "open")
+    return board, session_result(board, entry, "open")
 
 
-def apply_apply_check(state: dict, params: NeurosystemCheckRef, actor: Actor) -> tuple[dict, NeurosystemCheckResult]:
-    board, entry, _ = _acting_on(state, params.check, actor)
+def apply_apply_check(board: NeurosystemTable, params: NeurosystemCheckRef, actor: Actor) -> tuple[NeurosystemTable, NeurosystemCheckResult]:
+    entry, _ = _acting_on(board, params.check, actor)
     board = board.without_check(entry.id)
-    return dump(board), session_result(board, entry, "applied")
+    return board, session_result(board, entry, "applied")
 
 
 # -- declarations --------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from service.systems.neurosystem import SYSTEM, errors
 from service.systems.neurosystem.moves.checks import session_result
 from service.systems.neurosystem.rules import checks, damage, narrator, negative_states
 from service.systems.neurosystem.rules.combat import attack, defend, reduction_for
-from service.systems.neurosystem.state import NeurosystemOpenCheck, NeurosystemTable, dump, load
+from service.systems.neurosystem.state import NeurosystemOpenCheck, NeurosystemTable
 from service.systems.neurosystem.wire.combat import (
     NeurosystemAttackAction,
     NeurosystemAttackParams,
@@ -54,18 +54,18 @@ def resolve_take_damage(params: NeurosystemTakeDamageParams) -> NeurosystemTakeD
 # -- in a session --------------------------------------------------------------------------------
 
 
-def _stk_entry(state: dict, check_id: str, actor: Actor) -> tuple[NeurosystemTable, NeurosystemOpenCheck, NeurosystemCharacter]:
-    board = load(state)
+def _stk_entry(board: NeurosystemTable, check_id: str, actor: Actor) -> tuple[NeurosystemOpenCheck, NeurosystemCharacter]:
+    """The open STK Check an attack or a defence reads, and its owner, when this seat may act for it."""
     entry = board.open_check(check_id)
     if entry.check.kind != "stk":
         raise errors.refuse(errors.STK_CHECK_NEEDED, f"{check_id} is a Flat Check: attacks and defences read STK Checks")
     who = board.character(entry.character)
     narrator.require_player_of(actor, who)
-    return board, entry, who
+    return entry, who
 
 
-def apply_defend(state: dict, params: NeurosystemDefendAction, actor: Actor) -> tuple[dict, NeurosystemDefendResult]:
-    board, entry, who = _stk_entry(state, params.check, actor)
+def apply_defend(board: NeurosystemTable, params: NeurosystemDefendAction, actor: Actor) -> tuple[NeurosystemTable, NeurosystemDefendResult]:
+    entry, who = _stk_entry(board, params.check, actor)
     if params.incoming is not None and params.attacker is not None:
         raise errors.refuse(errors.CONFLICTING_FIELDS, "give `incoming` or `attacker`, not both")
     incoming = params.incoming
@@ -83,11 +83,11 @@ def apply_defend(state: dict, params: NeurosystemDefendAction, actor: Actor) -> 
     hurt, _ = negative_states.take_damage(who, result.landed_severity, mechanical=mechanical)
     board = board.with_character(hurt).without_check(entry.id)
     check = session_result(board, entry, "applied")
-    return dump(board), result.model_copy(update={"character": who.id, "check": check})
+    return board, result.model_copy(update={"character": who.id, "check": check})
 
 
-def apply_attack(state: dict, params: NeurosystemAttackAction, actor: Actor) -> tuple[dict, NeurosystemAttackResult]:
-    board, entry, _ = _stk_entry(state, params.check, actor)
+def apply_attack(board: NeurosystemTable, params: NeurosystemAttackAction, actor: Actor) -> tuple[NeurosystemTable, NeurosystemAttackResult]:
+    entry, _ = _stk_entry(board, params.check, actor)
     target = board.nc(params.target)
     s = params.situation
     found = reduction_for(s.mitigation, s.range, target.protection, s.attack_type, board.rules.protection_match)
@@ -97,12 +97,11 @@ def apply_attack(state: dict, params: NeurosystemAttackAction, actor: Actor) -> 
     board = board.with_nc(target.model_copy(update={"damage": result.track_after}))
     board = board.without_check(entry.id)
     check = session_result(board, entry, "applied")
-    return dump(board), result.model_copy(update={"nc": target.id, "check": check})
+    return board, result.model_copy(update={"nc": target.id, "check": check})
 
 
-def apply_take_damage(state: dict, params: NeurosystemTakeDamageAction, actor: Actor) -> tuple[dict, NeurosystemTakeDamageResult]:
+def apply_take_damage(board: NeurosystemTable, params: NeurosystemTakeDamageAction, actor: Actor) -> tuple[NeurosystemTable, NeurosystemTakeDamageResult]:
     narrator.require_gm(actor, "deal damage directly")
-    board = load(state)
     who = board.character(params.character)
     mechanical = who.body == "mechanical" if params.mechanical is None else params.mechanical
     hurt, gained = negative_states.take_damage(who, damage.severity(params.category) or damage.NONE, mechanical=mechanical)
@@ -110,7 +109,7 @@ def apply_take_damage(state: dict, params: NeurosystemTakeDamageAction, actor: A
     result = NeurosystemTakeDamageResult(
         character=who.id, category=params.category, suffered=gained, negative_states=hurt.negative_states
     )
-    return dump(board), result
+    return board, result
 
 
 # -- declarations --------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from service.registry import Actor
 from service.systems.neurosystem import SYSTEM, errors
 from service.systems.neurosystem.rules import checks, narrator, scenes, sheets
 from service.systems.neurosystem.rules.measures import death_measure, stat_measure
-from service.systems.neurosystem.state import NeurosystemTable, dump, load
+from service.systems.neurosystem.state import NeurosystemTable
 from service.systems.neurosystem.wire.measures import (
     NeurosystemDeathMeasureAction,
     NeurosystemDeathMeasureParams,
@@ -57,11 +57,10 @@ def _number(board: NeurosystemTable, given: int | None, ref: NeurosystemValueRef
     return value
 
 
-def apply_stat_measure(state: dict, params: NeurosystemStatMeasureAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemMeasureResult]:
-    board = load(state)
+def apply_stat_measure(board: NeurosystemTable, params: NeurosystemStatMeasureAction, stream: Stream, actor: Actor) -> tuple[NeurosystemTable, NeurosystemMeasureResult]:
     dice = _number(board, params.dice, params.dice_from, "dice")
     against = _number(board, params.against, params.against_from, "against")
-    return state, stat_measure(dice, against, stream)
+    return board, stat_measure(dice, against, stream)
 
 
 def resolve_death_measure(params: NeurosystemDeathMeasureParams, stream: Stream) -> NeurosystemDeathMeasureResult:
@@ -74,12 +73,11 @@ def resolve_death_measure(params: NeurosystemDeathMeasureParams, stream: Stream)
     return result.model_copy(update={"resolve_left": resolve_left})
 
 
-def apply_death_measure(state: dict, params: NeurosystemDeathMeasureAction, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemDeathMeasureResult]:
-    board = load(state)
+def apply_death_measure(board: NeurosystemTable, params: NeurosystemDeathMeasureAction, stream: Stream, actor: Actor) -> tuple[NeurosystemTable, NeurosystemDeathMeasureResult]:
     who = board.character(params.character)
     narrator.require_player_of(actor, who)
     who, result = scenes.measure_character(who, board.scene, spend=params.spend_resolve, stream=stream)
-    return dump(board.with_character(who)), result
+    return board.with_character(who), result
 
 
 # -- declarations --------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.neurosystem import SYSTEM
 from service.systems.neurosystem.rules import narrator, roster, scenes
-from service.systems.neurosystem.state import dump, load
+from service.systems.neurosystem.state import NeurosystemTable
 from service.systems.neurosystem.wire.table import (
     NeurosystemCharacter,
     NeurosystemCharacterRef,
@@ -20,15 +20,14 @@ from service.systems.neurosystem.wire.table import (
 )
 
 
-def apply_add_character(state: dict, params: NeurosystemCharacter, actor: Actor) -> tuple[dict, NeurosystemCharacter]:
+def apply_add_character(board: NeurosystemTable, params: NeurosystemCharacter, actor: Actor) -> tuple[NeurosystemTable, NeurosystemCharacter]:
     narrator.require_gm(actor, "seat a character")
-    board = roster.with_new_character(load(state), params)
-    return dump(board), board.character(params.id)
+    board = roster.with_new_character(board, params)
+    return board, board.character(params.id)
 
 
-def apply_remove_character(state: dict, params: NeurosystemCharacterRef, actor: Actor) -> tuple[dict, NeurosystemRemoved]:
+def apply_remove_character(board: NeurosystemTable, params: NeurosystemCharacterRef, actor: Actor) -> tuple[NeurosystemTable, NeurosystemRemoved]:
     narrator.require_gm(actor, "remove a character")
-    board = load(state)
     who = board.character(params.character)
     closed = [c.id for c in board.open_checks if c.character == who.id]
     board = board.model_copy(
@@ -37,34 +36,31 @@ def apply_remove_character(state: dict, params: NeurosystemCharacterRef, actor: 
             "open_checks": [c for c in board.open_checks if c.character != who.id],
         }
     )
-    return dump(board), NeurosystemRemoved(removed=who.id, closed_checks=closed)
+    return board, NeurosystemRemoved(removed=who.id, closed_checks=closed)
 
 
-def apply_add_nc(state: dict, params: NeurosystemNc, actor: Actor) -> tuple[dict, NeurosystemNc]:
+def apply_add_nc(board: NeurosystemTable, params: NeurosystemNc, actor: Actor) -> tuple[NeurosystemTable, NeurosystemNc]:
     narrator.require_gm(actor, "add an NC")
-    board = roster.with_new_nc(load(state), params)
-    return dump(board), board.nc(params.id)
+    board = roster.with_new_nc(board, params)
+    return board, board.nc(params.id)
 
 
-def apply_remove_nc(state: dict, params: NeurosystemNcRef, actor: Actor) -> tuple[dict, NeurosystemRemoved]:
+def apply_remove_nc(board: NeurosystemTable, params: NeurosystemNcRef, actor: Actor) -> tuple[NeurosystemTable, NeurosystemRemoved]:
     narrator.require_gm(actor, "remove an NC")
-    board = load(state)
     npc = board.nc(params.nc)
     board = board.model_copy(update={"ncs": [n for n in board.ncs if n.id != npc.id]})
-    return dump(board), NeurosystemRemoved(removed=npc.id)
+    return board, NeurosystemRemoved(removed=npc.id)
 
 
-def apply_set_luck(state: dict, params: NeurosystemSetLuck, actor: Actor) -> tuple[dict, NeurosystemLuckPool]:
+def apply_set_luck(board: NeurosystemTable, params: NeurosystemSetLuck, actor: Actor) -> tuple[NeurosystemTable, NeurosystemLuckPool]:
     narrator.require_gm(actor, "set the Luck pool")
-    board = load(state).model_copy(update={"luck": params.luck})
-    return dump(board), NeurosystemLuckPool(luck=board.luck)
+    board = board.model_copy(update={"luck": params.luck})
+    return board, NeurosystemLuckPool(luck=board.luck)
 
 
-def apply_end_scene(state: dict, params: NeurosystemEndScene, stream: Stream, actor: Actor) -> tuple[dict, NeurosystemSceneEnded]:
+def apply_end_scene(board: NeurosystemTable, params: NeurosystemEndScene, stream: Stream, actor: Actor) -> tuple[NeurosystemTable, NeurosystemSceneEnded]:
     narrator.require_gm(actor, "end the scene")
-    board, result = scenes.end_scene(load(state), params.resist_death, stream)
-    return dump(board), result
-
+    return scenes.end_scene(board, params.resist_death, stream)
 
 
 # -- declarations --------------------------------------------------------------------------------
