@@ -73,7 +73,7 @@ def apply_defend(board: NeurosystemTable, params: NeurosystemDefendAction, actor
         incoming = board.nc(params.attacker).standard_damage
     if incoming is None:
         raise errors.refuse(
-            errors.NO_INCOMING_DAMAGE, "name the incoming damage category, or an attacker NC that has a standard damage"
+            errors.NO_INCOMING_DAMAGE, "name the incoming damage category, or an attacker NC that has a standard damage",
         )
     s = params.situation
     found = reduction_for(s.mitigation, s.range, who.protection, s.attack_type, board.rules.protection_match)

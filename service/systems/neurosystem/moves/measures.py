@@ -40,7 +40,7 @@ def _value(board: NeurosystemTable, ref: NeurosystemValueRef) -> int:
     if ref.value in values:
         return values[ref.value]
     raise errors.refuse(
-        errors.UNKNOWN_STAT, f"a character's measurable values are {', '.join(_CHARACTER_VALUES)}, not {ref.value!r}"
+        errors.UNKNOWN_STAT, f"a character's measurable values are {', '.join(_CHARACTER_VALUES)}, not {ref.value!r}",
     )
 
 

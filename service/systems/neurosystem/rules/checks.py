@@ -66,7 +66,7 @@ def check_luck(record: NeurosystemCheckRecord, points: int) -> None:
     if have + points > MAX_LUCK_DICE:
         raise errors.refuse(
             errors.LUCK_DICE_LIMIT,
-            f"one check carries at most {MAX_LUCK_DICE} Luck dice; it has {have}, {points} more asked"
+            f"one check carries at most {MAX_LUCK_DICE} Luck dice; it has {have}, {points} more asked",
         )
 
 
@@ -95,7 +95,7 @@ def check_push(record: NeurosystemCheckRecord, die_ids: Sequence[str], limit: Re
         raise errors.refuse(
             errors.RESOLVE_LIMIT,
             "1 Resolve already went into pushing through this check's bad shit, and only 1 Resolve may be "
-            "spent per STK Check (rule resolveLimit = one-per-check)"
+            "spent per STK Check (rule resolveLimit = one-per-check)",
         )
     if not 1 <= len(die_ids) <= MAX_PUSHED_DICE:
         raise errors.refuse(errors.UNKNOWN_DIE, "a push rerolls one, two or three dice")
@@ -105,7 +105,7 @@ def check_push(record: NeurosystemCheckRecord, die_ids: Sequence[str], limit: Re
     missing = [die_id for die_id in die_ids if die_id not in known]
     if missing:
         raise errors.refuse(
-            errors.UNKNOWN_DIE, f"the check has no die {missing[0]!r}; its dice are {', '.join(known)}"
+            errors.UNKNOWN_DIE, f"the check has no die {missing[0]!r}; its dice are {', '.join(known)}",
         )
 
 
@@ -131,13 +131,13 @@ def check_push_through(record: NeurosystemCheckRecord, limit: ResolveLimit) -> N
         raise errors.refuse(
             errors.RESOLVE_LIMIT,
             "1 Resolve already went into pushing this check, and only 1 Resolve may be spent per STK Check "
-            "(rule resolveLimit = one-per-check; `push-and-push-through` allows both)"
+            "(rule resolveLimit = one-per-check; `push-and-push-through` allows both)",
         )
     if not bad_dice(record.dice, record.negative_states):
         raise errors.refuse(
             errors.NO_BAD_SHIT,
             f"no stat die is at or below the {record.negative_states} negative states carried: there is no bad "
-            "shit to push through"
+            "shit to push through",
         )
 
 
@@ -188,7 +188,7 @@ def pay_luck(pool: int, points: int) -> int:
     if points > pool:
         raise errors.refuse(
             errors.NOT_ENOUGH_LUCK,
-            f"the group's Luck pool holds {pool}: {points} Luck cannot be spent (the pool never goes below zero)"
+            f"the group's Luck pool holds {pool}: {points} Luck cannot be spent (the pool never goes below zero)",
         )
     return pool - points
 

@@ -35,7 +35,7 @@ def normalized(states: Sequence[str]) -> list[str]:
 def _bounded(states: Sequence[str]) -> None:
     if sum(1 for state in states if damage.severity(state) is None) > MAX_OTHER_STATES:
         raise errors.refuse(
-            errors.TABLE_FULL, f"a character carries at most {MAX_OTHER_STATES} negative states besides damage"
+            errors.TABLE_FULL, f"a character carries at most {MAX_OTHER_STATES} negative states besides damage",
         )
 
 
@@ -88,7 +88,7 @@ def add_state(who: NeurosystemCharacter, state: str) -> NeurosystemCharacter:
     if damage.severity(state) is not None:
         raise errors.refuse(
             errors.DAMAGE_NEEDS_DAMAGE_RULES,
-            f"{state!r} is a damage category: use take-damage (or defend), which applies the holding rule"
+            f"{state!r} is a damage category: use take-damage (or defend), which applies the holding rule",
         )
     if holds(who.negative_states, state):
         raise errors.refuse(errors.STATE_ALREADY_HELD, f"{who.id} already carries {state!r}")

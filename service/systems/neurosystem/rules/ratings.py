@@ -28,7 +28,7 @@ def parse_rating(text: str, *, what: str = "die rating") -> int:
     if sides not in SIZES:
         raise errors.refuse(
             errors.UNKNOWN_DIE_SIZE,
-            f"{what} {text!r} is not a NeuroSystem die rating: use d4, d6, d8, d10 or d12"
+            f"{what} {text!r} is not a NeuroSystem die rating: use d4, d6, d8, d10 or d12",
         )
     return sides
 

@@ -70,7 +70,7 @@ def best_protection(
     if not attack:
         raise errors.refuse(
             errors.ATTACK_TYPE_NEEDED,
-            "protection only counts against the attack types it lists: name the attack's type (attackType)"
+            "protection only counts against the attack types it lists: name the attack's type (attackType)",
         )
     matching = [p for p in protections if any(stops(tags(kind), attack, match) for kind in p.against)]
     return max(matching, key=lambda p: p.rating, default=None)

@@ -26,7 +26,7 @@ def prepared_character(spec: NeurosystemCharacter) -> NeurosystemCharacter:
     resolve = spec.resolve_max if spec.resolve is None else spec.resolve
     if resolve > spec.resolve_max:
         raise errors.refuse(
-            errors.RESOLVE_ABOVE_MAX, f"{spec.id}: Resolve {resolve} is above its maximum {spec.resolve_max}"
+            errors.RESOLVE_ABOVE_MAX, f"{spec.id}: Resolve {resolve} is above its maximum {spec.resolve_max}",
         )
     return spec.model_copy(
         update={"stats": stats, "resolve": resolve, "negative_states": negative_states.normalized(spec.negative_states)}
