@@ -16,7 +16,8 @@ def _session_answer(name: str) -> str:
 
 def stateless(api: Api, name: str, body: dict) -> dict:
     mech = REGISTRY.mechanics[f"neurosystem/{name}"]
-    return api.mechanic("neurosystem", name, body, f"result {{ {selection(mech.output)} }} {_STATELESS_AUDIT}")
+    audit = _STATELESS_AUDIT if mech.random else ""  # a deterministic mechanic answers no audit record
+    return api.mechanic("neurosystem", name, body, f"result {{ {selection(mech.output)} }} {audit}")
 
 
 def in_session(api: Api, name: str, session_id: str, body: dict, token: str) -> dict:

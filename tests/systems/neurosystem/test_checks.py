@@ -4,8 +4,9 @@ import pytest
 
 from service.dice.stream import Stream
 from service.errors import RuleViolation
-from service.systems.neurosystem import checks, errors
-from service.systems.neurosystem.models import NeurosystemBonus
+from service.systems.neurosystem import errors
+from service.systems.neurosystem.rules import checks
+from service.systems.neurosystem.wire.records import NeurosystemBonus
 from support.dice import ScriptedStream
 
 D8_D6_D10 = {"style": (8, "Cool"), "training": (6, "Firearms"), "knowledge": (10, "Streets")}

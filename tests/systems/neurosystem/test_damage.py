@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from service.systems.neurosystem import damage, states
-from service.systems.neurosystem.reductions import reduction
+from service.systems.neurosystem.rules import damage, negative_states
+from service.systems.neurosystem.rules.reductions import reduction
 
 
 # -- the defend table: every row's both ends ------------------------------------------------------
@@ -126,17 +126,17 @@ def test_the_track_never_passes_destroyed() -> None:
 
 
 def test_rulebook_badly_injured_and_wounded_then_badly_injured_again_is_severely_wounded() -> None:
-    after, gained = states.gain_damage(["badly-injured", "wounded"], damage.severity("badly-injured"), mechanical=False)
+    after, gained = negative_states.gain_damage(["badly-injured", "wounded"], damage.severity("badly-injured"), mechanical=False)
     assert gained == "severely-wounded"
     assert after == ["badly-injured", "wounded", "severely-wounded"]
 
 
 def test_a_category_not_held_is_simply_gained() -> None:
-    assert states.gain_damage(["dying"], 1, mechanical=False) == (["dying", "lightly-injured"], "lightly-injured")
+    assert negative_states.gain_damage(["dying"], 1, mechanical=False) == (["dying", "lightly-injured"], "lightly-injured")
 
 
 def test_organic_and_mechanical_names_of_one_severity_are_the_same_category() -> None:
-    after, gained = states.gain_damage(["badly-damaged"], damage.severity("badly-injured"), mechanical=False)
+    after, gained = negative_states.gain_damage(["badly-damaged"], damage.severity("badly-injured"), mechanical=False)
     assert gained == "wounded"
 
 
@@ -146,4 +146,4 @@ def test_a_character_holding_everything_up_to_destroyed_gains_nothing_more() -> 
 
 
 def test_no_damage_gains_nothing() -> None:
-    assert states.gain_damage(["wounded"], 0, mechanical=False) == (["wounded"], None)
+    assert negative_states.gain_damage(["wounded"], 0, mechanical=False) == (["wounded"], None)

@@ -4,7 +4,7 @@ import pytest
 
 from service.errors import RuleViolation
 from service.systems.neurosystem import errors
-from service.systems.neurosystem.ratings import normalize_rating, parse_rating
+from service.systems.neurosystem.rules.ratings import normalize_rating, parse_rating
 
 
 @pytest.mark.parametrize(("text", "sides"), [("d4", 4), ("d6", 6), ("d8", 8), ("d10", 10), ("d12", 12), ("D8", 8), (" d10 ", 10)])

@@ -4,7 +4,7 @@ import pytest
 
 from service.errors import RuleViolation
 from service.systems.neurosystem import errors
-from service.systems.neurosystem.reductions import Protection, range_steps, reduction, tags
+from service.systems.neurosystem.rules.reductions import Protection, range_steps, reduction, tags
 
 SHIELD = Protection("resonance shield", 3, ("kinetic ranged",))
 VEST = Protection("mesh vest", 1, ("kinetic ranged", "blade"))

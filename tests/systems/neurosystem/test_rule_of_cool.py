@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from service.systems.neurosystem.models import NeurosystemDie
-from service.systems.neurosystem.rule_of_cool import bad_dice, is_cool, style_is_cool
+from service.systems.neurosystem.rules.rule_of_cool import bad_dice, is_cool, style_is_cool
+from service.systems.neurosystem.wire.records import NeurosystemDie
 
 
 @pytest.mark.parametrize(

@@ -3,9 +3,9 @@ from __future__ import annotations
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.neurosystem import checks, errors, scenes, table
-from service.systems.neurosystem.mechanics import initial_state
-from service.systems.neurosystem.models_table import NeurosystemSetup
+from service.systems.neurosystem import errors
+from service.systems.neurosystem.rules import checks, scenes
+from service.systems.neurosystem.setup import NeurosystemSetup, first_state
 from support.dice import ScriptedStream
 
 STATS = [
@@ -24,7 +24,7 @@ def _table(**vex):
             ]
         }
     )
-    return table.load(initial_state(setup))
+    return first_state(setup)
 
 
 def test_a_scene_end_gives_each_character_1_resolve_up_to_its_maximum() -> None:
@@ -38,7 +38,7 @@ def test_a_dying_character_measures_at_the_scene_end_against_the_scenes_spent_dy
     board, result = scenes.end_scene(board, [], ScriptedStream(1, 1, 1, 5, 5, 1, 1, 1))  # 2 wins against 3
     measure = result.death_measures[0]
     assert (measure.character, measure.scenes_dying, measure.negative_span, measure.span_total) == ("vex", 3, 1, 9)
-    vex = table.character(board, "vex")
+    vex = board.character("vex")
     assert (vex.scenes_dying, vex.death_span, vex.death_measured_scene, vex.resolve) == (3, 9, 1, 3)
 
 
@@ -46,14 +46,14 @@ def test_the_death_measure_that_reaches_10_kills() -> None:
     board = _table(negativeStates=["dying"], scenesDying=4, deathSpan=8)
     board, result = scenes.end_scene(board, [], ScriptedStream(*[1] * 8))
     assert result.death_measures[0].died
-    assert table.character(board, "vex").negative_states == ["dying", "dead"]
+    assert board.character("vex").negative_states == ["dying", "dead"]
 
 
 def test_resolve_spent_before_the_measure_wins_it_and_comes_before_the_scene_end_regain() -> None:
     board = _table(negativeStates=["dying"], resolve=1, deathSpan=9)
     board, result = scenes.end_scene(board, ["vex"], ScriptedStream())
     assert result.death_measures[0].auto_won and result.death_measures[0].resolve_left == 0
-    assert table.character(board, "vex").resolve == 1  # spent to 0, then 1 back
+    assert board.character("vex").resolve == 1  # spent to 0, then 1 back
 
 
 def test_resisting_death_without_resolve_is_refused() -> None:
@@ -64,8 +64,8 @@ def test_resisting_death_without_resolve_is_refused() -> None:
 
 def test_a_character_measures_once_per_scene() -> None:
     board = _table(negativeStates=["dying"])
-    vex, _ = scenes.measure_character(table.character(board, "vex"), board.scene, spend=False, stream=ScriptedStream(*[5] * 8))
-    board = table.with_character(board, vex)
+    vex, _ = scenes.measure_character(board.character("vex"), board.scene, spend=False, stream=ScriptedStream(*[5] * 8))
+    board = board.with_character(vex)
     board, result = scenes.end_scene(board, [], ScriptedStream())
     assert result.death_measures == []
     with pytest.raises(RuleViolation) as caught:
@@ -84,7 +84,7 @@ def test_only_the_dying_measure() -> None:
 def test_a_scene_end_closes_the_checks_left_open() -> None:
     board = _table()
     record = checks.roll_flat("style", 8, name=None, negative_states=0, equipment_bonus=0, stream=ScriptedStream(3))
-    board, _ = table.opened(board, "vex", record)
+    board, _ = board.opened("vex", record)
     board, result = scenes.end_scene(board, [], ScriptedStream())
     assert result.closed_checks == ["check-1"] and board.open_checks == []
 
@@ -93,17 +93,17 @@ def test_a_scene_end_closes_the_checks_left_open() -> None:
 def test_a_dead_or_destroyed_character_regains_no_resolve_at_the_scene_end(end: list[str]) -> None:
     board, result = scenes.end_scene(_table(negativeStates=end, resolve=1), [], ScriptedStream())
     assert [(r.character, r.resolve) for r in result.resolve] == [("vex", 1), ("ash", 2)]
-    assert table.character(board, "vex").resolve == 1 and table.character(board, "ash").resolve == 2
+    assert board.character("vex").resolve == 1 and board.character("ash").resolve == 2
 
 
 def test_a_character_who_dies_of_the_scene_ends_death_measure_regains_no_resolve() -> None:
     board = _table(negativeStates=["dying"], scenesDying=4, deathSpan=8, resolve=0)
     board, result = scenes.end_scene(board, [], ScriptedStream(*[1] * 8))  # 0 wins against 5: span 5, 13 in all
     assert result.death_measures[0].died
-    assert table.character(board, "vex").resolve == 0 and result.resolve[0].resolve == 0
+    assert board.character("vex").resolve == 0 and result.resolve[0].resolve == 0
 
 
 def test_a_dying_character_still_regains_resolve() -> None:
     board = _table(negativeStates=["dying"], resolve=0)
     board, _ = scenes.end_scene(board, [], ScriptedStream(*[5] * 8))  # 8 wins against 1: survives
-    assert table.character(board, "vex").resolve == 1
+    assert board.character("vex").resolve == 1

@@ -9,8 +9,8 @@ running total reaches 10.
 from __future__ import annotations
 
 from service.dice.stream import Stream
-from service.systems.neurosystem.models_measure import MeasureResult, NeurosystemDeathMeasureResult, NeurosystemMeasureResult
-from service.systems.neurosystem.ratings import MEASURE_SIDES
+from service.systems.neurosystem.rules.ratings import MEASURE_SIDES
+from service.systems.neurosystem.wire.measures import MeasureResult, NeurosystemDeathMeasureResult, NeurosystemMeasureResult
 
 WIN_FROM = 5
 DEATH_DICE = 8

@@ -1,7 +1,7 @@
 """STK and Flat Checks: rolling them, Luck, pushing, pushing through, and reading them.
 
 Every function takes a check record and returns a new one (records are frozen); dice come
-only from the stream passed in. A refusal is a `RuleViolation` naming the rule.
+only from the stream passed in. A refusal is raised from the game's table of codes (`errors.refuse`).
 
 Cool and bad shit are read from the dice as they stand, so a push can make bad shit go
 away (or appear). A push-through is final: once paid for, the check's bad shit is cool shit
@@ -13,19 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from service.dice.stream import Stream
-from service.errors import RuleViolation
 from service.systems.neurosystem import errors
-from service.systems.neurosystem.models import (
-    NeurosystemBonus,
-    NeurosystemCheckRecord,
-    NeurosystemCheckResult,
-    NeurosystemDie,
-    Outcome,
-    ResolveLimit,
-    StatCategory,
-)
-from service.systems.neurosystem.ratings import LUCK_SIDES, parse_rating, rating_name
-from service.systems.neurosystem.rule_of_cool import bad_dice, style_is_cool
+from service.systems.neurosystem.options import ResolveLimit
+from service.systems.neurosystem.rules.ratings import LUCK_SIDES, parse_rating, rating_name
+from service.systems.neurosystem.rules.rule_of_cool import bad_dice, style_is_cool
+from service.systems.neurosystem.wire.records import NeurosystemBonus, NeurosystemCheckRecord, NeurosystemCheckResult, NeurosystemDie
+from service.systems.neurosystem.wire.shared import Outcome, StatCategory
 
 FLAT_SUCCESS_FROM = 5  # a Flat Check succeeds on 5 or higher
 MAX_LUCK_DICE = 100  # a service limit per check, to keep records bounded
@@ -68,13 +61,12 @@ def luck_dice(record: NeurosystemCheckRecord) -> int:
 def check_luck(record: NeurosystemCheckRecord, points: int) -> None:
     """Refuse Luck the rules forbid, before any pool is touched."""
     if record.kind == "flat":
-        raise RuleViolation(errors.FLAT_CHECK_NO_LUCK, "Luck cannot be spent on a Flat Check", status=422)
+        raise errors.refuse(errors.FLAT_CHECK_NO_LUCK, "Luck cannot be spent on a Flat Check")
     have = luck_dice(record)
     if have + points > MAX_LUCK_DICE:
-        raise RuleViolation(
+        raise errors.refuse(
             errors.LUCK_DICE_LIMIT,
             f"one check carries at most {MAX_LUCK_DICE} Luck dice; it has {have}, {points} more asked",
-            status=422,
         )
 
 
@@ -96,24 +88,24 @@ def resolve_spent(record: NeurosystemCheckRecord) -> int:
 def check_push(record: NeurosystemCheckRecord, die_ids: Sequence[str], limit: ResolveLimit) -> None:
     """Refuse a push the rules forbid, before any Resolve is touched."""
     if record.kind == "flat":
-        raise RuleViolation(errors.FLAT_CHECK_NO_PUSH, "Flat Checks cannot be pushed", status=422)
+        raise errors.refuse(errors.FLAT_CHECK_NO_PUSH, "Flat Checks cannot be pushed")
     if record.pushed:
-        raise RuleViolation(errors.ALREADY_PUSHED, "this check was already pushed; a check is pushed only once")
+        raise errors.refuse(errors.ALREADY_PUSHED, "this check was already pushed; a check is pushed only once")
     if limit == "one-per-check" and record.pushed_through:
-        raise RuleViolation(
+        raise errors.refuse(
             errors.RESOLVE_LIMIT,
             "1 Resolve already went into pushing through this check's bad shit, and only 1 Resolve may be "
             "spent per STK Check (rule resolveLimit = one-per-check)",
         )
     if not 1 <= len(die_ids) <= MAX_PUSHED_DICE:
-        raise RuleViolation(errors.UNKNOWN_DIE, "a push rerolls one, two or three dice", status=422)
+        raise errors.refuse(errors.UNKNOWN_DIE, "a push rerolls one, two or three dice")
     if len(set(die_ids)) != len(die_ids):
-        raise RuleViolation(errors.DUPLICATE_DIE, f"a die is named twice in {list(die_ids)}", status=422)
+        raise errors.refuse(errors.DUPLICATE_DIE, f"a die is named twice in {list(die_ids)}")
     known = [die.id for die in record.dice]
     missing = [die_id for die_id in die_ids if die_id not in known]
     if missing:
-        raise RuleViolation(
-            errors.UNKNOWN_DIE, f"the check has no die {missing[0]!r}; its dice are {', '.join(known)}", status=422
+        raise errors.refuse(
+            errors.UNKNOWN_DIE, f"the check has no die {missing[0]!r}; its dice are {', '.join(known)}",
         )
 
 
@@ -134,15 +126,15 @@ def push(
 
 def check_push_through(record: NeurosystemCheckRecord, limit: ResolveLimit) -> None:
     if record.pushed_through:
-        raise RuleViolation(errors.ALREADY_PUSHED_THROUGH, "this check's bad shit was already pushed through")
+        raise errors.refuse(errors.ALREADY_PUSHED_THROUGH, "this check's bad shit was already pushed through")
     if record.kind == "stk" and limit == "one-per-check" and record.pushed:
-        raise RuleViolation(
+        raise errors.refuse(
             errors.RESOLVE_LIMIT,
             "1 Resolve already went into pushing this check, and only 1 Resolve may be spent per STK Check "
             "(rule resolveLimit = one-per-check; `push-and-push-through` allows both)",
         )
     if not bad_dice(record.dice, record.negative_states):
-        raise RuleViolation(
+        raise errors.refuse(
             errors.NO_BAD_SHIT,
             f"no stat die is at or below the {record.negative_states} negative states carried: there is no bad "
             "shit to push through",
@@ -194,7 +186,7 @@ def read(record: NeurosystemCheckRecord, limit: ResolveLimit) -> NeurosystemChec
 def pay_luck(pool: int, points: int) -> int:
     """The pool after spending; it never goes below zero."""
     if points > pool:
-        raise RuleViolation(
+        raise errors.refuse(
             errors.NOT_ENOUGH_LUCK,
             f"the group's Luck pool holds {pool}: {points} Luck cannot be spent (the pool never goes below zero)",
         )
@@ -203,5 +195,5 @@ def pay_luck(pool: int, points: int) -> int:
 
 def pay_resolve(resolve: int, why: str) -> int:
     if resolve < 1:
-        raise RuleViolation(errors.NOT_ENOUGH_RESOLVE, f"no Resolve left to {why}")
+        raise errors.refuse(errors.NOT_ENOUGH_RESOLVE, f"no Resolve left to {why}")
     return resolve - 1

@@ -19,13 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
-
-from service.errors import RuleViolation
 from service.systems.neurosystem import errors
-
-ProtectionMatch = Literal["either-includes", "attack-includes"]
-
+from service.systems.neurosystem.options import ProtectionMatch
 
 @dataclass(frozen=True, slots=True)
 class Protection:
@@ -73,10 +68,9 @@ def best_protection(
         return None
     attack = tags(attack_type) if attack_type is not None else frozenset()
     if not attack:
-        raise RuleViolation(
+        raise errors.refuse(
             errors.ATTACK_TYPE_NEEDED,
             "protection only counts against the attack types it lists: name the attack's type (attackType)",
-            status=422,
         )
     matching = [p for p in protections if any(stops(tags(kind), attack, match) for kind in p.against)]
     return max(matching, key=lambda p: p.rating, default=None)

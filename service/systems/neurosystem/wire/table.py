@@ -1,7 +1,7 @@
-"""The session's table: characters, NCs, the Luck pool, open checks, the scene; and how it is set up.
+"""The table's people and the table actions: characters and NCs as they sit at it, and who joins or leaves.
 
-These models are the session state itself (dumped camelCase into the session document),
-the setup of session creation, and the bodies of the table-management actions.
+A character or NC is the body of `add-character` / `add-nc`, what they answer, and the way it is
+kept in the session state (`state.NeurosystemTable`).
 """
 
 from __future__ import annotations
@@ -11,25 +11,18 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from service.model import Model
-from service.systems.neurosystem.models import (
+from service.systems.neurosystem.wire.combat import NeurosystemProtection
+from service.systems.neurosystem.wire.measures import NeurosystemDeathMeasureResult
+from service.systems.neurosystem.wire.shared import (
     CATEGORY_DESCRIPTION,
+    COUNTER_LIMIT,
+    MAX_CHARACTERS,
     RATING_DESCRIPTION,
-    RESOLVE_LIMIT_DESCRIPTION,
     Category,
-    NeurosystemCheckRecord,
-    ResolveLimit,
+    Id,
+    StateName,
     StatCategory,
 )
-from service.systems.neurosystem.models_combat import PROTECTION_MATCH_DESCRIPTION, NeurosystemProtection, StateName
-from service.systems.neurosystem.reductions import ProtectionMatch
-from service.systems.neurosystem.models_measure import NeurosystemDeathMeasureResult
-
-Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,39}$", description="Lower-case letters, digits, `-`, `_`.")]
-COUNTER_LIMIT = 1_000_000  # counters grow one an action; the bound keeps them JSON-safe
-
-MAX_CHARACTERS = 20
-MAX_NCS = 50
-MAX_OPEN_CHECKS = 50
 
 
 class NeurosystemStat(Model):
@@ -90,41 +83,6 @@ class NeurosystemNc(Model):
     damage: Category | None = Field(default=None, description="Its damage track; none while unharmed.")
 
 
-class NeurosystemRules(Model):
-    """Table rules the text leaves open."""
-
-    resolve_limit: ResolveLimit = Field(default="one-per-check", description=RESOLVE_LIMIT_DESCRIPTION)
-    protection_match: ProtectionMatch = Field(default="either-includes", description=PROTECTION_MATCH_DESCRIPTION)
-
-
-class NeurosystemOpenCheck(Model):
-    id: str
-    character: str
-    check: NeurosystemCheckRecord
-
-
-class NeurosystemTable(Model):
-    """The whole session state."""
-
-    scene: int = Field(default=1, ge=1, le=COUNTER_LIMIT)
-    luck: int = Field(default=0, ge=0, le=100, description="The group's shared Luck pool.")
-    rules: NeurosystemRules = Field(default_factory=NeurosystemRules)
-    characters: list[NeurosystemCharacter] = Field(default_factory=list, max_length=MAX_CHARACTERS)
-    ncs: list[NeurosystemNc] = Field(default_factory=list, max_length=MAX_NCS)
-    open_checks: list[NeurosystemOpenCheck] = Field(default_factory=list, max_length=MAX_OPEN_CHECKS)
-    checks_made: int = Field(default=0, ge=0, le=COUNTER_LIMIT, description="Checks made so far; ids are `check-N`.")
-
-
-class NeurosystemSetup(Model):
-    """`setup` of `POST /v1/sessions` for a `neurosystem` session."""
-
-    luck: int = Field(default=0, ge=0, le=100, description="The group's Luck pool at the start.")
-    scene: int = Field(default=1, ge=1, le=COUNTER_LIMIT, description="The scene the session starts in.")
-    rules: NeurosystemRules = Field(default_factory=NeurosystemRules)
-    characters: list[NeurosystemCharacter] = Field(default_factory=list, max_length=MAX_CHARACTERS)
-    ncs: list[NeurosystemNc] = Field(default_factory=list, max_length=MAX_NCS)
-
-
 # -- table actions ---------------------------------------------------------------------------
 
 
@@ -142,23 +100,6 @@ class NeurosystemSetLuck(Model):
 
 class NeurosystemLuckPool(Model):
     luck: int
-
-
-class NeurosystemSetResolve(Model):
-    character: str = Field(min_length=1, max_length=40)
-    resolve: int | None = Field(
-        default=None,
-        ge=0,
-        le=100,
-        description="Current Resolve, at most the maximum (above it: `neurosystem/resolve-above-max`); when omitted it "
-        "stays, lowered to a new maximum.",
-    )
-    resolve_max: int | None = Field(default=None, ge=0, le=100, description="Maximum (unchanged when omitted).")
-
-
-class NeurosystemNegativeStateAction(Model):
-    character: str = Field(min_length=1, max_length=40)
-    state: StateName = Field(description="A negative state such as `radiation sickness` (damage: use take-damage).")
 
 
 class NeurosystemRemoved(Model):
@@ -188,4 +129,3 @@ class NeurosystemSceneEnded(Model):
         "who is dead, shut down or destroyed."
     )
     closed_checks: list[str] = Field(description="Checks still open at the scene end, now closed.")
-

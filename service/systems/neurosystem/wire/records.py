@@ -1,4 +1,4 @@
-"""Wire models shared by several NeuroSystem mechanics: checks, their dice and their reading.
+"""A check as it travels: its dice, its bonuses, the record of it, and what it means.
 
 A check travels as a `NeurosystemCheckRecord`: the dice as they stand, the bonuses, the DN,
 the negative states carried when it was rolled and whether Resolve went into it. The same
@@ -13,63 +13,8 @@ from typing import Literal
 from pydantic import Field
 
 from service.model import Model
-
-StatCategory = Literal["style", "training", "knowledge"]
-DieStat = Literal["style", "training", "knowledge", "luck"]
-ResolveLimit = Literal["one-per-check", "push-and-push-through"]
-Outcome = Literal["success", "success-at-cost", "failure"]
-Category = Literal[
-    "lightly-injured",
-    "badly-injured",
-    "wounded",
-    "severely-wounded",
-    "dying",
-    "dead",
-    "destroyed",
-    "lightly-damaged",
-    "badly-damaged",
-    "wrecked",
-    "severely-wrecked",
-    "shutting-down",
-    "shut-down",
-]
-
-RATING_DESCRIPTION = "A die rating: `d4`, `d6`, `d8`, `d10` or `d12`; anything else is refused (`neurosystem/unknown-die-size`)."
-RESOLVE_LIMIT_DESCRIPTION = (
-    "How the one-Resolve-per-STK-Check limit meets pushing through bad shit. "
-    "`one-per-check` (the default): the limit counts every Resolve spent on the check, so a pushed "
-    "check cannot also be pushed through and a pushed-through check cannot be pushed. "
-    "`push-and-push-through`: the limit counts pushes only, so a check may be pushed (1 Resolve) and "
-    "its bad shit pushed through (1 more). Flat Checks are never pushed, so they may always be pushed "
-    "through once. Configurable per session in `setup.rules.resolveLimit`, per stateless call here."
-)
-CATEGORY_DESCRIPTION = (
-    "A damage category, organic or mechanical name: lightly-injured / lightly-damaged, badly-injured / "
-    "badly-damaged, wounded / wrecked, severely-wounded / severely-wrecked, dying / shutting-down, "
-    "dead / shut-down, destroyed."
-)
-
-
-_GIVEN = {"not": {"type": "null"}}
-
-
-def exactly_one(*names: str) -> dict:
-    """JSON Schema: exactly one of these (wire-named) fields is given, and not null.
-
-    Emitted into the OpenAPI document, so a body that matches the schema meets the rule; the
-    handler still enforces it (with its own code), for GraphQL, which cannot say it.
-    """
-    return {
-        "oneOf": [
-            {"required": [name], "properties": {name: _GIVEN, **{other: {"type": "null"} for other in names if other != name}}}
-            for name in names
-        ]
-    }
-
-
-def at_most_one(first: str, second: str) -> dict:
-    """JSON Schema: not both of these fields given (not null)."""
-    return {"not": {"required": [first, second], "properties": {first: _GIVEN, second: _GIVEN}}}
+from service.systems.neurosystem.options import RESOLVE_LIMIT_DESCRIPTION, ResolveLimit
+from service.systems.neurosystem.wire.shared import RATING_DESCRIPTION, DieStat, Outcome
 
 
 class NeurosystemBonus(Model):

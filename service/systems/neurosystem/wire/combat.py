@@ -7,10 +7,10 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, ConfigDict, Field, WithJsonSchema
 
 from service.model import Model
-from service.systems.neurosystem.models import CATEGORY_DESCRIPTION, Category, NeurosystemCheckResult, exactly_one
-from service.systems.neurosystem.reductions import ProtectionMatch
+from service.systems.neurosystem.options import PROTECTION_MATCH_DESCRIPTION, ProtectionMatch
+from service.systems.neurosystem.wire.records import NeurosystemCheckResult
+from service.systems.neurosystem.wire.shared import CATEGORY_DESCRIPTION, Category, StateName, exactly_one
 
-StateName = Annotated[str, Field(min_length=1, max_length=80)]
 AttackType = Annotated[str, Field(min_length=1, max_length=40)]
 _TYPE_SCHEMA = {"type": "string", "minLength": 1, "maxLength": 40}
 
@@ -30,14 +30,6 @@ ATTACK_TYPE_DESCRIPTION = (
     "The attack's type as a set of tags: a list (`[\"kinetic\", \"ranged\"]`), or one string whose words are "
     "the tags (`\"kinetic ranged\"`); case and spacing do not matter. Needed when the target has protection, "
     "which counts when a type it lists matches these tags under `protectionMatch`."
-)
-PROTECTION_MATCH_DESCRIPTION = (
-    "How a type a protection lists must relate to the attack's tags for the protection to count. "
-    "`either-includes` (the default): one set of tags includes the other, so a `kinetic` vest stops a `kinetic "
-    "ranged` attack and a `kinetic ranged` resonance shield stops an attack given only as `kinetic` (the text's "
-    "own example), while neither stops `laser ranged` or `kinetic melee`. `attack-includes`: the attack carries "
-    "every tag of the listed type, so that shield no longer stops an attack given only as `kinetic`. "
-    "Configurable per session in `setup.rules.protectionMatch`, per stateless call in `reductions.protectionMatch`."
 )
 
 _MECHANICAL = (

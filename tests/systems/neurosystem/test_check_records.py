@@ -3,9 +3,10 @@ from __future__ import annotations
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.neurosystem import checks, errors
-from service.systems.neurosystem.models import NeurosystemCheckRecord
-from service.systems.neurosystem.records import validate_record
+from service.systems.neurosystem import errors
+from service.systems.neurosystem.rules import checks
+from service.systems.neurosystem.rules.check_records import validate_record
+from service.systems.neurosystem.wire.records import NeurosystemCheckRecord
 from support.dice import ScriptedStream
 
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.systems.neurosystem.measure import death_measure, stat_measure
+from service.systems.neurosystem.rules.measures import death_measure, stat_measure
 from support.dice import ScriptedStream
 
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from service.errors import RuleViolation
 from service.systems.neurosystem import errors
-from service.systems.neurosystem.checks import MAX_PUSHED_DICE, STK_STATS
-from service.systems.neurosystem.models import NeurosystemCheckRecord
-from service.systems.neurosystem.ratings import LUCK_SIDES, parse_rating
+from service.systems.neurosystem.rules.checks import MAX_PUSHED_DICE, STK_STATS
+from service.systems.neurosystem.rules.ratings import LUCK_SIDES, parse_rating
+from service.systems.neurosystem.wire.records import NeurosystemCheckRecord
 
 
 def _invalid(detail: str) -> RuleViolation:
-    return RuleViolation(errors.INVALID_CHECK, f"the check record is not valid: {detail}", status=422)
+    return errors.refuse(errors.INVALID_CHECK, f"the check record is not valid: {detail}")
 
 
 def validate_record(record: NeurosystemCheckRecord) -> None:

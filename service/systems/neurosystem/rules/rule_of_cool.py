@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from service.systems.neurosystem.models import NeurosystemDie
-from service.systems.neurosystem.ratings import parse_rating
+from service.systems.neurosystem.rules.ratings import parse_rating
+from service.systems.neurosystem.wire.records import NeurosystemDie
 
 # Lowest Style face that is cool, per die size; None: that size is never cool.
 COOL_FROM: dict[int, int | None] = {4: None, 6: 6, 8: 7, 10: 8, 12: 9}

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from service.errors import RuleViolation
-from service.systems.neurosystem import damage, errors
-from service.systems.neurosystem.models_table import NeurosystemCharacter
+from service.systems.neurosystem import errors
+from service.systems.neurosystem.rules import damage
+from service.systems.neurosystem.wire.table import NeurosystemCharacter
 
 
 MAX_OTHER_STATES = 40  # besides the 7 damage categories, so a character carries at most 47
@@ -25,7 +25,7 @@ def normalized(states: Sequence[str]) -> list[str]:
         name = damage.state_key(state) if damage.severity(state) is not None else " ".join(state.split())
         key = damage.state_key(name)
         if key in seen:
-            raise RuleViolation(errors.STATE_ALREADY_HELD, f"negative state {state!r} is listed twice", status=422)
+            raise errors.refuse(errors.DUPLICATE_STATE, f"negative state {state!r} is listed twice")
         seen.add(key)
         out.append(name)
     _bounded(out)
@@ -34,8 +34,8 @@ def normalized(states: Sequence[str]) -> list[str]:
 
 def _bounded(states: Sequence[str]) -> None:
     if sum(1 for state in states if damage.severity(state) is None) > MAX_OTHER_STATES:
-        raise RuleViolation(
-            errors.TABLE_FULL, f"a character carries at most {MAX_OTHER_STATES} negative states besides damage", status=409
+        raise errors.refuse(
+            errors.TABLE_FULL, f"a character carries at most {MAX_OTHER_STATES} negative states besides damage",
         )
 
 
@@ -64,6 +64,12 @@ def is_dead(states: Sequence[str]) -> bool:
     return bool(damage.held_levels(states) & {damage.DEAD, damage.DESTROYED})
 
 
+def require_alive(who: NeurosystemCharacter) -> None:
+    """Dead, shut down or destroyed characters make no more checks."""
+    if is_dead(who.negative_states):
+        raise errors.refuse(errors.CHARACTER_DEAD, f"{who.id} is dead or destroyed and makes no more checks")
+
+
 def dying_is_mechanical(states: Sequence[str]) -> bool:
     return any(damage.severity(s) == damage.DYING and damage.is_mechanical(s) for s in states)
 
@@ -80,13 +86,12 @@ def take_damage(who: NeurosystemCharacter, level: int, *, mechanical: bool) -> t
 
 def add_state(who: NeurosystemCharacter, state: str) -> NeurosystemCharacter:
     if damage.severity(state) is not None:
-        raise RuleViolation(
+        raise errors.refuse(
             errors.DAMAGE_NEEDS_DAMAGE_RULES,
             f"{state!r} is a damage category: use take-damage (or defend), which applies the holding rule",
-            status=422,
         )
     if holds(who.negative_states, state):
-        raise RuleViolation(errors.STATE_ALREADY_HELD, f"{who.id} already carries {state!r}")
+        raise errors.refuse(errors.STATE_ALREADY_HELD, f"{who.id} already carries {state!r}")
     after = [*who.negative_states, " ".join(state.split())]
     _bounded(after)
     return who.model_copy(update={"negative_states": after})
@@ -95,7 +100,7 @@ def add_state(who: NeurosystemCharacter, state: str) -> NeurosystemCharacter:
 def remove_state(who: NeurosystemCharacter, state: str) -> NeurosystemCharacter:
     """Cure a negative state; curing dying clears the Death Measure count."""
     if not holds(who.negative_states, state):
-        raise RuleViolation(errors.STATE_NOT_HELD, f"{who.id} does not carry {state!r}")
+        raise errors.refuse(errors.STATE_NOT_HELD, f"{who.id} does not carry {state!r}")
     key = damage.state_key(state)
     update: dict = {"negative_states": [s for s in who.negative_states if damage.state_key(s) != key]}
     if damage.severity(state) == damage.DYING:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 
-from service.errors import RuleViolation
 from service.systems.neurosystem import errors
 
 SIZES: tuple[int, ...] = (4, 6, 8, 10, 12)
@@ -27,10 +26,9 @@ def parse_rating(text: str, *, what: str = "die rating") -> int:
     match = _RATING.fullmatch(text.strip().lower())
     sides = int(match.group(1)) if match else None
     if sides not in SIZES:
-        raise RuleViolation(
+        raise errors.refuse(
             errors.UNKNOWN_DIE_SIZE,
             f"{what} {text!r} is not a NeuroSystem die rating: use d4, d6, d8, d10 or d12",
-            status=422,
         )
     return sides
 

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import ConfigDict, Field
 
 from service.model import Model
-from service.systems.neurosystem.models import exactly_one
+from service.systems.neurosystem.wire.shared import exactly_one
 
 MeasureResult = Literal["positive-span", "negative-span", "even"]
 

@@ -7,15 +7,9 @@ from typing import Annotated
 from pydantic import ConfigDict, Field
 
 from service.model import Model
-from service.systems.neurosystem.models import (
-    RATING_DESCRIPTION,
-    RESOLVE_LIMIT_DESCRIPTION,
-    NeurosystemBonus,
-    NeurosystemCheckRecord,
-    ResolveLimit,
-    StatCategory,
-    at_most_one,
-)
+from service.systems.neurosystem.options import RESOLVE_LIMIT_DESCRIPTION, ResolveLimit
+from service.systems.neurosystem.wire.records import NeurosystemBonus, NeurosystemCheckRecord
+from service.systems.neurosystem.wire.shared import RATING_DESCRIPTION, StatCategory, at_most_one
 
 CheckId = Annotated[str, Field(min_length=1, max_length=20, description="A check id from this session, e.g. `check-1`.")]
 DieId = Annotated[str, Field(min_length=1, max_length=16)]

@@ -13,29 +13,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from service.dice.stream import Stream
-from service.errors import RuleViolation
-from service.systems.neurosystem import damage, errors, states
-from service.systems.neurosystem.measure import death_measure
-from service.systems.neurosystem.models_measure import NeurosystemDeathMeasureResult
-from service.systems.neurosystem.models_table import (
-    NeurosystemCharacter,
-    NeurosystemResolveRegained,
-    NeurosystemSceneEnded,
-    NeurosystemTable,
-)
-from service.systems.neurosystem.table import spend_resolve, with_character
+from service.systems.neurosystem import errors
+from service.systems.neurosystem.rules import damage, negative_states
+from service.systems.neurosystem.rules.measures import death_measure
+from service.systems.neurosystem.rules.sheets import spend_resolve
+from service.systems.neurosystem.state import NeurosystemTable
+from service.systems.neurosystem.wire.measures import NeurosystemDeathMeasureResult
+from service.systems.neurosystem.wire.table import NeurosystemCharacter, NeurosystemResolveRegained, NeurosystemSceneEnded
 
 
 def measure_character(
     who: NeurosystemCharacter, scene: int, *, spend: bool, stream: Stream
 ) -> tuple[NeurosystemCharacter, NeurosystemDeathMeasureResult]:
-    if not states.is_dying(who.negative_states):
-        raise RuleViolation(errors.NOT_DYING, f"{who.id} is not dying or shutting down: no Death Measure to make")
+    if not negative_states.is_dying(who.negative_states):
+        raise errors.refuse(errors.NOT_DYING, f"{who.id} is not dying or shutting down: no Death Measure to make")
     if who.death_measured_scene == scene:
-        raise RuleViolation(errors.ALREADY_MEASURED, f"{who.id} already made this scene's Death Measure")
+        raise errors.refuse(errors.ALREADY_MEASURED, f"{who.id} already made this scene's Death Measure")
     if spend:
         who = spend_resolve(who, "win the Death Measure")
-    mechanical = states.dying_is_mechanical(who.negative_states)
+    mechanical = negative_states.dying_is_mechanical(who.negative_states)
     scenes = who.scenes_dying + 1
     result = death_measure(scenes, who.death_span, spend_resolve=spend, mechanical=mechanical, stream=stream)
     update: dict = {"scenes_dying": scenes, "death_span": result.span_total, "death_measured_scene": scene}
@@ -46,7 +42,7 @@ def measure_character(
 
 
 def _regain(who: NeurosystemCharacter) -> NeurosystemCharacter:
-    if states.is_dead(who.negative_states):
+    if negative_states.is_dead(who.negative_states):
         return who
     return who.model_copy(update={"resolve": min(who.resolve_max, (who.resolve or 0) + 1)})
 
@@ -57,17 +53,17 @@ def end_scene(
     ids = {c.id for c in table.characters}
     for character_id in resist:
         if character_id not in ids:
-            raise RuleViolation(errors.UNKNOWN_CHARACTER, f"no character {character_id!r} to resist death", status=404)
+            raise errors.refuse(errors.UNKNOWN_CHARACTER, f"no character {character_id!r} to resist death")
     measures = []
     resisting = set(resist)
     for who in table.characters:
-        pending = states.is_dying(who.negative_states) and who.death_measured_scene != table.scene
+        pending = negative_states.is_dying(who.negative_states) and who.death_measured_scene != table.scene
         if who.id in resisting and not pending:
             # Resolve goes only into a measure still to be made: refuse rather than waste it.
             measure_character(who, table.scene, spend=True, stream=stream)
         if pending:
             who, result = measure_character(who, table.scene, spend=who.id in resisting, stream=stream)
-            table = with_character(table, who)
+            table = table.with_character(who)
             measures.append(result)
     characters = [_regain(c) for c in table.characters]
     ended = table.scene
