@@ -78,10 +78,6 @@ class Table:
         return [s["category"] for s in screen_for(self.state, self.char)["categories"] if s["blue"] > 0] or CATEGORIES
 
 
-def player_screen(t: Table):
-    return "player-screen", {"character": t.character()} if t.pick(3) > 1 else {}
-
-
 def building_reaction(t: Table):
     params = {"character": t.character()}
     if t.pick(3) == 1:
@@ -226,7 +222,7 @@ def advance_time(t: Table):
 
 
 MOVES = [
-    (1, player_screen), (4, building_reaction), (2, choose_reaction), (3, personal_reaction), (1, approach), (2, encounter),
+    (4, building_reaction), (2, choose_reaction), (3, personal_reaction), (1, approach), (2, encounter),
     (2, keep_memory_log), (5, move), (5, statement), (2, bypass), (2, hack), (1, hold), (1, add_character),
     (1, add_building), (1, add_district), (2, consent), (2, set_access), (1, add_consequence), (1, settle), (1, advance_time),
 ]  # fmt: skip

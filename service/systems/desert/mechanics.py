@@ -7,11 +7,9 @@ ask for any draw; only playing a held character is reserved to the seat holding 
 
 from __future__ import annotations
 
-from typing import Any
-
 from service.dice.stream import Stream
 from service.errors import RuleViolation
-from service.registry import UNDECLARED, Actor, Mechanic, System
+from service.registry import Actor, system
 from service.systems.desert import errors, moves, personal, play, table_actions
 from service.systems.desert.approaches import roll_or_pick
 from service.systems.desert.building_reaction import building_bag, draw_token, resolve_token
@@ -48,7 +46,6 @@ from service.systems.desert.sheets import DesertSetup
 from service.systems.desert.table import initial_state
 from service.systems.desert import table_models as tm
 
-SYSTEM = "desert"
 
 
 # -- stateless forms ----------------------------------------------------------------------------
@@ -59,10 +56,10 @@ def _screen(params: DesertPlayerScreenInput | DesertBuildingReactionInput) -> di
         source, blues = "district", district_blues(params.district_type)
     else:
         source, blues = "section", section_blues(params.checkboxes or [])
-    return player_screen(source, blues, section_blues(params.bypassed), status=422)
+    return player_screen(source, blues, section_blues(params.bypassed))
 
 
-def resolve_screen(params: DesertPlayerScreenInput, stream: Stream) -> DesertScreen:
+def resolve_screen(params: DesertPlayerScreenInput) -> DesertScreen:
     return DesertScreen.model_validate(_screen(params))
 
 
@@ -128,8 +125,8 @@ def resolve_encounter(params: DesertEncounterInput, stream: Stream) -> DesertEnc
     return DesertEncounterResult.model_validate({"kind": "building", **building_encounter(table, params.time_of_day, stream)})
 
 
-def resolve_memory_log(params: tm.DesertMemoryCheckInput, stream: Stream) -> tm.DesertMemoryVerdict:
-    check_access(params.access, params.audience, params.owner, params.featuring, params.consents, status=422)
+def resolve_memory_log(params: tm.DesertMemoryCheckInput) -> tm.DesertMemoryVerdict:
+    check_access(params.access, params.audience, params.owner, params.featuring, params.consents)
     return tm.DesertMemoryVerdict(
         access=params.access, audience=params.audience, featuring=params.featuring, consents=params.consents
     )
@@ -144,37 +141,19 @@ def _view(state: dict, actor: Actor | None) -> dict:
     return state
 
 
-UNDECLARED.add_system(
-    System(
-        id=SYSTEM,
-        title="d e s e r t",
-        setup=DesertSetup,
-        initial_state=initial_state,
-        view=_view,
-        view_entry=lambda entry, actor: entry,
-    )
-)
+SYSTEM = system("desert", "d e s e r t", setup=DesertSetup, start=initial_state, view=_view)
 
-
-def _add(name: str, summary: str, description: str, **forms: Any) -> None:
-    UNDECLARED.add(Mechanic(system=SYSTEM, name=name, summary=summary, description=description, **forms))
-
-
-_add(
+SYSTEM.mechanic(
     "player-screen",
     "Lay out the player screen of a district or building section",
     "A district of type N puts a blue control token on each of its first N security categories; a building "
     "section puts one per checked box. Categories without one get an orange free token. Bypasses turn blue "
     "tokens red. The answer lists the statements the held character must make here. In a session the screen "
     "is the named (or your held) character's current location, with its security log's bypasses.",
-    input=DesertPlayerScreenInput,
-    output=DesertScreen,
-    resolve=resolve_screen,
-    session_input=DesertCharacterRef,
-    session_output=DesertScreenAtTable,
-    apply=play.screen,
+    stateless=resolve_screen, session=play.screen, read=True,
 )
-_add(
+
+SYSTEM.mechanic(
     "building-reaction",
     "Draw a building or district reaction from a six-token bag",
     "The bag holds one token per security category: blue where a blue control token is left, red where all "
@@ -183,178 +162,142 @@ _add(
     "the next reaction of the side the table picks, escalating 1, 2, 3 for this character here. Orange: "
     "control -1 (at least 0) and a d6 picks the reaction (1-3 positive, 4-6 negative). Red or blank: "
     "nothing. In a session the bag comes from the character's security log, and control changes on the sheet.",
-    input=DesertBuildingReactionInput,
-    output=DesertBuildingDraw,
-    resolve=resolve_building_reaction,
-    session_input=DesertBuildingReactionAtTableInput,
-    session_output=DesertBuildingDrawAtTable,
-    apply=play.building_reaction,
+    stateless=resolve_building_reaction, session=play.building_reaction,
 )
-_add(
+
+SYSTEM.mechanic(
     "choose-reaction",
     "Choose positive or negative for a blue token just drawn",
     "Settles the side of a blue building reaction left open; needed before the next draw or a move.",
-    input=DesertChooseReactionInput,
-    output=DesertReactionChosen,
-    apply=play.choose_reaction,
+    session=play.choose_reaction,
 )
-_add(
+
+SYSTEM.mechanic(
     "personal-reaction",
     "Draw a personal reaction from six table-assigned tokens",
     "Six tokens whose meanings the table assigns. The location's control value N demands N of one type "
     "(normally the identity); at control 6 nothing is drawn and that type is the outcome. An approach's "
     "automatic token must be in the bag. A sponsorbaby's brand or an agitator's 'violent' coming up changes "
     "the location's identity (in a session, at once unless applyIdentityChange is false).",
-    input=DesertPersonalReactionInput,
-    output=DesertPersonalDraw,
-    resolve=resolve_personal_reaction,
-    session_input=DesertPersonalReactionAtTableInput,
-    session_output=DesertPersonalDrawAtTable,
-    apply=play.personal_reaction,
+    stateless=resolve_personal_reaction, session=play.personal_reaction,
 )
-_add(
+
+SYSTEM.mechanic(
     "approach",
     "Roll (d6) or pick an approach",
     "Sponsorbaby, rental, walk-in, sun, esper or agitator, with the automatic token it grants in personal "
     "draws. In a session it becomes the character's approach, with its brand or rental role.",
-    input=DesertApproachPick,
-    output=DesertApproachResult,
-    resolve=resolve_approach,
-    session_input=DesertApproachChoice,
-    session_output=DesertApproachAtTable,
-    apply=moves.approach,
+    stateless=resolve_approach, session=moves.approach,
 )
-_add(
+
+SYSTEM.mechanic(
     "encounter",
     "Roll for a random encounter",
     "A district: one d6, an encounter when it shows the district type or lower (once per day in a session). "
     "A building: a d6 on its encounter table, which only takes place when the entry's time of day is now "
     "(once per section, until an encounter took place during the stay).",
-    input=DesertEncounterInput,
-    output=DesertEncounterResult,
-    resolve=resolve_encounter,
-    session_input=DesertCharacterRef,
-    session_output=DesertEncounterAtTable,
-    apply=moves.encounter,
+    stateless=resolve_encounter, session=moves.encounter,
 )
-_add(
+
+SYSTEM.mechanic(
     "keep-memory-log",
     "Keep a compiled security log as a memory log",
     "Private, limited to named people, or public. Limited and public memory logs need the recorded consent "
     "of every other character in them. Stateless, it checks the access against the given consents.",
-    input=tm.DesertMemoryCheckInput,
-    output=tm.DesertMemoryVerdict,
-    resolve=resolve_memory_log,
-    session_input=tm.DesertKeepMemoryLogInput,
-    session_output=tm.DesertMemoryLog,
-    apply=table_actions.keep_memory_log,
+    stateless=resolve_memory_log, session=table_actions.keep_memory_log,
 )
 
 # -- session only ---------------------------------------------------------------------------------
 
-_add(
+SYSTEM.mechanic(
     "move",
     "Move a held character to another section or district",
     "Refused until the current location's building or district reaction has been drawn. Opens a new "
     "security log and may roll for an encounter.",
-    input=tm.DesertMoveInput,
-    output=tm.DesertMoved,
-    apply=moves.move,
+    session=moves.move,
 )
-_add(
+
+SYSTEM.mechanic(
     "make-statement",
     "Write a statement into the character's security log",
     "A statement in a category with a blue token answers what it requires; one in a free category is "
     "volunteered and puts an orange token in the next building reaction.",
-    input=tm.DesertStatementInput,
-    output=tm.DesertLogChange,
-    apply=play.make_statement,
+    session=play.make_statement,
 )
-_add(
+
+SYSTEM.mechanic(
     "bypass",
     "Bypass a security system instead of making its statement",
     "Replaces one blue control token of the category with a red bypass token.",
-    input=tm.DesertBypassInput,
-    output=tm.DesertLogChange,
-    apply=play.bypass,
+    session=play.bypass,
 )
-_add(
+
+SYSTEM.mechanic(
     "hack-security-log",
     "A hacker strikes or rewrites a security log statement",
     "Striking turns the statement's blue control token red; rewriting changes the text and leaves the blue.",
-    input=tm.DesertHackInput,
-    output=tm.DesertLogChange,
-    apply=play.hack,
+    session=play.hack,
 )
-_add(
+
+SYSTEM.mechanic(
     "hold-character",
     "Hold an unheld character (your previous one becomes unheld)",
     "Every seat holds exactly one character at a time.",
-    input=tm.DesertHoldInput,
-    output=tm.DesertHeld,
-    apply=table_actions.hold,
+    session=table_actions.hold,
 )
-_add(
+
+SYSTEM.mechanic(
     "add-character",
     "Bring a new character to the table",
     "",
-    input=tm.DesertAddCharacterInput,
-    output=tm.DesertCharacterAdded,
-    apply=table_actions.add_character,
+    session=table_actions.add_character,
 )
-_add(
+
+SYSTEM.mechanic(
     "add-building",
     "Add a building sheet to the table",
     "",
-    input=tm.DesertAddBuildingInput,
-    output=tm.DesertPlaceAdded,
-    apply=table_actions.add_building,
+    session=table_actions.add_building,
 )
-_add(
+
+SYSTEM.mechanic(
     "add-district",
     "Add a district to the table",
     "",
-    input=tm.DesertAddDistrictInput,
-    output=tm.DesertPlaceAdded,
-    apply=table_actions.add_district,
+    session=table_actions.add_district,
 )
-_add(
+
+SYSTEM.mechanic(
     "consent-memory-log",
     "Record a character's consent to a memory log they show up in",
     "",
-    input=tm.DesertConsentInput,
-    output=tm.DesertMemoryLog,
-    apply=table_actions.consent,
+    session=table_actions.consent,
 )
-_add(
+
+SYSTEM.mechanic(
     "set-memory-log-access",
     "Make a memory log private, limited or public",
     "Limited and public need the consent of everyone else in the log.",
-    input=tm.DesertAccessInput,
-    output=tm.DesertMemoryLog,
-    apply=table_actions.set_access,
+    session=table_actions.set_access,
 )
-_add(
+
+SYSTEM.mechanic(
     "add-consequence",
     "Write a consequence card for a held character",
     "Names the character and roughly when it lands; the whole table sees it.",
-    input=tm.DesertConsequenceInput,
-    output=tm.DesertConsequence,
-    apply=table_actions.add_consequence,
+    session=table_actions.add_consequence,
 )
-_add(
+
+SYSTEM.mechanic(
     "settle-consequence",
     "Mark a consequence card as landed",
     "",
-    input=tm.DesertSettleInput,
-    output=tm.DesertConsequence,
-    apply=table_actions.settle_consequence,
+    session=table_actions.settle_consequence,
 )
-_add(
+
+SYSTEM.mechanic(
     "advance-time",
     "Move the table's clock to the next time of day",
     "Daytime, evening, past midnight; after past midnight a new day begins.",
-    input=tm.DesertAdvanceTimeInput,
-    output=tm.DesertTime,
-    apply=table_actions.advance_time,
+    session=table_actions.advance_time,
 )

@@ -22,10 +22,8 @@ def check_access(
     owner: str,
     featuring: Collection[str],
     consents: Collection[str],
-    *,
-    status: int = 409,
 ) -> None:
-    """Refuse a sharing without its consents: 409 against a session's records, 422 for a stateless request."""
+    """Refuse a sharing without its consents (a limited one without its audience too)."""
     if access == "limited" and not audience:
         raise RuleViolation(errors.AUDIENCE_MISSING, "a limited memory log names the people who may see it", status=422)
     if access == "private":
@@ -35,6 +33,6 @@ def check_access(
         raise RuleViolation(
             errors.CONSENT_MISSING,
             f"a {access} memory log needs the consent of everyone else in it; missing: {', '.join(missing)}",
-            status=status,
+            status=409,
             missing=missing,
         )

@@ -52,7 +52,7 @@ MAX_LOG_ENTRIES = 40
 KEEP_DRAWS = 30  # reactions remembered per visit; escalation only needs the counts
 
 
-def screen(state: dict, params: DesertCharacterRef, stream: Stream, actor: Actor) -> tuple[dict, DesertScreenAtTable]:
+def screen(state: dict, params: DesertCharacterRef, actor: Actor) -> DesertScreenAtTable:
     found = acting_character(state, params.character, actor, as_holder=False)
     location = current_location(found)
     place = place_of(state, location)
@@ -67,7 +67,7 @@ def screen(state: dict, params: DesertCharacterRef, stream: Stream, actor: Actor
         missing_statements=logs.missing_statements(log, shown),
         volunteered=logs.volunteered(log, shown),
     )
-    return state, result
+    return result
 
 
 # -- the security log ----------------------------------------------------------------------------

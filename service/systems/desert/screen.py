@@ -27,9 +27,7 @@ def section_blues(checkboxes: Iterable[str]) -> dict[str, int]:
     return blues
 
 
-def player_screen(
-    source: str, blues: Mapping[str, int], bypassed: Mapping[str, int], *, status: int = 409
-) -> dict:
+def player_screen(source: str, blues: Mapping[str, int], bypassed: Mapping[str, int]) -> dict:
     """Lay out the screen; `bypassed` counts blues replaced by red bypass tokens per category."""
     slots = []
     for category in CATEGORIES:
@@ -39,7 +37,7 @@ def player_screen(
             raise RuleViolation(
                 errors.NOTHING_TO_BYPASS,
                 f"{category} holds {blue} blue control token(s); {red} cannot be bypassed",
-                status=status,
+                status=409,
             )
         slots.append(
             {
