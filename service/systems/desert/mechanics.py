@@ -8,9 +8,9 @@ ask for any draw; only playing a held character is reserved to the seat holding 
 from __future__ import annotations
 
 from service.dice.stream import Stream
-from service.errors import RuleViolation
 from service.registry import Actor, system
 from service.systems.desert import errors, moves, personal, play, table_actions
+from service.systems.desert.errors import refuse
 from service.systems.desert.approaches import roll_or_pick
 from service.systems.desert.building_reaction import building_bag, draw_token, resolve_token
 from service.systems.desert.encounters import building_encounter, district_encounter
@@ -67,10 +67,9 @@ def resolve_building_reaction(params: DesertBuildingReactionInput, stream: Strea
     screen = _screen(params)
     for category in params.volunteered:
         if not slot(screen, category)["free"]:
-            raise RuleViolation(
+            raise refuse(
                 errors.NOT_A_FREE_CATEGORY,
                 f"{category} holds control tokens here: a statement there is required, not volunteered",
-                status=422,
             )
     bag = building_bag(screen, set(params.volunteered))
     index = draw_token(bag, stream)
@@ -141,7 +140,7 @@ def _view(state: dict, actor: Actor | None) -> dict:
     return state
 
 
-SYSTEM = system("desert", "d e s e r t", setup=DesertSetup, start=initial_state, view=_view)
+SYSTEM = system("desert", "d e s e r t", setup=DesertSetup, start=initial_state, view=_view, errors=errors.CODES)
 
 SYSTEM.mechanic(
     "player-screen",

@@ -6,9 +6,9 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from service.errors import RuleViolation
 from service.model import Model
 from service.systems.desert import errors
+from service.systems.desert.errors import refuse
 from service.systems.desert.fields import AtMostSix, CategoryName, Control, DistrictType, Ident, Label
 from service.systems.desert.sheets import ApproachName, DesertApproach, DesertEncounterEntry, DesertReactionSet, TimeOfDay
 
@@ -29,8 +29,8 @@ class DesertLocation(Model):
         """The location in state form; checked here, in the handler, so a missing seat token is still a 401."""
         in_building = self.building is not None and self.section is not None
         if (self.district is not None) == in_building or (self.building is None) != (self.section is None):
-            raise RuleViolation(
-                errors.LOCATION_SHAPE, "name either a district, or a building together with a section number", status=422
+            raise refuse(
+                errors.LOCATION_SHAPE, "name either a district, or a building together with a section number"
             )
         if self.district is not None:
             return {"district": self.district}
@@ -56,8 +56,8 @@ class _ScreenSource(Model):
     @model_validator(mode="after")
     def _one_source(self) -> _ScreenSource:
         if (self.district_type is None) == (self.checkboxes is None):
-            raise RuleViolation(
-                errors.SCREEN_SOURCE, "give either districtType or a section's checkboxes (an empty list is allowed)", status=422
+            raise refuse(
+                errors.SCREEN_SOURCE, "give either districtType or a section's checkboxes (an empty list is allowed)"
             )
         return self
 
@@ -250,7 +250,7 @@ class DesertEncounterInput(Model):
     @model_validator(mode="after")
     def _one_source(self) -> DesertEncounterInput:
         if (self.district_type is None) == (self.table is None):
-            raise RuleViolation(errors.SCREEN_SOURCE, "give either districtType or a building's encounter table", status=422)
+            raise refuse(errors.SCREEN_SOURCE, "give either districtType or a building's encounter table")
         return self
 
 

@@ -9,9 +9,10 @@ this stay, until an encounter took place there; a district's roll once per day.
 from __future__ import annotations
 
 from service.dice.stream import Stream
-from service.errors import RuleViolation
 from service.registry import Actor
+from service.errors import RuleViolation
 from service.systems.desert import errors
+from service.systems.desert.errors import refuse
 from service.systems.desert.approaches import roll_or_pick
 from service.systems.desert.encounters import building_encounter, district_encounter
 from service.systems.desert.models import (
@@ -77,17 +78,16 @@ def move(state: dict, params: DesertMoveInput, stream: Stream, actor: Actor) -> 
 def _may_leave(state: dict, found: dict, came: dict, to: dict) -> None:
     here = location_key(came)
     if here == location_key(to):
-        raise RuleViolation(errors.ALREADY_THERE, f"{found['name']} is already at {here}", status=409)
+        raise refuse(errors.ALREADY_THERE, f"{found['name']} is already at {here}")
     visit = state["reactions"].get(found["id"], {}).get(here)
     if visit is None or visit["draws"] == 0:
-        raise RuleViolation(
+        raise refuse(
             errors.REACTION_REQUIRED,
             f"{found['name']} cannot leave {here} before its building or district reaction has been drawn",
-            status=409,
         )
     if visit["pending"] is not None:
-        raise RuleViolation(
-            errors.CHOICE_PENDING, "choose positive or negative for the blue token drawn here before moving on", status=409
+        raise refuse(
+            errors.CHOICE_PENDING, "choose positive or negative for the blue token drawn here before moving on"
         )
 
 
@@ -115,18 +115,18 @@ def _encounter_refusal(state: dict, found: dict) -> RuleViolation | None:
     location = found["location"]
     if "district" in location:
         if found["districtRolls"].get(location["district"]) == state["day"]:
-            return RuleViolation(
-                errors.ENCOUNTER_ALREADY_ROLLED, f"{location['district']} had its encounter roll on day {state['day']}", status=409
+            return refuse(
+                errors.ENCOUNTER_ALREADY_ROLLED, f"{location['district']} had its encounter roll on day {state['day']}"
             )
         return None
     stay = found["stay"]
     if stay["encounterHappened"]:
-        return RuleViolation(
-            errors.ENCOUNTER_ALREADY_HAPPENED, f"an encounter already took place in {stay['building']} during this stay", status=409
+        return refuse(
+            errors.ENCOUNTER_ALREADY_HAPPENED, f"an encounter already took place in {stay['building']} during this stay"
         )
     if location["section"] in stay["rolledSections"]:
-        return RuleViolation(
-            errors.ENCOUNTER_ALREADY_ROLLED, f"section {location['section']} already had its roll during this stay", status=409
+        return refuse(
+            errors.ENCOUNTER_ALREADY_ROLLED, f"section {location['section']} already had its roll during this stay"
         )
     return None
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from service.dice.stream import Stream
-from service.errors import RuleViolation
 from service.systems.desert import errors
+from service.systems.desert.errors import refuse
 from service.systems.desert.fields import BAG_SIZE, MAX_CONTROL
 
 
@@ -28,21 +28,19 @@ def check_bag(tokens: Sequence[dict], *, control: int, controlled_type: str, mod
     if control == MAX_CONTROL and not tokens:
         return [{"label": controlled_type, "kind": "identity"} for _ in range(BAG_SIZE)]
     if len(tokens) != BAG_SIZE:
-        raise RuleViolation(
+        raise refuse(
             errors.BAG_NOT_SIX,
             f"a personal draw holds exactly {BAG_SIZE} tokens; {len(tokens)} were given"
             + (" (or none at control 6)" if control == MAX_CONTROL else ""),
-            status=422,
         )
     held = count_of(tokens, controlled_type)
     too_few = held < control
     not_exact = mode == "exactly" and control > 0 and held != control
     if too_few or not_exact:
         wanted = f"exactly {control}" if mode == "exactly" else f"at least {control}"
-        raise RuleViolation(
+        raise refuse(
             errors.CONTROL_TOKENS_MISSING,
             f"at control {control} the draw needs {wanted} {controlled_type!r} token(s); it holds {held}",
-            status=422,
         )
     return [dict(token) for token in tokens]
 
@@ -79,10 +77,9 @@ def check_automatic(tokens: Sequence[dict], required: Sequence[str], *, control:
     present = [label for label in others if count_of(tokens, label) > 0]
     if len(present) < min(len(others), room):
         missing = [label for label in others if label not in present]
-        raise RuleViolation(
+        raise refuse(
             errors.AUTOMATIC_TOKEN_MISSING,
             f"the character's approach puts {', '.join(repr(m) for m in missing)} into the draw; add it",
-            status=422,
         )
 
 

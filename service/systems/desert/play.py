@@ -7,9 +7,9 @@ a copy of the state and raises a `RuleViolation` to refuse, which leaves the ses
 from __future__ import annotations
 
 from service.dice.stream import Stream
-from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems.desert import errors, personal
+from service.systems.desert.errors import refuse
 from service.systems.desert import security_log as logs
 from service.systems.desert.building_reaction import building_bag, choose_side, draw_token, resolve_token
 from service.systems.desert.models import (
@@ -76,7 +76,7 @@ def screen(state: dict, params: DesertCharacterRef, actor: Actor) -> DesertScree
 def _append(state: dict, found: dict, entry: dict) -> DesertLogChange:
     log = state["securityLogs"][found["securityLog"]]
     if len(log["entries"]) >= MAX_LOG_ENTRIES:
-        raise RuleViolation(errors.LOG_FULL, f"a security log holds at most {MAX_LOG_ENTRIES} entries", status=409)
+        raise refuse(errors.LOG_FULL, f"a security log holds at most {MAX_LOG_ENTRIES} entries")
     entry = {"id": next_id(state, "entry"), **entry}
     log["entries"].append(entry)
     return DesertLogChange(
@@ -128,10 +128,10 @@ def hack(state: dict, params: DesertHackInput, stream: Stream, actor: Actor) -> 
     state = fresh(state)
     hacker = acting_character(state, params.hacker, actor, as_holder=True)
     if not hacker["hacker"]:
-        raise RuleViolation(errors.NOT_A_HACKER, f"{hacker['name']} is not a hacker", status=409)
+        raise refuse(errors.NOT_A_HACKER, f"{hacker['name']} is not a hacker")
     log = state["securityLogs"].get(params.security_log)
     if log is None:
-        raise RuleViolation(errors.UNKNOWN_SECURITY_LOG, f"no security log {params.security_log!r}", status=404)
+        raise refuse(errors.UNKNOWN_SECURITY_LOG, f"no security log {params.security_log!r}")
     old = logs.entry(log, params.entry)
     if params.action == "strike":
         if not old["struck"] and old["kind"] == "statement":
@@ -139,7 +139,7 @@ def hack(state: dict, params: DesertHackInput, stream: Stream, actor: Actor) -> 
         new = logs.strike(old, hacker["id"])
     else:
         if params.text is None:
-            raise RuleViolation(errors.CANNOT_EDIT_ENTRY, "a rewrite needs the new text", status=422)
+            raise refuse(errors.CANNOT_EDIT_ENTRY, "a rewrite needs the new text")
         new = logs.rewrite(old, hacker["id"], params.text)
     log["entries"] = [new if e["id"] == old["id"] else e for e in log["entries"]]
     result = DesertLogChange(
@@ -164,17 +164,16 @@ def building_reaction(
     location = current_location(found)
     visit = visit_reactions(state, found)
     if visit["pending"] is not None:
-        raise RuleViolation(
-            errors.CHOICE_PENDING, "a blue token is waiting for the table to choose positive or negative", status=409
+        raise refuse(
+            errors.CHOICE_PENDING, "a blue token is waiting for the table to choose positive or negative"
         )
     log = state["securityLogs"][found["securityLog"]]
     shown = screen_for(state, found)
     missing = logs.missing_statements(log, shown)
     if missing and state["rules"]["requireStatements"]:
-        raise RuleViolation(
+        raise refuse(
             errors.STATEMENT_MISSING,
             f"{found['name']} still has to say {', '.join(missing)} here (or bypass it) before the draw",
-            status=409,
             missing=missing,
         )
     bag = building_bag(shown, logs.volunteered(log, shown))
@@ -213,7 +212,7 @@ def choose_reaction(state: dict, params: DesertChooseReactionInput, stream: Stre
     location = current_location(found)
     visit = visit_reactions(state, found)
     if visit["pending"] is None:
-        raise RuleViolation(errors.NO_CHOICE_PENDING, f"no blue token waits for a choice for {found['name']} here", status=409)
+        raise refuse(errors.NO_CHOICE_PENDING, f"no blue token waits for a choice for {found['name']} here")
     settled = choose_side(visit["pending"], params.side, place_of(state, location)["reactions"])
     visit["pending"] = None
     visit["drawn"] = visit["drawn"][:-1] + [{"token": "blue", "reaction": settled}]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from service.errors import RuleViolation
 from service.systems.desert import errors
+from service.systems.desert.errors import refuse
 from service.systems.desert.categories import CATEGORIES, REQUIREMENTS
 
 
@@ -34,10 +34,9 @@ def player_screen(source: str, blues: Mapping[str, int], bypassed: Mapping[str, 
         blue = blues.get(category, 0)
         red = bypassed.get(category, 0)
         if red > blue:
-            raise RuleViolation(
+            raise refuse(
                 errors.NOTHING_TO_BYPASS,
                 f"{category} holds {blue} blue control token(s); {red} cannot be bypassed",
-                status=409,
             )
         slots.append(
             {

@@ -7,8 +7,8 @@ control token red like a bypass, or rewrite it, which leaves the blue token wher
 
 from __future__ import annotations
 
-from service.errors import RuleViolation
 from service.systems.desert import errors
+from service.systems.desert.errors import refuse
 from service.systems.desert.categories import Category
 from service.systems.desert.screen import slot
 
@@ -51,28 +51,27 @@ def missing_statements(log: dict, screen: dict) -> list[Category]:
 def entry(log: dict, entry_id: str) -> dict:
     found = next((e for e in log["entries"] if e["id"] == entry_id), None)
     if found is None:
-        raise RuleViolation(errors.UNKNOWN_LOG_ENTRY, f"security log {log['id']} has no entry {entry_id!r}", status=404)
+        raise refuse(errors.UNKNOWN_LOG_ENTRY, f"security log {log['id']} has no entry {entry_id!r}")
     return found
 
 
 def require_blue(screen: dict, category: str, what: str) -> None:
     if slot(screen, category)["blue"] < 1:
-        raise RuleViolation(
+        raise refuse(
             errors.NOTHING_TO_BYPASS,
             f"{what}: {category} holds no blue control token here any more (nothing to replace with a red one)",
-            status=409,
         )
 
 
 def strike(found: dict, hacker_id: str) -> dict:
     if found["kind"] != "statement" or found["struck"]:
-        raise RuleViolation(errors.CANNOT_EDIT_ENTRY, f"entry {found['id']} is not a standing statement", status=409)
+        raise refuse(errors.CANNOT_EDIT_ENTRY, f"entry {found['id']} is not a standing statement")
     return {**found, "struck": True, "struckBy": hacker_id}
 
 
 def rewrite(found: dict, hacker_id: str, text: str) -> dict:
     if found["kind"] != "statement" or found["struck"]:
-        raise RuleViolation(errors.CANNOT_EDIT_ENTRY, f"entry {found['id']} is not a standing statement", status=409)
+        raise refuse(errors.CANNOT_EDIT_ENTRY, f"entry {found['id']} is not a standing statement")
     original = found["originalText"] if found["originalText"] is not None else found["text"]
     return {**found, "text": text, "originalText": original, "editedBy": hacker_id}
 

@@ -12,9 +12,9 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from service.errors import RuleViolation
 from service.model import Model
 from service.systems.desert import errors
+from service.systems.desert.errors import refuse
 from service.systems.desert.fields import CategoryName, Control, DistrictType, Ident, Label, Text
 
 TimeOfDay = Literal["daytime", "evening", "past-midnight"]
@@ -101,10 +101,9 @@ def check_section_numbers(sheet: DesertBuildingSheet) -> None:
     numbers = [section.number for section in sheet.sections]
     repeated = sorted({n for n in numbers if numbers.count(n) > 1})
     if repeated:
-        raise RuleViolation(
+        raise refuse(
             errors.DUPLICATE_ID,
             f"building {sheet.id!r} numbers more than one section {repeated[0]}; section numbers are unique",
-            status=422,
         )
 
 
@@ -150,5 +149,5 @@ class DesertSetup(Model):
             ids = [item.id for item in items]
             repeated = sorted({i for i in ids if ids.count(i) > 1})
             if repeated:
-                raise RuleViolation(errors.DUPLICATE_ID, f"two {kind}s share the id {repeated[0]!r}", status=422)
+                raise refuse(errors.DUPLICATE_ID, f"two {kind}s share the id {repeated[0]!r}")
         return self

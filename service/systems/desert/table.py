@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import orjson
 
-from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems.desert import errors
+from service.systems.desert.errors import refuse
 from service.systems.desert.screen import district_blues, player_screen, section_blues
 from service.systems.desert.security_log import bypass_counts
 from service.systems.desert.sheets import DesertSetup
@@ -63,7 +63,7 @@ def next_id(state: dict, kind: str) -> str:
 def character(state: dict, character_id: str) -> dict:
     found = state["characters"].get(character_id)
     if found is None:
-        raise RuleViolation(errors.UNKNOWN_CHARACTER, f"no character {character_id!r} at this table", status=404)
+        raise refuse(errors.UNKNOWN_CHARACTER, f"no character {character_id!r} at this table")
     return found
 
 
@@ -80,22 +80,22 @@ def acting_character(state: dict, requested: str | None, actor: Actor, *, as_hol
     if requested is None:
         requested = state["held"].get(actor.seat)
         if requested is None:
-            raise RuleViolation(
-                errors.NO_HELD_CHARACTER, "this seat holds no character: hold one, or name the character", status=409
+            raise refuse(
+                errors.NO_HELD_CHARACTER, "this seat holds no character: hold one, or name the character"
             )
     found = character(state, requested)
     holder = holder_of(state, requested)
     if as_holder and state["rules"]["onlyHolderActs"] and holder is not None and holder != actor.seat:
-        raise RuleViolation(
-            errors.NOT_YOUR_CHARACTER, f"{found['name']} is held by another seat; only that seat plays them", status=403
+        raise refuse(
+            errors.NOT_YOUR_CHARACTER, f"{found['name']} is held by another seat; only that seat plays them"
         )
     return found
 
 
 def require_held(state: dict, found: dict) -> None:
     if holder_of(state, found["id"]) is None:
-        raise RuleViolation(
-            errors.NOT_HELD, f"{found['name']} is not a held character; reactions are to held characters", status=409
+        raise refuse(
+            errors.NOT_HELD, f"{found['name']} is not a held character; reactions are to held characters"
         )
 
 
@@ -113,11 +113,11 @@ def place_of(state: dict, location: dict) -> dict:
     if "district" in location:
         found = state["districts"].get(location["district"])
         if found is None:
-            raise RuleViolation(errors.UNKNOWN_DISTRICT, f"no district {location['district']!r}", status=404)
+            raise refuse(errors.UNKNOWN_DISTRICT, f"no district {location['district']!r}")
         return found
     found = state["buildings"].get(location["building"])
     if found is None:
-        raise RuleViolation(errors.UNKNOWN_BUILDING, f"no building {location['building']!r}", status=404)
+        raise refuse(errors.UNKNOWN_BUILDING, f"no building {location['building']!r}")
     return found
 
 
@@ -125,8 +125,8 @@ def section_of(building: dict, number: int) -> dict:
     found = next((s for s in building["sections"] if s["number"] == number), None)
     if found is None:
         numbers = ", ".join(str(s["number"]) for s in building["sections"])
-        raise RuleViolation(
-            errors.UNKNOWN_SECTION, f"building {building['id']!r} has no section {number} (it has {numbers})", status=404
+        raise refuse(
+            errors.UNKNOWN_SECTION, f"building {building['id']!r} has no section {number} (it has {numbers})"
         )
     return found
 
@@ -140,8 +140,8 @@ def blues_at(state: dict, location: dict) -> tuple[str, dict[str, int]]:
 
 def current_location(found: dict) -> dict:
     if found["location"] is None:
-        raise RuleViolation(
-            errors.NOT_PLACED, f"{found['name']} is nowhere yet: move them to a section or district first", status=409
+        raise refuse(
+            errors.NOT_PLACED, f"{found['name']} is nowhere yet: move them to a section or district first"
         )
     return found["location"]
 

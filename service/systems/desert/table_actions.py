@@ -4,9 +4,10 @@ memory logs and their consents, consequence cards and the time of day."""
 from __future__ import annotations
 
 from service.dice.stream import Stream
-from service.errors import RuleViolation
 from service.registry import Actor
+from service.errors import RuleViolation
 from service.systems.desert import errors
+from service.systems.desert.errors import refuse
 from service.systems.desert import security_log as logs
 from service.systems.desert.memory_logs import check_access
 from service.systems.desert.screen import district_blues, player_screen, section_blues
@@ -39,7 +40,7 @@ MAX_CONSEQUENCES = 300
 
 
 def _full(what: str, limit: int) -> RuleViolation:
-    return RuleViolation(errors.TABLE_FULL, f"a session holds at most {limit} {what}", status=409)
+    return refuse(errors.TABLE_FULL, f"a session holds at most {limit} {what}")
 
 
 # -- held characters ------------------------------------------------------------------------------
@@ -51,7 +52,7 @@ def hold(state: dict, params: DesertHoldInput, stream: Stream, actor: Actor) -> 
     holder = holder_of(state, found["id"])
     if holder is not None:
         whose = "your seat" if holder == actor.seat else "another seat"
-        raise RuleViolation(errors.ALREADY_HELD, f"{found['name']} is already held by {whose}", status=409)
+        raise refuse(errors.ALREADY_HELD, f"{found['name']} is already held by {whose}")
     released = state["held"].get(actor.seat)
     state["held"][actor.seat] = found["id"]
     return state, DesertHeld(seat=actor.seat, character=found["id"], released=released)
@@ -61,7 +62,7 @@ def add_character(state: dict, params: DesertAddCharacterInput, stream: Stream, 
     state = fresh(state)
     spec = params.character.model_dump(mode="json", by_alias=True)
     if spec["id"] in state["characters"]:
-        raise RuleViolation(errors.DUPLICATE_ID, f"a character {spec['id']!r} is already at this table", status=409)
+        raise refuse(errors.DUPLICATE_ID, f"a character {spec['id']!r} is already at this table")
     if len(state["characters"]) >= MAX_CHARACTERS:
         raise _full("characters", MAX_CHARACTERS)
     state["characters"][spec["id"]] = new_character(spec)
@@ -73,7 +74,7 @@ def add_character(state: dict, params: DesertAddCharacterInput, stream: Stream, 
 def _add_place(state: dict, kind: str, spec: dict) -> None:
     shelf = state[f"{kind}s"]
     if spec["id"] in shelf:
-        raise RuleViolation(errors.DUPLICATE_ID, f"a {kind} {spec['id']!r} is already at this table", status=409)
+        raise refuse(errors.DUPLICATE_ID, f"a {kind} {spec['id']!r} is already at this table")
     if len(shelf) >= MAX_PLACES:
         raise _full(f"{kind}s", MAX_PLACES)
     shelf[spec["id"]] = spec
@@ -102,7 +103,7 @@ def add_district(state: dict, params: DesertAddDistrictInput, stream: Stream, ac
 def _memory(state: dict, memory_id: str) -> dict:
     found = state["memoryLogs"].get(memory_id)
     if found is None:
-        raise RuleViolation(errors.UNKNOWN_MEMORY_LOG, f"no memory log {memory_id!r}", status=404)
+        raise refuse(errors.UNKNOWN_MEMORY_LOG, f"no memory log {memory_id!r}")
     return found
 
 
@@ -110,11 +111,11 @@ def keep_memory_log(state: dict, params: DesertKeepMemoryLogInput, stream: Strea
     state = fresh(state)
     log = state["securityLogs"].get(params.security_log)
     if log is None:
-        raise RuleViolation(errors.UNKNOWN_SECURITY_LOG, f"no security log {params.security_log!r}", status=404)
+        raise refuse(errors.UNKNOWN_SECURITY_LOG, f"no security log {params.security_log!r}")
     owner = acting_character(state, log["character"], actor, as_holder=True)
     if not log["compiled"]:
-        raise RuleViolation(
-            errors.LOG_NOT_COMPILED, "a security log becomes a memory log once a building reaction was drawn for it", status=409
+        raise refuse(
+            errors.LOG_NOT_COMPILED, "a security log becomes a memory log once a building reaction was drawn for it"
         )
     for other in [*params.featuring, *params.consents]:
         character(state, other)
@@ -143,7 +144,7 @@ def consent(state: dict, params: DesertConsentInput, stream: Stream, actor: Acto
     memory = _memory(state, params.memory_log)
     who = acting_character(state, params.character, actor, as_holder=True)
     if who["id"] not in memory["featuring"]:
-        raise RuleViolation(errors.NOT_IN_LOG, f"{who['name']} does not show up in memory log {memory['id']}", status=409)
+        raise refuse(errors.NOT_IN_LOG, f"{who['name']} does not show up in memory log {memory['id']}")
     if who["id"] not in memory["consents"]:
         memory["consents"].append(who["id"])
     return state, DesertMemoryLog.model_validate(memory)
@@ -183,7 +184,7 @@ def settle_consequence(state: dict, params: DesertSettleInput, stream: Stream, a
     state = fresh(state)
     card = next((c for c in state["consequences"] if c["id"] == params.consequence), None)
     if card is None:
-        raise RuleViolation(errors.UNKNOWN_CONSEQUENCE, f"no consequence card {params.consequence!r}", status=404)
+        raise refuse(errors.UNKNOWN_CONSEQUENCE, f"no consequence card {params.consequence!r}")
     card["settled"] = True
     return state, DesertConsequence.model_validate(card)
 

@@ -391,6 +391,13 @@ BAD = {
     "bypassing nothing": ("bypass", {"category": "network", "how": "x"}, 409, "desert/nothing-to-bypass"),
     "holding a held character": ("hold-character", {"character": "sam"}, 409, "desert/character-already-held"),
     "a district and a building": ("move", {"to": {"district": "old-town", "building": "wiek", "section": 1}}, 422, "desert/location-shape"),
+    "a building already at the table": ("add-building", {"building": WIEK}, 422, "desert/duplicate-id"),
+    "rewriting without the text": (
+        "hack-security-log",
+        {"hacker": "marin", "securityLog": "log-1", "entry": "entry-1", "action": "rewrite"},
+        422,
+        "desert/cannot-edit-entry",
+    ),
     "two sections numbered 1": (
         "add-building",
         {"building": {**WIEK, "id": "x", "sections": [{"number": 1}, {"number": 1, "checkboxes": ["audio"]}]}},
