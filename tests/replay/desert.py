@@ -3,8 +3,8 @@ reactions, hacking, memory logs, consequences and time."""
 
 from __future__ import annotations
 
-from service.systems.desert.security_log import missing_statements
-from service.systems.desert.table import screen_for
+from service.systems.desert.rules.security_logs import missing_statements
+from service.systems.desert.state import screen_for
 
 from .picking import Pick, one, weighted
 

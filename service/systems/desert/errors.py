@@ -121,3 +121,7 @@ CODES: dict[str, Code] = {
 def refuse(code: str, detail: str, **extra: Any) -> RuleViolation:
     """The refusal `code`, with its status and title from `CODES`; callers `raise refuse(...)`."""
     return refusal(CODES, code, detail, **extra)
+
+
+def table_full(what: str, limit: int) -> RuleViolation:
+    return refuse(TABLE_FULL, f"a session holds at most {limit} {what}")

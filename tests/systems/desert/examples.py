@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from service.registry import Actor
-from service.systems.desert.sheets import DesertSetup
-from service.systems.desert.table import initial_state
+from service.systems.desert.setup import DesertSetup, first_state
 
 REACTIONS = {"positive": ["display", "welcome", "open up"], "negative": ["tag", "call", "disable"]}
 
@@ -53,4 +52,4 @@ BEN = Actor(seat="seat-2", name="ben", role="player")
 
 def table(**changes) -> dict:
     """A fresh session state of the example table, with `changes` merged into the setup."""
-    return initial_state(DesertSetup.model_validate({**SETUP, **changes}))
+    return first_state(DesertSetup.model_validate({**SETUP, **changes}))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.systems.desert.approaches import APPROACHES, roll_or_pick
+from service.systems.desert.rules.approaches import APPROACHES, roll_or_pick
 from support.dice import ScriptedStream
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from service.dice.stream import Stream
-from service.systems.desert.building_reaction import building_bag, choose_side, draw_token, resolve_token
-from service.systems.desert.screen import district_blues, player_screen, section_blues
+from service.systems.desert.rules.building_reactions import building_bag, choose_side, draw_token, resolve_token
+from service.systems.desert.rules.screen import district_blues, player_screen, section_blues
 from support.dice import ScriptedStream
 
 from .examples import REACTIONS

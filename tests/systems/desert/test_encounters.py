@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.systems.desert.encounters import building_encounter, district_encounter
+from service.systems.desert.rules.encounters import building_encounter, district_encounter
 from support.dice import ScriptedStream
 
 from .examples import ENCOUNTERS

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.desert import errors, personal
-from service.systems.desert.models import DesertPersonalReactionInput
+from service.systems.desert import errors
+from service.systems.desert.rules import personal_reactions as personal
+from service.systems.desert.wire.reactions import DesertPersonalReactionInput
 from support.dice import ScriptedStream
 
 

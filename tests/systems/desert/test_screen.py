@@ -6,7 +6,7 @@ import pytest
 
 from service.errors import RuleViolation
 from service.systems.desert import errors
-from service.systems.desert.screen import district_blues, player_screen, section_blues
+from service.systems.desert.rules.screen import district_blues, player_screen, section_blues
 
 
 def _colours(screen: dict) -> dict[str, tuple[int, int, bool]]:

@@ -9,8 +9,10 @@ from pydantic import ValidationError
 
 from service.errors import RuleViolation
 from service.systems.desert import errors
-from service.systems.desert.models import DesertLocation, DesertPlayerScreenInput
-from service.systems.desert.sheets import DesertBuildingSheet, DesertDistrict, DesertSetup, check_section_numbers
+from service.systems.desert.setup import DesertSetup
+from service.systems.desert.wire.refs import DesertLocation
+from service.systems.desert.wire.screen import DesertPlayerScreenInput
+from service.systems.desert.wire.sheets import DesertBuildingSheet, DesertDistrict, check_section_numbers
 
 from .examples import OLD_TOWN, SETUP, WIEK
 

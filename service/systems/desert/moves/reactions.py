@@ -1,158 +1,61 @@
-"""Session handlers of the player screen, the security log and the reaction draws.
-
-Each handler is `(state, params, stream, actor) -> (new state, result model)`: it works on
-a copy of the state and raises a `RuleViolation` to refuse, which leaves the session as it was.
-"""
+"""Building and district reactions, the side of a blue one, and personal reactions: stateless and at the table."""
 
 from __future__ import annotations
 
 from service.dice.stream import Stream
 from service.registry import Actor
-from service.systems.desert import errors, personal
+from service.systems.desert import SYSTEM, errors
 from service.systems.desert.errors import refuse
-from service.systems.desert import security_log as logs
-from service.systems.desert.building_reaction import building_bag, choose_side, draw_token, resolve_token
-from service.systems.desert.models import (
+from service.systems.desert.moves.screen import stateless_screen
+from service.systems.desert.rules import personal_reactions as personal
+from service.systems.desert.rules import security_logs as logs
+from service.systems.desert.rules.building_reactions import building_bag, choose_side, draw_token, resolve_token
+from service.systems.desert.rules.screen import slot
+from service.systems.desert.state import acting_character, current_location, fresh, location_key, place_of, require_held, screen_for, visit_reactions
+from service.systems.desert.wire.reactions import (
+    DesertBuildingDraw,
     DesertBuildingDrawAtTable,
     DesertBuildingReactionAtTableInput,
-    DesertCharacterRef,
+    DesertBuildingReactionInput,
     DesertChooseReactionInput,
     DesertIdentityChange,
+    DesertPersonalDraw,
     DesertPersonalDrawAtTable,
     DesertPersonalReactionAtTableInput,
+    DesertPersonalReactionInput,
     DesertReaction,
     DesertReactionChosen,
-    DesertScreen,
-    DesertScreenAtTable,
     DesertToken,
 )
-from service.systems.desert.screen import player_screen
-from service.systems.desert.table import (
-    acting_character,
-    blues_at,
-    character,
-    current_location,
-    fresh,
-    location_key,
-    next_id,
-    place_of,
-    require_held,
-    screen_for,
-    visit_reactions,
-)
-from service.systems.desert.table_models import (
-    DesertBypassInput,
-    DesertHackInput,
-    DesertLogChange,
-    DesertLogEntry,
-    DesertStatementInput,
-)
+from service.systems.desert.wire.screen import DesertScreen
 
-MAX_LOG_ENTRIES = 40
+
 KEEP_DRAWS = 30  # reactions remembered per visit; escalation only needs the counts
 
 
-def screen(state: dict, params: DesertCharacterRef, actor: Actor) -> DesertScreenAtTable:
-    found = acting_character(state, params.character, actor, as_holder=False)
-    location = current_location(found)
-    place = place_of(state, location)
-    shown = screen_for(state, found)
-    log = state["securityLogs"][found["securityLog"]]
-    result = DesertScreenAtTable(
-        character=found["id"],
-        location_key=location_key(location),
-        control=place["control"],
-        identity=place["identity"],
-        screen=DesertScreen.model_validate(shown),
-        missing_statements=logs.missing_statements(log, shown),
-        volunteered=logs.volunteered(log, shown),
+def resolve_building_reaction(params: DesertBuildingReactionInput, stream: Stream) -> DesertBuildingDraw:
+    screen = stateless_screen(params)
+    for category in params.volunteered:
+        if not slot(screen, category)["free"]:
+            raise refuse(
+                errors.NOT_A_FREE_CATEGORY,
+                f"{category} holds control tokens here: a statement there is required, not volunteered",
+            )
+    bag = building_bag(screen, set(params.volunteered))
+    index = draw_token(bag, stream)
+    reactions = params.reactions.model_dump(mode="json") if params.reactions else None
+    after, reaction = resolve_token(
+        bag[index], control=params.control, blues_before=params.blues_before, side=params.on_blue, reactions=reactions, stream=stream
     )
-    return result
-
-
-# -- the security log ----------------------------------------------------------------------------
-
-
-def _append(state: dict, found: dict, entry: dict) -> DesertLogChange:
-    log = state["securityLogs"][found["securityLog"]]
-    if len(log["entries"]) >= MAX_LOG_ENTRIES:
-        raise refuse(errors.LOG_FULL, f"a security log holds at most {MAX_LOG_ENTRIES} entries")
-    entry = {"id": next_id(state, "entry"), **entry}
-    log["entries"].append(entry)
-    return DesertLogChange(
-        character=found["id"],
-        security_log=log["id"],
-        location_key=log["locationKey"],
-        entry=DesertLogEntry.model_validate(entry),
-        screen=DesertScreen.model_validate(screen_for(state, found)),
+    return DesertBuildingDraw(
+        screen=DesertScreen.model_validate(screen),
+        bag=bag,
+        draw_index=index,
+        drawn=bag[index],
+        control_before=params.control,
+        control_after=after,
+        reaction=DesertReaction.model_validate(reaction) if reaction is not None else None,
     )
-
-
-def _entry(kind: str, category: str, text: str, by: str, featuring: list[str]) -> dict:
-    return {
-        "kind": kind,
-        "category": category,
-        "text": text,
-        "featuring": featuring,
-        "by": by,
-        "struck": False,
-        "struckBy": None,
-        "editedBy": None,
-        "originalText": None,
-    }
-
-
-def make_statement(state: dict, params: DesertStatementInput, stream: Stream, actor: Actor) -> tuple[dict, DesertLogChange]:
-    state = fresh(state)
-    found = acting_character(state, params.character, actor, as_holder=True)
-    current_location(found)
-    for other in params.featuring:
-        character(state, other)
-    featuring = list(dict.fromkeys(params.featuring))
-    return state, _append(state, found, _entry("statement", params.category, params.text, found["id"], featuring))
-
-
-def bypass(state: dict, params: DesertBypassInput, stream: Stream, actor: Actor) -> tuple[dict, DesertLogChange]:
-    state = fresh(state)
-    found = acting_character(state, params.character, actor, as_holder=True)
-    logs.require_blue(screen_for(state, found), params.category, "bypass")
-    return state, _append(state, found, _entry("bypass", params.category, params.how, found["id"], []))
-
-
-def _log_screen(state: dict, log: dict) -> dict:
-    source, blues = blues_at(state, log["location"])
-    return player_screen(source, blues, logs.bypass_counts(log))
-
-
-def hack(state: dict, params: DesertHackInput, stream: Stream, actor: Actor) -> tuple[dict, DesertLogChange]:
-    state = fresh(state)
-    hacker = acting_character(state, params.hacker, actor, as_holder=True)
-    if not hacker["hacker"]:
-        raise refuse(errors.NOT_A_HACKER, f"{hacker['name']} is not a hacker")
-    log = state["securityLogs"].get(params.security_log)
-    if log is None:
-        raise refuse(errors.UNKNOWN_SECURITY_LOG, f"no security log {params.security_log!r}")
-    old = logs.entry(log, params.entry)
-    if params.action == "strike":
-        if not old["struck"] and old["kind"] == "statement":
-            logs.require_blue(_log_screen(state, log), old["category"], "strike")
-        new = logs.strike(old, hacker["id"])
-    else:
-        if params.text is None:
-            raise refuse(errors.CANNOT_EDIT_ENTRY, "a rewrite needs the new text")
-        new = logs.rewrite(old, hacker["id"], params.text)
-    log["entries"] = [new if e["id"] == old["id"] else e for e in log["entries"]]
-    result = DesertLogChange(
-        character=log["character"],
-        security_log=log["id"],
-        location_key=log["locationKey"],
-        entry=DesertLogEntry.model_validate(new),
-        screen=DesertScreen.model_validate(_log_screen(state, log)),
-    )
-    return state, result
-
-
-# -- building and district reactions --------------------------------------------------------------
 
 
 def building_reaction(
@@ -219,7 +122,28 @@ def choose_reaction(state: dict, params: DesertChooseReactionInput, stream: Stre
     return state, DesertReactionChosen(character=found["id"], location_key=location_key(location), reaction=DesertReaction.model_validate(settled))
 
 
-# -- personal reactions ---------------------------------------------------------------------------
+def resolve_personal_reaction(params: DesertPersonalReactionInput, stream: Stream) -> DesertPersonalDraw:
+    tokens = [token.model_dump(mode="json", by_alias=True) for token in params.tokens]
+    bag = personal.check_bag(tokens, control=params.control, controlled_type=params.controlled_type, mode=params.count_rule)
+    approach = params.approach.model_dump(mode="json", by_alias=True) if params.approach else None
+    required = personal.automatic_tokens(approach, with_meeting=params.with_meeting, conduct=params.conduct)
+    personal.check_automatic(bag, required, control=params.control, controlled_type=params.controlled_type)
+    index, drawn = personal.draw(bag, control=params.control, controlled_type=params.controlled_type, stream=stream)
+    goal = personal.identity_change(approach, drawn["label"])
+    change: DesertIdentityChange | None = None
+    if goal is not None and not personal.same(goal, params.controlled_type):
+        change = DesertIdentityChange(before=params.controlled_type, after=goal, applied=False)
+    return DesertPersonalDraw(
+        bag=[DesertToken.model_validate(token) for token in bag],
+        control=params.control,
+        controlled_type=params.controlled_type,
+        controlled_count=personal.count_of(bag, params.controlled_type),
+        automatic_tokens=required,
+        drew=index is not None,
+        draw_index=index,
+        drawn=DesertToken.model_validate(drawn),
+        identity_change=change,
+    )
 
 
 def _meets_rental_target(state: dict, approach: dict | None, with_person: str | None) -> bool:
@@ -269,3 +193,33 @@ def personal_reaction(
         with_person=params.with_person,
     )
     return state, result
+
+
+SYSTEM.mechanic(
+    "building-reaction",
+    "Draw a building or district reaction from a six-token bag",
+    "The bag holds one token per security category: blue where a blue control token is left, red where all "
+    "were bypassed, orange where the category is free and the character volunteered something, blank "
+    "otherwise. One token is drawn with a six-sided die (index = die - 1). Blue: control +1 (at most 6) and "
+    "the next reaction of the side the table picks, escalating 1, 2, 3 for this character here. Orange: "
+    "control -1 (at least 0) and a d6 picks the reaction (1-3 positive, 4-6 negative). Red or blank: "
+    "nothing. In a session the bag comes from the character's security log, and control changes on the sheet.",
+    stateless=resolve_building_reaction, session=building_reaction,
+)
+
+SYSTEM.mechanic(
+    "choose-reaction",
+    "Choose positive or negative for a blue token just drawn",
+    "Settles the side of a blue building reaction left open; needed before the next draw or a move.",
+    session=choose_reaction,
+)
+
+SYSTEM.mechanic(
+    "personal-reaction",
+    "Draw a personal reaction from six table-assigned tokens",
+    "Six tokens whose meanings the table assigns. The location's control value N demands N of one type "
+    "(normally the identity); at control 6 nothing is drawn and that type is the outcome. An approach's "
+    "automatic token must be in the bag. A sponsorbaby's brand or an agitator's 'violent' coming up changes "
+    "the location's identity (in a session, at once unless applyIdentityChange is false).",
+    stateless=resolve_personal_reaction, session=personal_reaction,
+)

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 
 from service.systems.desert import errors
 from service.systems.desert.errors import refuse
-from service.systems.desert.categories import CATEGORIES, REQUIREMENTS
+from service.systems.desert.rules.categories import CATEGORIES, REQUIREMENTS
 
 
 def district_blues(district_type: int) -> dict[str, int]:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from service.dice.stream import Stream
 from service.systems.desert import errors
 from service.systems.desert.errors import refuse
-from service.systems.desert.fields import BAG_SIZE, MAX_CONTROL
+from service.systems.desert.rules.tokens import BAG_SIZE, MAX_CONTROL
 
 
 def same(a: str | None, b: str | None) -> bool:

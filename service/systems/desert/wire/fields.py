@@ -14,10 +14,8 @@ from pydantic import BeforeValidator, Field
 
 from service.systems.desert import errors
 from service.systems.desert.errors import refuse
-from service.systems.desert.categories import CATEGORIES, Category, is_category
-
-MAX_CONTROL = 6
-BAG_SIZE = 6
+from service.systems.desert.rules.categories import CATEGORIES, Category, is_category
+from service.systems.desert.rules.tokens import BAG_SIZE, MAX_CONTROL
 
 
 def _control(value: Any) -> Any:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from service.systems.desert import errors
 from service.systems.desert.errors import refuse
-from service.systems.desert.categories import Category
-from service.systems.desert.screen import slot
+from service.systems.desert.rules.categories import Category
+from service.systems.desert.rules.screen import slot
 
 
 def new_log(log_id: str, character_id: str, location: dict, key: str, day: int, time_of_day: str) -> dict:

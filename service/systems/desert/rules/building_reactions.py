@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from service.dice.stream import Stream
-from service.systems.desert.fields import BAG_SIZE, MAX_CONTROL
-from service.systems.desert.models import TokenColor
+from service.systems.desert.rules.tokens import BAG_SIZE, MAX_CONTROL, TokenColor
 
 ESCALATION_STEPS = 3
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from service.dice.stream import Stream
+
+ApproachName = Literal["sponsorbaby", "rental", "walk-in", "sun", "esper", "agitator"]
 
 # number -> (name, what the character does, automatic token in personal draws)
 APPROACHES: dict[int, tuple[str, str, str | None]] = {

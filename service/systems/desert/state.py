@@ -20,27 +20,8 @@ import orjson
 from service.registry import Actor
 from service.systems.desert import errors
 from service.systems.desert.errors import refuse
-from service.systems.desert.screen import district_blues, player_screen, section_blues
-from service.systems.desert.security_log import bypass_counts
-from service.systems.desert.sheets import DesertSetup
-
-
-def initial_state(setup: DesertSetup | None) -> dict:
-    setup = setup or DesertSetup()
-    return {
-        "rules": setup.rules.model_dump(mode="json", by_alias=True),
-        "day": setup.day,
-        "timeOfDay": setup.time_of_day,
-        "held": {},
-        "characters": {c.id: new_character(c.model_dump(mode="json", by_alias=True)) for c in setup.characters},
-        "buildings": {b.id: b.model_dump(mode="json", by_alias=True) for b in setup.buildings},
-        "districts": {d.id: d.model_dump(mode="json", by_alias=True) for d in setup.districts},
-        "reactions": {},
-        "securityLogs": {},
-        "memoryLogs": {},
-        "consequences": [],
-        "counters": {"log": 0, "entry": 0, "memory": 0, "consequence": 0},
-    }
+from service.systems.desert.rules.screen import district_blues, player_screen, section_blues
+from service.systems.desert.rules.security_logs import bypass_counts
 
 
 def new_character(spec: dict) -> dict:
@@ -152,6 +133,13 @@ def screen_for(state: dict, found: dict) -> dict:
     source, blues = blues_at(state, location)
     log = state["securityLogs"][found["securityLog"]]
     return player_screen(source, blues, bypass_counts(log))
+
+
+def memory_log(state: dict, memory_id: str) -> dict:
+    found = state["memoryLogs"].get(memory_id)
+    if found is None:
+        raise refuse(errors.UNKNOWN_MEMORY_LOG, f"no memory log {memory_id!r}")
+    return found
 
 
 def visit_reactions(state: dict, found: dict) -> dict:
