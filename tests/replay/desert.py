@@ -3,8 +3,9 @@ reactions, hacking, memory logs, consequences and time."""
 
 from __future__ import annotations
 
-from service.systems.desert.rules.security_logs import missing_statements
-from service.systems.desert.state import screen_for
+from service.declare import load_state
+from service.systems.desert.rules.security_logs import missing_statements, screen_for
+from service.systems.desert.state import DesertState
 
 from .picking import Pick, one, weighted
 
@@ -65,8 +66,9 @@ class Table:
     def missing(self) -> list[str]:
         if not self.char or not self.char["location"]:
             return []
-        log = self.state["securityLogs"].get(self.char["securityLog"])
-        return missing_statements(log, screen_for(self.state, self.char)) if log else []
+        typed = load_state(DesertState, self.state)
+        log = typed.security_logs.get(self.char["securityLog"])
+        return list(missing_statements(log, screen_for(typed, typed.characters[self.char["id"]]))) if log else []
 
     def pending(self) -> bool:
         """A blue token drawn for the held character waits for the table to pick a side."""
@@ -75,7 +77,8 @@ class Table:
     def blues(self) -> list[str]:
         if not self.char or not self.char["location"]:
             return CATEGORIES
-        return [s["category"] for s in screen_for(self.state, self.char)["categories"] if s["blue"] > 0] or CATEGORIES
+        typed = load_state(DesertState, self.state)
+        return [s.category for s in screen_for(typed, typed.characters[self.char["id"]]).categories if s.blue > 0] or CATEGORIES
 
 
 def building_reaction(t: Table):

@@ -9,12 +9,14 @@ from service.registry import system
 from service.systems.desert.errors import CODES
 from service.systems.desert.options import DesertRules
 from service.systems.desert.setup import DesertSetup, first_state
+from service.systems.desert.state import DesertState
 from service.systems.desert.view import view, view_entry
 
 SYSTEM = system(
     "desert",
     "d e s e r t",
     setup=DesertSetup,
+    state=DesertState,
     start=first_state,
     options=DesertRules,
     errors=CODES,

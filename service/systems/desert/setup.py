@@ -9,7 +9,7 @@ from service.systems.desert import errors
 from service.systems.desert.errors import refuse
 from service.systems.desert.options import DesertRules
 from service.systems.desert.rules.clock import TimeOfDay
-from service.systems.desert.state import new_character
+from service.systems.desert.state import DesertState, new_character
 from service.systems.desert.wire.sheets import DesertBuildingSheet, DesertCharacter, DesertDistrict, check_section_numbers
 
 
@@ -33,19 +33,13 @@ class DesertSetup(Model):
         return self
 
 
-def first_state(setup: DesertSetup | None) -> dict:
+def first_state(setup: DesertSetup | None) -> DesertState:
     setup = setup or DesertSetup()
-    return {
-        "rules": setup.rules.model_dump(mode="json", by_alias=True),
-        "day": setup.day,
-        "timeOfDay": setup.time_of_day,
-        "held": {},
-        "characters": {c.id: new_character(c.model_dump(mode="json", by_alias=True)) for c in setup.characters},
-        "buildings": {b.id: b.model_dump(mode="json", by_alias=True) for b in setup.buildings},
-        "districts": {d.id: d.model_dump(mode="json", by_alias=True) for d in setup.districts},
-        "reactions": {},
-        "securityLogs": {},
-        "memoryLogs": {},
-        "consequences": [],
-        "counters": {"log": 0, "entry": 0, "memory": 0, "consequence": 0},
-    }
+    return DesertState(
+        rules=setup.rules,
+        day=setup.day,
+        time_of_day=setup.time_of_day,
+        characters={c.id: new_character(c) for c in setup.characters},
+        buildings={b.id: b for b in setup.buildings},
+        districts={d.id: d for d in setup.districts},
+    )

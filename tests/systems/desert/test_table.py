@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import copy
+import inspect
 
 import pytest
 
+from service.declare import dump_state, load_state
 from service.errors import RuleViolation
+from service.systems.desert.state import DesertState
 from service.systems.desert import errors
 from service.systems.desert.moves import clock as table_clock
 from service.systems.desert.moves import approaches, consequences, encounters, memory_logs, movement, reactions, security_logs, sharing
@@ -26,19 +29,27 @@ from support.dice import ScriptedStream
 from .examples import ANA, BEN, table
 
 
+def _run(handler, state: dict, params, faces: tuple[int, ...], actor):
+    """Call a handler on the typed state loaded from `state`; that state must come back untouched."""
+    typed = load_state(DesertState, state)
+    before = copy.deepcopy(typed.model_dump())
+    try:
+        if "stream" in inspect.signature(handler).parameters:
+            return handler(typed, params, ScriptedStream(*faces), actor)
+        return handler(typed, params, actor)
+    finally:
+        assert typed.model_dump() == before, "a handler changed the state it was given"
+
+
 def act(state: dict, handler, model, data: dict, *faces: int, actor=ANA) -> tuple[dict, dict]:
-    """Run one session handler; the state it was given must come back untouched."""
-    before = copy.deepcopy(state)
-    new, result = handler(state, model.model_validate(data), ScriptedStream(*faces), actor)
-    assert state == before, "a handler changed the state it was given"
-    return new, result.model_dump(mode="json", by_alias=True)
+    """Run one session handler over the stored state; returns the new stored state and the result."""
+    new, result = _run(handler, state, model.model_validate(data), faces, actor)
+    return dump_state(DesertState, new), result.model_dump(mode="json", by_alias=True)
 
 
 def refused(state: dict, handler, model, data: dict, *faces: int, actor=ANA) -> RuleViolation:
-    before = copy.deepcopy(state)
     with pytest.raises(RuleViolation) as caught:
-        handler(state, model.model_validate(data), ScriptedStream(*faces), actor)
-    assert state == before
+        _run(handler, state, model.model_validate(data), faces, actor)
     return caught.value
 
 

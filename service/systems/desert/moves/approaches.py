@@ -6,33 +6,38 @@ from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.desert import SYSTEM
 from service.systems.desert.rules.approaches import roll_or_pick
-from service.systems.desert.state import acting_character, fresh
+from service.systems.desert.state import DesertState, acting_character
 from service.systems.desert.wire.approaches import DesertApproachAtTable, DesertApproachChoice, DesertApproachPick, DesertApproachResult
 from service.systems.desert.wire.sheets import DesertApproach
 
 
 def resolve_approach(params: DesertApproachPick, stream: Stream) -> DesertApproachResult:
     face, entry = roll_or_pick(params.pick, stream)
-    return DesertApproachResult.model_validate({"face": face, **entry})
+    return DesertApproachResult(
+        face=face, number=entry.number, approach=entry.approach, what_you_do=entry.what_you_do, automatic_token=entry.automatic_token
+    )
 
 
-def approach(state: dict, params: DesertApproachChoice, stream: Stream, actor: Actor) -> tuple[dict, DesertApproachAtTable]:
-    state = fresh(state)
+def approach(state: DesertState, params: DesertApproachChoice, stream: Stream, actor: Actor) -> tuple[DesertState, DesertApproachAtTable]:
     found = acting_character(state, params.character, actor, as_holder=True)
     face, entry = roll_or_pick(params.pick, stream)
     details = DesertApproach(
-        approach=entry["approach"],
+        approach=entry.approach,
         brand=params.brand,
         role_attitude=params.role_attitude,
         contact_type=params.contact_type,
         meeting=params.meeting,
     )
-    found["approach"] = details.model_dump(mode="json", by_alias=True)
-    return state, DesertApproachAtTable(face=face, **_wire(entry), character=found["id"], details=details)
-
-
-def _wire(entry: dict) -> dict:
-    return {"number": entry["number"], "approach": entry["approach"], "what_you_do": entry["whatYouDo"], "automatic_token": entry["automaticToken"]}
+    result = DesertApproachAtTable(
+        face=face,
+        number=entry.number,
+        approach=entry.approach,
+        what_you_do=entry.what_you_do,
+        automatic_token=entry.automatic_token,
+        character=found.id,
+        details=details,
+    )
+    return state.with_character(found.model_copy(update={"approach": details})), result
 
 
 SYSTEM.mechanic(

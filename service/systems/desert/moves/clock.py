@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.desert import SYSTEM
 from service.systems.desert.rules.clock import advance
-from service.systems.desert.state import fresh
+from service.systems.desert.state import DesertState
 from service.systems.desert.wire.clock import DesertAdvanceTimeInput, DesertTime
 
 
-def advance_time(state: dict, params: DesertAdvanceTimeInput, stream: Stream, actor: Actor) -> tuple[dict, DesertTime]:
+def advance_time(state: DesertState, params: DesertAdvanceTimeInput, actor: Actor) -> tuple[DesertState, DesertTime]:
     """Step to the next time of day (or on to the named one); past midnight rolls over into a new day."""
-    state = fresh(state)
-    state["day"], state["timeOfDay"] = advance(state["day"], state["timeOfDay"], params.to)
-    return state, DesertTime(day=state["day"], time_of_day=state["timeOfDay"])
+    day, now = advance(state.day, state.time_of_day, params.to)
+    return state.model_copy(update={"day": day, "time_of_day": now}), DesertTime(day=day, time_of_day=now)
 
 
 SYSTEM.mechanic(

@@ -2,42 +2,30 @@
 
 from __future__ import annotations
 
-from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.desert import SYSTEM, errors
-from service.systems.desert.errors import refuse
-from service.systems.desert.errors import table_full
-from service.systems.desert.state import character, fresh, next_id, require_held
+from service.systems.desert.errors import refuse, table_full
+from service.systems.desert.state import DesertState, character, require_held
 from service.systems.desert.wire.consequences import DesertConsequence, DesertConsequenceInput, DesertSettleInput
-
 
 MAX_CONSEQUENCES = 300
 
 
-def add_consequence(state: dict, params: DesertConsequenceInput, stream: Stream, actor: Actor) -> tuple[dict, DesertConsequence]:
-    state = fresh(state)
+def add_consequence(state: DesertState, params: DesertConsequenceInput, actor: Actor) -> tuple[DesertState, DesertConsequence]:
     require_held(state, character(state, params.character))
-    if len(state["consequences"]) >= MAX_CONSEQUENCES:
+    if len(state.consequences) >= MAX_CONSEQUENCES:
         raise table_full("consequence cards", MAX_CONSEQUENCES)
-    card = {
-        "id": next_id(state, "consequence"),
-        "character": params.character,
-        "text": params.text,
-        "when": params.when,
-        "settled": False,
-        "day": state["day"],
-    }
-    state["consequences"].append(card)
-    return state, DesertConsequence.model_validate(card)
+    state, card_id = state.with_next_id("consequence")
+    card = DesertConsequence(id=card_id, character=params.character, text=params.text, when=params.when, settled=False, day=state.day)
+    return state.with_consequence(card), card
 
 
-def settle_consequence(state: dict, params: DesertSettleInput, stream: Stream, actor: Actor) -> tuple[dict, DesertConsequence]:
-    state = fresh(state)
-    card = next((c for c in state["consequences"] if c["id"] == params.consequence), None)
+def settle_consequence(state: DesertState, params: DesertSettleInput, actor: Actor) -> tuple[DesertState, DesertConsequence]:
+    card = next((c for c in state.consequences if c.id == params.consequence), None)
     if card is None:
         raise refuse(errors.UNKNOWN_CONSEQUENCE, f"no consequence card {params.consequence!r}")
-    card["settled"] = True
-    return state, DesertConsequence.model_validate(card)
+    card = card.model_copy(update={"settled": True})
+    return state.with_consequence(card), card
 
 
 SYSTEM.mechanic(

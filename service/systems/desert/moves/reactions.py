@@ -6,12 +6,21 @@ from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.desert import SYSTEM, errors
 from service.systems.desert.errors import refuse
-from service.systems.desert.moves.screen import stateless_screen
 from service.systems.desert.rules import personal_reactions as personal
 from service.systems.desert.rules import security_logs as logs
 from service.systems.desert.rules.building_reactions import building_bag, choose_side, draw_token, resolve_token
-from service.systems.desert.rules.screen import slot
-from service.systems.desert.state import acting_character, current_location, fresh, location_key, place_of, require_held, screen_for, visit_reactions
+from service.systems.desert.rules.screen import laid_out, slot
+from service.systems.desert.state import (
+    DesertState,
+    Drawn,
+    acting_character,
+    current_location,
+    location_key,
+    log_of,
+    place_of,
+    require_held,
+    visit_of,
+)
 from service.systems.desert.wire.reactions import (
     DesertBuildingDraw,
     DesertBuildingDrawAtTable,
@@ -23,172 +32,172 @@ from service.systems.desert.wire.reactions import (
     DesertPersonalDrawAtTable,
     DesertPersonalReactionAtTableInput,
     DesertPersonalReactionInput,
-    DesertReaction,
     DesertReactionChosen,
-    DesertToken,
 )
-from service.systems.desert.wire.screen import DesertScreen
-
+from service.systems.desert.wire.sheets import DesertApproach
 
 KEEP_DRAWS = 30  # reactions remembered per visit; escalation only needs the counts
 
 
+# -- building and district reactions --------------------------------------------------------------
+
+
 def resolve_building_reaction(params: DesertBuildingReactionInput, stream: Stream) -> DesertBuildingDraw:
-    screen = stateless_screen(params)
+    screen = laid_out(params.district_type, params.checkboxes, params.bypassed)
     for category in params.volunteered:
-        if not slot(screen, category)["free"]:
-            raise refuse(
-                errors.NOT_A_FREE_CATEGORY,
-                f"{category} holds control tokens here: a statement there is required, not volunteered",
-            )
+        if not slot(screen, category).free:
+            raise refuse(errors.NOT_A_FREE_CATEGORY, f"{category} holds control tokens here: a statement there is required, not volunteered")
     bag = building_bag(screen, set(params.volunteered))
     index = draw_token(bag, stream)
-    reactions = params.reactions.model_dump(mode="json") if params.reactions else None
     after, reaction = resolve_token(
-        bag[index], control=params.control, blues_before=params.blues_before, side=params.on_blue, reactions=reactions, stream=stream
+        bag[index], control=params.control, blues_before=params.blues_before, side=params.on_blue, reactions=params.reactions, stream=stream
     )
     return DesertBuildingDraw(
-        screen=DesertScreen.model_validate(screen),
+        screen=screen,
         bag=bag,
         draw_index=index,
         drawn=bag[index],
         control_before=params.control,
         control_after=after,
-        reaction=DesertReaction.model_validate(reaction) if reaction is not None else None,
+        reaction=reaction,
     )
 
 
 def building_reaction(
-    state: dict, params: DesertBuildingReactionAtTableInput, stream: Stream, actor: Actor
-) -> tuple[dict, DesertBuildingDrawAtTable]:
-    state = fresh(state)
+    state: DesertState, params: DesertBuildingReactionAtTableInput, stream: Stream, actor: Actor
+) -> tuple[DesertState, DesertBuildingDrawAtTable]:
     found = acting_character(state, params.character, actor, as_holder=False)
     require_held(state, found)
     location = current_location(found)
-    visit = visit_reactions(state, found)
-    if visit["pending"] is not None:
-        raise refuse(
-            errors.CHOICE_PENDING, "a blue token is waiting for the table to choose positive or negative"
-        )
-    log = state["securityLogs"][found["securityLog"]]
-    shown = screen_for(state, found)
+    visit = visit_of(state, found)
+    if visit.pending is not None:
+        raise refuse(errors.CHOICE_PENDING, "a blue token is waiting for the table to choose positive or negative")
+    log = log_of(state, found)
+    shown = logs.screen_for(state, found)
     missing = logs.missing_statements(log, shown)
-    if missing and state["rules"]["requireStatements"]:
+    if missing and state.rules.require_statements:
         raise refuse(
             errors.STATEMENT_MISSING,
-            f"{found['name']} still has to say {', '.join(missing)} here (or bypass it) before the draw",
+            f"{found.name} still has to say {', '.join(missing)} here (or bypass it) before the draw",
             missing=missing,
         )
     bag = building_bag(shown, logs.volunteered(log, shown))
     index = draw_token(bag, stream)
     place = place_of(state, location)
-    before = place["control"]
+    before = place.control
     after, reaction = resolve_token(
-        bag[index], control=before, blues_before=visit["blues"], side=params.on_blue, reactions=place["reactions"], stream=stream
+        bag[index], control=before, blues_before=visit.blues, side=params.on_blue, reactions=place.reactions, stream=stream
     )
-    place["control"] = after
-    visit["draws"] += 1
-    visit["blues"] += 1 if bag[index] == "blue" else 0
-    visit["drawn"] = [*visit["drawn"], {"token": bag[index], "reaction": reaction}][-KEEP_DRAWS:]
-    visit["pending"] = reaction if reaction is not None and reaction["pending"] else None
-    log["compiled"] = True
+    visit = visit.model_copy(
+        update={
+            "draws": visit.draws + 1,
+            "blues": visit.blues + (1 if bag[index] == "blue" else 0),
+            "drawn": (*visit.drawn, Drawn(token=bag[index], reaction=reaction))[-KEEP_DRAWS:],
+            "pending": reaction if reaction is not None and reaction.pending else None,
+        }
+    )
+    key = location_key(location)
+    state = (
+        state.with_place(place.model_copy(update={"control": after}))
+        .with_visit(found.id, key, visit)
+        .with_security_log(log.model_copy(update={"compiled": True}))
+    )
     result = DesertBuildingDrawAtTable(
-        screen=DesertScreen.model_validate(shown),
+        screen=shown,
         bag=bag,
         draw_index=index,
         drawn=bag[index],
         control_before=before,
         control_after=after,
-        reaction=DesertReaction.model_validate(reaction) if reaction is not None else None,
-        character=found["id"],
-        location_key=location_key(location),
-        security_log=log["id"],
-        draws_here=visit["draws"],
-        blues_here=visit["blues"],
+        reaction=reaction,
+        character=found.id,
+        location_key=key,
+        security_log=log.id,
+        draws_here=visit.draws,
+        blues_here=visit.blues,
     )
     return state, result
 
 
-def choose_reaction(state: dict, params: DesertChooseReactionInput, stream: Stream, actor: Actor) -> tuple[dict, DesertReactionChosen]:
-    state = fresh(state)
+def choose_reaction(state: DesertState, params: DesertChooseReactionInput, actor: Actor) -> tuple[DesertState, DesertReactionChosen]:
     found = acting_character(state, params.character, actor, as_holder=False)
     location = current_location(found)
-    visit = visit_reactions(state, found)
-    if visit["pending"] is None:
-        raise refuse(errors.NO_CHOICE_PENDING, f"no blue token waits for a choice for {found['name']} here")
-    settled = choose_side(visit["pending"], params.side, place_of(state, location)["reactions"])
-    visit["pending"] = None
-    visit["drawn"] = visit["drawn"][:-1] + [{"token": "blue", "reaction": settled}]
-    return state, DesertReactionChosen(character=found["id"], location_key=location_key(location), reaction=DesertReaction.model_validate(settled))
+    visit = visit_of(state, found)
+    if visit.pending is None:
+        raise refuse(errors.NO_CHOICE_PENDING, f"no blue token waits for a choice for {found.name} here")
+    settled = choose_side(visit.pending, params.side, place_of(state, location).reactions)
+    visit = visit.model_copy(update={"pending": None, "drawn": (*visit.drawn[:-1], Drawn(token="blue", reaction=settled))})
+    key = location_key(location)
+    return state.with_visit(found.id, key, visit), DesertReactionChosen(character=found.id, location_key=key, reaction=settled)
+
+
+# -- personal reactions ---------------------------------------------------------------------------
 
 
 def resolve_personal_reaction(params: DesertPersonalReactionInput, stream: Stream) -> DesertPersonalDraw:
-    tokens = [token.model_dump(mode="json", by_alias=True) for token in params.tokens]
-    bag = personal.check_bag(tokens, control=params.control, controlled_type=params.controlled_type, mode=params.count_rule)
-    approach = params.approach.model_dump(mode="json", by_alias=True) if params.approach else None
+    bag = personal.check_bag(params.tokens, control=params.control, controlled_type=params.controlled_type, mode=params.count_rule)
+    approach = params.approach
     required = personal.automatic_tokens(approach, with_meeting=params.with_meeting, conduct=params.conduct)
     personal.check_automatic(bag, required, control=params.control, controlled_type=params.controlled_type)
     index, drawn = personal.draw(bag, control=params.control, controlled_type=params.controlled_type, stream=stream)
-    goal = personal.identity_change(approach, drawn["label"])
+    goal = personal.identity_change(approach, drawn.label)
     change: DesertIdentityChange | None = None
     if goal is not None and not personal.same(goal, params.controlled_type):
         change = DesertIdentityChange(before=params.controlled_type, after=goal, applied=False)
     return DesertPersonalDraw(
-        bag=[DesertToken.model_validate(token) for token in bag],
+        bag=bag,
         control=params.control,
         controlled_type=params.controlled_type,
         controlled_count=personal.count_of(bag, params.controlled_type),
         automatic_tokens=required,
         drew=index is not None,
         draw_index=index,
-        drawn=DesertToken.model_validate(drawn),
+        drawn=drawn,
         identity_change=change,
     )
 
 
-def _meets_rental_target(state: dict, approach: dict | None, with_person: str | None) -> bool:
-    if not approach or approach["approach"] != "rental" or with_person is None:
+def _meets_rental_target(state: DesertState, approach: DesertApproach | None, with_person: str | None) -> bool:
+    if approach is None or approach.approach != "rental" or with_person is None:
         return False
-    other = state["characters"].get(with_person)
-    names = [with_person] + ([other["name"], other["id"]] if other else [])
-    return any(personal.same(name, approach.get("meeting")) for name in names)
+    other = state.characters.get(with_person)
+    names = [with_person] + ([other.name, other.id] if other else [])
+    return any(personal.same(name, approach.meeting) for name in names)
 
 
 def personal_reaction(
-    state: dict, params: DesertPersonalReactionAtTableInput, stream: Stream, actor: Actor
-) -> tuple[dict, DesertPersonalDrawAtTable]:
-    state = fresh(state)
+    state: DesertState, params: DesertPersonalReactionAtTableInput, stream: Stream, actor: Actor
+) -> tuple[DesertState, DesertPersonalDrawAtTable]:
     found = acting_character(state, params.character, actor, as_holder=False)
     require_held(state, found)
     location = current_location(found)
     place = place_of(state, location)
-    control = place["control"]
-    controlled = params.controlled_type or place["identity"]
-    tokens = [token.model_dump(mode="json", by_alias=True) for token in params.tokens]
-    bag = personal.check_bag(tokens, control=control, controlled_type=controlled, mode=state["rules"]["personalControlCount"])
-    approach = found["approach"]
+    control = place.control
+    controlled = params.controlled_type or place.identity
+    bag = personal.check_bag(params.tokens, control=control, controlled_type=controlled, mode=state.rules.personal_control_count)
+    approach = found.approach
     required = personal.automatic_tokens(
         approach, with_meeting=_meets_rental_target(state, approach, params.with_person), conduct=params.conduct
     )
     personal.check_automatic(bag, required, control=control, controlled_type=controlled)
     index, drawn = personal.draw(bag, control=control, controlled_type=controlled, stream=stream)
     change: DesertIdentityChange | None = None
-    goal = personal.identity_change(approach, drawn["label"])
-    if goal is not None and not personal.same(goal, place["identity"]):
-        change = DesertIdentityChange(before=place["identity"], after=goal, applied=params.apply_identity_change)
+    goal = personal.identity_change(approach, drawn.label)
+    if goal is not None and not personal.same(goal, place.identity):
+        change = DesertIdentityChange(before=place.identity, after=goal, applied=params.apply_identity_change)
         if params.apply_identity_change:
-            place["identity"] = goal
+            state = state.with_place(place.model_copy(update={"identity": goal}))
     result = DesertPersonalDrawAtTable(
-        bag=[DesertToken.model_validate(token) for token in bag],
+        bag=bag,
         control=control,
         controlled_type=controlled,
         controlled_count=personal.count_of(bag, controlled),
         automatic_tokens=required,
         drew=index is not None,
         draw_index=index,
-        drawn=DesertToken.model_validate(drawn),
+        drawn=drawn,
         identity_change=change,
-        character=found["id"],
+        character=found.id,
         location_key=location_key(location),
         with_person=params.with_person,
     )

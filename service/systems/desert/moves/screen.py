@@ -5,41 +5,31 @@ from __future__ import annotations
 from service.registry import Actor
 from service.systems.desert import SYSTEM
 from service.systems.desert.rules import security_logs as logs
-from service.systems.desert.rules.screen import district_blues, player_screen, section_blues
-from service.systems.desert.state import acting_character, current_location, location_key, place_of, screen_for
-from service.systems.desert.wire.reactions import DesertBuildingReactionInput
+from service.systems.desert.rules.screen import laid_out
+from service.systems.desert.state import DesertState, acting_character, current_location, location_key, log_of, place_of
 from service.systems.desert.wire.refs import DesertCharacterRef
 from service.systems.desert.wire.screen import DesertPlayerScreenInput, DesertScreen, DesertScreenAtTable
 
 
-def stateless_screen(params: DesertPlayerScreenInput | DesertBuildingReactionInput) -> dict:
-    if params.district_type is not None:
-        source, blues = "district", district_blues(params.district_type)
-    else:
-        source, blues = "section", section_blues(params.checkboxes or [])
-    return player_screen(source, blues, section_blues(params.bypassed))
-
-
 def resolve_screen(params: DesertPlayerScreenInput) -> DesertScreen:
-    return DesertScreen.model_validate(stateless_screen(params))
+    return laid_out(params.district_type, params.checkboxes, params.bypassed)
 
 
-def screen(state: dict, params: DesertCharacterRef, actor: Actor) -> DesertScreenAtTable:
+def screen(state: DesertState, params: DesertCharacterRef, actor: Actor) -> DesertScreenAtTable:
     found = acting_character(state, params.character, actor, as_holder=False)
     location = current_location(found)
     place = place_of(state, location)
-    shown = screen_for(state, found)
-    log = state["securityLogs"][found["securityLog"]]
-    result = DesertScreenAtTable(
-        character=found["id"],
+    shown = logs.screen_for(state, found)
+    log = log_of(state, found)
+    return DesertScreenAtTable(
+        character=found.id,
         location_key=location_key(location),
-        control=place["control"],
-        identity=place["identity"],
-        screen=DesertScreen.model_validate(shown),
+        control=place.control,
+        identity=place.identity,
+        screen=shown,
         missing_statements=logs.missing_statements(log, shown),
         volunteered=logs.volunteered(log, shown),
     )
-    return result
 
 
 SYSTEM.mechanic(
@@ -49,5 +39,7 @@ SYSTEM.mechanic(
     "section puts one per checked box. Categories without one get an orange free token. Bypasses turn blue "
     "tokens red. The answer lists the statements the held character must make here. In a session the screen "
     "is the named (or your held) character's current location, with its security log's bypasses.",
-    stateless=resolve_screen, session=screen, read=True,
+    stateless=resolve_screen,
+    session=screen,
+    read=True,
 )

@@ -9,21 +9,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from service.dice.stream import Stream
+from service.systems.desert.rules.clock import TimeOfDay
+from service.systems.desert.wire.encounters import DesertEncounterResult
+from service.systems.desert.wire.sheets import DesertEncounterEntry
 
 
-def district_encounter(district_type: int, stream: Stream) -> dict:
+def district_encounter(district_type: int, stream: Stream) -> DesertEncounterResult:
     face = stream.roll(6)
-    return {"face": face, "happened": face <= district_type, "encounter": None, "timeOfDay": None, "timeFits": None}
+    return DesertEncounterResult(kind="district", face=face, happened=face <= district_type, encounter=None, time_of_day=None, time_fits=None)
 
 
-def building_encounter(table: Sequence[dict], time_of_day: str, stream: Stream) -> dict:
+def building_encounter(table: Sequence[DesertEncounterEntry], time_of_day: TimeOfDay, stream: Stream) -> DesertEncounterResult:
     face = stream.roll(6)
     entry = table[face - 1]
-    fits = entry["timeOfDay"] == time_of_day
-    return {
-        "face": face,
-        "happened": fits,
-        "encounter": entry["encounter"],
-        "timeOfDay": entry["timeOfDay"],
-        "timeFits": fits,
-    }
+    fits = entry.time_of_day == time_of_day
+    return DesertEncounterResult(
+        kind="building", face=face, happened=fits, encounter=entry.encounter, time_of_day=entry.time_of_day, time_fits=fits
+    )

@@ -13,20 +13,22 @@ from service.dice.stream import Stream
 from service.systems.desert import errors
 from service.systems.desert.errors import refuse
 from service.systems.desert.rules.tokens import BAG_SIZE, MAX_CONTROL
+from service.systems.desert.wire.reactions import Conduct, CountRule, DesertToken
+from service.systems.desert.wire.sheets import DesertApproach
 
 
 def same(a: str | None, b: str | None) -> bool:
     return a is not None and b is not None and a.strip().casefold() == b.strip().casefold()
 
 
-def count_of(tokens: Sequence[dict], label: str) -> int:
-    return sum(1 for token in tokens if same(token["label"], label))
+def count_of(tokens: Sequence[DesertToken], label: str) -> int:
+    return sum(1 for token in tokens if same(token.label, label))
 
 
-def check_bag(tokens: Sequence[dict], *, control: int, controlled_type: str, mode: str) -> list[dict]:
+def check_bag(tokens: Sequence[DesertToken], *, control: int, controlled_type: str, mode: CountRule) -> list[DesertToken]:
     """The bag to draw from, after the six-token and the control rules; at control 6 it may be left empty."""
     if control == MAX_CONTROL and not tokens:
-        return [{"label": controlled_type, "kind": "identity"} for _ in range(BAG_SIZE)]
+        return [DesertToken(label=controlled_type, kind="identity") for _ in range(BAG_SIZE)]
     if len(tokens) != BAG_SIZE:
         raise refuse(
             errors.BAG_NOT_SIX,
@@ -42,20 +44,19 @@ def check_bag(tokens: Sequence[dict], *, control: int, controlled_type: str, mod
             errors.CONTROL_TOKENS_MISSING,
             f"at control {control} the draw needs {wanted} {controlled_type!r} token(s); it holds {held}",
         )
-    return [dict(token) for token in tokens]
+    return list(tokens)
 
 
-def automatic_tokens(approach: dict | None, *, with_meeting: bool, conduct: str) -> list[str]:
+def automatic_tokens(approach: DesertApproach | None, *, with_meeting: bool, conduct: Conduct) -> list[str]:
     """Labels a character's approach puts into every personal draw it takes part in."""
     labels: list[str] = []
-    held = approach or {}
-    kind = held["approach"] if held else None
-    if kind == "sponsorbaby" and held.get("brand"):
-        labels.append(held["brand"])
+    kind = approach.approach if approach else None
+    if kind == "sponsorbaby" and approach and approach.brand:
+        labels.append(approach.brand)
     elif kind == "agitator":
         labels.append("violent")
-    elif kind == "rental" and with_meeting and held.get("roleAttitude"):
-        labels.append(held["roleAttitude"])
+    elif kind == "rental" and with_meeting and approach and approach.role_attitude:
+        labels.append(approach.role_attitude)
     if conduct == "overdoing":
         labels.append("obsessive")
     elif conduct == "broke-character":
@@ -63,7 +64,7 @@ def automatic_tokens(approach: dict | None, *, with_meeting: bool, conduct: str)
     return labels
 
 
-def check_automatic(tokens: Sequence[dict], required: Sequence[str], *, control: int, controlled_type: str) -> None:
+def check_automatic(tokens: Sequence[DesertToken], required: Sequence[str], *, control: int, controlled_type: str) -> None:
     """Each automatic label must be in the bag, as far as the control rule leaves room for it.
 
     The control value comes first: the tokens it demands fill their share of the six, and
@@ -83,20 +84,20 @@ def check_automatic(tokens: Sequence[dict], required: Sequence[str], *, control:
         )
 
 
-def draw(bag: list[dict], *, control: int, controlled_type: str, stream: Stream) -> tuple[int | None, dict]:
+def draw(bag: list[DesertToken], *, control: int, controlled_type: str, stream: Stream) -> tuple[int | None, DesertToken]:
     """Draw one token; at control 6 the outcome is the controlled type and no die is rolled."""
     if control == MAX_CONTROL:
-        return None, {"label": controlled_type, "kind": "identity"}
+        return None, DesertToken(label=controlled_type, kind="identity")
     index = stream.roll(len(bag)) - 1
     return index, bag[index]
 
 
-def identity_change(approach: dict | None, drawn_label: str) -> str | None:
+def identity_change(approach: DesertApproach | None, drawn_label: str) -> str | None:
     """A sponsorbaby's brand or an agitator's 'violent' coming up turns the location's identity."""
-    if not approach:
+    if approach is None:
         return None
-    if approach["approach"] == "sponsorbaby" and same(approach.get("brand"), drawn_label):
-        return approach["brand"]
-    if approach["approach"] == "agitator" and same("violent", drawn_label):
+    if approach.approach == "sponsorbaby" and approach.brand is not None and same(approach.brand, drawn_label):
+        return approach.brand
+    if approach.approach == "agitator" and same("violent", drawn_label):
         return "violent"
     return None

@@ -7,6 +7,7 @@ from pydantic import Field
 from service.model import Model
 from service.systems.desert import errors
 from service.systems.desert.errors import refuse
+from service.systems.desert.state import DistrictAt, Location, SectionAt
 from service.systems.desert.wire.fields import Ident
 
 
@@ -17,16 +18,19 @@ class DesertLocation(Model):
     building: Ident | None = None
     section: int | None = Field(default=None, ge=1, le=99)
 
-    def as_state(self) -> dict:
+    def as_state(self) -> Location:
         """The location in state form; checked here, in the handler, so a missing seat token is still a 401."""
-        in_building = self.building is not None and self.section is not None
-        if (self.district is not None) == in_building or (self.building is None) != (self.section is None):
-            raise refuse(
-                errors.LOCATION_SHAPE, "name either a district, or a building together with a section number"
-            )
-        if self.district is not None:
-            return {"district": self.district}
-        return {"building": self.building, "section": self.section}
+        if self.district is not None and self.building is None and self.section is None:
+            return DistrictAt(district=self.district)
+        if self.district is None and self.building is not None and self.section is not None:
+            return SectionAt(building=self.building, section=self.section)
+        raise refuse(errors.LOCATION_SHAPE, "name either a district, or a building together with a section number")
+
+    @classmethod
+    def of(cls, location: Location) -> DesertLocation:
+        if isinstance(location, DistrictAt):
+            return cls(district=location.district)
+        return cls(building=location.building, section=location.section)
 
 
 class DesertCharacterRef(Model):
