@@ -3,8 +3,9 @@ reactions, hacking, memory logs, consequences and time."""
 
 from __future__ import annotations
 
-from service.systems.desert.security_log import missing_statements
-from service.systems.desert.table import screen_for
+from service.declare import load_state
+from service.systems.desert.rules.security_logs import missing_statements, screen_for
+from service.systems.desert.state import DesertState
 
 from .picking import Pick, one, weighted
 
@@ -65,8 +66,9 @@ class Table:
     def missing(self) -> list[str]:
         if not self.char or not self.char["location"]:
             return []
-        log = self.state["securityLogs"].get(self.char["securityLog"])
-        return missing_statements(log, screen_for(self.state, self.char)) if log else []
+        typed = load_state(DesertState, self.state)
+        log = typed.security_logs.get(self.char["securityLog"])
+        return list(missing_statements(log, screen_for(typed, typed.characters[self.char["id"]]))) if log else []
 
     def pending(self) -> bool:
         """A blue token drawn for the held character waits for the table to pick a side."""
@@ -75,11 +77,8 @@ class Table:
     def blues(self) -> list[str]:
         if not self.char or not self.char["location"]:
             return CATEGORIES
-        return [s["category"] for s in screen_for(self.state, self.char)["categories"] if s["blue"] > 0] or CATEGORIES
-
-
-def player_screen(t: Table):
-    return "player-screen", {"character": t.character()} if t.pick(3) > 1 else {}
+        typed = load_state(DesertState, self.state)
+        return [s.category for s in screen_for(typed, typed.characters[self.char["id"]]).categories if s.blue > 0] or CATEGORIES
 
 
 def building_reaction(t: Table):
@@ -226,7 +225,7 @@ def advance_time(t: Table):
 
 
 MOVES = [
-    (1, player_screen), (4, building_reaction), (2, choose_reaction), (3, personal_reaction), (1, approach), (2, encounter),
+    (4, building_reaction), (2, choose_reaction), (3, personal_reaction), (1, approach), (2, encounter),
     (2, keep_memory_log), (5, move), (5, statement), (2, bypass), (2, hack), (1, hold), (1, add_character),
     (1, add_building), (1, add_district), (2, consent), (2, set_access), (1, add_consequence), (1, settle), (1, advance_time),
 ]  # fmt: skip

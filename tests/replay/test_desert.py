@@ -11,7 +11,7 @@ from . import desert as players
 MECHANICS = {  # every session mechanic of the system
     "add-building", "add-character", "add-consequence", "add-district", "advance-time", "approach",
     "building-reaction", "bypass", "choose-reaction", "consent-memory-log", "encounter", "hack-security-log",
-    "hold-character", "keep-memory-log", "make-statement", "move", "personal-reaction", "player-screen",
+    "hold-character", "keep-memory-log", "make-statement", "move", "personal-reaction",
     "set-memory-log-access", "settle-consequence",
 }
 BATCHES, PER_BATCH, STEPS = 4, 50, 100

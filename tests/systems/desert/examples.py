@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from service.declare import dump_state
 from service.registry import Actor
-from service.systems.desert.sheets import DesertSetup
-from service.systems.desert.table import initial_state
+from service.systems.desert.setup import DesertSetup, first_state
+from service.systems.desert.state import DesertState
 
 REACTIONS = {"positive": ["display", "welcome", "open up"], "negative": ["tag", "call", "disable"]}
 
@@ -52,5 +53,5 @@ BEN = Actor(seat="seat-2", name="ben", role="player")
 
 
 def table(**changes) -> dict:
-    """A fresh session state of the example table, with `changes` merged into the setup."""
-    return initial_state(DesertSetup.model_validate({**SETUP, **changes}))
+    """A fresh session state of the example table (as stored), with `changes` merged into the setup."""
+    return dump_state(DesertState, first_state(DesertSetup.model_validate({**SETUP, **changes})))

@@ -3,14 +3,26 @@
 from __future__ import annotations
 
 from service.dice.stream import Stream
-from service.systems.desert.building_reaction import building_bag, choose_side, draw_token, resolve_token
-from service.systems.desert.screen import district_blues, player_screen, section_blues
+from service.systems.desert.rules.building_reactions import building_bag, choose_side, draw_token, resolve_token
+from service.systems.desert.rules.screen import district_blues, player_screen, section_blues
+from service.systems.desert.wire.reactions import DesertReaction
+from service.systems.desert.wire.screen import DesertScreen
+from service.systems.desert.wire.sheets import DesertReactionSet
 from support.dice import ScriptedStream
 
-from .examples import REACTIONS
+from .examples import REACTIONS as SHEET_REACTIONS
+
+REACTIONS = DesertReactionSet.model_validate(SHEET_REACTIONS)
 
 
-def _garden() -> dict:
+def _reaction(token: str, **given) -> DesertReaction:
+    """The reaction a token brings (blue and orange always bring one)."""
+    _, reaction = resolve_token(token, **given)
+    assert reaction is not None
+    return reaction
+
+
+def _garden() -> DesertScreen:
     return player_screen("section", section_blues(["tracking"]), {})
 
 
@@ -67,7 +79,7 @@ def test_seeded_draw_is_reproducible() -> None:
 def test_drawing_blue_raises_control_by_one() -> None:
     control, reaction = resolve_token("blue", control=1, blues_before=0, side="positive", reactions=REACTIONS, stream=ScriptedStream())
     assert control == 2
-    assert reaction == {
+    assert reaction is not None and reaction.model_dump() == {
         "token": "blue", "side": "positive", "step": 1, "number": 1, "face": None, "text": "display", "pending": False,
     }
 
@@ -78,31 +90,31 @@ def test_control_never_rises_above_six() -> None:
 
 def test_blue_reactions_escalate_one_two_three_then_stay_at_three() -> None:
     steps = [
-        resolve_token("blue", control=1, blues_before=n, side="negative", reactions=REACTIONS, stream=ScriptedStream())[1]
+        _reaction("blue", control=1, blues_before=n, side="negative", reactions=REACTIONS, stream=ScriptedStream())
         for n in range(4)
     ]
-    assert [r["step"] for r in steps] == [1, 2, 3, 3]
-    assert [r["number"] for r in steps] == [4, 5, 6, 6]
-    assert [r["text"] for r in steps] == ["tag", "call", "disable", "disable"]
+    assert [r.step for r in steps] == [1, 2, 3, 3]
+    assert [r.number for r in steps] == [4, 5, 6, 6]
+    assert [r.text for r in steps] == ["tag", "call", "disable", "disable"]
 
 
 def test_blue_without_a_side_leaves_the_choice_to_the_table() -> None:
-    _, reaction = resolve_token("blue", control=2, blues_before=1, side=None, reactions=REACTIONS, stream=ScriptedStream())
-    assert reaction["pending"] and reaction["step"] == 2 and reaction["text"] is None
+    reaction = _reaction("blue", control=2, blues_before=1, side=None, reactions=REACTIONS, stream=ScriptedStream())
+    assert reaction.pending and reaction.step == 2 and reaction.text is None
     settled = choose_side(reaction, "positive", REACTIONS)
-    assert settled["text"] == "welcome" and settled["number"] == 2 and not settled["pending"]
+    assert settled.text == "welcome" and settled.number == 2 and not settled.pending
 
 
 def test_orange_lowers_control_and_a_d6_picks_the_reaction() -> None:
     stream = ScriptedStream(5)
     control, reaction = resolve_token("orange", control=3, blues_before=2, side="positive", reactions=REACTIONS, stream=stream)
-    assert control == 2 and stream.sides == [6]
-    assert (reaction["side"], reaction["number"], reaction["step"], reaction["text"]) == ("negative", 5, 2, "call")
+    assert control == 2 and stream.sides == [6] and reaction is not None
+    assert (reaction.side, reaction.number, reaction.step, reaction.text) == ("negative", 5, 2, "call")
 
 
 def test_orange_faces_one_to_three_are_positive() -> None:
-    _, reaction = resolve_token("orange", control=1, blues_before=0, side=None, reactions=REACTIONS, stream=ScriptedStream(3))
-    assert (reaction["side"], reaction["number"], reaction["text"]) == ("positive", 3, "open up")
+    reaction = _reaction("orange", control=1, blues_before=0, side=None, reactions=REACTIONS, stream=ScriptedStream(3))
+    assert (reaction.side, reaction.number, reaction.text) == ("positive", 3, "open up")
 
 
 def test_control_never_drops_below_zero() -> None:

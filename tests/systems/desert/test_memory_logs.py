@@ -6,7 +6,7 @@ import pytest
 
 from service.errors import RuleViolation
 from service.systems.desert import errors
-from service.systems.desert.memory_logs import check_access, missing_consent
+from service.systems.desert.rules.memory_logs import check_access, missing_consent
 
 
 def test_private_memory_log_needs_no_consent() -> None:

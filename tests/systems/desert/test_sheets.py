@@ -9,8 +9,11 @@ from pydantic import ValidationError
 
 from service.errors import RuleViolation
 from service.systems.desert import errors
-from service.systems.desert.models import DesertLocation, DesertPlayerScreenInput
-from service.systems.desert.sheets import DesertBuildingSheet, DesertDistrict, DesertSetup, check_section_numbers
+from service.systems.desert.setup import DesertSetup
+from service.systems.desert.state import DistrictAt, SectionAt
+from service.systems.desert.wire.refs import DesertLocation
+from service.systems.desert.wire.screen import DesertPlayerScreenInput
+from service.systems.desert.wire.sheets import DesertBuildingSheet, DesertDistrict, check_section_numbers
 
 from .examples import OLD_TOWN, SETUP, WIEK
 
@@ -65,8 +68,8 @@ def test_ids_are_unique_in_the_setup() -> None:
 
 
 def test_a_location_is_a_district_or_a_building_section() -> None:
-    assert DesertLocation.model_validate({"building": "wiek", "section": 2}).as_state() == {"building": "wiek", "section": 2}
-    assert DesertLocation.model_validate({"district": "old-town"}).as_state() == {"district": "old-town"}
+    assert DesertLocation.model_validate({"building": "wiek", "section": 2}).as_state() == SectionAt(building="wiek", section=2)
+    assert DesertLocation.model_validate({"district": "old-town"}).as_state() == DistrictAt(district="old-town")
     for bad in ({}, {"building": "wiek"}, {"district": "old-town", "building": "wiek", "section": 1}):
         with pytest.raises(RuleViolation) as caught:
             DesertLocation.model_validate(bad).as_state()

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Literal, NamedTuple
+
 from service.dice.stream import Stream
 
+ApproachName = Literal["sponsorbaby", "rental", "walk-in", "sun", "esper", "agitator"]
+
 # number -> (name, what the character does, automatic token in personal draws)
-APPROACHES: dict[int, tuple[str, str, str | None]] = {
+APPROACHES: dict[int, tuple[ApproachName, str, str | None]] = {
     1: (
         "sponsorbaby",
         "Turn the building towards a brand: make the brand its identity and push its control to 6.",
@@ -30,12 +34,19 @@ APPROACHES: dict[int, tuple[str, str, str | None]] = {
 BY_NAME: dict[str, int] = {name: number for number, (name, _, _) in APPROACHES.items()}
 
 
-def approach_entry(number: int) -> dict:
+class Approach(NamedTuple):
+    number: int
+    approach: ApproachName
+    what_you_do: str
+    automatic_token: str | None
+
+
+def approach_entry(number: int) -> Approach:
     name, does, token = APPROACHES[number]
-    return {"number": number, "approach": name, "whatYouDo": does, "automaticToken": token}
+    return Approach(number, name, does, token)
 
 
-def roll_or_pick(pick: str, stream: Stream) -> tuple[int | None, dict]:
+def roll_or_pick(pick: str, stream: Stream) -> tuple[int | None, Approach]:
     """`roll` rolls one d6; a picked approach rolls nothing."""
     if pick != "roll":
         return None, approach_entry(BY_NAME[pick])

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from service.errors import RuleViolation
 from service.systems.desert import errors
+from service.systems.desert.errors import refuse
 
 
 def missing_consent(owner: str, featuring: Collection[str], consents: Collection[str]) -> list[str]:
@@ -22,19 +22,16 @@ def check_access(
     owner: str,
     featuring: Collection[str],
     consents: Collection[str],
-    *,
-    status: int = 409,
 ) -> None:
-    """Refuse a sharing without its consents: 409 against a session's records, 422 for a stateless request."""
+    """Refuse a sharing without its consents (a limited one without its audience too)."""
     if access == "limited" and not audience:
-        raise RuleViolation(errors.AUDIENCE_MISSING, "a limited memory log names the people who may see it", status=422)
+        raise refuse(errors.AUDIENCE_MISSING, "a limited memory log names the people who may see it")
     if access == "private":
         return
     missing = missing_consent(owner, featuring, consents)
     if missing:
-        raise RuleViolation(
+        raise refuse(
             errors.CONSENT_MISSING,
             f"a {access} memory log needs the consent of everyone else in it; missing: {', '.join(missing)}",
-            status=status,
             missing=missing,
         )

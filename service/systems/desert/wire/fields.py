@@ -12,28 +12,25 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import BeforeValidator, Field
 
-from service.errors import RuleViolation
 from service.systems.desert import errors
-from service.systems.desert.categories import CATEGORIES, Category, is_category
-
-MAX_CONTROL = 6
-BAG_SIZE = 6
+from service.systems.desert.errors import refuse
+from service.systems.desert.rules.categories import CATEGORIES, Category, is_category
+from service.systems.desert.rules.tokens import BAG_SIZE, MAX_CONTROL
 
 
 def _control(value: Any) -> Any:
     if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= MAX_CONTROL:
-        raise RuleViolation(
+        raise refuse(
             errors.CONTROL_OUT_OF_RANGE,
             f"a control value runs from 0 to {MAX_CONTROL}; {value} is outside it",
-            status=422,
         )
     return value
 
 
 def _district_type(value: Any) -> Any:
     if isinstance(value, int) and not isinstance(value, bool) and not 1 <= value <= 6:
-        raise RuleViolation(
-            errors.DISTRICT_TYPE_OUT_OF_RANGE, f"a district type runs from 1 to 6; {value} is outside it", status=422
+        raise refuse(
+            errors.DISTRICT_TYPE_OUT_OF_RANGE, f"a district type runs from 1 to 6; {value} is outside it"
         )
     return value
 
@@ -41,20 +38,18 @@ def _district_type(value: Any) -> Any:
 def _category(value: Any) -> Any:
     if isinstance(value, str) and not is_category(value):
         shown = value if len(value) <= 40 else value[:40] + "…"
-        raise RuleViolation(
+        raise refuse(
             errors.UNKNOWN_CATEGORY,
             f"{shown!r} is not a security category; use one of {', '.join(CATEGORIES)}",
-            status=422,
         )
     return value
 
 
 def _at_most_six(value: Any) -> Any:
     if isinstance(value, list) and len(value) > BAG_SIZE:
-        raise RuleViolation(
+        raise refuse(
             errors.BAG_NOT_SIX,
             f"a draw holds exactly {BAG_SIZE} tokens; {len(value)} were given (remove {len(value) - BAG_SIZE})",
-            status=422,
         )
     return value
 

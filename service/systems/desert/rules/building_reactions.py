@@ -11,20 +11,22 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from service.dice.stream import Stream
-from service.systems.desert.fields import BAG_SIZE, MAX_CONTROL
-from service.systems.desert.models import TokenColor
+from service.systems.desert.rules.tokens import BAG_SIZE, MAX_CONTROL, Side, TokenColor
+from service.systems.desert.wire.reactions import DesertReaction
+from service.systems.desert.wire.screen import DesertScreen
+from service.systems.desert.wire.sheets import DesertReactionSet
 
 ESCALATION_STEPS = 3
 
 
-def building_bag(screen: dict, volunteered: Collection[str]) -> list[TokenColor]:
+def building_bag(screen: DesertScreen, volunteered: Collection[str]) -> list[TokenColor]:
     bag: list[TokenColor] = []
-    for slot in screen["categories"]:
-        if slot["blue"] > 0:
+    for slot in screen.categories:
+        if slot.blue > 0:
             bag.append("blue")  # a redundant system picked up what any bypass missed
-        elif slot["red"] > 0:
+        elif slot.red > 0:
             bag.append("red")
-        elif slot["free"] and slot["category"] in volunteered:
+        elif slot.free and slot.category in volunteered:
             bag.append("orange")
         else:
             bag.append("blank")
@@ -37,13 +39,13 @@ def draw_token(bag: Sequence[str], stream: Stream) -> int:
     return stream.roll(len(bag)) - 1
 
 
-def reaction_text(reactions: dict | None, side: str | None, step: int | None) -> str | None:
+def reaction_text(reactions: DesertReactionSet | None, side: Side | None, step: int | None) -> str | None:
     if reactions is None or side is None or step is None:
         return None
-    return reactions[side][step - 1]
+    return (reactions.positive if side == "positive" else reactions.negative)[step - 1]
 
 
-def sheet_number(side: str | None, step: int | None) -> int | None:
+def sheet_number(side: Side | None, step: int | None) -> int | None:
     """Positive reactions are numbered 1-3 on the sheet, negative ones 4-6."""
     if side is None or step is None:
         return None
@@ -55,10 +57,10 @@ def resolve_token(
     *,
     control: int,
     blues_before: int,
-    side: str | None,
-    reactions: dict | None,
+    side: Side | None,
+    reactions: DesertReactionSet | None,
     stream: Stream,
-) -> tuple[int, dict | None]:
+) -> tuple[int, DesertReaction | None]:
     """What the drawn token does: the new control value and the reaction, if any.
 
     Blue: control +1 (at most 6) and the next reaction in order, 1 → 2 → 3 for this
@@ -68,40 +70,36 @@ def resolve_token(
     """
     if token == "blue":
         step = min(blues_before + 1, ESCALATION_STEPS)
-        reaction = {
-            "token": "blue",
-            "side": side,
-            "step": step,
-            "number": sheet_number(side, step),
-            "face": None,
-            "text": reaction_text(reactions, side, step),
-            "pending": side is None,
-        }
+        reaction = DesertReaction(
+            token="blue",
+            side=side,
+            step=step,
+            number=sheet_number(side, step),
+            face=None,
+            text=reaction_text(reactions, side, step),
+            pending=side is None,
+        )
         return min(control + 1, MAX_CONTROL), reaction
     if token == "orange":
         face = stream.roll(6)
-        side_rolled = "positive" if face <= ESCALATION_STEPS else "negative"
+        side_rolled: Side = "positive" if face <= ESCALATION_STEPS else "negative"
         step = face if face <= ESCALATION_STEPS else face - ESCALATION_STEPS
-        reaction = {
-            "token": "orange",
-            "side": side_rolled,
-            "step": step,
-            "number": face,
-            "face": face,
-            "text": reaction_text(reactions, side_rolled, step),
-            "pending": False,
-        }
+        reaction = DesertReaction(
+            token="orange",
+            side=side_rolled,
+            step=step,
+            number=face,
+            face=face,
+            text=reaction_text(reactions, side_rolled, step),
+            pending=False,
+        )
         return max(control - 1, 0), reaction
     return control, None
 
 
-def choose_side(reaction: dict, side: str, reactions: dict | None) -> dict:
+def choose_side(reaction: DesertReaction, side: Side, reactions: DesertReactionSet | None) -> DesertReaction:
     """Settle a pending blue reaction once the table has picked positive or negative."""
-    step = reaction["step"]
-    return {
-        **reaction,
-        "side": side,
-        "number": sheet_number(side, step),
-        "text": reaction_text(reactions, side, step),
-        "pending": False,
-    }
+    step = reaction.step
+    return reaction.model_copy(
+        update={"side": side, "number": sheet_number(side, step), "text": reaction_text(reactions, side, step), "pending": False}
+    )

@@ -1,0 +1,1 @@
+"""The rules of play in the game's own words: pure functions, no state store, no web."""

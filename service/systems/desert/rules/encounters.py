@@ -1,0 +1,28 @@
+"""Random encounters: a district's daily d6 against its type, a building's d6 table.
+
+A building entry only takes place when its time of day is the table's current one; a
+miss means the next section entered rolls again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from service.dice.stream import Stream
+from service.systems.desert.rules.clock import TimeOfDay
+from service.systems.desert.wire.encounters import DesertEncounterResult
+from service.systems.desert.wire.sheets import DesertEncounterEntry
+
+
+def district_encounter(district_type: int, stream: Stream) -> DesertEncounterResult:
+    face = stream.roll(6)
+    return DesertEncounterResult(kind="district", face=face, happened=face <= district_type, encounter=None, time_of_day=None, time_fits=None)
+
+
+def building_encounter(table: Sequence[DesertEncounterEntry], time_of_day: TimeOfDay, stream: Stream) -> DesertEncounterResult:
+    face = stream.roll(6)
+    entry = table[face - 1]
+    fits = entry.time_of_day == time_of_day
+    return DesertEncounterResult(
+        kind="building", face=face, happened=fits, encounter=entry.encounter, time_of_day=entry.time_of_day, time_fits=fits
+    )
