@@ -6,6 +6,7 @@ raises before anything is returned, so the session is left as it was.
 
 from __future__ import annotations
 
+from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.ncb import last_breath, programs
 from service.systems.ncb import state as table
@@ -15,7 +16,6 @@ from service.systems.ncb.chrome import totals
 from service.systems.ncb.combat import require_turn
 from service.systems.ncb.d20 import roll_mode, roll_test
 from service.systems.ncb.damage import DEAD, Hit, apply_damage
-from service.systems.ncb.dice import DiceStream
 from service.systems.ncb.dying import death_save as roll_death_save
 from service.systems.ncb.dying import require_dying
 from service.systems.ncb.dying import stabilize as stop_bleeding
@@ -31,12 +31,11 @@ from service.systems.ncb.errors import (
 from service.systems.ncb.models import checks, fights, resources
 from service.systems.ncb.models.sheet import NcbWeapon
 from service.systems.ncb.recovery import heal as restore
-from service.systems.ncb.state import Applied
 from service.systems.ncb.stateless import amount_or_dice, attack_fields, program_fields, program_of
 from service.systems.ncb.weapons import Weapon
 
 
-def d20_test(state: dict, p: checks.NcbD20TestAction, stream: DiceStream, actor: Actor) -> Applied:
+def d20_test(state: dict, p: checks.NcbD20TestAction, stream: Stream, actor: Actor) -> tuple[dict, checks.NcbD20TestResult]:
     rules = table.rules_of(state)
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
@@ -53,13 +52,13 @@ def d20_test(state: dict, p: checks.NcbD20TestAction, stream: DiceStream, actor:
     return state, checks.NcbD20TestResult.model_validate({"combatant": c["id"], "roll": table.as_dict(roll)})
 
 
-def ability_scores(state: dict, p: checks.NcbCombatantRef, stream: DiceStream, actor: Actor) -> Applied:
+def ability_scores(state: dict, p: checks.NcbCombatantRef, actor: Actor) -> checks.NcbAbilityScoresResult:
     rules = table.rules_of(state)
     c = table.get(state, p.combatant)
     scores = table.scores(c)
     mods = {name: table.ability_mod(c, name) for name in ABILITIES}
     proficiency = proficiency_bonus(c["level"])
-    result = checks.NcbAbilityScoresResult.model_validate(
+    return checks.NcbAbilityScoresResult.model_validate(
         {
             "combatant": c["id"],
             "level": c["level"],
@@ -76,7 +75,6 @@ def ability_scores(state: dict, p: checks.NcbCombatantRef, stream: DiceStream, a
             "initiative_bonus": table.initiative_bonus(c, rules),
         }
     )
-    return state, result
 
 
 def _weapon(attacker: dict, p: fights.NcbAttackAction) -> Weapon:
@@ -99,7 +97,7 @@ def _require_living(target: dict) -> None:
         raise refuse(TARGET_DOWN, f"{target['id']} is already {target['condition']}")
 
 
-def attack(state: dict, p: fights.NcbAttackAction, stream: DiceStream, actor: Actor) -> Applied:
+def attack(state: dict, p: fights.NcbAttackAction, stream: Stream, actor: Actor) -> tuple[dict, fights.NcbAttackResult]:
     rules = table.rules_of(state)
     attacker = table.get(state, p.attacker)
     table.require_control(actor, attacker)
@@ -135,7 +133,7 @@ def attack(state: dict, p: fights.NcbAttackAction, stream: DiceStream, actor: Ac
     return state, fights.NcbAttackResult(attacker=attacker["id"], target=target["id"], economy=spent, **fields)
 
 
-def damage(state: dict, p: fights.NcbDamageAction, stream: DiceStream, actor: Actor) -> Applied:
+def damage(state: dict, p: fights.NcbDamageAction, stream: Stream, actor: Actor) -> tuple[dict, fights.NcbDamageResult]:
     table.require_gm(actor, "deal damage directly (attacks and programs deal their own)")
     rules = table.rules_of(state)
     target = table.get(state, p.target)
@@ -149,7 +147,7 @@ def damage(state: dict, p: fights.NcbDamageAction, stream: DiceStream, actor: Ac
     )
 
 
-def take_last_breath(state: dict, p: fights.NcbLastBreathAction, stream: DiceStream, actor: Actor) -> Applied:
+def take_last_breath(state: dict, p: fights.NcbLastBreathAction, stream: Stream, actor: Actor) -> tuple[dict, fights.NcbLastBreathResult]:
     """The player's answer to a hit that offered Last Breath: 1 HP instead of 0, and a level of exhaustion."""
     rules = table.rules_of(state)
     c = table.get(state, p.combatant)
@@ -167,7 +165,7 @@ def take_last_breath(state: dict, p: fights.NcbLastBreathAction, stream: DiceStr
     return state, fights.NcbLastBreathResult(combatant=c["id"], **table.as_dict(taken))
 
 
-def death_save(state: dict, p: fights.NcbDeathSaveAction, stream: DiceStream, actor: Actor) -> Applied:
+def death_save(state: dict, p: fights.NcbDeathSaveAction, stream: Stream, actor: Actor) -> tuple[dict, fights.NcbDeathSaveResult]:
     rules = table.rules_of(state)
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
@@ -185,7 +183,7 @@ def death_save(state: dict, p: fights.NcbDeathSaveAction, stream: DiceStream, ac
     return state, fights.NcbDeathSaveResult(combatant=c["id"], **table.as_dict(saved))
 
 
-def stabilize(state: dict, p: fights.NcbStabilizeAction, stream: DiceStream, actor: Actor) -> Applied:
+def stabilize(state: dict, p: fights.NcbStabilizeAction, stream: Stream, actor: Actor) -> tuple[dict, fights.NcbStabilizeResult]:
     rules = table.rules_of(state)
     helper = table.get(state, p.helper)
     table.require_control(actor, helper)
@@ -203,7 +201,7 @@ def stabilize(state: dict, p: fights.NcbStabilizeAction, stream: DiceStream, act
     return state, fights.NcbStabilizeResult(helper=helper["id"], target=target["id"], economy=spent, **fields)
 
 
-def heal(state: dict, p: fights.NcbHealAction, stream: DiceStream, actor: Actor) -> Applied:
+def heal(state: dict, p: fights.NcbHealAction, stream: Stream, actor: Actor) -> tuple[dict, fights.NcbHealResult]:
     rules = table.rules_of(state)
     target = table.get(state, p.target)
     healer_id = None
@@ -225,7 +223,7 @@ def heal(state: dict, p: fights.NcbHealAction, stream: DiceStream, actor: Actor)
     )
 
 
-def run_program(state: dict, p: resources.NcbRunProgramAction, stream: DiceStream, actor: Actor) -> Applied:
+def run_program(state: dict, p: resources.NcbRunProgramAction, stream: Stream, actor: Actor) -> tuple[dict, resources.NcbRunProgramResult]:
     rules = table.rules_of(state)
     caster = table.get(state, p.caster)
     table.require_control(actor, caster)

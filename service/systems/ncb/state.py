@@ -13,7 +13,6 @@ from dataclasses import asdict
 from typing import Any, Literal
 
 from service.errors import Problem
-from service.model import Model
 from service.registry import Actor
 from service.systems.ncb import chrome, exhaustion
 from service.systems.ncb import combat as tracker
@@ -31,9 +30,6 @@ from service.systems.ncb.models.sheet import NcbCombatantSpec, NcbWeapon
 from service.systems.ncb.models.table import MAX_COMBATANTS, NcbSetup
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.weapons import Weapon, weapon_dice
-
-# What every session form returns: the new state and the result model.
-Applied = tuple[dict, Model]
 
 # -- the state as a whole -------------------------------------------------------------------
 

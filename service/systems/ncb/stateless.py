@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from service.dice.stream import Stream
 from service.systems.ncb import chrome, eddies, last_breath, programs
 from service.systems.ncb.abilities import ABILITIES, SUBCLASS_LEVEL, modifier, proficiency_bonus, subclass_available
 from service.systems.ncb.attacks import Attacker, AttackRoll, resolve_attack
@@ -45,7 +46,7 @@ def amount_or_dice(amount: int | None, dice: str | None, stream: DiceStream) -> 
     return max(0, rolled.total), rolled.to_dict()
 
 
-def d20_test(p: checks.NcbD20TestParams, stream: DiceStream) -> checks.NcbD20TestResult:
+def d20_test(p: checks.NcbD20TestParams, stream: Stream) -> checks.NcbD20TestResult:
     roll = roll_test(
         stream,
         modifier=p.modifier - d20_penalty(p.exhaustion, p.rules),
@@ -56,7 +57,7 @@ def d20_test(p: checks.NcbD20TestParams, stream: DiceStream) -> checks.NcbD20Tes
     return checks.NcbD20TestResult.model_validate({"roll": as_dict(roll)})
 
 
-def ability_scores(p: checks.NcbAbilityScoresParams, stream: DiceStream) -> checks.NcbAbilityScoresResult:
+def ability_scores(p: checks.NcbAbilityScoresParams) -> checks.NcbAbilityScoresResult:
     scores = p.abilities.model_dump()
     mods = {name: modifier(scores[name]) for name in ABILITIES}
     proficiency = proficiency_bonus(p.level)
@@ -72,14 +73,14 @@ def ability_scores(p: checks.NcbAbilityScoresParams, stream: DiceStream) -> chec
     )
 
 
-def initiative(p: checks.NcbInitiativeParams, stream: DiceStream) -> checks.NcbInitiativeResult:
+def initiative(p: checks.NcbInitiativeParams, stream: Stream) -> checks.NcbInitiativeResult:
     entries = [
         InitiativeEntry(e.id, e.bonus, e.dexterity, roll_mode(e.advantage, e.disadvantage)) for e in p.participants
     ]
     return checks.NcbInitiativeResult.model_validate({"order": [as_dict(r) for r in roll_initiative(stream, entries)]})
 
 
-def level_up_(p: checks.NcbLevelUpParams, stream: DiceStream) -> checks.NcbLevelUpResult:
+def level_up_(p: checks.NcbLevelUpParams, stream: Stream) -> checks.NcbLevelUpResult:
     if p.subclass is not None and p.level + 1 < SUBCLASS_LEVEL:
         raise refuse(SUBCLASS_TOO_EARLY, f"subclasses unlock at level {SUBCLASS_LEVEL}")
     up = level_up(
@@ -94,7 +95,7 @@ def level_up_(p: checks.NcbLevelUpParams, stream: DiceStream) -> checks.NcbLevel
     return checks.NcbLevelUpResult(subclass=p.subclass, **as_dict(up))
 
 
-def attack(p: fights.NcbAttackParams, stream: DiceStream) -> fights.NcbAttackResult:
+def attack(p: fights.NcbAttackParams, stream: Stream) -> fights.NcbAttackResult:
     rules = p.rules
     target = target_vitals(p.target, rules)
     weapon = weapon_of(p.weapon)
@@ -132,20 +133,20 @@ def attack_fields(
     }
 
 
-def damage(p: fights.NcbDamageParams, stream: DiceStream) -> fights.NcbDamageResult:
+def damage(p: fights.NcbDamageParams, stream: Stream) -> fights.NcbDamageResult:
     amount, roll = amount_or_dice(p.amount, p.dice, stream)
     hit = Hit(amount, p.kind, p.critical, p.overkill, p.target.use_last_breath)
     _, outcome = apply_damage(target_vitals(p.target, p.rules), hit, p.rules)
     return fights.NcbDamageResult.model_validate({"roll": roll, "outcome": as_dict(outcome)})
 
 
-def last_breath_(p: fights.NcbLastBreathParams, stream: DiceStream) -> fights.NcbLastBreathResult:
+def last_breath_(p: fights.NcbLastBreathParams) -> fights.NcbLastBreathResult:
     dropped = Vitals(hp=0, max_hp=1, condition="dying", last_breath=True, exhaustion=p.exhaustion)
     _, taken = last_breath.take(dropped, p.rules)
     return fights.NcbLastBreathResult(**as_dict(taken))
 
 
-def death_save_(p: fights.NcbDeathSaveParams, stream: DiceStream) -> fights.NcbDeathSaveResult:
+def death_save_(p: fights.NcbDeathSaveParams, stream: Stream) -> fights.NcbDeathSaveResult:
     v = Vitals(
         hp=0,
         max_hp=1,
@@ -158,20 +159,20 @@ def death_save_(p: fights.NcbDeathSaveParams, stream: DiceStream) -> fights.NcbD
     return fights.NcbDeathSaveResult(**as_dict(saved))
 
 
-def stabilize_(p: fights.NcbStabilizeParams, stream: DiceStream) -> fights.NcbStabilizeResult:
+def stabilize_(p: fights.NcbStabilizeParams, stream: Stream) -> fights.NcbStabilizeResult:
     v = Vitals(hp=0, max_hp=1, condition="dying")
     mode = roll_mode(p.advantage, p.disadvantage)
     _, done = stabilize(v, p.method, stream, p.rules, medicine_bonus=p.medicine_bonus, mode=mode)
     return fights.NcbStabilizeResult(**as_dict(done))
 
 
-def heal_(p: fights.NcbHealParams, stream: DiceStream) -> fights.NcbHealResult:
+def heal_(p: fights.NcbHealParams, stream: Stream) -> fights.NcbHealResult:
     amount, roll = amount_or_dice(p.amount, p.dice, stream)
     _, healing = heal(target_vitals(p.target, DEFAULT_RULES), amount)
     return fights.NcbHealResult.model_validate({"roll": roll, **as_dict(healing)})
 
 
-def short_rest_(p: resources.NcbShortRestParams, stream: DiceStream) -> resources.NcbShortRestResult:
+def short_rest_(p: resources.NcbShortRestParams, stream: Stream) -> resources.NcbShortRestResult:
     v = Vitals(hp=p.hp, max_hp=p.max_hp, condition=p.condition)
     _, rest = short_rest(
         v,
@@ -198,7 +199,7 @@ def short_rest_fields(rest: ShortRest) -> dict:
     }
 
 
-def long_rest_(p: resources.NcbLongRestParams, stream: DiceStream) -> resources.NcbLongRestResult:
+def long_rest_(p: resources.NcbLongRestParams) -> resources.NcbLongRestResult:
     v = Vitals(hp=p.hp, max_hp=p.max_hp, condition=p.condition, exhaustion=p.exhaustion)
     _, rest = long_rest(v, hit_dice=p.hit_dice, hit_dice_max=p.level, ram_max=p.ram_max, rules=p.rules)
     slots = [{"tier": i + 1, "total": n, "used": 0} for i, n in enumerate(p.program_slots)]
@@ -225,7 +226,7 @@ def program_of(model: resources.NcbProgram) -> programs.Program:
     return programs.Program(model.name, model.tier, model.ram_cost, model.uses_slot, model.damage_dice, model.on_save)
 
 
-def run_program(p: resources.NcbRunProgramParams, stream: DiceStream) -> resources.NcbRunProgramResult:
+def run_program(p: resources.NcbRunProgramParams, stream: Stream) -> resources.NcbRunProgramResult:
     program = program_of(p.program)
     slots = tuple(programs.ProgramSlot(s.tier, s.total, s.used) for s in p.caster.program_slots)
     paid = programs.pay(program, ram=p.caster.ram, slots=slots, slot_tier=p.slot_tier)
@@ -292,7 +293,7 @@ def ledger_fields(ledger: eddies.Ledger) -> dict:
     }
 
 
-def install_chrome(p: resources.NcbInstallChromeParams, stream: DiceStream) -> resources.NcbChromeResult:
+def install_chrome(p: resources.NcbInstallChromeParams) -> resources.NcbChromeResult:
     body = p.body
     implant = p.implant.model_dump(mode="json", by_alias=True)
     installed = chrome.install(_body(body), implant, slots=body.chrome_slots, capacity=body.chrome_capacity)
@@ -303,19 +304,19 @@ def install_chrome(p: resources.NcbInstallChromeParams, stream: DiceStream) -> r
     return resources.NcbChromeResult.model_validate({**fields, "payment": payment})
 
 
-def uninstall_chrome(p: resources.NcbUninstallChromeParams, stream: DiceStream) -> resources.NcbChromeResult:
+def uninstall_chrome(p: resources.NcbUninstallChromeParams) -> resources.NcbChromeResult:
     installed, removed = chrome.uninstall(_body(p.body), p.name)
     return resources.NcbChromeResult(
         **chrome_fields(installed, removed["name"], p.body.chrome_slots, p.body.chrome_capacity)
     )
 
 
-def activate_chrome(p: resources.NcbActivateChromeParams, stream: DiceStream) -> resources.NcbActivateChromeResult:
+def activate_chrome(p: resources.NcbActivateChromeParams) -> resources.NcbActivateChromeResult:
     _, used = chrome.activate([p.implant.model_dump(mode="json", by_alias=True)], p.implant.name)
     return resources.NcbActivateChromeResult.model_validate({"implant": used})
 
 
-def eddies_(p: resources.NcbEddiesParams, stream: DiceStream) -> resources.NcbLedgerResult:
+def eddies_(p: resources.NcbEddiesParams) -> resources.NcbLedgerResult:
     debts = [d.model_dump(mode="json", by_alias=True) for d in p.debts]
     ledger = eddies.transact(p.eddies, debts, p.kind, p.amount, creditor=p.creditor or "", reason=p.reason)
     return resources.NcbLedgerResult(**ledger_fields(ledger))

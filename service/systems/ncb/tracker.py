@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from service.errors import Problem
+from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.ncb import chrome
 from service.systems.ncb import combat as turns
@@ -10,7 +11,6 @@ from service.systems.ncb import state as table
 from service.systems.ncb.combat import InitiativeEntry, roll_initiative
 from service.systems.ncb.d20 import roll_mode
 from service.systems.ncb.damage import DEAD
-from service.systems.ncb.dice import DiceStream
 from service.systems.ncb.dying import bleed_out, death_save
 from service.systems.ncb.errors import (
     ALREADY_IN_COMBAT,
@@ -24,7 +24,6 @@ from service.systems.ncb.errors import (
 from service.systems.ncb.models import checks, fights
 from service.systems.ncb.models import table as wire
 from service.systems.ncb.options import NcbRules
-from service.systems.ncb.state import Applied
 
 
 def _view(state: dict) -> dict | None:
@@ -48,7 +47,7 @@ def _entry(c: dict, rules: NcbRules, advantage: bool, disadvantage: bool) -> Ini
 # -- combatants ------------------------------------------------------------------------------
 
 
-def add_combatant(state: dict, p: wire.NcbAddCombatantAction, stream: DiceStream, actor: Actor) -> Applied:
+def add_combatant(state: dict, p: wire.NcbAddCombatantAction, stream: Stream, actor: Actor) -> tuple[dict, wire.NcbCombatantResult]:
     spec = p.combatant
     if actor.role != "gm":
         if spec.owner is not None and spec.owner not in (actor.name, actor.seat):
@@ -71,7 +70,7 @@ def add_combatant(state: dict, p: wire.NcbAddCombatantAction, stream: DiceStream
     return state, result
 
 
-def remove_combatant(state: dict, p: checks.NcbCombatantRef, stream: DiceStream, actor: Actor) -> Applied:
+def remove_combatant(state: dict, p: checks.NcbCombatantRef, stream: Stream, actor: Actor) -> tuple[dict, wire.NcbRemoveCombatantResult]:
     table.require_gm(actor, "remove a combatant")
     c = table.get(state, p.combatant)
     combatants = {k: v for k, v in state["combatants"].items() if k != c["id"]}
@@ -88,7 +87,7 @@ def remove_combatant(state: dict, p: checks.NcbCombatantRef, stream: DiceStream,
     return state, wire.NcbRemoveCombatantResult.model_validate({"removed": c["id"], "combat": _view(state)})
 
 
-def gm_adjust(state: dict, p: wire.NcbGmAdjustAction, stream: DiceStream, actor: Actor) -> Applied:
+def gm_adjust(state: dict, p: wire.NcbGmAdjustAction, stream: Stream, actor: Actor) -> tuple[dict, wire.NcbCombatantSummary]:
     table.require_gm(actor, "adjust a combatant")
     rules = table.rules_of(state)
     c = table.get(state, p.combatant)
@@ -116,7 +115,7 @@ def gm_adjust(state: dict, p: wire.NcbGmAdjustAction, stream: DiceStream, actor:
 # -- the tracker -----------------------------------------------------------------------------
 
 
-def start_combat(state: dict, p: wire.NcbStartCombatAction, stream: DiceStream, actor: Actor) -> Applied:
+def start_combat(state: dict, p: wire.NcbStartCombatAction, stream: Stream, actor: Actor) -> tuple[dict, wire.NcbCombatResult]:
     table.require_gm(actor, "start a combat")
     if state["combat"] is not None:
         raise refuse(COMBAT_RUNNING, "a combat is already running; end it first")
@@ -135,7 +134,7 @@ def start_combat(state: dict, p: wire.NcbStartCombatAction, stream: DiceStream, 
     )
 
 
-def join_combat(state: dict, p: wire.NcbJoinCombatAction, stream: DiceStream, actor: Actor) -> Applied:
+def join_combat(state: dict, p: wire.NcbJoinCombatAction, stream: Stream, actor: Actor) -> tuple[dict, wire.NcbCombatResult]:
     combat = _require_combat(state)
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
@@ -146,7 +145,7 @@ def join_combat(state: dict, p: wire.NcbJoinCombatAction, stream: DiceStream, ac
     return state, wire.NcbCombatResult.model_validate({"combat": _view(state), "rolls": [table.as_dict(roll)]})
 
 
-def end_turn(state: dict, p: wire.NcbEndTurnAction, stream: DiceStream, actor: Actor) -> Applied:
+def end_turn(state: dict, p: wire.NcbEndTurnAction, stream: Stream, actor: Actor) -> tuple[dict, wire.NcbEndTurnResult]:
     combat = _require_combat(state)
     rules = table.rules_of(state)
     c = table.get(state, p.combatant)
@@ -175,7 +174,7 @@ def end_turn(state: dict, p: wire.NcbEndTurnAction, stream: DiceStream, actor: A
     return state, result
 
 
-def end_combat(state: dict, p: wire.NcbEndCombatAction, stream: DiceStream, actor: Actor) -> Applied:
+def end_combat(state: dict, p: wire.NcbEndCombatAction, stream: Stream, actor: Actor) -> tuple[dict, wire.NcbEndCombatResult]:
     table.require_gm(actor, "end a combat")
     combat = _require_combat(state)
     return _over(state), wire.NcbEndCombatResult(rounds=combat["round"], note=p.note)
@@ -189,7 +188,7 @@ def _over(state: dict) -> dict:
     return {**state, "combatants": combatants, "combat": None}
 
 
-def move(state: dict, p: wire.NcbMoveAction, stream: DiceStream, actor: Actor) -> Applied:
+def move(state: dict, p: wire.NcbMoveAction, stream: Stream, actor: Actor) -> tuple[dict, wire.NcbTurnResult]:
     combat = _require_combat(state)
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
@@ -198,7 +197,7 @@ def move(state: dict, p: wire.NcbMoveAction, stream: DiceStream, actor: Actor) -
     return state, wire.NcbTurnResult(combatant=c["id"], economy=state["combat"]["economy"])
 
 
-def take_action(state: dict, p: wire.NcbActionChoice, stream: DiceStream, actor: Actor) -> Applied:
+def take_action(state: dict, p: wire.NcbActionChoice, stream: Stream, actor: Actor) -> tuple[dict, wire.NcbTurnResult]:
     _require_combat(state)
     c = table.get(state, p.combatant)
     table.require_control(actor, c)

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from service.errors import Problem
+from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.ncb import chrome, eddies
 from service.systems.ncb import state as table
 from service.systems.ncb.abilities import SUBCLASS_LEVEL
-from service.systems.ncb.dice import DiceStream
 from service.systems.ncb.errors import COMBAT_RUNNING, SUBCLASS_TOO_EARLY, refuse
 from service.systems.ncb.models import checks, resources
 from service.systems.ncb.recovery import level_up as gain_level
 from service.systems.ncb.recovery import long_rest as rest_long
 from service.systems.ncb.recovery import short_rest as rest_short
-from service.systems.ncb.state import Applied
 from service.systems.ncb.stateless import chrome_fields, ledger_fields, long_rest_fields, short_rest_fields
 
 
@@ -23,7 +22,7 @@ def _require_out_of_combat(state: dict, c: dict) -> None:
         raise refuse(COMBAT_RUNNING, f"{c['id']} is in a running combat; rest when it ends")
 
 
-def short_rest(state: dict, p: resources.NcbShortRestAction, stream: DiceStream, actor: Actor) -> Applied:
+def short_rest(state: dict, p: resources.NcbShortRestAction, stream: Stream, actor: Actor) -> tuple[dict, resources.NcbShortRestResult]:
     rules = table.rules_of(state)
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
@@ -46,7 +45,7 @@ def short_rest(state: dict, p: resources.NcbShortRestAction, stream: DiceStream,
     return table.put(state, c), resources.NcbShortRestResult(combatant=c["id"], **short_rest_fields(rest))
 
 
-def long_rest(state: dict, p: checks.NcbCombatantRef, stream: DiceStream, actor: Actor) -> Applied:
+def long_rest(state: dict, p: checks.NcbCombatantRef, stream: Stream, actor: Actor) -> tuple[dict, resources.NcbLongRestResult]:
     rules = table.rules_of(state)
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
@@ -65,7 +64,7 @@ def long_rest(state: dict, p: checks.NcbCombatantRef, stream: DiceStream, actor:
     return table.put(state, c), resources.NcbLongRestResult(combatant=c["id"], **long_rest_fields(rest, slots))
 
 
-def level_up(state: dict, p: checks.NcbLevelUpAction, stream: DiceStream, actor: Actor) -> Applied:
+def level_up(state: dict, p: checks.NcbLevelUpAction, stream: Stream, actor: Actor) -> tuple[dict, checks.NcbLevelUpResult]:
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
     table.require_able(c)
@@ -89,7 +88,7 @@ def level_up(state: dict, p: checks.NcbLevelUpAction, stream: DiceStream, actor:
     return table.put(state, c), checks.NcbLevelUpResult(combatant=c["id"], subclass=subclass, **table.as_dict(up))
 
 
-def install_chrome(state: dict, p: resources.NcbInstallChromeAction, stream: DiceStream, actor: Actor) -> Applied:
+def install_chrome(state: dict, p: resources.NcbInstallChromeAction, stream: Stream, actor: Actor) -> tuple[dict, resources.NcbChromeResult]:
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
     implant = p.implant.model_dump(mode="json", by_alias=True)
@@ -106,7 +105,7 @@ def install_chrome(state: dict, p: resources.NcbInstallChromeAction, stream: Dic
     )
 
 
-def uninstall_chrome(state: dict, p: resources.NcbUninstallChromeAction, stream: DiceStream, actor: Actor) -> Applied:
+def uninstall_chrome(state: dict, p: resources.NcbUninstallChromeAction, stream: Stream, actor: Actor) -> tuple[dict, resources.NcbChromeResult]:
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
     installed, removed = chrome.uninstall(c["chrome"], p.name)
@@ -115,7 +114,7 @@ def uninstall_chrome(state: dict, p: resources.NcbUninstallChromeAction, stream:
     return table.put(state, c), resources.NcbChromeResult(combatant=c["id"], **fields)
 
 
-def activate_chrome(state: dict, p: resources.NcbActivateChromeAction, stream: DiceStream, actor: Actor) -> Applied:
+def activate_chrome(state: dict, p: resources.NcbActivateChromeAction, stream: Stream, actor: Actor) -> tuple[dict, resources.NcbActivateChromeResult]:
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
     table.require_able(c)
@@ -127,7 +126,7 @@ def activate_chrome(state: dict, p: resources.NcbActivateChromeAction, stream: D
     )
 
 
-def eddies_(state: dict, p: resources.NcbEddiesAction, stream: DiceStream, actor: Actor) -> Applied:
+def eddies_(state: dict, p: resources.NcbEddiesAction, stream: Stream, actor: Actor) -> tuple[dict, resources.NcbLedgerResult]:
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
     if p.kind == "earn" and actor.role != "gm":

@@ -365,7 +365,7 @@ def test_chrome_paid_on_credit_leaves_a_debt_to_the_clinic() -> None:
     assert done.payment.paid == 500 and done.payment.debt_added == 1500
     v = state["combatants"]["v"]
     assert v["eddies"] == 0 and v["debts"] == [{"creditor": "Viktor", "reason": "chrome", "amount": 1500}]
-    state, scores = act(state, play.ability_scores, checks.NcbCombatantRef, {"combatant": "v"})
+    scores = play.ability_scores(state, checks.NcbCombatantRef(combatant="v"), GM)  # a read: no new state
     assert scores.scores.strength == 16 and scores.initiative_bonus == 5
 
 
