@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from service.registry import system
 from service.systems.ncb import play, stateless, tracker, upkeep
+from service.systems.ncb.errors import CODES
 from service.systems.ncb.models.table import NcbSetup
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.state import initial_state
@@ -14,6 +15,7 @@ SYSTEM = system(
     setup=NcbSetup,
     start=initial_state,
     options=NcbRules,
+    errors=CODES,
 )
 
 # -- tests, scores, initiative ----------------------------------------------------------------
