@@ -9,41 +9,32 @@ Functions here never mutate what they are given; they return new dicts.
 
 from __future__ import annotations
 
-from dataclasses import asdict
-from typing import Any, Literal
+from typing import Literal
 
 from service.errors import Problem
 from service.registry import Actor
-from service.systems.ncb import chrome, exhaustion
-from service.systems.ncb import combat as tracker
-from service.systems.ncb.abilities import ABILITIES, SUBCLASS_LEVEL, modifier
-from service.systems.ncb.damage import DEAD, DOWN, Vitals, damage_reduction
 from service.systems.ncb.errors import (
     CANNOT_ACT,
+    COMBAT_RUNNING,
     DUPLICATE_COMBATANT,
+    NO_COMBAT,
     SUBCLASS_TOO_EARLY,
     TABLE_FULL,
+    TARGET_DOWN,
     UNKNOWN_COMBATANT,
     refuse,
 )
-from service.systems.ncb.models.sheet import NcbCombatantSpec, NcbWeapon
-from service.systems.ncb.models.table import MAX_COMBATANTS, NcbSetup
 from service.systems.ncb.options import NcbRules
-from service.systems.ncb.weapons import Weapon, weapon_dice
+from service.systems.ncb.rules import chrome, exhaustion
+from service.systems.ncb.rules import turns as tracker
+from service.systems.ncb.rules.abilities import ABILITIES, SUBCLASS_LEVEL, modifier
+from service.systems.ncb.rules.d20 import roll_mode
+from service.systems.ncb.rules.damage import DEAD, DOWN, Vitals, damage_reduction
+from service.systems.ncb.rules.turns import InitiativeEntry
+from service.systems.ncb.rules.weapons import Weapon, weapon_dice
+from service.systems.ncb.wire.sheet import MAX_COMBATANTS, NcbCombatantSpec, NcbWeapon
 
 # -- the state as a whole -------------------------------------------------------------------
-
-
-def initial_state(setup: NcbSetup | None) -> dict:
-    setup = setup or NcbSetup()
-    state: dict[str, Any] = {
-        "rules": setup.rules.model_dump(mode="json", by_alias=True),
-        "combatants": {},
-        "combat": None,
-    }
-    for spec in setup.combatants:
-        state = add(state, spec)
-    return state
 
 
 def rules_of(state: dict) -> NcbRules:
@@ -260,14 +251,37 @@ def takes_turns(state: dict, cid: str) -> bool:
     return c is not None and c["condition"] not in DEAD
 
 
-def as_dict(value: Any) -> dict:
-    """A rules dataclass as a dict of its fields (nested ones too, tuples as lists), for the wire models."""
-    return _lists(asdict(value))
+# -- the combat, as the session keeps it --------------------------------------------------------
 
 
-def _lists(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _lists(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_lists(v) for v in value]
-    return value
+def require_combat(state: dict) -> dict:
+    if state["combat"] is None:
+        raise refuse(NO_COMBAT, "no combat is running; the GM starts one with start-combat")
+    return state["combat"]
+
+
+def initiative_entry(c: dict, rules: NcbRules, advantage: bool, disadvantage: bool) -> InitiativeEntry:
+    if c["condition"] in DEAD:
+        raise refuse(CANNOT_ACT, f"{c['id']} is {c['condition']} and takes no part in combat", condition=c["condition"])
+    return InitiativeEntry(
+        c["id"], initiative_bonus(c, rules), scores(c)["dexterity"], roll_mode(advantage, disadvantage)
+    )
+
+
+def require_out_of_combat(state: dict, c: dict) -> None:
+    combat = state["combat"]
+    if combat is not None and c["id"] in (s["id"] for s in combat["order"]):
+        raise refuse(COMBAT_RUNNING, f"{c['id']} is in a running combat; rest when it ends")
+
+
+def require_living(target: dict) -> None:
+    if target["condition"] in DEAD:
+        raise refuse(TARGET_DOWN, f"{target['id']} is already {target['condition']}")
+
+
+def combat_over(state: dict) -> dict:
+    """The fight is over: no tracker, and round-counted chrome cooldowns run out."""
+    combatants = {
+        cid: {**c, "chrome": chrome.refresh(c["chrome"], "combat-end")} for cid, c in state["combatants"].items()
+    }
+    return {**state, "combatants": combatants, "combat": None}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.ncb import chrome
+from service.systems.ncb.rules import chrome
 
 
 def implant(name: str, *, slots: int = 1, capacity: int = 1, active: dict | None = None, **passive: int) -> dict:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.ncb.eddies import transact
+from service.systems.ncb.rules.eddies import transact
 
 
 def test_earning_and_spending_move_the_balance() -> None:

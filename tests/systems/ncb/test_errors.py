@@ -15,8 +15,7 @@ from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems import REGISTRY
 from service.systems.ncb import errors
-from service.systems.ncb.models.table import NcbSetup
-from service.systems.ncb.state import initial_state
+from service.systems.ncb.setup import NcbSetup, first_state
 
 from .sheets import SETUP, V
 
@@ -249,7 +248,7 @@ def _stateless(name: str, body: dict) -> RuleViolation:
 
 
 def _in_session(name: str, body: dict, prep: list[tuple[str, dict]]) -> RuleViolation:
-    state = initial_state(NcbSetup.model_validate(TABLE))
+    state = first_state(NcbSetup.model_validate(TABLE))
     for nonce, (step, params) in enumerate(prep):
         mechanic = REGISTRY.mechanics[f"ncb/{step}"]
         stream = Stream(seed="walk", scope="session", nonce=nonce)

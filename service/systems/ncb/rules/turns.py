@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from service.systems.ncb.d20 import RollMode, roll_d20
-from service.systems.ncb.dice import DiceStream
+from service.systems.ncb.rules.d20 import RollMode, roll_d20
+from service.systems.ncb.rules.dice import DiceStream
 from service.systems.ncb.errors import (
     ACTION_USED,
     BONUS_ACTION_USED,
