@@ -4,11 +4,13 @@ from service.registry import system
 from service.systems.ncb.errors import CODES
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.setup import NcbSetup, first_state
+from service.systems.ncb.state import NcbState
 from service.systems.ncb.view import view
 
 SYSTEM = system(
     "ncb",
     "NCB Night City d20 (RULES.CORE v2.2.0)",
+    state=NcbState,
     setup=NcbSetup,
     start=first_state,
     options=NcbRules,

@@ -6,7 +6,7 @@ from pydantic import Field
 
 from service.model import Model
 from service.systems.ncb.options import NcbRules
-from service.systems.ncb.state import add
+from service.systems.ncb.state import NcbState, add
 from service.systems.ncb.wire.sheet import MAX_COMBATANTS, NcbCombatantSpec
 
 
@@ -17,14 +17,10 @@ class NcbSetup(Model):
     combatants: list[NcbCombatantSpec] = Field(default_factory=list, max_length=MAX_COMBATANTS)
 
 
-def first_state(setup: NcbSetup | None) -> dict:
+def first_state(setup: NcbSetup | None) -> NcbState:
     """The rules chosen and every combatant seated, each checked against them; no combat yet."""
     setup = setup or NcbSetup()
-    state: dict = {
-        "rules": setup.rules.model_dump(mode="json", by_alias=True),
-        "combatants": {},
-        "combat": None,
-    }
+    state = NcbState(rules=setup.rules)
     for spec in setup.combatants:
         state = add(state, spec)
     return state

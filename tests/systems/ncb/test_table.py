@@ -7,9 +7,11 @@ import copy
 import pytest
 
 from service.errors import Problem, RuleViolation
+from service.declare import dump_state, load_state
 from service.registry import Actor
 from service.systems.ncb import moves
 from service.systems.ncb.setup import NcbSetup, first_state
+from service.systems.ncb.state import NcbState
 from service.systems.ncb.wire import checks, chrome, combat, eddies, fights, programs, rests
 from service.systems.ncb.wire.table import NcbAddCombatantAction, NcbGmAdjustAction
 from support.dice import ScriptedStream
@@ -22,16 +24,17 @@ BOB = Actor("seat-3", "bob", "player")
 
 
 def table(*combatants: dict, **rules) -> dict:
-    return first_state(
-        NcbSetup.model_validate({"rules": rules, "combatants": list(combatants or (V, JACKIE, GOON))})
-    )
+    """A table's first state, as the session stores it."""
+    setup = NcbSetup.model_validate({"rules": rules, "combatants": list(combatants or (V, JACKIE, GOON))})
+    return dump_state(NcbState, first_state(setup))
 
 
 def act(state: dict, fn, model, body: dict, dice: ScriptedDice | None = None, actor: Actor = GM):
+    """One session handler over the stored state, loaded and stored again as the registry does."""
     frozen = copy.deepcopy(state)
-    new, result = fn(state, model.model_validate(body), dice or ScriptedStream(), actor)
+    new, result = fn(load_state(NcbState, state), model.model_validate(body), dice or ScriptedStream(), actor)
     assert state == frozen, "a mechanic must not mutate the state it is given"
-    return new, result
+    return dump_state(NcbState, new), result
 
 
 def in_combat(state: dict, *faces: int, participants: list[str] | None = None) -> dict:
@@ -365,7 +368,8 @@ def test_chrome_paid_on_credit_leaves_a_debt_to_the_clinic() -> None:
     assert done.payment.paid == 500 and done.payment.debt_added == 1500
     v = state["combatants"]["v"]
     assert v["eddies"] == 0 and v["debts"] == [{"creditor": "Viktor", "reason": "chrome", "amount": 1500}]
-    scores = moves.checks.ability_scores_in_session(state, checks.NcbCombatantRef(combatant="v"), GM)  # a read: no new state
+    typed = load_state(NcbState, state)
+    scores = moves.checks.ability_scores_in_session(typed, checks.NcbCombatantRef(combatant="v"), GM)  # a read
     assert scores.scores.strength == 16 and scores.initiative_bonus == 5
 
 

@@ -22,6 +22,7 @@ from service.systems.ncb.rules.exhaustion import d20_penalty
 from service.systems.ncb.rules.programs import save_dc
 from service.systems.ncb.rules.recovery import level_up as gain_level
 from service.systems.ncb.rules.turns import InitiativeEntry, roll_initiative
+from service.systems.ncb.state import NcbState
 from service.systems.ncb.wire.checks import (
     NcbAbilityScoresParams,
     NcbAbilityScoresResult,
@@ -50,22 +51,22 @@ def d20_test(p: NcbD20TestParams, stream: Stream) -> NcbD20TestResult:
 
 
 def d20_test_in_session(
-    state: dict, p: NcbD20TestAction, stream: Stream, actor: Actor
-) -> tuple[dict, NcbD20TestResult]:
-    rules = table.rules_of(state)
+    state: NcbState, p: NcbD20TestAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbD20TestResult]:
+    rules = state.rules
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
     if p.economy != "none":
         table.require_able(c)
-    state, _ = table.spend(state, c["id"], p.economy)
+    state, _ = table.spend(state, c.id, p.economy)
     modifier = p.bonus - table.penalty(c, rules)
     if p.ability is not None:
         modifier += table.ability_mod(c, p.ability)
     if p.proficient:
-        modifier += proficiency_bonus(c["level"])
+        modifier += proficiency_bonus(c.level)
     mode = roll_mode(p.advantage, p.disadvantage)
     roll = roll_test(stream, modifier=modifier, dv=p.dv, mode=mode, ties_succeed=rules.dv_ties_succeed)
-    return state, NcbD20TestResult.model_validate({"combatant": c["id"], "roll": as_dict(roll)})
+    return state, NcbD20TestResult.model_validate({"combatant": c.id, "roll": as_dict(roll)})
 
 
 def ability_scores(p: NcbAbilityScoresParams) -> NcbAbilityScoresResult:
@@ -84,23 +85,21 @@ def ability_scores(p: NcbAbilityScoresParams) -> NcbAbilityScoresResult:
     )
 
 
-def ability_scores_in_session(state: dict, p: NcbCombatantRef, actor: Actor) -> NcbAbilityScoresResult:
-    rules = table.rules_of(state)
+def ability_scores_in_session(state: NcbState, p: NcbCombatantRef, actor: Actor) -> NcbAbilityScoresResult:
+    rules = state.rules
     c = table.get(state, p.combatant)
     scores = table.scores(c)
     mods = {name: table.ability_mod(c, name) for name in ABILITIES}
-    proficiency = proficiency_bonus(c["level"])
+    proficiency = proficiency_bonus(c.level)
     return NcbAbilityScoresResult.model_validate(
         {
-            "combatant": c["id"],
-            "level": c["level"],
+            "combatant": c.id,
+            "level": c.level,
             "scores": scores,
             "modifiers": mods,
             "proficiency_bonus": proficiency,
-            "subclass_available": subclass_available(c["level"]),
-            "program_save_dc": save_dc(
-                proficiency, mods[c["programAbility"]], totals(c["chrome"])["programDc"]
-            ),
+            "subclass_available": subclass_available(c.level),
+            "program_save_dc": save_dc(proficiency, mods[c.program_ability], totals(c.chrome).program_dc),
             "armor_class": table.armor_class(c),
             "damage_reduction": table.reduction(c, rules),
             "speed": table.speed(c, rules),
@@ -116,15 +115,17 @@ def initiative(p: NcbInitiativeParams, stream: Stream) -> NcbInitiativeResult:
     return NcbInitiativeResult.model_validate({"order": [as_dict(r) for r in roll_initiative(stream, entries)]})
 
 
-def join_combat(state: dict, p: NcbJoinCombatAction, stream: Stream, actor: Actor) -> tuple[dict, NcbCombatResult]:
+def join_combat(
+    state: NcbState, p: NcbJoinCombatAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbCombatResult]:
     combat = table.require_combat(state)
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
-    if c["id"] in turns.ids(combat):
-        raise refuse(ALREADY_IN_COMBAT, f"{c['id']} already has its place in the initiative order")
-    (roll,) = roll_initiative(stream, [table.initiative_entry(c, table.rules_of(state), p.advantage, p.disadvantage)])
+    if c.id in turns.ids(combat):
+        raise refuse(ALREADY_IN_COMBAT, f"{c.id} already has its place in the initiative order")
+    (roll,) = roll_initiative(stream, [table.initiative_entry(c, state.rules, p.advantage, p.disadvantage)])
     state = table.with_combat(state, turns.join(combat, roll))
-    return state, NcbCombatResult.model_validate({"combat": state["combat"], "rolls": [as_dict(roll)]})
+    return state, NcbCombatResult.model_validate({"combat": state.combat, "rolls": [as_dict(roll)]})
 
 
 def level_up(p: NcbLevelUpParams, stream: Stream) -> NcbLevelUpResult:
@@ -143,29 +144,30 @@ def level_up(p: NcbLevelUpParams, stream: Stream) -> NcbLevelUpResult:
 
 
 def level_up_in_session(
-    state: dict, p: NcbLevelUpAction, stream: Stream, actor: Actor
-) -> tuple[dict, NcbLevelUpResult]:
+    state: NcbState, p: NcbLevelUpAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbLevelUpResult]:
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
     table.require_able(c)
     table.require_out_of_combat(state, c)
-    if p.subclass is not None and c["level"] + 1 < SUBCLASS_LEVEL:
+    if p.subclass is not None and c.level + 1 < SUBCLASS_LEVEL:
         raise refuse(
             SUBCLASS_TOO_EARLY,
-            f"subclasses unlock at level {SUBCLASS_LEVEL}; this makes level {c['level'] + 1}",
+            f"subclasses unlock at level {SUBCLASS_LEVEL}; this makes level {c.level + 1}",
         )
     up = gain_level(
-        level=c["level"],
-        hp=c["hp"],
-        max_hp=c["maxHp"],
-        hit_die=c["hitDie"],
+        level=c.level,
+        hp=c.hp,
+        max_hp=c.max_hp,
+        hit_die=c.hit_die,
         constitution=table.scores(c)["constitution"],
         method=p.method,
         stream=stream,
     )
-    subclass = p.subclass if p.subclass is not None else c["subclass"]
-    c = {**c, "level": up.level, "maxHp": up.max_hp, "hp": up.hp, "hitDice": c["hitDice"] + 1, "subclass": subclass}
-    return table.put(state, c), NcbLevelUpResult(combatant=c["id"], subclass=subclass, **as_dict(up))
+    subclass = p.subclass if p.subclass is not None else c.subclass
+    gained = {"level": up.level, "max_hp": up.max_hp, "hp": up.hp, "hit_dice": c.hit_dice + 1, "subclass": subclass}
+    c = c.model_copy(update=gained)
+    return table.put(state, c), NcbLevelUpResult(combatant=c.id, subclass=subclass, **as_dict(up))
 
 
 SYSTEM.mechanic(

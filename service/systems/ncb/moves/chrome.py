@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.ncb import SYSTEM
@@ -9,24 +11,25 @@ from service.systems.ncb import state as table
 from service.systems.ncb.moves.shared import ledger_fields
 from service.systems.ncb.rules.chrome import activate, install, totals, uninstall, usage
 from service.systems.ncb.rules.eddies import transact
+from service.systems.ncb.state import NcbState
 from service.systems.ncb.wire.chrome import (
     NcbActivateChromeAction,
     NcbActivateChromeParams,
     NcbActivateChromeResult,
-    NcbBody,
     NcbChromeResult,
     NcbInstallChromeAction,
     NcbInstallChromeParams,
     NcbUninstallChromeAction,
     NcbUninstallChromeParams,
 )
+from service.systems.ncb.wire.sheet import NcbImplantView
 
 
-def chrome_fields(installed: list[dict], implant: str, slots: int, capacity: int) -> dict:
+def chrome_fields(installed: Sequence[NcbImplantView], implant: str, slots: int, capacity: int) -> dict:
     used_slots, used_capacity = usage(installed)
     return {
         "implant": implant,
-        "installed": installed,
+        "installed": list(installed),
         "slots_used": used_slots,
         "slots": slots,
         "capacity_used": used_capacity,
@@ -35,14 +38,9 @@ def chrome_fields(installed: list[dict], implant: str, slots: int, capacity: int
     }
 
 
-def _body(p: NcbBody) -> list[dict]:
-    return [i.model_dump(mode="json", by_alias=True) for i in p.installed]
-
-
 def install_chrome(p: NcbInstallChromeParams) -> NcbChromeResult:
     body = p.body
-    implant = p.implant.model_dump(mode="json", by_alias=True)
-    installed = install(_body(body), implant, slots=body.chrome_slots, capacity=body.chrome_capacity)
+    installed = install(body.installed, p.implant, slots=body.chrome_slots, capacity=body.chrome_capacity)
     payment = None
     if p.price:
         payment = ledger_fields(transact(p.eddies, [], "service", p.price, creditor=p.clinic, reason="chrome"))
@@ -51,58 +49,57 @@ def install_chrome(p: NcbInstallChromeParams) -> NcbChromeResult:
 
 
 def install_chrome_in_session(
-    state: dict, p: NcbInstallChromeAction, stream: Stream, actor: Actor
-) -> tuple[dict, NcbChromeResult]:
+    state: NcbState, p: NcbInstallChromeAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbChromeResult]:
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
-    implant = p.implant.model_dump(mode="json", by_alias=True)
-    installed = install(c["chrome"], implant, slots=c["chromeSlots"], capacity=c["chromeCapacity"])
-    c = {**c, "chrome": installed}
+    installed = install(c.chrome, p.implant, slots=c.chrome_slots, capacity=c.chrome_capacity)
+    c = c.model_copy(update={"chrome": installed})
     payment = None
     if p.price:
-        ledger = transact(c["eddies"], c["debts"], "service", p.price, creditor=p.clinic, reason="chrome")
-        c = {**c, "eddies": ledger.eddies, "debts": list(ledger.debts)}
-        payment = {**ledger_fields(ledger), "combatant": c["id"]}
-    fields = chrome_fields(installed, p.implant.name, c["chromeSlots"], c["chromeCapacity"])
+        ledger = transact(c.eddies, c.debts, "service", p.price, creditor=p.clinic, reason="chrome")
+        c = c.model_copy(update={"eddies": ledger.eddies, "debts": ledger.debts})
+        payment = {**ledger_fields(ledger), "combatant": c.id}
+    fields = chrome_fields(installed, p.implant.name, c.chrome_slots, c.chrome_capacity)
     return table.put(state, c), NcbChromeResult.model_validate(
-        {"combatant": c["id"], "payment": payment, **fields}
+        {"combatant": c.id, "payment": payment, **fields}
     )
 
 
 def uninstall_chrome(p: NcbUninstallChromeParams) -> NcbChromeResult:
-    installed, removed = uninstall(_body(p.body), p.name)
+    installed, removed = uninstall(p.body.installed, p.name)
     return NcbChromeResult(
-        **chrome_fields(installed, removed["name"], p.body.chrome_slots, p.body.chrome_capacity)
+        **chrome_fields(installed, removed.name, p.body.chrome_slots, p.body.chrome_capacity)
     )
 
 
 def uninstall_chrome_in_session(
-    state: dict, p: NcbUninstallChromeAction, stream: Stream, actor: Actor
-) -> tuple[dict, NcbChromeResult]:
+    state: NcbState, p: NcbUninstallChromeAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbChromeResult]:
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
-    installed, removed = uninstall(c["chrome"], p.name)
-    c = {**c, "chrome": installed}
-    fields = chrome_fields(installed, removed["name"], c["chromeSlots"], c["chromeCapacity"])
-    return table.put(state, c), NcbChromeResult(combatant=c["id"], **fields)
+    installed, removed = uninstall(c.chrome, p.name)
+    c = c.model_copy(update={"chrome": installed})
+    fields = chrome_fields(installed, removed.name, c.chrome_slots, c.chrome_capacity)
+    return table.put(state, c), NcbChromeResult(combatant=c.id, **fields)
 
 
 def activate_chrome(p: NcbActivateChromeParams) -> NcbActivateChromeResult:
-    _, used = activate([p.implant.model_dump(mode="json", by_alias=True)], p.implant.name)
+    _, used = activate([p.implant], p.implant.name)
     return NcbActivateChromeResult.model_validate({"implant": used})
 
 
 def activate_chrome_in_session(
-    state: dict, p: NcbActivateChromeAction, stream: Stream, actor: Actor
-) -> tuple[dict, NcbActivateChromeResult]:
+    state: NcbState, p: NcbActivateChromeAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbActivateChromeResult]:
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
     table.require_able(c)
-    installed, used = activate(c["chrome"], p.name)  # judged before the economy is spent
-    state, spent = table.spend(state, c["id"], p.economy)
-    state = table.put(state, {**c, "chrome": installed})
+    installed, used = activate(c.chrome, p.name)  # judged before the economy is spent
+    state, spent = table.spend(state, c.id, p.economy)
+    state = table.put(state, c.model_copy(update={"chrome": installed}))
     return state, NcbActivateChromeResult.model_validate(
-        {"combatant": c["id"], "implant": used, "economy": spent}
+        {"combatant": c.id, "implant": used, "economy": spent}
     )
 
 

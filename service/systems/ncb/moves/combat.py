@@ -13,6 +13,7 @@ from service.systems.ncb.rules.damage import DEAD
 from service.systems.ncb.rules.dying import bleed_out
 from service.systems.ncb.rules.dying import death_save as roll_death_save
 from service.systems.ncb.rules.turns import roll_initiative
+from service.systems.ncb.state import NcbState
 from service.systems.ncb.wire.combat import (
     NcbActionChoice,
     NcbBleeding,
@@ -28,13 +29,15 @@ from service.systems.ncb.wire.combat import (
 from service.systems.ncb.wire.fights import NcbDeathSaveResult
 
 
-def start_combat(state: dict, p: NcbStartCombatAction, stream: Stream, actor: Actor) -> tuple[dict, NcbCombatResult]:
+def start_combat(
+    state: NcbState, p: NcbStartCombatAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbCombatResult]:
     table.require_gm(actor, "start a combat")
-    if state["combat"] is not None:
+    if state.combat is not None:
         raise refuse(COMBAT_RUNNING, "a combat is already running; end it first")
-    rules = table.rules_of(state)
+    rules = state.rules
     if p.participants is None:
-        ids = [cid for cid, c in state["combatants"].items() if c["condition"] not in DEAD]
+        ids = [cid for cid, c in state.combatants.items() if c.condition not in DEAD]
     else:
         ids = p.participants  # each once (the model refuses a repeated id), in the order given
     if not ids:
@@ -43,67 +46,68 @@ def start_combat(state: dict, p: NcbStartCombatAction, stream: Stream, actor: Ac
         table.initiative_entry(table.get(state, cid), rules, cid in p.advantage, cid in p.disadvantage) for cid in ids
     ]
     rolls = roll_initiative(stream, entries)
-    state = table.start_turn(table.with_combat(state, turns.begin(rolls)), rules)
+    state = table.start_turn(table.with_combat(state, turns.begin(rolls)))
     return state, NcbCombatResult.model_validate(
-        {"combat": state["combat"], "rolls": [as_dict(r) for r in rolls]}
+        {"combat": state.combat, "rolls": [as_dict(r) for r in rolls]}
     )
 
 
-def end_turn(state: dict, p: NcbEndTurnAction, stream: Stream, actor: Actor) -> tuple[dict, NcbEndTurnResult]:
+def end_turn(state: NcbState, p: NcbEndTurnAction, stream: Stream, actor: Actor) -> tuple[NcbState, NcbEndTurnResult]:
     combat = table.require_combat(state)
-    rules = table.rules_of(state)
+    rules = state.rules
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
-    if combat["current"] != c["id"]:
-        raise refuse(NOT_YOUR_TURN, f"it is {combat['current']}'s turn, not {c['id']}'s", current=combat["current"])
+    if combat.current != c.id:
+        raise refuse(NOT_YOUR_TURN, f"it is {combat.current}'s turn, not {c.id}'s", current=combat.current)
     saved = bleeding = None
-    if c["condition"] == "dying":
+    if c.condition == "dying":
         # A dying combatant's turn holds its death save (rolled now if it was not) and ends in blood.
         v = table.vitals(c, rules)
-        if not combat["economy"]["deathSave"]:
+        if not combat.economy.death_save:
             v, rolled = roll_death_save(v, stream, rules)
-            saved = NcbDeathSaveResult(combatant=c["id"], **as_dict(rolled))
+            saved = NcbDeathSaveResult(combatant=c.id, **as_dict(rolled))
         if v.condition == "dying":
             v, bled = bleed_out(v)
-            bleeding = NcbBleeding(combatant=c["id"], **as_dict(bled))
+            bleeding = NcbBleeding(combatant=c.id, **as_dict(bled))
         state = table.put(state, table.with_vitals(c, v))
     following, new_round = turns.advance(combat, lambda cid: table.takes_turns(state, cid))
     if following is None:
         state = table.combat_over(state)
     else:
-        state = table.start_turn(table.with_combat(state, following), rules)
+        state = table.start_turn(table.with_combat(state, following))
     result = NcbEndTurnResult.model_validate(
-        {"ended": c["id"], "death_save": saved, "bleeding": bleeding, "new_round": new_round, "combat": state["combat"]}
+        {"ended": c.id, "death_save": saved, "bleeding": bleeding, "new_round": new_round, "combat": state.combat}
     )
     return state, result
 
 
-def end_combat(state: dict, p: NcbEndCombatAction, stream: Stream, actor: Actor) -> tuple[dict, NcbEndCombatResult]:
+def end_combat(
+    state: NcbState, p: NcbEndCombatAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbEndCombatResult]:
     table.require_gm(actor, "end a combat")
     combat = table.require_combat(state)
-    return table.combat_over(state), NcbEndCombatResult(rounds=combat["round"], note=p.note)
+    return table.combat_over(state), NcbEndCombatResult(rounds=combat.round, note=p.note)
 
 
-def move(state: dict, p: NcbMoveAction, stream: Stream, actor: Actor) -> tuple[dict, NcbTurnResult]:
+def move(state: NcbState, p: NcbMoveAction, stream: Stream, actor: Actor) -> tuple[NcbState, NcbTurnResult]:
     combat = table.require_combat(state)
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
     table.require_able(c)
-    state = table.with_combat(state, turns.move(combat, c["id"], p.feet))
-    return state, NcbTurnResult(combatant=c["id"], economy=state["combat"]["economy"])
+    moved = turns.move(combat, c.id, p.feet)
+    return table.with_combat(state, moved), NcbTurnResult(combatant=c.id, economy=moved.economy)
 
 
-def take_action(state: dict, p: NcbActionChoice, stream: Stream, actor: Actor) -> tuple[dict, NcbTurnResult]:
+def take_action(state: NcbState, p: NcbActionChoice, stream: Stream, actor: Actor) -> tuple[NcbState, NcbTurnResult]:
     table.require_combat(state)
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
     table.require_able(c)
-    state, spent = table.spend(state, c["id"], p.slot)
+    state, spent = table.spend(state, c.id, p.slot)
     if p.action == "dash" and p.slot != "reaction":
-        state = table.with_combat(state, turns.dash(state["combat"], table.speed(c, table.rules_of(state))))
-    result = NcbTurnResult(
-        combatant=c["id"], slot=spent, action=p.action, note=p.note, economy=state["combat"]["economy"]
-    )
+        state = table.with_combat(state, turns.dash(table.require_combat(state), table.speed(c, state.rules)))
+    economy = table.require_combat(state).economy
+    result = NcbTurnResult(combatant=c.id, slot=spent, action=p.action, note=p.note, economy=economy)
     return state, result
 
 

@@ -27,6 +27,8 @@ from service.systems.ncb.rules.last_breath import take as take_last_breath
 from service.systems.ncb.rules.recovery import heal as restore
 from service.systems.ncb.rules.turns import require_turn
 from service.systems.ncb.rules.weapons import Weapon
+from service.systems.ncb.rules import turns
+from service.systems.ncb.state import NcbCombatant, NcbState
 from service.systems.ncb.wire.fights import (
     NcbAttackAction,
     NcbAttackParams,
@@ -47,7 +49,6 @@ from service.systems.ncb.wire.fights import (
     NcbStabilizeParams,
     NcbStabilizeResult,
 )
-from service.systems.ncb.wire.sheet import NcbWeapon
 
 
 def attack(p: NcbAttackParams, stream: Stream) -> NcbAttackResult:
@@ -88,7 +89,7 @@ def attack_fields(
     }
 
 
-def _weapon(attacker: dict, p: NcbAttackAction) -> Weapon:
+def _weapon(attacker: NcbCombatant, p: NcbAttackAction) -> Weapon:
     if (p.weapon is None) == (p.weapon_name is None):
         raise refuse(
             WEAPON_CHOICE, "name one of the attacker's weapons (`weaponName`) or describe one (`weapon`)"
@@ -96,33 +97,35 @@ def _weapon(attacker: dict, p: NcbAttackAction) -> Weapon:
     if p.weapon is not None:
         return table.weapon_of(p.weapon)
     wanted = (p.weapon_name or "").casefold()
-    for carried in attacker["weapons"]:
-        if carried["name"].casefold() == wanted:
-            return table.weapon_of(NcbWeapon.model_validate(carried))
-    names = ", ".join(w["name"] for w in attacker["weapons"]) or "none"
-    raise refuse(UNKNOWN_WEAPON, f"{attacker['id']} carries no {p.weapon_name!r} (carries: {names})")
+    for carried in attacker.weapons:
+        if carried.name.casefold() == wanted:
+            return table.weapon_of(carried)
+    names = ", ".join(w.name for w in attacker.weapons) or "none"
+    raise refuse(UNKNOWN_WEAPON, f"{attacker.id} carries no {p.weapon_name!r} (carries: {names})")
 
 
-def attack_in_session(state: dict, p: NcbAttackAction, stream: Stream, actor: Actor) -> tuple[dict, NcbAttackResult]:
-    rules = table.rules_of(state)
+def attack_in_session(
+    state: NcbState, p: NcbAttackAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbAttackResult]:
+    rules = state.rules
     attacker = table.get(state, p.attacker)
     table.require_control(actor, attacker)
     table.require_able(attacker)
     target = table.get(state, p.target)
     if p.use_last_breath:
         table.require_control(actor, target)  # Last Breath is the target's player's choice
-    if target["id"] == attacker["id"]:
-        raise refuse(SELF_ATTACK, f"{attacker['id']} cannot attack itself")
+    if target.id == attacker.id:
+        raise refuse(SELF_ATTACK, f"{attacker.id} cannot attack itself")
     table.require_living(target)
     weapon = _weapon(attacker, p)
     require_attackable(weapon, rules, p.cover)
     # What the action asks for is judged first; only then whether the turn still has it to spend.
-    state, spent = table.spend(state, attacker["id"], p.economy)
+    state, spent = table.spend(state, attacker.id, p.economy)
     scores = table.scores(attacker)
     vitals = table.vitals(target, rules)
     rolled = resolve_attack(
         stream,
-        Attacker(scores["strength"], scores["dexterity"], attacker["level"], True, attacker["exhaustion"]),
+        Attacker(scores["strength"], scores["dexterity"], attacker.level, True, attacker.exhaustion),
         weapon,
         armor_class=table.armor_class(target),
         rules=rules,
@@ -132,11 +135,11 @@ def attack_in_session(state: dict, p: NcbAttackAction, stream: Stream, actor: Ac
         disadvantage=p.disadvantage,
         situational=p.bonus,
     )
-    choice = p.use_last_breath or target["useLastBreath"]
+    choice = p.use_last_breath or target.use_last_breath
     after, fields = attack_fields(rolled, weapon, vitals, rules, use_last_breath=choice)
     if rolled.damage is not None:  # a miss leaves the target, and any Last Breath offer, as they were
-        state = table.put(state, table.with_vitals(table.get(state, target["id"]), after))
-    return state, NcbAttackResult(attacker=attacker["id"], target=target["id"], economy=spent, **fields)
+        state = table.put(state, table.with_vitals(table.get(state, target.id), after))
+    return state, NcbAttackResult(attacker=attacker.id, target=target.id, economy=spent, **fields)
 
 
 def damage(p: NcbDamageParams, stream: Stream) -> NcbDamageResult:
@@ -146,17 +149,19 @@ def damage(p: NcbDamageParams, stream: Stream) -> NcbDamageResult:
     return NcbDamageResult.model_validate({"roll": roll, "outcome": as_dict(outcome)})
 
 
-def damage_in_session(state: dict, p: NcbDamageAction, stream: Stream, actor: Actor) -> tuple[dict, NcbDamageResult]:
+def damage_in_session(
+    state: NcbState, p: NcbDamageAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbDamageResult]:
     table.require_gm(actor, "deal damage directly (attacks and programs deal their own)")
-    rules = table.rules_of(state)
+    rules = state.rules
     target = table.get(state, p.target)
     table.require_living(target)
     amount, roll = amount_or_dice(p.amount, p.dice, stream)
-    hit = Hit(amount, p.kind, p.critical, p.overkill, p.use_last_breath or target["useLastBreath"])
+    hit = Hit(amount, p.kind, p.critical, p.overkill, p.use_last_breath or target.use_last_breath)
     after, outcome = apply_damage(table.vitals(target, rules), hit, rules)
     state = table.put(state, table.with_vitals(target, after))
     return state, NcbDamageResult.model_validate(
-        {"target": target["id"], "roll": roll, "outcome": as_dict(outcome)}
+        {"target": target.id, "roll": roll, "outcome": as_dict(outcome)}
     )
 
 
@@ -167,23 +172,23 @@ def last_breath(p: NcbLastBreathParams) -> NcbLastBreathResult:
 
 
 def last_breath_in_session(
-    state: dict, p: NcbLastBreathAction, stream: Stream, actor: Actor
-) -> tuple[dict, NcbLastBreathResult]:
+    state: NcbState, p: NcbLastBreathAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbLastBreathResult]:
     """The player's answer to a hit that offered Last Breath: 1 HP instead of 0, and a level of exhaustion."""
-    rules = table.rules_of(state)
+    rules = state.rules
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
-    if not c["lastBreath"]:
-        raise refuse(NO_LAST_BREATH, f"{c['id']} has no Last Breath left; a long rest brings it back")
-    if not c.get("lastBreathOffered", False):
+    if not c.last_breath:
+        raise refuse(NO_LAST_BREATH, f"{c.id} has no Last Breath left; a long rest brings it back")
+    if not c.last_breath_offered:
         raise refuse(
             NO_LAST_BREATH,
-            f"Last Breath answers the hit that drops {c['id']} to 0, before anything else changes its HP or "
+            f"Last Breath answers the hit that drops {c.id} to 0, before anything else changes its HP or "
             "death saves; no such hit is waiting",
         )
     after, taken = take_last_breath(table.vitals(c, rules), rules)
     state = table.put(state, table.with_vitals(c, after))
-    return state, NcbLastBreathResult(combatant=c["id"], **as_dict(taken))
+    return state, NcbLastBreathResult(combatant=c.id, **as_dict(taken))
 
 
 def death_save(p: NcbDeathSaveParams, stream: Stream) -> NcbDeathSaveResult:
@@ -200,23 +205,23 @@ def death_save(p: NcbDeathSaveParams, stream: Stream) -> NcbDeathSaveResult:
 
 
 def death_save_in_session(
-    state: dict, p: NcbDeathSaveAction, stream: Stream, actor: Actor
-) -> tuple[dict, NcbDeathSaveResult]:
-    rules = table.rules_of(state)
+    state: NcbState, p: NcbDeathSaveAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbDeathSaveResult]:
+    rules = state.rules
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
     require_dying(table.vitals(c, rules), "a death save")
-    combat = state["combat"]
-    if combat is not None and c["id"] in (s["id"] for s in combat["order"]):
+    combat = state.combat
+    if combat is not None and table.in_combat(state, c.id):
         # In combat the save belongs to the dying combatant's own turn, once.
-        require_turn(combat, c["id"], "a death save is rolled")
-        if combat["economy"]["deathSave"]:
-            raise refuse(DEATH_SAVE_ROLLED, f"{c['id']} already rolled its death save this turn")
-        state = table.with_combat(state, {**combat, "economy": {**combat["economy"], "deathSave": True}})
+        require_turn(combat, c.id, "a death save is rolled")
+        if combat.economy.death_save:
+            raise refuse(DEATH_SAVE_ROLLED, f"{c.id} already rolled its death save this turn")
+        state = table.with_combat(state, turns.death_save_rolled(combat))
     mode = roll_mode(p.advantage, p.disadvantage)
     after, saved = roll_death_save(table.vitals(c, rules), stream, rules, modifier=p.modifier, mode=mode)
     state = table.put(state, table.with_vitals(c, after))
-    return state, NcbDeathSaveResult(combatant=c["id"], **as_dict(saved))
+    return state, NcbDeathSaveResult(combatant=c.id, **as_dict(saved))
 
 
 def stabilize(p: NcbStabilizeParams, stream: Stream) -> NcbStabilizeResult:
@@ -227,23 +232,23 @@ def stabilize(p: NcbStabilizeParams, stream: Stream) -> NcbStabilizeResult:
 
 
 def stabilize_in_session(
-    state: dict, p: NcbStabilizeAction, stream: Stream, actor: Actor
-) -> tuple[dict, NcbStabilizeResult]:
-    rules = table.rules_of(state)
+    state: NcbState, p: NcbStabilizeAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbStabilizeResult]:
+    rules = state.rules
     helper = table.get(state, p.helper)
     table.require_control(actor, helper)
     table.require_able(helper)
     target = table.get(state, p.target)
     require_dying(table.vitals(target, rules), "stabilizing")  # before the helper's action is spent
-    state, spent = table.spend(state, helper["id"], "action")
+    state, spent = table.spend(state, helper.id, "action")
     bonus = table.ability_mod(helper, "wisdom") + p.bonus - table.penalty(helper, rules)
     if p.proficient:
-        bonus += proficiency_bonus(helper["level"])
+        bonus += proficiency_bonus(helper.level)
     mode = roll_mode(p.advantage, p.disadvantage)
     after, done = stop_bleeding(table.vitals(target, rules), p.method, stream, rules, medicine_bonus=bonus, mode=mode)
     state = table.put(state, table.with_vitals(target, after))
     fields = as_dict(done)
-    return state, NcbStabilizeResult(helper=helper["id"], target=target["id"], economy=spent, **fields)
+    return state, NcbStabilizeResult(helper=helper.id, target=target.id, economy=spent, **fields)
 
 
 def heal(p: NcbHealParams, stream: Stream) -> NcbHealResult:
@@ -252,8 +257,8 @@ def heal(p: NcbHealParams, stream: Stream) -> NcbHealResult:
     return NcbHealResult.model_validate({"roll": roll, **as_dict(healing)})
 
 
-def heal_in_session(state: dict, p: NcbHealAction, stream: Stream, actor: Actor) -> tuple[dict, NcbHealResult]:
-    rules = table.rules_of(state)
+def heal_in_session(state: NcbState, p: NcbHealAction, stream: Stream, actor: Actor) -> tuple[NcbState, NcbHealResult]:
+    rules = state.rules
     target = table.get(state, p.target)
     healer_id = None
     if p.healer is None:
@@ -264,13 +269,13 @@ def heal_in_session(state: dict, p: NcbHealAction, stream: Stream, actor: Actor)
         table.require_control(actor, healer)
         table.require_able(healer)
         table.require_living(target)  # before the healer's economy is spent
-        state, _ = table.spend(state, healer["id"], p.economy)
-        healer_id = healer["id"]
+        state, _ = table.spend(state, healer.id, p.economy)
+        healer_id = healer.id
     amount, roll = amount_or_dice(p.amount, p.dice, stream)
     after, healing = restore(table.vitals(target, rules), amount)
-    state = table.put(state, table.with_vitals(table.get(state, target["id"]), after))
+    state = table.put(state, table.with_vitals(table.get(state, target.id), after))
     return state, NcbHealResult.model_validate(
-        {"healer": healer_id, "target": target["id"], "roll": roll, **as_dict(healing)}
+        {"healer": healer_id, "target": target.id, "roll": roll, **as_dict(healing)}
     )
 
 

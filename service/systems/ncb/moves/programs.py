@@ -13,6 +13,8 @@ from service.systems.ncb.rules.d20 import roll_mode
 from service.systems.ncb.rules.damage import DamageOutcome, Hit, apply_damage
 from service.systems.ncb.rules.programs import Payment, Program, ProgramRun, ProgramSlot, pay, save_dc
 from service.systems.ncb.rules.programs import run as run_against_save
+from service.systems.ncb.state import NcbState
+from service.systems.ncb.wire.sheet import NcbProgramSlotState
 from service.systems.ncb.wire.programs import (
     NcbProgram,
     NcbRunProgramAction,
@@ -65,9 +67,9 @@ def program_fields(
 
 
 def run_program_in_session(
-    state: dict, p: NcbRunProgramAction, stream: Stream, actor: Actor
-) -> tuple[dict, NcbRunProgramResult]:
-    rules = table.rules_of(state)
+    state: NcbState, p: NcbRunProgramAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbRunProgramResult]:
+    rules = state.rules
     caster = table.get(state, p.caster)
     table.require_control(actor, caster)
     table.require_able(caster)
@@ -75,33 +77,34 @@ def run_program_in_session(
     if target is not None:
         table.require_living(target)
     program = program_of(p.program)
-    slots = tuple(ProgramSlot(s["tier"], s["total"], s["used"]) for s in caster["programSlots"])
-    paid = pay(program, ram=caster["ram"], slots=slots, slot_tier=p.slot_tier)
-    state, spent = table.spend(state, caster["id"], p.economy)
-    state = table.put(state, {**caster, "ram": paid.ram_left, "programSlots": [as_dict(s) for s in paid.slots]})
-    proficiency = proficiency_bonus(caster["level"])
+    slots = tuple(ProgramSlot(s.tier, s.total, s.used) for s in caster.program_slots)
+    paid = pay(program, ram=caster.ram, slots=slots, slot_tier=p.slot_tier)
+    state, spent = table.spend(state, caster.id, p.economy)
+    slots_left = tuple(NcbProgramSlotState(tier=s.tier, total=s.total, used=s.used) for s in paid.slots)
+    state = table.put(state, caster.model_copy(update={"ram": paid.ram_left, "program_slots": slots_left}))
+    proficiency = proficiency_bonus(caster.level)
     dc = save_dc(
-        proficiency, table.ability_mod(caster, caster["programAbility"]), totals(caster["chrome"])["programDc"]
+        proficiency, table.ability_mod(caster, caster.program_ability), totals(caster.chrome).program_dc
     )
     save_modifier, save_exhaustion = None, 0
     if target is not None and p.program.save is not None:
         save_modifier = table.ability_mod(target, p.program.save)
-        if p.program.save in target["saveProficiencies"]:
-            save_modifier += proficiency_bonus(target["level"])
-        save_exhaustion = target["exhaustion"]
+        if p.program.save in target.save_proficiencies:
+            save_modifier += proficiency_bonus(target.level)
+        save_exhaustion = target.exhaustion
     mode = roll_mode(p.advantage, p.disadvantage)
     ran = run_against_save(
         program, stream, rules, dc=dc, save_modifier=save_modifier, save_exhaustion=save_exhaustion, mode=mode
     )
     outcome = None
     if target is not None and program.damage_dice is not None:
-        current = table.get(state, target["id"])  # the caster may be its own target
-        hit = Hit(ran.damage, "program", use_last_breath=current["useLastBreath"])
+        current = table.get(state, target.id)  # the caster may be its own target
+        hit = Hit(ran.damage, "program", use_last_breath=current.use_last_breath)
         after, outcome = apply_damage(table.vitals(current, rules), hit, rules)
         state = table.put(state, table.with_vitals(current, after))
     fields = program_fields(program, paid, ran, outcome)
-    target_id = None if target is None else target["id"]
-    return state, NcbRunProgramResult(caster=caster["id"], target=target_id, economy=spent, **fields)
+    target_id = None if target is None else target.id
+    return state, NcbRunProgramResult(caster=caster.id, target=target_id, economy=spent, **fields)
 
 
 SYSTEM.mechanic(

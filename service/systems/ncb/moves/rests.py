@@ -12,6 +12,8 @@ from service.systems.ncb.rules.damage import Vitals
 from service.systems.ncb.rules.recovery import LongRest, ShortRest
 from service.systems.ncb.rules.recovery import long_rest as rest_long
 from service.systems.ncb.rules.recovery import short_rest as rest_short
+from service.systems.ncb.state import NcbState
+from service.systems.ncb.wire.sheet import NcbProgramSlotState
 from service.systems.ncb.wire.checks import NcbCombatantRef
 from service.systems.ncb.wire.rests import (
     NcbLongRestParams,
@@ -50,38 +52,34 @@ def short_rest_fields(rest: ShortRest) -> dict:
 
 
 def short_rest_in_session(
-    state: dict, p: NcbShortRestAction, stream: Stream, actor: Actor
-) -> tuple[dict, NcbShortRestResult]:
-    rules = table.rules_of(state)
+    state: NcbState, p: NcbShortRestAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbShortRestResult]:
+    rules = state.rules
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
     table.require_out_of_combat(state, c)
     after, rest = rest_short(
         table.vitals(c, rules),
         spend=p.spend,
-        hit_dice=c["hitDice"],
-        hit_die=c["hitDie"],
+        hit_dice=c.hit_dice,
+        hit_die=c.hit_die,
         constitution=table.scores(c)["constitution"],
-        ram_max=c["ramMax"],
+        ram_max=c.ram_max,
         stream=stream,
     )
-    c = {
-        **table.with_vitals(c, after),
-        "hitDice": rest.hit_dice_left,
-        "ram": rest.ram,
-        "chrome": refresh(c["chrome"], "short-rest"),
-    }
-    return table.put(state, c), NcbShortRestResult(combatant=c["id"], **short_rest_fields(rest))
+    rested = {"hit_dice": rest.hit_dice_left, "ram": rest.ram, "chrome": refresh(c.chrome, "short-rest")}
+    c = table.with_vitals(c, after).model_copy(update=rested)
+    return table.put(state, c), NcbShortRestResult(combatant=c.id, **short_rest_fields(rest))
 
 
 def long_rest(p: NcbLongRestParams) -> NcbLongRestResult:
     v = Vitals(hp=p.hp, max_hp=p.max_hp, condition=p.condition, exhaustion=p.exhaustion)
     _, rest = rest_long(v, hit_dice=p.hit_dice, hit_dice_max=p.level, ram_max=p.ram_max, rules=p.rules)
-    slots = [{"tier": i + 1, "total": n, "used": 0} for i, n in enumerate(p.program_slots)]
+    slots = [NcbProgramSlotState(tier=i + 1, total=n, used=0) for i, n in enumerate(p.program_slots)]
     return NcbLongRestResult(**long_rest_fields(rest, slots))
 
 
-def long_rest_fields(rest: LongRest, slots: list[dict]) -> dict:
+def long_rest_fields(rest: LongRest, slots: list[NcbProgramSlotState]) -> dict:
     h = rest.healing
     return {
         "healed": h.healed,
@@ -98,24 +96,20 @@ def long_rest_fields(rest: LongRest, slots: list[dict]) -> dict:
 
 
 def long_rest_in_session(
-    state: dict, p: NcbCombatantRef, stream: Stream, actor: Actor
-) -> tuple[dict, NcbLongRestResult]:
-    rules = table.rules_of(state)
+    state: NcbState, p: NcbCombatantRef, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbLongRestResult]:
+    rules = state.rules
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
     table.require_out_of_combat(state, c)
     after, rest = rest_long(
-        table.vitals(c, rules), hit_dice=c["hitDice"], hit_dice_max=c["level"], ram_max=c["ramMax"], rules=rules
+        table.vitals(c, rules), hit_dice=c.hit_dice, hit_dice_max=c.level, ram_max=c.ram_max, rules=rules
     )
-    slots = [{**s, "used": 0} for s in c["programSlots"]]
-    c = {
-        **table.with_vitals(c, after),
-        "hitDice": rest.hit_dice,
-        "ram": rest.ram,
-        "programSlots": slots,
-        "chrome": refresh(c["chrome"], "long-rest"),
-    }
-    return table.put(state, c), NcbLongRestResult(combatant=c["id"], **long_rest_fields(rest, slots))
+    slots = [s.model_copy(update={"used": 0}) for s in c.program_slots]
+    chrome = refresh(c.chrome, "long-rest")
+    rested = {"hit_dice": rest.hit_dice, "ram": rest.ram, "program_slots": tuple(slots), "chrome": chrome}
+    c = table.with_vitals(c, after).model_copy(update=rested)
+    return table.put(state, c), NcbLongRestResult(combatant=c.id, **long_rest_fields(rest, slots))
 
 
 SYSTEM.mechanic(

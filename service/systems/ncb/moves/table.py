@@ -12,6 +12,7 @@ from service.systems.ncb.moves.shared import as_dict
 from service.systems.ncb.rules import turns
 from service.systems.ncb.rules.damage import DEAD
 from service.systems.ncb.rules.turns import roll_initiative
+from service.systems.ncb.state import NcbDeathSaves, NcbState
 from service.systems.ncb.wire.checks import NcbCombatantRef
 from service.systems.ncb.wire.table import (
     NcbAddCombatantAction,
@@ -23,72 +24,74 @@ from service.systems.ncb.wire.table import (
 
 
 def add_combatant(
-    state: dict, p: NcbAddCombatantAction, stream: Stream, actor: Actor
-) -> tuple[dict, NcbCombatantResult]:
+    state: NcbState, p: NcbAddCombatantAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbCombatantResult]:
     spec = p.combatant
     if actor.role != "gm":
         if spec.owner is not None and spec.owner not in (actor.name, actor.seat):
             raise Problem("forbidden", "a player adds combatants for its own seat only")
         spec = spec.model_copy(update={"owner": actor.name})
     state = table.add(state, spec)
-    rules = table.rules_of(state)
+    rules = state.rules
     c = table.get(state, spec.id)
     roll = None
-    if p.join_combat and state["combat"] is not None:
+    if p.join_combat and state.combat is not None:
         (roll,) = roll_initiative(stream, [table.initiative_entry(c, rules, False, False)])
-        state = table.with_combat(state, turns.join(state["combat"], roll))
+        state = table.with_combat(state, turns.join(state.combat, roll))
     result = NcbCombatantResult.model_validate(
         {
             "combatant": table.summary(c, rules),
             "initiative": None if roll is None else as_dict(roll),
-            "combat": state["combat"],
+            "combat": state.combat,
         }
     )
     return state, result
 
 
 def remove_combatant(
-    state: dict, p: NcbCombatantRef, stream: Stream, actor: Actor
-) -> tuple[dict, NcbRemoveCombatantResult]:
+    state: NcbState, p: NcbCombatantRef, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbRemoveCombatantResult]:
     table.require_gm(actor, "remove a combatant")
     c = table.get(state, p.combatant)
-    combatants = {k: v for k, v in state["combatants"].items() if k != c["id"]}
-    state = {**state, "combatants": combatants}
-    combat = state["combat"]
-    if combat is not None and c["id"] in turns.ids(combat):
-        left = turns.leave(combat, c["id"])
+    combatants = {k: v for k, v in state.combatants.items() if k != c.id}
+    state = state.model_copy(update={"combatants": combatants})
+    combat = state.combat
+    if combat is not None and c.id in turns.ids(combat):
+        left = turns.leave(combat, c.id)
         if left is None:
             state = table.combat_over(state)
-        elif combat["current"] == c["id"]:
-            state = table.start_turn(table.with_combat(state, left), table.rules_of(state))
+        elif combat.current == c.id:
+            state = table.start_turn(table.with_combat(state, left))
         else:
             state = table.with_combat(state, left)
-    return state, NcbRemoveCombatantResult.model_validate({"removed": c["id"], "combat": state["combat"]})
+    return state, NcbRemoveCombatantResult.model_validate({"removed": c.id, "combat": state.combat})
 
 
-def gm_adjust(state: dict, p: NcbGmAdjustAction, stream: Stream, actor: Actor) -> tuple[dict, NcbCombatantSummary]:
+def gm_adjust(
+    state: NcbState, p: NcbGmAdjustAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbCombatantSummary]:
     table.require_gm(actor, "adjust a combatant")
-    rules = table.rules_of(state)
+    rules = state.rules
     c = table.get(state, p.combatant)
-    if c["condition"] in DEAD:
-        raise refuse(TARGET_DOWN, f"{c['id']} is {c['condition']}; that is final")
+    if c.condition in DEAD:
+        raise refuse(TARGET_DOWN, f"{c.id} is {c.condition}; that is final")
     if p.hp is not None:
-        hp = min(p.hp, c["maxHp"])
+        hp = min(p.hp, c.max_hp)
         if hp > 0:
-            c = {**c, "hp": hp, "condition": "up", "deathSaves": {"successes": 0, "failures": 0}}
-        elif c["condition"] == "up":
-            c = {**c, "hp": 0, "condition": "dying", "deathSaves": {"successes": 0, "failures": 0}}
+            c = c.model_copy(update={"hp": hp, "condition": "up", "death_saves": NcbDeathSaves()})
+        elif c.condition == "up":
+            c = c.model_copy(update={"hp": 0, "condition": "dying", "death_saves": NcbDeathSaves()})
     if p.helpless is not None:
-        c = {**c, "helpless": p.helpless}
+        c = c.model_copy(update={"helpless": p.helpless})
     if p.exhaustion is not None:
-        c = {**c, "exhaustion": p.exhaustion}
+        c = c.model_copy(update={"exhaustion": p.exhaustion})
     if p.ram is not None:
-        c = {**c, "ram": min(p.ram, c["ramMax"])}
+        c = c.model_copy(update={"ram": min(p.ram, c.ram_max)})
     if p.last_breath is not None:
-        c = {**c, "lastBreath": p.last_breath}
+        c = c.model_copy(update={"last_breath": p.last_breath})
     if p.hp is not None or p.last_breath is not None:
-        c = {**c, "lastBreathOffered": False}  # the fiction moved on from the hit that offered it
-    return table.put(state, c), NcbCombatantSummary(**table.summary(c, rules))
+        c = c.model_copy(update={"last_breath_offered": False})  # the fiction moved on from the hit that offered
+    return table.put(state, c), table.summary(c, rules)
 
 
 SYSTEM.mechanic(

@@ -1,8 +1,8 @@
 """The combat tracker: initiative order, rounds, whose turn it is, and the action economy.
 
-The tracker is a wire-form dict the session stores:
-`{"round", "turn", "current", "order": [{"id", "initiative", "bonus", "dexterity"}],
-"economy": {...}, "reactionsUsed": [ids]}`. On its turn a combatant has one action, one
+The tracker is an `NcbCombatView`, kept in the session as it is shown: the round, whose turn it
+is, the order and the current turn's economy, and whose reactions are spent. On its turn a
+combatant has one action, one
 bonus action, its movement and (until it spends it) one reaction; the reaction comes back
 at the start of its own next turn. Ties in initiative go to the higher bonus, then the
 higher Dexterity, then whoever was listed first.
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from service.systems.ncb.rules.d20 import RollMode, roll_d20
+from service.systems.ncb.wire.combat import NcbCombatView, NcbEconomy, NcbOrderSlot
 from service.systems.ncb.rules.dice import DiceStream
 from service.systems.ncb.errors import (
     ACTION_USED,
@@ -27,7 +28,7 @@ from service.systems.ncb.errors import (
 )
 
 Slot = Literal["action", "bonus-action", "reaction"]
-_ECONOMY_KEY = {"action": "action", "bonus-action": "bonusAction"}
+_ECONOMY_FIELD = {"action": "action", "bonus-action": "bonus_action"}
 _USED_CODE = {"action": ACTION_USED, "bonus-action": BONUS_ACTION_USED}
 _SPOKEN = {"action": "an action", "bonus-action": "a bonus action"}
 
@@ -65,115 +66,117 @@ def ranked(rolls: list[InitiativeRoll]) -> list[InitiativeRoll]:
     return sorted(rolls, key=lambda r: (-r.total, -r.bonus, -r.dexterity))
 
 
-def _slot(roll: InitiativeRoll) -> dict:
-    return {"id": roll.id, "initiative": roll.total, "bonus": roll.bonus, "dexterity": roll.dexterity}
+def _slot(roll: InitiativeRoll) -> NcbOrderSlot:
+    return NcbOrderSlot(id=roll.id, initiative=roll.total, bonus=roll.bonus, dexterity=roll.dexterity)
 
 
-def fresh_economy(speed: int) -> dict:
-    return {"action": False, "bonusAction": False, "movement": speed, "movementUsed": 0, "deathSave": False}
+def _rank(slot: NcbOrderSlot) -> tuple[int, int, int]:
+    return -slot.initiative, -slot.bonus, -slot.dexterity
 
 
-def begin(rolls: list[InitiativeRoll]) -> dict:
+def fresh_economy(speed: int) -> NcbEconomy:
+    return NcbEconomy(action=False, bonus_action=False, movement=speed, movement_used=0, death_save=False)
+
+
+def begin(rolls: list[InitiativeRoll]) -> NcbCombatView:
     order = [_slot(r) for r in rolls]
-    return {
-        "round": 1,
-        "turn": 0,
-        "current": order[0]["id"],
-        "order": order,
-        "economy": fresh_economy(0),
-        "reactionsUsed": [],
-    }
+    return NcbCombatView(
+        round=1, turn=0, current=order[0].id, order=order, economy=fresh_economy(0), reactions_used=[]
+    )
 
 
-def start_turn(combat: dict, speed: int) -> dict:
+def start_turn(combat: NcbCombatView, speed: int) -> NcbCombatView:
     """The current combatant's turn begins: a fresh economy and its reaction back."""
-    current = combat["current"]
-    return {
-        **combat,
-        "economy": fresh_economy(speed),
-        "reactionsUsed": [i for i in combat["reactionsUsed"] if i != current],
-    }
+    reactions = [i for i in combat.reactions_used if i != combat.current]
+    return combat.model_copy(update={"economy": fresh_economy(speed), "reactions_used": reactions})
 
 
-def ids(combat: dict) -> list[str]:
-    return [slot["id"] for slot in combat["order"]]
+def ids(combat: NcbCombatView) -> list[str]:
+    return [slot.id for slot in combat.order]
 
 
-def join(combat: dict, roll: InitiativeRoll) -> dict:
+def join(combat: NcbCombatView, roll: InitiativeRoll) -> NcbCombatView:
     """A newcomer takes its place by initiative; the turn stays with whoever has it."""
-    slots = sorted([*combat["order"], _slot(roll)], key=lambda s: (-s["initiative"], -s["bonus"], -s["dexterity"]))
-    return {**combat, "order": slots, "turn": [s["id"] for s in slots].index(combat["current"])}
+    slots = sorted([*combat.order, _slot(roll)], key=_rank)
+    return combat.model_copy(update={"order": slots, "turn": [s.id for s in slots].index(combat.current)})
 
 
-def leave(combat: dict, who: str) -> dict | None:
+def leave(combat: NcbCombatView, who: str) -> NcbCombatView | None:
     """Drop a combatant from the order; None when nobody is left. Its turn passes on if it had it."""
-    order = [s for s in combat["order"] if s["id"] != who]
+    order = [s for s in combat.order if s.id != who]
     if not order:
         return None
-    turn = combat["turn"]
-    if combat["current"] == who:
-        turn = turn % len(order)
-        return {**combat, "order": order, "turn": turn, "current": order[turn]["id"], "economy": fresh_economy(0)}
-    return {**combat, "order": order, "turn": [s["id"] for s in order].index(combat["current"])}
+    if combat.current == who:
+        turn = combat.turn % len(order)
+        update = {"order": order, "turn": turn, "current": order[turn].id, "economy": fresh_economy(0)}
+        return combat.model_copy(update=update)
+    return combat.model_copy(update={"order": order, "turn": [s.id for s in order].index(combat.current)})
 
 
-def advance(combat: dict, takes_turns: Callable[[str], bool]) -> tuple[dict | None, bool]:
+def advance(combat: NcbCombatView, takes_turns: Callable[[str], bool]) -> tuple[NcbCombatView | None, bool]:
     """Pass the turn to the next combatant that still takes turns; (None, _) if none does.
 
     Returns the new tracker (economy not yet refreshed: see `start_turn`) and whether a new
     round began.
     """
-    order = combat["order"]
-    turn, new_round = combat["turn"], False
+    order = combat.order
+    turn, new_round = combat.turn, False
     for _ in range(len(order)):
         turn += 1
         if turn >= len(order):
             turn, new_round = 0, True
-        if takes_turns(order[turn]["id"]):
-            round_ = combat["round"] + (1 if new_round else 0)
-            return {**combat, "turn": turn, "current": order[turn]["id"], "round": round_}, new_round
+        if takes_turns(order[turn].id):
+            round_ = combat.round + (1 if new_round else 0)
+            return combat.model_copy(update={"turn": turn, "current": order[turn].id, "round": round_}), new_round
     return None, new_round
 
 
-def require_member(combat: dict, who: str) -> None:
+def require_member(combat: NcbCombatView, who: str) -> None:
     if who not in ids(combat):
         raise refuse(NOT_IN_COMBAT, f"{who} has no place in the initiative order of this combat")
 
 
-def require_turn(combat: dict, who: str, what: str) -> None:
+def require_turn(combat: NcbCombatView, who: str, what: str) -> None:
     require_member(combat, who)
-    if combat["current"] != who:
+    if combat.current != who:
         raise refuse(
             NOT_YOUR_TURN,
-            f"{what} only on {who}'s own turn; it is {combat['current']}'s turn",
-            current=combat["current"],
+            f"{what} only on {who}'s own turn; it is {combat.current}'s turn",
+            current=combat.current,
         )
 
 
-def spend(combat: dict, who: str, slot: Slot) -> dict:
+def spend(combat: NcbCombatView, who: str, slot: Slot) -> NcbCombatView:
     """Spend one action, bonus action or reaction; spending one twice is refused."""
     if slot == "reaction":
         require_member(combat, who)
-        if who in combat["reactionsUsed"]:
+        if who in combat.reactions_used:
             raise refuse(REACTION_USED, f"{who} already used its reaction; it returns at the start of its next turn")
-        return {**combat, "reactionsUsed": [*combat["reactionsUsed"], who]}
+        return combat.model_copy(update={"reactions_used": [*combat.reactions_used, who]})
     require_turn(combat, who, f"{_SPOKEN[slot]} is taken")
-    key = _ECONOMY_KEY[slot]
-    if combat["economy"][key]:
+    spent = combat.economy.action if slot == "action" else combat.economy.bonus_action
+    if spent:
         raise refuse(_USED_CODE[slot], f"{who} already used its {slot.replace('-', ' ')} this turn")
-    return {**combat, "economy": {**combat["economy"], key: True}}
+    economy = combat.economy.model_copy(update={_ECONOMY_FIELD[slot]: True})
+    return combat.model_copy(update={"economy": economy})
 
 
-def move(combat: dict, who: str, feet: int) -> dict:
+def move(combat: NcbCombatView, who: str, feet: int) -> NcbCombatView:
     require_turn(combat, who, "movement happens")
-    economy = combat["economy"]
-    left = economy["movement"] - economy["movementUsed"]
+    economy = combat.economy
+    left = economy.movement - economy.movement_used
     if feet > left:
         raise refuse(MOVEMENT_EXHAUSTED, f"{who} has {left} ft of movement left this turn, not {feet}", left=left)
-    return {**combat, "economy": {**economy, "movementUsed": economy["movementUsed"] + feet}}
+    used = economy.model_copy(update={"movement_used": economy.movement_used + feet})
+    return combat.model_copy(update={"economy": used})
 
 
-def dash(combat: dict, speed: int) -> dict:
+def dash(combat: NcbCombatView, speed: int) -> NcbCombatView:
     """Dashing adds the combatant's speed to this turn's movement."""
-    economy = combat["economy"]
-    return {**combat, "economy": {**economy, "movement": economy["movement"] + speed}}
+    economy = combat.economy
+    return combat.model_copy(update={"economy": economy.model_copy(update={"movement": economy.movement + speed})})
+
+
+def death_save_rolled(combat: NcbCombatView) -> NcbCombatView:
+    """The current turn's death save is spent."""
+    return combat.model_copy(update={"economy": combat.economy.model_copy(update={"death_save": True})})
