@@ -74,11 +74,6 @@ def d20_test(state, pick):
     return _seat(state, cid, pick), "d20-test", params
 
 
-def ability_scores(state, pick):
-    cid = _actor(state, pick)
-    return _seat(state, cid, pick), "ability-scores", {"combatant": cid}
-
-
 def initiative(state, pick):
     order = [slot["id"] for slot in (state["combat"] or {}).get("order", [])]
     outside = [c for c in state["combatants"] if c not in order]
@@ -260,7 +255,7 @@ def take_action(state, pick):
 
 
 MOVES = [  # (weight, builder); fights are most of a session, so end-turn and attacks come often
-    (2, d20_test), (1, ability_scores), (2, initiative), (1, level_up), (6, attack), (2, damage), (3, death_save),
+    (2, d20_test), (2, initiative), (1, level_up), (6, attack), (2, damage), (3, death_save),
     (1, last_breath), (2, stabilize), (2, heal), (1, short_rest), (1, long_rest), (2, run_program), (1, install), (1, uninstall),
     (2, activate), (1, eddies), (1, add_combatant), (1, remove_combatant), (1, gm_adjust), (2, start_combat),
     (6, end_turn), (1, end_combat), (2, move), (2, take_action),

@@ -8,8 +8,8 @@ from support.replaying import assert_batch_replays
 
 from . import ncb as players
 
-MECHANICS = {  # every session mechanic of the system
-    "ability-scores", "activate-chrome", "add-combatant", "attack", "d20-test", "damage",
+MECHANICS = {  # every session mechanic of the system that writes (a read, ability-scores, is never logged)
+    "activate-chrome", "add-combatant", "attack", "d20-test", "damage",
     "death-save", "eddies", "end-combat", "end-turn", "gm-adjust", "heal",
     "initiative", "install-chrome", "last-breath", "level-up", "long-rest", "move", "remove-combatant",
     "run-program", "short-rest", "stabilize", "start-combat", "take-action", "uninstall-chrome",

@@ -1,73 +1,124 @@
-"""The session's game state and the small lookups every session mechanic shares.
+"""The session's game state, one typed model, and the small lookups every session mechanic shares.
 
-State (JSON-ready, camelCase like the wire):
-`{"rules": {...}, "combatants": {id: combatant}, "combat": tracker | None}`.
-A combatant holds its sheet plus `condition`, `deathSaves`, `lastBreath`, `helpless` and
-`lastBreathOffered` (the last hit dropped it to 0 with Last Breath ready: it may still take it).
-Functions here never mutate what they are given; they return new dicts.
+`NcbState` holds the table's rules, its combatants by id and the running combat (or none). It is
+stored as its camelCase JSON (`{"rules", "combatants": {id: combatant}, "combat"}`), as it always
+was; the registry loads it before a handler runs and stores what the handler returns. A combatant
+holds its sheet plus `condition`, `deathSaves`, `lastBreath`, `helpless` and `lastBreathOffered`
+(the last hit dropped it to 0 with Last Breath ready: it may still take it). Nothing here changes
+a value it is given: updates return a new one (`model_copy(update=…)`).
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict
-from typing import Any, Literal
+from typing import Literal
+
+from pydantic import Field
 
 from service.errors import Problem
 from service.model import Model
 from service.registry import Actor
-from service.systems.ncb import chrome, exhaustion
-from service.systems.ncb import combat as tracker
-from service.systems.ncb.abilities import ABILITIES, SUBCLASS_LEVEL, modifier
-from service.systems.ncb.damage import DEAD, DOWN, Vitals, damage_reduction
 from service.systems.ncb.errors import (
     CANNOT_ACT,
+    COMBAT_RUNNING,
     DUPLICATE_COMBATANT,
+    NO_COMBAT,
     SUBCLASS_TOO_EARLY,
     TABLE_FULL,
+    TARGET_DOWN,
     UNKNOWN_COMBATANT,
     refuse,
 )
-from service.systems.ncb.models.sheet import NcbCombatantSpec, NcbWeapon
-from service.systems.ncb.models.table import MAX_COMBATANTS, NcbSetup
 from service.systems.ncb.options import NcbRules
-from service.systems.ncb.weapons import Weapon, weapon_dice
+from service.systems.ncb.rules import chrome, exhaustion
+from service.systems.ncb.rules import turns as tracker
+from service.systems.ncb.rules.abilities import ABILITIES, SUBCLASS_LEVEL, Ability, modifier
+from service.systems.ncb.rules.d20 import roll_mode
+from service.systems.ncb.rules.damage import DEAD, DOWN, Vitals, damage_reduction
+from service.systems.ncb.rules.turns import InitiativeEntry
+from service.systems.ncb.rules.weapons import Weapon, weapon_dice
+from service.systems.ncb.wire.combat import NcbCombatView
+from service.systems.ncb.wire.sheet import (
+    MAX_COMBATANTS,
+    Armor,
+    Condition,
+    NcbAbilityScores,
+    NcbCombatantSpec,
+    NcbDebt,
+    NcbImplantView,
+    NcbProgramSlotState,
+    NcbWeapon,
+)
+from service.systems.ncb.wire.table import NcbCombatantSummary
 
-# What every session form returns: the new state and the result model.
-Applied = tuple[dict, Model]
-
-# -- the state as a whole -------------------------------------------------------------------
+# -- the state ---------------------------------------------------------------------------------
 
 
-def initial_state(setup: NcbSetup | None) -> dict:
-    setup = setup or NcbSetup()
-    state: dict[str, Any] = {
-        "rules": setup.rules.model_dump(mode="json", by_alias=True),
-        "combatants": {},
-        "combat": None,
-    }
-    for spec in setup.combatants:
-        state = add(state, spec)
-    return state
+class NcbDeathSaves(Model):
+    successes: int = 0
+    failures: int = 0
 
 
-def rules_of(state: dict) -> NcbRules:
-    return NcbRules.model_validate(state["rules"])
+class NcbCombatant(Model):
+    """A combatant as the session keeps it: the sheet it joined with, and what play made of it."""
+
+    id: str
+    name: str
+    kind: Literal["character", "nc"]
+    owner: str | None
+    level: int
+    subclass: str | None
+    abilities: NcbAbilityScores
+    armor_class: int
+    armor: Armor
+    plating: int
+    max_hp: int
+    hp: int
+    hit_die: Literal[6, 8, 10, 12]
+    hit_dice: int
+    speed: int
+    initiative_bonus: int
+    save_proficiencies: tuple[Ability, ...]
+    program_ability: Ability
+    ram_max: int
+    ram: int
+    chrome_slots: int
+    chrome_capacity: int
+    weapons: tuple[NcbWeapon, ...]
+    eddies: int
+    debts: tuple[NcbDebt, ...]
+    exhaustion: int
+    last_breath: bool
+    use_last_breath: bool
+    program_slots: tuple[NcbProgramSlotState, ...]
+    chrome: tuple[NcbImplantView, ...]
+    last_breath_offered: bool = False
+    condition: Condition
+    death_saves: NcbDeathSaves
+    helpless: bool
 
 
-def get(state: dict, cid: str) -> dict:
-    found = state["combatants"].get(cid)
+class NcbState(Model):
+    """An NCB session: the table's rules, its combatants by id, and the running combat."""
+
+    rules: NcbRules = Field(default_factory=NcbRules)
+    combatants: dict[str, NcbCombatant] = Field(default_factory=dict)
+    combat: NcbCombatView | None = None
+
+
+def get(state: NcbState, cid: str) -> NcbCombatant:
+    found = state.combatants.get(cid)
     if found is None:
-        known = ", ".join(state["combatants"]) or "none yet"
+        known = ", ".join(state.combatants) or "none yet"
         raise refuse(UNKNOWN_COMBATANT, f"no combatant {cid!r} in this session (known: {known})")
     return found
 
 
-def put(state: dict, combatant: dict) -> dict:
-    return {**state, "combatants": {**state["combatants"], combatant["id"]: combatant}}
+def put(state: NcbState, combatant: NcbCombatant) -> NcbState:
+    return state.model_copy(update={"combatants": {**state.combatants, combatant.id: combatant}})
 
 
-def with_combat(state: dict, combat: dict | None) -> dict:
-    return {**state, "combat": combat}
+def with_combat(state: NcbState, combat: NcbCombatView | None) -> NcbState:
+    return state.model_copy(update={"combat": combat})
 
 
 # -- who may do what -------------------------------------------------------------------------
@@ -78,19 +129,24 @@ def require_gm(actor: Actor, what: str) -> None:
         raise Problem("forbidden", f"only the GM may {what}")
 
 
-def require_control(actor: Actor, combatant: dict) -> None:
+def require_control(actor: Actor, combatant: NcbCombatant) -> None:
     """The GM runs everyone; a player runs the combatants whose owner is its seat."""
-    if actor.role == "gm" or combatant["owner"] in (actor.name, actor.seat):
+    if actor.role == "gm" or combatant.owner in (actor.name, actor.seat):
         return
-    raise Problem("forbidden", f"{combatant['id']} is not run by seat {actor.name!r}")
+    raise Problem("forbidden", f"{combatant.id} is not run by seat {actor.name!r}")
 
 
-def require_able(combatant: dict) -> None:
-    condition = combatant["condition"]
+def require_able(combatant: NcbCombatant) -> None:
+    condition = combatant.condition
     if condition in DEAD or condition in DOWN:
-        raise refuse(CANNOT_ACT, f"{combatant['id']} is {condition} and cannot act", condition=condition)
-    if combatant["helpless"]:
-        raise refuse(CANNOT_ACT, f"{combatant['id']} is helpless and cannot act", condition="helpless")
+        raise refuse(CANNOT_ACT, f"{combatant.id} is {condition} and cannot act", condition=condition)
+    if combatant.helpless:
+        raise refuse(CANNOT_ACT, f"{combatant.id} is helpless and cannot act", condition="helpless")
+
+
+def require_living(target: NcbCombatant) -> None:
+    if target.condition in DEAD:
+        raise refuse(TARGET_DOWN, f"{target.id} is already {target.condition}")
 
 
 # -- building combatants -------------------------------------------------------------------------
@@ -109,8 +165,8 @@ def weapon_of(model: NcbWeapon) -> Weapon:
     )
 
 
-def build(spec: NcbCombatantSpec, rules: NcbRules) -> dict:
-    """A combatant as the session stores it, or a refusal naming the rule it breaks."""
+def build(spec: NcbCombatantSpec, rules: NcbRules) -> NcbCombatant:
+    """A combatant as the session keeps it, or a refusal naming the rule it breaks."""
     if spec.subclass is not None and spec.level < SUBCLASS_LEVEL:
         raise refuse(
             SUBCLASS_TOO_EARLY, f"{spec.id}: subclasses unlock at level {SUBCLASS_LEVEL}, not {spec.level}"
@@ -119,159 +175,179 @@ def build(spec: NcbCombatantSpec, rules: NcbRules) -> dict:
         weapon_dice(weapon_of(weapon), rules)
     slots = rules.chrome_slots if spec.chrome_slots is None else spec.chrome_slots
     capacity = rules.chrome_capacity if spec.chrome_capacity is None else spec.chrome_capacity
-    installed: list[dict] = []
+    installed: tuple[NcbImplantView, ...] = ()
     for implant in spec.chrome:
-        installed = chrome.install(
-            installed, implant.model_dump(mode="json", by_alias=True), slots=slots, capacity=capacity
-        )
-    sheet = spec.model_dump(mode="json", by_alias=True, exclude={"chrome", "program_slots"})
-    return {
-        **sheet,
-        "hp": spec.max_hp if spec.hp is None else spec.hp,
-        "hitDice": spec.level if spec.hit_dice is None else spec.hit_dice,
-        "ram": spec.ram_max if spec.ram is None else spec.ram,
-        "programSlots": [{"tier": i + 1, "total": n, "used": 0} for i, n in enumerate(spec.program_slots)],
-        "chromeSlots": slots,
-        "chromeCapacity": capacity,
-        "chrome": installed,
-        "lastBreath": (spec.kind == "character") if spec.last_breath is None else spec.last_breath,
-        "lastBreathOffered": False,
-        "condition": "up",
-        "deathSaves": {"successes": 0, "failures": 0},
-        "helpless": False,
-    }
+        installed = chrome.install(installed, implant, slots=slots, capacity=capacity)
+    sheet = {name: getattr(spec, name) for name in NcbCombatantSpec.model_fields if name != "program_slots"}
+    return NcbCombatant.model_validate(  # not strict: the sheet's lists become the state's tuples
+        {
+            **sheet,
+            "hp": spec.max_hp if spec.hp is None else spec.hp,
+            "hit_dice": spec.level if spec.hit_dice is None else spec.hit_dice,
+            "ram": spec.ram_max if spec.ram is None else spec.ram,
+            "program_slots": tuple(
+                NcbProgramSlotState(tier=i + 1, total=n, used=0) for i, n in enumerate(spec.program_slots)
+            ),
+            "chrome_slots": slots,
+            "chrome_capacity": capacity,
+            "chrome": installed,
+            "last_breath": (spec.kind == "character") if spec.last_breath is None else spec.last_breath,
+            "last_breath_offered": False,
+            "condition": "up",
+            "death_saves": NcbDeathSaves(),
+            "helpless": False,
+        },
+        strict=False,
+    )
 
 
-def add(state: dict, spec: NcbCombatantSpec) -> dict:
-    if spec.id in state["combatants"]:
+def add(state: NcbState, spec: NcbCombatantSpec) -> NcbState:
+    if spec.id in state.combatants:
         raise refuse(DUPLICATE_COMBATANT, f"a combatant {spec.id!r} is already at this table")
-    if len(state["combatants"]) >= MAX_COMBATANTS:
+    if len(state.combatants) >= MAX_COMBATANTS:
         raise refuse(TABLE_FULL, f"a session holds at most {MAX_COMBATANTS} combatants")
-    return put(state, build(spec, rules_of(state)))
+    return put(state, build(spec, state.rules))
 
 
 # -- effective numbers (chrome and exhaustion included) ----------------------------------------
 
 
-def scores(c: dict) -> dict[str, int]:
-    bonus = chrome.totals(c["chrome"])
-    return {name: c["abilities"][name] + bonus[name] for name in ABILITIES}
+def scores(c: NcbCombatant) -> dict[Ability, int]:
+    bonus = chrome.totals(c.chrome)
+    return {name: getattr(c.abilities, name) + getattr(bonus, name) for name in ABILITIES}
 
 
-def ability_mod(c: dict, ability: str) -> int:
+def ability_mod(c: NcbCombatant, ability: Ability) -> int:
     return modifier(scores(c)[ability])
 
 
-def armor_class(c: dict) -> int:
-    return c["armorClass"] + chrome.totals(c["chrome"])["armorClass"]
+def armor_class(c: NcbCombatant) -> int:
+    return c.armor_class + chrome.totals(c.chrome).armor_class
 
 
-def reduction(c: dict, rules: NcbRules) -> int:
-    return damage_reduction(
-        c["armor"], c["plating"], rules.reduction_cap, chrome.totals(c["chrome"])["damageReduction"]
-    )
+def reduction(c: NcbCombatant, rules: NcbRules) -> int:
+    return damage_reduction(c.armor, c.plating, rules.reduction_cap, chrome.totals(c.chrome).damage_reduction)
 
 
-def speed(c: dict, rules: NcbRules) -> int:
-    return exhaustion.speed(max(0, c["speed"] + chrome.totals(c["chrome"])["speed"]), c["exhaustion"], rules)
+def speed(c: NcbCombatant, rules: NcbRules) -> int:
+    return exhaustion.speed(max(0, c.speed + chrome.totals(c.chrome).speed), c.exhaustion, rules)
 
 
-def initiative_bonus(c: dict, rules: NcbRules) -> int:
-    raw = ability_mod(c, "dexterity") + c["initiativeBonus"] + chrome.totals(c["chrome"])["initiative"]
-    return raw - exhaustion.d20_penalty(c["exhaustion"], rules)
+def initiative_bonus(c: NcbCombatant, rules: NcbRules) -> int:
+    raw = ability_mod(c, "dexterity") + c.initiative_bonus + chrome.totals(c.chrome).initiative
+    return raw - exhaustion.d20_penalty(c.exhaustion, rules)
 
 
-def penalty(c: dict, rules: NcbRules) -> int:
-    return exhaustion.d20_penalty(c["exhaustion"], rules)
+def penalty(c: NcbCombatant, rules: NcbRules) -> int:
+    return exhaustion.d20_penalty(c.exhaustion, rules)
 
 
 # -- vitals in and out ----------------------------------------------------------------------------
 
 
-def vitals(c: dict, rules: NcbRules) -> Vitals:
+def vitals(c: NcbCombatant, rules: NcbRules) -> Vitals:
     """What the rules see. A Last Breath offer is left out: any rule that changes vitals closes it."""
     return Vitals(
-        hp=c["hp"],
-        max_hp=c["maxHp"],
-        condition=c["condition"],
+        hp=c.hp,
+        max_hp=c.max_hp,
+        condition=c.condition,
         damage_reduction=reduction(c, rules),
-        death_successes=c["deathSaves"]["successes"],
-        death_failures=c["deathSaves"]["failures"],
-        last_breath=c["lastBreath"],
-        exhaustion=c["exhaustion"],
-        nc=c["kind"] == "nc",
-        helpless=c["helpless"] or c["condition"] in DOWN,
+        death_successes=c.death_saves.successes,
+        death_failures=c.death_saves.failures,
+        last_breath=c.last_breath,
+        exhaustion=c.exhaustion,
+        nc=c.kind == "nc",
+        helpless=c.helpless or c.condition in DOWN,
     )
 
 
-def with_vitals(c: dict, v: Vitals) -> dict:
-    return {
-        **c,
-        "hp": v.hp,
-        "condition": v.condition,
-        "deathSaves": {"successes": v.death_successes, "failures": v.death_failures},
-        "lastBreath": v.last_breath,
-        "lastBreathOffered": v.last_breath_offered,
-        "exhaustion": v.exhaustion,
-    }
+def with_vitals(c: NcbCombatant, v: Vitals) -> NcbCombatant:
+    return c.model_copy(
+        update={
+            "hp": v.hp,
+            "condition": v.condition,
+            "death_saves": NcbDeathSaves(successes=v.death_successes, failures=v.death_failures),
+            "last_breath": v.last_breath,
+            "last_breath_offered": v.last_breath_offered,
+            "exhaustion": v.exhaustion,
+        }
+    )
 
 
-def summary(c: dict, rules: NcbRules) -> dict:
-    return {
-        "id": c["id"],
-        "name": c["name"],
-        "kind": c["kind"],
-        "owner": c["owner"],
-        "level": c["level"],
-        "hp": c["hp"],
-        "maxHp": c["maxHp"],
-        "condition": c["condition"],
-        "armorClass": armor_class(c),
-        "damageReduction": reduction(c, rules),
-        "exhaustion": c["exhaustion"],
-        "deathSuccesses": c["deathSaves"]["successes"],
-        "deathFailures": c["deathSaves"]["failures"],
-        "lastBreath": c["lastBreath"],
-        "lastBreathOffered": c.get("lastBreathOffered", False),
-        "helpless": c["helpless"],
-        "ram": c["ram"],
-        "ramMax": c["ramMax"],
-        "eddies": c["eddies"],
-    }
+def summary(c: NcbCombatant, rules: NcbRules) -> NcbCombatantSummary:
+    return NcbCombatantSummary(
+        id=c.id,
+        name=c.name,
+        kind=c.kind,
+        owner=c.owner,
+        level=c.level,
+        hp=c.hp,
+        max_hp=c.max_hp,
+        condition=c.condition,
+        armor_class=armor_class(c),
+        damage_reduction=reduction(c, rules),
+        exhaustion=c.exhaustion,
+        death_successes=c.death_saves.successes,
+        death_failures=c.death_saves.failures,
+        last_breath=c.last_breath,
+        last_breath_offered=c.last_breath_offered,
+        helpless=c.helpless,
+        ram=c.ram,
+        ram_max=c.ram_max,
+        eddies=c.eddies,
+    )
 
 
-# -- the tracker from a mechanic's point of view --------------------------------------------------
+# -- the combat, from a mechanic's point of view ----------------------------------------------------
 
 
-def spend(state: dict, cid: str, slot: tracker.Slot | Literal["none"]) -> tuple[dict, tracker.Slot | None]:
+def require_combat(state: NcbState) -> NcbCombatView:
+    if state.combat is None:
+        raise refuse(NO_COMBAT, "no combat is running; the GM starts one with start-combat")
+    return state.combat
+
+
+def in_combat(state: NcbState, cid: str) -> bool:
+    return state.combat is not None and cid in tracker.ids(state.combat)
+
+
+def require_out_of_combat(state: NcbState, c: NcbCombatant) -> None:
+    if in_combat(state, c.id):
+        raise refuse(COMBAT_RUNNING, f"{c.id} is in a running combat; rest when it ends")
+
+
+def initiative_entry(c: NcbCombatant, rules: NcbRules, advantage: bool, disadvantage: bool) -> InitiativeEntry:
+    if c.condition in DEAD:
+        raise refuse(CANNOT_ACT, f"{c.id} is {c.condition} and takes no part in combat", condition=c.condition)
+    return InitiativeEntry(c.id, initiative_bonus(c, rules), scores(c)["dexterity"], roll_mode(advantage, disadvantage))
+
+
+def spend(
+    state: NcbState, cid: str, slot: tracker.Slot | Literal["none"]
+) -> tuple[NcbState, tracker.Slot | None]:
     """Spend `slot` for `cid` in the running combat; outside combat nothing is tracked."""
-    combat = state["combat"]
-    if combat is None or slot == "none":
+    if state.combat is None or slot == "none":
         return state, None
-    return with_combat(state, tracker.spend(combat, cid, slot)), slot
+    return with_combat(state, tracker.spend(state.combat, cid, slot)), slot
 
 
-def start_turn(state: dict, rules: NcbRules) -> dict:
+def start_turn(state: NcbState) -> NcbState:
     """The current combatant's turn begins: economy refreshed, its round cooldowns tick."""
-    combat = state["combat"]
-    c = state["combatants"][combat["current"]]
-    state = put(state, {**c, "chrome": chrome.tick(c["chrome"])})
-    return with_combat(state, tracker.start_turn(combat, speed(c, rules)))
+    combat = require_combat(state)
+    c = state.combatants[combat.current]
+    state = put(state, c.model_copy(update={"chrome": chrome.tick(c.chrome)}))
+    return with_combat(state, tracker.start_turn(combat, speed(c, state.rules)))
 
 
-def takes_turns(state: dict, cid: str) -> bool:
-    c = state["combatants"].get(cid)
-    return c is not None and c["condition"] not in DEAD
+def takes_turns(state: NcbState, cid: str) -> bool:
+    c = state.combatants.get(cid)
+    return c is not None and c.condition not in DEAD
 
 
-def as_dict(value: Any) -> dict:
-    """A rules dataclass as a dict of its fields (nested ones too, tuples as lists), for the wire models."""
-    return _lists(asdict(value))
-
-
-def _lists(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _lists(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_lists(v) for v in value]
-    return value
+def combat_over(state: NcbState) -> NcbState:
+    """The fight is over: no tracker, and round-counted chrome cooldowns run out."""
+    combatants = {
+        cid: c.model_copy(update={"chrome": chrome.refresh(c.chrome, "combat-end")})
+        for cid, c in state.combatants.items()
+    }
+    return state.model_copy(update={"combatants": combatants, "combat": None})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.systems.ncb.abilities import modifier, proficiency_bonus, subclass_available
+from service.systems.ncb.rules.abilities import modifier, proficiency_bonus, subclass_available
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from support.api import Api
+from support.api import Api, mechanic_field, pascal
 
 from service.dice.stream import Stream
 from service.systems import REGISTRY
@@ -33,6 +33,7 @@ class Stateless:
     body: dict
     selection: str
     check: Callable[[dict], bool] = lambda result: True
+    random: bool = True  # draws: takes `seed` and answers an audit record; else deterministic
 
 
 PISTOL = {"name": "Unity", "damageDice": "2d6", "techBonus": 1, "tags": ["armor-penetration"]}
@@ -48,6 +49,7 @@ STATELESS = [
         {"abilities": {"dexterity": 22, "intelligence": 16}, "level": 9, "programDcBonus": 1},
         "modifiers { dexterity intelligence } proficiencyBonus subclassAvailable programSaveDc",
         lambda r: (r["modifiers"]["dexterity"], r["proficiencyBonus"], r["programSaveDc"]) == (6, 4, 8 + 4 + 3 + 1),
+        random=False
     ),
     Stateless(
         "initiative",
@@ -84,6 +86,7 @@ STATELESS = [
         {"exhaustion": 2},
         "hp condition exhaustion result lastBreath",
         lambda r: (r["hp"], r["exhaustion"], r["result"], r["lastBreath"]) == (1, 3, "last-breath", False),
+        random=False
     ),
     Stateless(
         "stabilize",
@@ -108,6 +111,7 @@ STATELESS = [
         {"hp": 5, "maxHp": 30, "level": 6, "exhaustion": 2, "ramMax": 4, "programSlots": [3, 2]},
         "hp hitDice exhaustion programSlots { tier total used } lastBreath",
         lambda r: (r["hp"], r["hitDice"], r["exhaustion"], r["lastBreath"]) == (30, 3, 1, True),
+        random=False
     ),
     Stateless(
         "run-program",
@@ -129,24 +133,28 @@ STATELESS = [
         },
         "slotsUsed bonuses { armorClass damageReduction } payment { paid debtAdded debts { creditor amount } }",
         lambda r: r["payment"]["debtAdded"] == 500 and r["payment"]["debts"][0]["creditor"] == "ripperdoc",
+        random=False
     ),
     Stateless(
         "uninstall-chrome",
         {"body": {"installed": [{"name": "Optics"}]}, "name": "optics"},
         "implant installed { name } slotsUsed",
         lambda r: r["installed"] == [] and r["implant"] == "Optics",
+        random=False
     ),
     Stateless(
         "activate-chrome",
         {"implant": {"name": "Kerenzikov", "active": {"unit": "rounds", "amount": 2}}},
         "implant { name cooldownLeft }",
         lambda r: r["implant"]["cooldownLeft"] == 2,
+        random=False
     ),
     Stateless(
         "eddies",
         {"eddies": 1200, "kind": "service", "amount": 5000, "creditor": "Trauma Team", "reason": "rescue"},
         "eddies totalDebt debts { creditor reason amount }",
         lambda r: (r["eddies"], r["totalDebt"]) == (0, 3800),
+        random=False
     ),
 ]
 
@@ -154,19 +162,40 @@ STATELESS = [
 def test_every_mechanic_with_a_stateless_form_is_covered() -> None:
     stateless = {m.name for m in REGISTRY.mechanics.values() if m.system == "ncb" and m.resolve is not None}
     assert stateless == {case.name for case in STATELESS}
+    random = {m.name for m in REGISTRY.mechanics.values() if m.system == "ncb" and m.resolve is not None and m.random}
+    assert random == {case.name for case in STATELESS if case.random}
 
 
 @pytest.mark.parametrize("case", STATELESS, ids=lambda case: case.name)
 def test_stateless_mechanic_over_rest_and_graphql_gives_the_same_answer(api: Api, case: Stateless) -> None:
-    rest = api.post(f"/v1/ncb/{case.name}", {**case.body, "seed": "night-city"})
+    if not case.random:  # deterministic: no seed to send, no audit to answer
+        seeded = api.post(f"/v1/ncb/{case.name}", {**case.body, "seed": "night-city"})
+        assert seeded.status_code == 422 and seeded.json()["code"] == "validation-failed"
+    sent = {**case.body, "seed": "night-city"} if case.random else case.body
+    rest = api.post(f"/v1/ncb/{case.name}", sent)
     assert rest.status_code == 200, rest.text
     body = rest.json()
     assert case.check(body["result"])
-    answer = api.mechanic("ncb", case.name, {**case.body, "seed": "night-city"}, f"result {{ {case.selection} }} audit {{ seed draws {{ sides face }} }}")
+    if not case.random:
+        assert "audit" not in body
+        answer = _stateless_gql(api, case.name, sent, f"result {{ {case.selection} }}")
+        assert project(body["result"], answer["result"]) == answer["result"]
+        return
+    answer = api.mechanic("ncb", case.name, sent, f"result {{ {case.selection} }} audit {{ seed draws {{ sides face }} }}")
     assert project(body["result"], answer["result"]) == answer["result"]
     assert answer["audit"] == (
         None if body["audit"] is None else {"seed": "night-city", "draws": body["audit"]["draws"]}
     )
+
+
+def _stateless_gql(api: Api, name: str, body: dict, answer: str) -> dict:
+    """A deterministic mechanic over GraphQL: a mutation, or a query for a read (ability scores)."""
+    if not REGISTRY.mechanics[f"ncb/{name}"].read:
+        return api.mechanic("ncb", name, body, answer)
+    field_name = mechanic_field("ncb", name)
+    kind = f"Ncb{pascal(name)}Request!"
+    data = api.gql_data(f"query Q($input: {kind}) {{ {field_name}(input: $input) {{ {answer} }} }}", {"input": body})
+    return data[field_name]
 
 
 def test_stateless_draws_recompute_from_the_seed(api: Api) -> None:
@@ -258,15 +287,6 @@ SESSION = [
         {"combatant": "v", "ability": "dexterity", "proficient": True, "dv": 15},
         "roll { modifier total }",
         lambda r: r["roll"]["modifier"] == 6,
-    ),
-    InSession(
-        "ability-scores",
-        "ana",
-        {"combatant": "v"},
-        "proficiencyBonus initiativeBonus damageReduction programSaveDc",
-        lambda r: (
-            (r["proficiencyBonus"], r["initiativeBonus"], r["damageReduction"], r["programSaveDc"]) == (3, 5, 1, 14)
-        ),
     ),
     InSession(
         "initiative",
@@ -439,6 +459,34 @@ SESSION = [
 def test_every_mechanic_with_a_session_form_is_covered() -> None:
     in_session = {m.name for m in REGISTRY.mechanics.values() if m.system == "ncb" and m.apply is not None}
     assert in_session == {case.name for case in SESSION}
+    reads = {m.name for m in REGISTRY.mechanics.values() if m.system == "ncb" and m.query is not None}
+    assert reads == {"ability-scores"}
+
+
+SCORES = "proficiencyBonus initiativeBonus damageReduction programSaveDc"
+
+
+@pytest.mark.parametrize("protocol", ["rest", "graphql"])
+def test_ability_scores_in_a_session_is_a_read(api: Api, protocol: str) -> None:
+    """A GET (a GraphQL query): it answers the version it read, logs nothing and bumps nothing."""
+    sid = api.create_session("ncb", [{"name": "gm", "role": "gm"}, {"name": "ana"}], setup=SETUP)["session"]["id"]
+    gm, ana = api.tokens["gm"], api.tokens["ana"]
+    before = api.get(f"/v1/sessions/{sid}", token=gm).json()
+    if protocol == "rest":
+        path = f"/v1/sessions/{sid}/ncb/ability-scores"
+        assert api.post(path, {"combatant": "v"}, token=ana).status_code == 405
+        response = api.get(path, params={"combatant": "v"}, token=ana)
+        assert response.status_code == 200, response.text
+        version, result = response.json()["version"], project_selection(response.json()["result"], SCORES)
+        assert api.get(path, params={"combatant": "nobody"}, token=ana).json()["code"] == "ncb/unknown-combatant"
+    else:
+        query = f'query Q($id: ID!) {{ ncbAbilityScoresInSession(sessionId: $id, combatant: "v") {{ version result {{ {SCORES} }} }} }}'
+        answer = api.gql_data(query, {"id": sid}, token=ana)["ncbAbilityScoresInSession"]
+        version, result = answer["version"], answer["result"]
+    assert version == before["version"]
+    assert (result["proficiencyBonus"], result["initiativeBonus"], result["damageReduction"], result["programSaveDc"]) == (3, 5, 1, 14)
+    assert api.get(f"/v1/sessions/{sid}", token=gm).json() == before
+    assert api.get(f"/v1/sessions/{sid}/log", token=gm).json()["entries"] == []
 
 
 def run_in_session(

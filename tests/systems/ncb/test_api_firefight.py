@@ -8,8 +8,7 @@ from service.dice.stream import Stream, commitment
 from service.registry import Actor
 from service.systems import REGISTRY
 from service.sessions.seeds import session_scope
-from service.systems.ncb.models.table import NcbSetup
-from service.systems.ncb.state import initial_state
+from service.systems.ncb.setup import NcbSetup, first_state
 
 from .sheets import SETUP
 
@@ -279,7 +278,7 @@ def test_a_firefight_is_logged_verifiable_and_replays_to_the_same_state(api: Api
 
     # Replaying the log from the initial state reproduces the final state exactly.
     seats = {seat["id"]: seat for seat in view["seats"]}
-    state = initial_state(NcbSetup.model_validate(SETUP))
+    state = first_state(NcbSetup.model_validate(SETUP))
     for entry in actions:
         mechanic = REGISTRY.mechanics[entry["action"]]
         params = (mechanic.session_input or mechanic.input).model_validate(entry["input"])

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.ncb.attacks import Attacker, resolve_attack
+from service.systems.ncb.rules.attacks import Attacker, resolve_attack
 from service.systems.ncb.options import NcbRules
-from service.systems.ncb.weapons import Weapon, attack_ability, weapon_dice
+from service.systems.ncb.rules.weapons import Weapon, attack_ability, weapon_dice
 from support.dice import ScriptedStream
 
 RULES = NcbRules()

@@ -5,15 +5,17 @@ from __future__ import annotations
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.ncb import chrome
+from service.systems.ncb.rules import chrome
+from service.systems.ncb.wire.sheet import NcbImplant, NcbImplantView
 
 
-def implant(name: str, *, slots: int = 1, capacity: int = 1, active: dict | None = None, **passive: int) -> dict:
-    return {"name": name, "slots": slots, "capacity": capacity, "passive": passive, "active": active}
+def implant(name: str, *, slots: int = 1, capacity: int = 1, active: dict | None = None, **passive: int) -> NcbImplant:
+    body = {"name": name, "slots": slots, "capacity": capacity, "passive": passive, "active": active}
+    return NcbImplant.model_validate(body)
 
 
-def body_of(count: int) -> list[dict]:
-    installed: list[dict] = []
+def body_of(count: int) -> tuple[NcbImplantView, ...]:
+    installed: tuple[NcbImplantView, ...] = ()
     for i in range(count):
         installed = chrome.install(installed, implant(f"implant {i}"), slots=6, capacity=10)
     return installed
@@ -52,20 +54,20 @@ def test_passive_bonuses_add_up_while_installed_and_stop_when_removed() -> None:
     installed = chrome.install([], implant("Subdermal armor", armorClass=1, damageReduction=1), slots=6, capacity=10)
     installed = chrome.install(installed, implant("Reflex booster", initiative=2, dexterity=2), slots=6, capacity=10)
     totals = chrome.totals(installed)
-    assert (totals["armorClass"], totals["damageReduction"], totals["initiative"], totals["dexterity"]) == (1, 1, 2, 2)
+    assert (totals.armor_class, totals.damage_reduction, totals.initiative, totals.dexterity) == (1, 1, 2, 2)
     installed, removed = chrome.uninstall(installed, "Reflex booster")
-    assert removed["name"] == "Reflex booster" and chrome.totals(installed)["initiative"] == 0
+    assert removed.name == "Reflex booster" and chrome.totals(installed).initiative == 0
 
 
 def test_an_active_implant_cools_down_over_its_owners_turns() -> None:
     installed = chrome.install([], implant("Kerenzikov", active={"unit": "rounds", "amount": 2}), slots=6, capacity=10)
     installed, used = chrome.activate(installed, "Kerenzikov")
-    assert used["cooldownLeft"] == 2
+    assert used.cooldown_left == 2
     with pytest.raises(RuleViolation) as caught:
         chrome.activate(installed, "Kerenzikov")
     assert caught.value.code == "ncb/chrome-cooling-down"
     installed = chrome.tick(chrome.tick(installed))
-    assert chrome.activate(installed, "Kerenzikov")[1]["cooldownLeft"] == 2
+    assert chrome.activate(installed, "Kerenzikov")[1].cooldown_left == 2
 
 
 def test_rest_cooldowns_wait_for_their_rest() -> None:
@@ -73,8 +75,8 @@ def test_rest_cooldowns_wait_for_their_rest() -> None:
         [], implant("Sandevistan", active={"unit": "long-rest", "amount": 1}), slots=6, capacity=10
     )
     installed, _ = chrome.activate(installed, "Sandevistan")
-    assert chrome.refresh(installed, "short-rest")[0]["spentUntil"] == "long-rest"
-    assert chrome.refresh(installed, "long-rest")[0]["spentUntil"] is None
+    assert chrome.refresh(installed, "short-rest")[0].spent_until == "long-rest"
+    assert chrome.refresh(installed, "long-rest")[0].spent_until is None
 
 
 def test_passive_implants_have_nothing_to_activate_and_unknown_ones_are_404() -> None:

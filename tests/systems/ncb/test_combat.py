@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.ncb import combat
-from service.systems.ncb.combat import InitiativeEntry, roll_initiative
+from service.systems.ncb.rules import turns
+from service.systems.ncb.rules.turns import InitiativeEntry, roll_initiative
+from service.systems.ncb.wire.combat import NcbCombatView
 from support.dice import ScriptedStream
 
 
-def fight() -> dict:
+def fight() -> NcbCombatView:
     rolls = roll_initiative(
         ScriptedStream(12, 15, 12, 3),
         [
@@ -20,7 +21,7 @@ def fight() -> dict:
             InitiativeEntry("rat", 0),
         ],
     )
-    return combat.start_turn(combat.begin(rolls), 30)
+    return turns.start_turn(turns.begin(rolls), 30)
 
 
 def test_initiative_is_d20_plus_bonus_highest_first_ties_to_bonus_then_dexterity() -> None:
@@ -39,76 +40,76 @@ def test_initiative_is_d20_plus_bonus_highest_first_ties_to_bonus_then_dexterity
 
 def test_combat_starts_at_round_1_with_the_highest_initiative() -> None:
     c = fight()
-    assert combat.ids(c) == ["jackie", "v", "goon", "rat"]
-    assert c["round"] == 1 and c["current"] == "jackie" and c["economy"]["movement"] == 30
+    assert turns.ids(c) == ["jackie", "v", "goon", "rat"]
+    assert c.round == 1 and c.current == "jackie" and c.economy.movement == 30
 
 
 def test_one_action_and_one_bonus_action_per_turn() -> None:
-    c = combat.spend(fight(), "jackie", "action")
-    c = combat.spend(c, "jackie", "bonus-action")
+    c = turns.spend(fight(), "jackie", "action")
+    c = turns.spend(c, "jackie", "bonus-action")
     for slot, code in (("action", "ncb/action-used"), ("bonus-action", "ncb/bonus-action-used")):
         with pytest.raises(RuleViolation) as caught:
-            combat.spend(c, "jackie", slot)
+            turns.spend(c, "jackie", slot)
         assert caught.value.code == code
 
 
 def test_actions_outside_your_own_turn_are_refused() -> None:
     with pytest.raises(RuleViolation) as caught:
-        combat.spend(fight(), "v", "action")
+        turns.spend(fight(), "v", "action")
     assert caught.value.code == "ncb/not-your-turn" and caught.value.extra["current"] == "jackie"
 
 
 def test_one_reaction_per_round_any_time_back_at_your_own_turn() -> None:
-    c = combat.spend(fight(), "goon", "reaction")
+    c = turns.spend(fight(), "goon", "reaction")
     with pytest.raises(RuleViolation) as caught:
-        combat.spend(c, "goon", "reaction")
+        turns.spend(c, "goon", "reaction")
     assert caught.value.code == "ncb/reaction-used"
-    c, _ = combat.advance(c, lambda cid: True)
-    c, _ = combat.advance(c, lambda cid: True)
-    assert c["current"] == "goon"
-    c = combat.start_turn(c, 30)
-    assert combat.spend(c, "goon", "reaction")["reactionsUsed"] == ["goon"]
+    c, _ = turns.advance(c, lambda cid: True)
+    c, _ = turns.advance(c, lambda cid: True)
+    assert c.current == "goon"
+    c = turns.start_turn(c, 30)
+    assert turns.spend(c, "goon", "reaction").reactions_used == ["goon"]
 
 
 def test_movement_up_to_speed_and_dash_adds_speed() -> None:
-    c = combat.move(fight(), "jackie", 20)
+    c = turns.move(fight(), "jackie", 20)
     with pytest.raises(RuleViolation) as caught:
-        combat.move(c, "jackie", 15)
+        turns.move(c, "jackie", 15)
     assert caught.value.code == "ncb/movement-exhausted" and caught.value.extra["left"] == 10
-    c = combat.move(combat.dash(c, 30), "jackie", 40)
-    assert c["economy"]["movementUsed"] == 60
+    c = turns.move(turns.dash(c, 30), "jackie", 40)
+    assert c.economy.movement_used == 60
 
 
 def test_the_turn_passes_in_order_skips_the_dead_and_wraps_into_a_new_round() -> None:
     c = fight()
     alive = {"jackie", "v", "rat"}
-    c, new_round = combat.advance(c, alive.__contains__)
-    assert c["current"] == "v" and not new_round
-    c, new_round = combat.advance(c, alive.__contains__)
-    assert c["current"] == "rat" and not new_round
-    c, new_round = combat.advance(c, alive.__contains__)
-    assert c["current"] == "jackie" and new_round and c["round"] == 2
+    c, new_round = turns.advance(c, alive.__contains__)
+    assert c.current == "v" and not new_round
+    c, new_round = turns.advance(c, alive.__contains__)
+    assert c.current == "rat" and not new_round
+    c, new_round = turns.advance(c, alive.__contains__)
+    assert c.current == "jackie" and new_round and c.round == 2
 
 
 def test_nobody_left_to_act_ends_the_tracker() -> None:
-    c, _ = combat.advance(fight(), lambda cid: False)
+    c, _ = turns.advance(fight(), lambda cid: False)
     assert c is None
 
 
 def test_a_newcomer_joins_by_initiative_without_taking_the_turn() -> None:
-    c, _ = combat.advance(fight(), lambda cid: True)
+    c, _ = turns.advance(fight(), lambda cid: True)
     (roll,) = roll_initiative(ScriptedStream(20), [InitiativeEntry("misty", 0)])
-    c = combat.join(c, roll)
-    assert combat.ids(c) == ["misty", "jackie", "v", "goon", "rat"] and c["current"] == "v" and c["turn"] == 2
+    c = turns.join(c, roll)
+    assert turns.ids(c) == ["misty", "jackie", "v", "goon", "rat"] and c.current == "v" and c.turn == 2
 
 
 def test_leaving_passes_the_turn_on() -> None:
-    c = combat.leave(fight(), "jackie")
-    assert c["current"] == "v" and combat.ids(c) == ["v", "goon", "rat"]
-    assert combat.leave(combat.leave(combat.leave(c, "v"), "goon"), "rat") is None
+    c = turns.leave(fight(), "jackie")
+    assert c.current == "v" and turns.ids(c) == ["v", "goon", "rat"]
+    assert turns.leave(turns.leave(turns.leave(c, "v"), "goon"), "rat") is None
 
 
 def test_combatants_outside_the_order_cannot_spend() -> None:
     with pytest.raises(RuleViolation) as caught:
-        combat.spend(fight(), "misty", "reaction")
+        turns.spend(fight(), "misty", "reaction")
     assert caught.value.code == "ncb/not-in-combat"

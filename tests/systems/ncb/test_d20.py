@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from service.dice.stream import Stream
-from service.systems.ncb.d20 import judge, roll_mode, roll_test
+from service.systems.ncb.rules.d20 import judge, roll_mode, roll_test
 from support.dice import ScriptedStream
 
 

@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.ncb.damage import Hit, Vitals, apply_damage, damage_reduction
+from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, damage_reduction
 from service.systems.ncb.options import NcbRules
-from service.systems.ncb.recovery import long_rest
+from service.systems.ncb.rules.recovery import long_rest
 
 RULES = NcbRules()
 

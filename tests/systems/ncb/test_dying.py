@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.ncb.damage import Vitals
-from service.systems.ncb.dying import bleed_out, death_save, stabilize
+from service.systems.ncb.rules.damage import Vitals
+from service.systems.ncb.rules.dying import bleed_out, death_save, stabilize
 from service.systems.ncb.options import NcbRules
 from support.dice import ScriptedStream
 

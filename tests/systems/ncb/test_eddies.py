@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.ncb.eddies import transact
+from service.systems.ncb.rules.eddies import transact
+from service.systems.ncb.wire.sheet import NcbDebt
+
+
+def debts_of(*debts: dict) -> list[NcbDebt]:
+    return [NcbDebt.model_validate(d) for d in debts]
+
+
+def plain(debts: tuple[NcbDebt, ...]) -> tuple[dict, ...]:
+    return tuple(d.model_dump() for d in debts)
 
 
 def test_earning_and_spending_move_the_balance() -> None:
@@ -22,7 +31,7 @@ def test_spending_more_than_the_balance_is_refused() -> None:
 def test_a_rescue_creates_debt_even_when_it_saved_a_life() -> None:
     ledger = transact(1200, [], "service", 5000, creditor="Trauma Team", reason="rescue")
     assert ledger.eddies == 0 and ledger.paid == 1200 and ledger.debt_added == 3800
-    assert ledger.debts == ({"creditor": "Trauma Team", "reason": "rescue", "amount": 3800},)
+    assert plain(ledger.debts) == ({"creditor": "Trauma Team", "reason": "rescue", "amount": 3800},)
 
 
 def test_a_service_the_balance_covers_creates_no_debt() -> None:
@@ -33,7 +42,7 @@ def test_a_service_the_balance_covers_creates_no_debt() -> None:
 def test_new_debt_to_the_same_creditor_for_the_same_reason_adds_up() -> None:
     first = transact(0, [], "service", 300, creditor="Viktor", reason="chrome")
     second = transact(0, list(first.debts), "service", 200, creditor="viktor", reason="chrome")
-    assert second.debts == ({"creditor": "Viktor", "reason": "chrome", "amount": 500},) and second.total_debt == 500
+    assert plain(second.debts) == ({"creditor": "Viktor", "reason": "chrome", "amount": 500},) and second.total_debt == 500
 
 
 def test_repaying_settles_the_oldest_debt_to_that_creditor_first() -> None:
@@ -42,13 +51,13 @@ def test_repaying_settles_the_oldest_debt_to_that_creditor_first() -> None:
         {"creditor": "Trauma Team", "reason": "rescue", "amount": 1000},
         {"creditor": "Viktor", "reason": "treatment", "amount": 200},
     ]
-    ledger = transact(400, debts, "repay", 350, creditor="Viktor")
+    ledger = transact(400, debts_of(*debts), "repay", 350, creditor="Viktor")
     assert ledger.eddies == 50 and ledger.debt_repaid == 350
-    assert ledger.debts == (debts[1], {"creditor": "Viktor", "reason": "treatment", "amount": 150})
+    assert plain(ledger.debts) == (debts[1], {"creditor": "Viktor", "reason": "treatment", "amount": 150})
 
 
 def test_repaying_too_much_or_nobody_is_refused() -> None:
-    debts = [{"creditor": "Viktor", "reason": "chrome", "amount": 300}]
+    debts = debts_of({"creditor": "Viktor", "reason": "chrome", "amount": 300})
     with pytest.raises(RuleViolation) as caught:
         transact(1000, debts, "repay", 301, creditor="Viktor")
     assert caught.value.code == "ncb/overpayment"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -14,8 +15,7 @@ from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems import REGISTRY
 from service.systems.ncb import errors
-from service.systems.ncb.models.table import NcbSetup
-from service.systems.ncb.state import initial_state
+from service.systems.ncb.setup import NcbSetup, first_state
 
 from .sheets import SETUP, V
 
@@ -194,8 +194,31 @@ def _codes_in_module() -> set[str]:
 
 def test_every_code_has_one_status_and_title_in_the_table() -> None:
     assert _codes_in_module() == set(errors.CODES)
-    for code, (status, title) in errors.CODES.items():
-        assert code.startswith("ncb/") and status in (404, 409, 422) and title, code
+    for code, entry in errors.CODES.items():
+        assert code.startswith("ncb/") and entry.status in (404, 409, 422) and entry.title and entry.why, code
+
+
+def _codes_in_source() -> set[str]:
+    """Every `ncb/…` string literal anywhere in the game's source."""
+    found: set[str] = set()
+    for path in NCB.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                found.update(re.findall(r"(?<![\w/])ncb/[a-z0-9]+(?:-[a-z0-9]+)*", node.value))
+    return found
+
+
+def test_every_code_in_the_source_is_in_the_table_and_has_a_problem_page(api: Api) -> None:
+    in_source = _codes_in_source()
+    assert errors.UNKNOWN_COMBATANT in in_source and len(in_source) >= len(errors.CODES)
+    assert in_source <= set(errors.CODES), sorted(in_source - set(errors.CODES))
+    assert REGISTRY.systems["ncb"].errors is errors.CODES
+    for code in sorted(in_source):
+        page = api.get(f"/problems/{code}")
+        assert page.status_code == 200, code
+        entry = errors.CODES[code]
+        assert (page.json()["status"], page.json()["title"], page.json()["why"]) == (entry.status, entry.title, entry.why)
+        assert page.json()["statelessStatus"] == 422
 
 
 def test_every_code_is_walked_in_both_forms_or_known_to_be_session_only() -> None:
@@ -225,7 +248,7 @@ def _stateless(name: str, body: dict) -> RuleViolation:
 
 
 def _in_session(name: str, body: dict, prep: list[tuple[str, dict]]) -> RuleViolation:
-    state = initial_state(NcbSetup.model_validate(TABLE))
+    state = first_state(NcbSetup.model_validate(TABLE))
     for nonce, (step, params) in enumerate(prep):
         mechanic = REGISTRY.mechanics[f"ncb/{step}"]
         stream = Stream(seed="walk", scope="session", nonce=nonce)
@@ -239,7 +262,7 @@ def _in_session(name: str, body: dict, prep: list[tuple[str, dict]]) -> RuleViol
 
 @pytest.mark.parametrize("case", BOTH, ids=lambda case: case.code)
 def test_a_code_answers_the_same_status_stateless_and_in_a_session(case: Both) -> None:
-    status, title = errors.CODES[case.code]
+    status, title = errors.CODES[case.code].status, errors.CODES[case.code].title
     alone = _stateless(*case.stateless)
     shared = _in_session(*case.session, case.prep)
     assert (alone.code, alone.status, alone.title) == (case.code, status, title)
@@ -259,7 +282,7 @@ def _snapshot(api: Api, sid: str) -> tuple[int, dict]:
 @pytest.mark.parametrize("code", OVER_HTTP)
 def test_a_refusal_answers_422_stateless_and_its_codes_status_in_a_session(api: Api, code: str) -> None:
     case = next(c for c in BOTH if c.code == code)
-    status = errors.CODES[code][0]
+    status = errors.CODES[code].status
     name, body = case.stateless
     alone = api.post(f"/v1/ncb/{name}", body)
     assert (alone.status_code, alone.json()["code"], alone.json()["status"]) == (422, code, 422), alone.text

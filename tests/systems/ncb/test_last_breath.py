@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from service.systems.ncb.damage import Vitals
-from service.systems.ncb.last_breath import take
+from service.systems.ncb.rules.damage import Vitals
+from service.systems.ncb.rules.last_breath import take
 from service.systems.ncb.options import NcbRules
 
 RULES = NcbRules()

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.ncb.abilities import modifier, proficiency_bonus
+from service.systems.ncb.rules.abilities import modifier, proficiency_bonus
 from service.systems.ncb.options import NcbRules
-from service.systems.ncb.programs import Program, ProgramSlot, pay, run, save_dc
+from service.systems.ncb.rules.programs import Program, ProgramSlot, pay, run, save_dc
 from support.dice import ScriptedStream
 
 RULES = NcbRules()

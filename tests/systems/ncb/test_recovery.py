@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.ncb.damage import Vitals
+from service.systems.ncb.rules.damage import Vitals
 from service.systems.ncb.options import NcbRules
-from service.systems.ncb.recovery import heal, level_up, long_rest, short_rest
+from service.systems.ncb.rules.recovery import heal, level_up, long_rest, short_rest
 from support.dice import ScriptedStream
 
 RULES = NcbRules()

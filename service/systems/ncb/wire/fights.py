@@ -9,9 +9,9 @@ from pydantic.config import JsonDict
 
 from service.dice.results import DiceRollResult
 from service.model import Model
-from service.systems.ncb.models.checks import _ADVANTAGE, _DISADVANTAGE, _EXHAUSTION, _RULES
-from service.systems.ncb.models.rolls import NcbD20Roll, NcbDamageOutcome, NcbTargetSpec, NcbWeaponDamage
-from service.systems.ncb.models.sheet import CombatantId, NcbWeapon
+from service.systems.ncb.wire.checks import _ADVANTAGE, _DISADVANTAGE, _EXHAUSTION, _RULES
+from service.systems.ncb.wire.rolls import NcbD20Roll, NcbDamageOutcome, NcbTargetSpec, NcbWeaponDamage
+from service.systems.ncb.wire.sheet import CombatantId, NcbWeapon
 from service.systems.ncb.options import NcbRules
 
 Cover = Literal["none", "half", "three-quarters", "total"]

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from service.systems.ncb import exhaustion
-from service.systems.ncb.d20 import D20Roll, RollMode, roll_test
-from service.systems.ncb.dice import DiceStream, roll_formula
+from service.systems.ncb.rules import exhaustion
+from service.systems.ncb.rules.d20 import D20Roll, RollMode, roll_test
+from service.systems.ncb.rules.dice import DiceStream, roll_formula
 from service.systems.ncb.errors import NO_PROGRAM_SLOT, NOT_ENOUGH_RAM, QUICKHACK_IS_FREE, SLOT_BELOW_TIER, refuse
 from service.systems.ncb.options import NcbRules
 

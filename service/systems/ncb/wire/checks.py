@@ -8,9 +8,9 @@ from pydantic import Field, field_validator, model_validator
 from pydantic.config import JsonDict
 
 from service.model import Model
-from service.systems.ncb.abilities import Ability
-from service.systems.ncb.models.rolls import NcbD20Roll
-from service.systems.ncb.models.sheet import CombatantId, NcbAbilityScores, NcbAbilityValues
+from service.systems.ncb.rules.abilities import Ability
+from service.systems.ncb.wire.rolls import NcbD20Roll
+from service.systems.ncb.wire.sheet import CombatantId, NcbAbilityScores, NcbAbilityValues
 from service.systems.ncb.options import NcbRules
 
 Economy = Literal["none", "action", "bonus-action", "reaction"]

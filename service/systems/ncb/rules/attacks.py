@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from service.systems.ncb import exhaustion
-from service.systems.ncb.abilities import modifier, proficiency_bonus
-from service.systems.ncb.d20 import D20Roll, judge, roll_d20, roll_mode
-from service.systems.ncb.dice import DiceStream
+from service.systems.ncb.rules import exhaustion
+from service.systems.ncb.rules.abilities import modifier, proficiency_bonus
+from service.systems.ncb.rules.d20 import D20Roll, judge, roll_d20, roll_mode
+from service.systems.ncb.rules.dice import DiceStream
 from service.systems.ncb.errors import TOTAL_COVER, refuse
 from service.systems.ncb.options import NcbRules
-from service.systems.ncb.weapons import DamageRoll, Weapon, WeaponDice, attack_ability, roll_damage, weapon_dice
+from service.systems.ncb.rules.weapons import DamageRoll, Weapon, WeaponDice, attack_ability, roll_damage, weapon_dice
 
 Cover = Literal["none", "half", "three-quarters", "total"]
 COVER_AC: dict[str, int] = {"none": 0, "half": 2, "three-quarters": 5}

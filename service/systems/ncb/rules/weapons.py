@@ -12,7 +12,7 @@ from typing import Literal
 
 from service.dice.notation import DiceError, parse
 from service.dice.notation.ast import Dice
-from service.systems.ncb.dice import DiceStream, roll_formula
+from service.systems.ncb.rules.dice import DiceStream, roll_formula
 from service.systems.ncb.errors import WEAPON_DICE, WEAPON_OUT_OF_BAND, refuse
 from service.systems.ncb.options import NcbRules
 

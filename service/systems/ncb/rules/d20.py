@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from service.systems.ncb.dice import DiceStream
+from service.systems.ncb.rules.dice import DiceStream
 
 RollMode = Literal["normal", "advantage", "disadvantage"]
 Outcome = Literal["critical-success", "success", "failure", "critical-failure"]

@@ -1,16 +1,18 @@
 """Eddies and service debt: a balance that never goes negative, and what is owed to whom.
 
 Chrome, treatment and rescue are services: the balance pays what it can and the rest
-becomes debt to the provider, even when the service saved a life. Debts are kept in
-wire form, `{"creditor", "reason", "amount"}`; repaying a creditor settles its oldest first.
+becomes debt to the provider, even when the service saved a life. A debt is an `NcbDebt`
+(creditor, reason, amount); repaying a creditor settles its oldest first.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from service.systems.ncb.errors import LEDGER_LIMIT, NOT_ENOUGH_EDDIES, OVERPAYMENT, UNKNOWN_DEBT, refuse
+from service.systems.ncb.wire.sheet import NcbDebt
 
 Reason = Literal["chrome", "treatment", "rescue", "other"]
 Transaction = Literal["earn", "spend", "service", "repay"]
@@ -23,22 +25,28 @@ MAX_DEBTS = 20
 @dataclass(frozen=True, slots=True)
 class Ledger:
     eddies: int
-    debts: tuple[dict, ...]
+    debts: tuple[NcbDebt, ...]
     paid: int  # eddies that left the balance
     debt_added: int
     debt_repaid: int
 
     @property
     def total_debt(self) -> int:
-        return sum(d["amount"] for d in self.debts)
+        return sum(d.amount for d in self.debts)
 
 
-def _owed(debts: list[dict], creditor: str) -> int:
-    return sum(d["amount"] for d in debts if d["creditor"].casefold() == creditor.casefold())
+def _owed(debts: Sequence[NcbDebt], creditor: str) -> int:
+    return sum(d.amount for d in debts if d.creditor.casefold() == creditor.casefold())
 
 
 def transact(
-    eddies: int, debts: list[dict], kind: Transaction, amount: int, *, creditor: str = "", reason: Reason = "other"
+    eddies: int,
+    debts: Sequence[NcbDebt],
+    kind: Transaction,
+    amount: int,
+    *,
+    creditor: str = "",
+    reason: Reason = "other",
 ) -> Ledger:
     if kind == "earn":
         if eddies + amount > MAX_AMOUNT:
@@ -61,28 +69,28 @@ def transact(
         raise refuse(NOT_ENOUGH_EDDIES, f"repaying {amount} eddies with {eddies} in hand")
     left, out = amount, []
     for debt in debts:
-        if left and debt["creditor"].casefold() == creditor.casefold():
-            take = min(left, debt["amount"])
+        if left and debt.creditor.casefold() == creditor.casefold():
+            take = min(left, debt.amount)
             left -= take
-            if debt["amount"] > take:
-                out.append({**debt, "amount": debt["amount"] - take})
+            if debt.amount > take:
+                out.append(debt.model_copy(update={"amount": debt.amount - take}))
             continue
         out.append(debt)
     return Ledger(eddies - amount, tuple(out), amount, 0, amount)
 
 
-def _add_debt(debts: list[dict], creditor: str, reason: Reason, amount: int) -> tuple[dict, ...]:
+def _add_debt(debts: Sequence[NcbDebt], creditor: str, reason: Reason, amount: int) -> tuple[NcbDebt, ...]:
     """New debt joins what is already owed to the same creditor for the same reason."""
     if amount == 0:
         return tuple(debts)
     out, merged = [], False
     for debt in debts:
-        if not merged and debt["creditor"].casefold() == creditor.casefold() and debt["reason"] == reason:
-            debt = {**debt, "amount": debt["amount"] + amount}
+        if not merged and debt.creditor.casefold() == creditor.casefold() and debt.reason == reason:
+            debt = debt.model_copy(update={"amount": debt.amount + amount})
             merged = True
         out.append(debt)
     if not merged:
-        out.append({"creditor": creditor, "reason": reason, "amount": amount})
-    if len(out) > MAX_DEBTS or any(d["amount"] > MAX_AMOUNT for d in out):
+        out.append(NcbDebt(creditor=creditor, reason=reason, amount=amount))
+    if len(out) > MAX_DEBTS or any(d.amount > MAX_AMOUNT for d in out):
         raise refuse(LEDGER_LIMIT, f"debts stop at {MAX_DEBTS} creditors and {MAX_AMOUNT} eddies each")
     return tuple(out)

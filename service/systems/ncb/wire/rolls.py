@@ -9,7 +9,7 @@ from pydantic.config import JsonDict
 
 from service.dice.results import DiceRollResult
 from service.model import Model
-from service.systems.ncb.models.sheet import Armor
+from service.systems.ncb.wire.sheet import Armor
 
 
 class NcbD20Roll(Model):

@@ -8,13 +8,15 @@ from pydantic import Field, model_validator
 from pydantic.config import JsonDict
 
 from service.model import Model
-from service.systems.ncb.abilities import Ability
+from service.systems.ncb.rules.abilities import Ability
 
 COMBATANT_ID = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$"
 MAX_EDDIES = 1_000_000_000  # keeps every amount inside GraphQL's 32-bit Int
+MAX_COMBATANTS = 50  # at one table
 
 CombatantId = Annotated[str, Field(pattern=COMBATANT_ID, description="A combatant's id in this session.")]
 Armor = Literal["none", "light", "medium", "heavy"]
+Condition = Literal["up", "dying", "stable", "flatlined", "annihilated"]
 WeaponTag = Literal["armor-penetration", "wall-penetration", "emp", "thermal-shock", "suppression", "control"]
 Score = Annotated[int, Field(ge=1, le=30)]
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from service.systems.ncb import exhaustion
-from service.systems.ncb.d20 import D20Roll, RollMode, judge, roll_d20, roll_test
-from service.systems.ncb.damage import FAILURES_TO_FLATLINE, Condition, Vitals
-from service.systems.ncb.dice import DiceStream
+from service.systems.ncb.rules import exhaustion
+from service.systems.ncb.rules.d20 import D20Roll, RollMode, judge, roll_d20, roll_test
+from service.systems.ncb.rules.damage import FAILURES_TO_FLATLINE, Condition, Vitals
+from service.systems.ncb.rules.dice import DiceStream
 from service.systems.ncb.errors import NOT_DYING, refuse
 from service.systems.ncb.options import NcbRules
 

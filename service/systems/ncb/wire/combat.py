@@ -1,4 +1,4 @@
-"""The session: its setup, adding and adjusting combatants, and the combat tracker."""
+"""The combat tracker: initiative order, turns, the action economy."""
 
 from __future__ import annotations
 
@@ -7,62 +7,9 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator
 
 from service.model import Model
-from service.systems.ncb.models.checks import NcbInitiativeRoll, require_distinct
-from service.systems.ncb.models.fights import NcbDeathSaveResult
-from service.systems.ncb.models.sheet import CombatantId, NcbCombatantSpec
-from service.systems.ncb.options import NcbRules
-
-MAX_COMBATANTS = 50
-Condition = Literal["up", "dying", "stable", "flatlined", "annihilated"]
-
-
-class NcbSetup(Model):
-    """`setup` of `POST /v1/sessions` for an `ncb` session."""
-
-    rules: NcbRules = Field(default_factory=NcbRules, description="Rule options for this table; all have defaults.")
-    combatants: list[NcbCombatantSpec] = Field(default_factory=list, max_length=MAX_COMBATANTS)
-
-
-class NcbAddCombatantAction(Model):
-    combatant: NcbCombatantSpec
-    join_combat: bool = Field(
-        False, description="When a combat is running, roll its initiative and add it to the order."
-    )
-
-
-class NcbCombatantSummary(Model):
-    id: str
-    name: str
-    kind: Literal["character", "nc"]
-    owner: str | None
-    level: int
-    hp: int
-    max_hp: int
-    condition: Condition
-    armor_class: int = Field(description="With chrome.")
-    damage_reduction: int = Field(description="Armor + plating + chrome, capped.")
-    exhaustion: int
-    death_successes: int
-    death_failures: int
-    last_breath: bool
-    last_breath_offered: bool = Field(
-        description="The last hit dropped it to 0 with Last Breath ready; `last-breath` may still take it."
-    )
-    helpless: bool
-    ram: int
-    ram_max: int
-    eddies: int
-
-
-class NcbGmAdjustAction(Model):
-    """A GM override for what the fiction changed; omitted fields stay as they are."""
-
-    combatant: CombatantId
-    hp: int | None = Field(None, ge=0, le=999, description="0 leaves the combatant dying; above 0 brings it up.")
-    helpless: bool | None = Field(None, description="Paralyzed or otherwise helpless.")
-    exhaustion: int | None = Field(None, ge=0, le=5)
-    ram: int | None = Field(None, ge=0, le=50)
-    last_breath: bool | None = None
+from service.systems.ncb.wire.checks import NcbInitiativeRoll, require_distinct
+from service.systems.ncb.wire.fights import NcbDeathSaveResult
+from service.systems.ncb.wire.sheet import MAX_COMBATANTS, CombatantId, Condition
 
 
 class NcbEconomy(Model):
@@ -89,18 +36,6 @@ class NcbCombatView(Model):
     reactions_used: list[str] = Field(description="Combatants whose reaction is spent until their next turn.")
 
 
-class NcbCombatantResult(Model):
-    combatant: NcbCombatantSummary
-    initiative: NcbInitiativeRoll | None = None
-    combat: NcbCombatView | None = None
-
-
-class NcbRemoveCombatantResult(Model):
-    removed: str
-    combat: NcbCombatView | None
-
-
-# At least one, each once: JSON Schema's minItems and uniqueItems, checked again below.
 _Participants = Annotated[list[CombatantId], Field(min_length=1, json_schema_extra={"uniqueItems": True})]
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from service.systems.ncb.abilities import MAX_LEVEL, modifier, proficiency_bonus, subclass_available
-from service.systems.ncb.damage import DEAD, DOWN, Condition, Vitals
-from service.systems.ncb.dice import DiceStream
+from service.systems.ncb.rules.abilities import MAX_LEVEL, modifier, proficiency_bonus, subclass_available
+from service.systems.ncb.rules.damage import DEAD, DOWN, Condition, Vitals
+from service.systems.ncb.rules.dice import DiceStream
 from service.systems.ncb.errors import (
     LONG_REST_NEEDS_HP,
     NO_HIT_DICE,

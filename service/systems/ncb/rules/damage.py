@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from service.systems.ncb import last_breath
+from service.systems.ncb.rules import last_breath
 from service.systems.ncb.errors import TARGET_DOWN, refuse
 from service.systems.ncb.options import NcbRules
 

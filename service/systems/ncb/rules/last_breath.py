@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
-from service.systems.ncb import exhaustion
+from service.systems.ncb.rules import exhaustion
 from service.systems.ncb.options import NcbRules
 
 if TYPE_CHECKING:  # damage applies Last Breath, so it imports this module
-    from service.systems.ncb.damage import Condition, Vitals
+    from service.systems.ncb.rules.damage import Condition, Vitals
 
 
 @dataclass(frozen=True, slots=True)

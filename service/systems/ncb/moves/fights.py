@@ -1,0 +1,338 @@
+"""Attacks, damage, Last Breath, death saves, stabilizing and healing."""
+
+from __future__ import annotations
+
+from service.dice.stream import Stream
+from service.registry import Actor
+from service.systems.ncb import SYSTEM
+from service.systems.ncb import state as table
+from service.systems.ncb.errors import (
+    DEATH_SAVE_ROLLED,
+    NO_LAST_BREATH,
+    SELF_ATTACK,
+    UNKNOWN_WEAPON,
+    WEAPON_CHOICE,
+    refuse,
+)
+from service.systems.ncb.moves.shared import amount_or_dice, as_dict, target_vitals
+from service.systems.ncb.options import DEFAULT_RULES, NcbRules
+from service.systems.ncb.rules.abilities import proficiency_bonus
+from service.systems.ncb.rules.attacks import AttackRoll, Attacker, require_attackable, resolve_attack
+from service.systems.ncb.rules.d20 import roll_mode
+from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage
+from service.systems.ncb.rules.dying import require_dying
+from service.systems.ncb.rules.dying import death_save as roll_death_save
+from service.systems.ncb.rules.dying import stabilize as stop_bleeding
+from service.systems.ncb.rules.last_breath import take as take_last_breath
+from service.systems.ncb.rules.recovery import heal as restore
+from service.systems.ncb.rules.turns import require_turn
+from service.systems.ncb.rules.weapons import Weapon
+from service.systems.ncb.rules import turns
+from service.systems.ncb.state import NcbCombatant, NcbState
+from service.systems.ncb.wire.fights import (
+    NcbAttackAction,
+    NcbAttackParams,
+    NcbAttackResult,
+    NcbDamageAction,
+    NcbDamageParams,
+    NcbDamageResult,
+    NcbDeathSaveAction,
+    NcbDeathSaveParams,
+    NcbDeathSaveResult,
+    NcbHealAction,
+    NcbHealParams,
+    NcbHealResult,
+    NcbLastBreathAction,
+    NcbLastBreathParams,
+    NcbLastBreathResult,
+    NcbStabilizeAction,
+    NcbStabilizeParams,
+    NcbStabilizeResult,
+)
+
+
+def attack(p: NcbAttackParams, stream: Stream) -> NcbAttackResult:
+    rules = p.rules
+    target = target_vitals(p.target, rules)
+    weapon = table.weapon_of(p.weapon)
+    a = p.attacker
+    rolled = resolve_attack(
+        stream,
+        Attacker(a.strength, a.dexterity, a.level, a.proficient, a.exhaustion),
+        weapon,
+        armor_class=p.target.armor_class,
+        rules=rules,
+        cover=p.cover,
+        target_helpless=target.helpless,
+        advantage=p.advantage,
+        disadvantage=p.disadvantage,
+        situational=p.bonus,
+    )
+    _, fields = attack_fields(rolled, weapon, target, rules, use_last_breath=p.target.use_last_breath)
+    return NcbAttackResult(**fields)
+
+
+def attack_fields(
+    rolled: AttackRoll, weapon: Weapon, target: Vitals, rules: NcbRules, *, use_last_breath: bool
+) -> tuple[Vitals, dict]:
+    """A rolled attack's damage applied to `target`: its new vitals and the result's fields."""
+    outcome = None
+    if rolled.damage is not None:
+        hit = Hit(rolled.damage.total, "physical", rolled.critical, weapon.overkill, use_last_breath)
+        target, outcome = apply_damage(target, hit, rules)
+    return target, {
+        **as_dict(rolled),
+        "weapon": weapon.name,
+        "tags": list(weapon.tags),
+        "overkill": weapon.overkill,
+        "outcome": None if outcome is None else as_dict(outcome),
+    }
+
+
+def _weapon(attacker: NcbCombatant, p: NcbAttackAction) -> Weapon:
+    if (p.weapon is None) == (p.weapon_name is None):
+        raise refuse(
+            WEAPON_CHOICE, "name one of the attacker's weapons (`weaponName`) or describe one (`weapon`)"
+        )
+    if p.weapon is not None:
+        return table.weapon_of(p.weapon)
+    wanted = (p.weapon_name or "").casefold()
+    for carried in attacker.weapons:
+        if carried.name.casefold() == wanted:
+            return table.weapon_of(carried)
+    names = ", ".join(w.name for w in attacker.weapons) or "none"
+    raise refuse(UNKNOWN_WEAPON, f"{attacker.id} carries no {p.weapon_name!r} (carries: {names})")
+
+
+def attack_in_session(
+    state: NcbState, p: NcbAttackAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbAttackResult]:
+    rules = state.rules
+    attacker = table.get(state, p.attacker)
+    table.require_control(actor, attacker)
+    table.require_able(attacker)
+    target = table.get(state, p.target)
+    if p.use_last_breath:
+        table.require_control(actor, target)  # Last Breath is the target's player's choice
+    if target.id == attacker.id:
+        raise refuse(SELF_ATTACK, f"{attacker.id} cannot attack itself")
+    table.require_living(target)
+    weapon = _weapon(attacker, p)
+    require_attackable(weapon, rules, p.cover)
+    # What the action asks for is judged first; only then whether the turn still has it to spend.
+    state, spent = table.spend(state, attacker.id, p.economy)
+    scores = table.scores(attacker)
+    vitals = table.vitals(target, rules)
+    rolled = resolve_attack(
+        stream,
+        Attacker(scores["strength"], scores["dexterity"], attacker.level, True, attacker.exhaustion),
+        weapon,
+        armor_class=table.armor_class(target),
+        rules=rules,
+        cover=p.cover,
+        target_helpless=vitals.helpless,
+        advantage=p.advantage,
+        disadvantage=p.disadvantage,
+        situational=p.bonus,
+    )
+    choice = p.use_last_breath or target.use_last_breath
+    after, fields = attack_fields(rolled, weapon, vitals, rules, use_last_breath=choice)
+    if rolled.damage is not None:  # a miss leaves the target, and any Last Breath offer, as they were
+        state = table.put(state, table.with_vitals(table.get(state, target.id), after))
+    return state, NcbAttackResult(attacker=attacker.id, target=target.id, economy=spent, **fields)
+
+
+def damage(p: NcbDamageParams, stream: Stream) -> NcbDamageResult:
+    amount, roll = amount_or_dice(p.amount, p.dice, stream)
+    hit = Hit(amount, p.kind, p.critical, p.overkill, p.target.use_last_breath)
+    _, outcome = apply_damage(target_vitals(p.target, p.rules), hit, p.rules)
+    return NcbDamageResult.model_validate({"roll": roll, "outcome": as_dict(outcome)})
+
+
+def damage_in_session(
+    state: NcbState, p: NcbDamageAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbDamageResult]:
+    table.require_gm(actor, "deal damage directly (attacks and programs deal their own)")
+    rules = state.rules
+    target = table.get(state, p.target)
+    table.require_living(target)
+    amount, roll = amount_or_dice(p.amount, p.dice, stream)
+    hit = Hit(amount, p.kind, p.critical, p.overkill, p.use_last_breath or target.use_last_breath)
+    after, outcome = apply_damage(table.vitals(target, rules), hit, rules)
+    state = table.put(state, table.with_vitals(target, after))
+    return state, NcbDamageResult.model_validate(
+        {"target": target.id, "roll": roll, "outcome": as_dict(outcome)}
+    )
+
+
+def last_breath(p: NcbLastBreathParams) -> NcbLastBreathResult:
+    dropped = Vitals(hp=0, max_hp=1, condition="dying", last_breath=True, exhaustion=p.exhaustion)
+    _, taken = take_last_breath(dropped, p.rules)
+    return NcbLastBreathResult(**as_dict(taken))
+
+
+def last_breath_in_session(
+    state: NcbState, p: NcbLastBreathAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbLastBreathResult]:
+    """The player's answer to a hit that offered Last Breath: 1 HP instead of 0, and a level of exhaustion."""
+    rules = state.rules
+    c = table.get(state, p.combatant)
+    table.require_control(actor, c)
+    if not c.last_breath:
+        raise refuse(NO_LAST_BREATH, f"{c.id} has no Last Breath left; a long rest brings it back")
+    if not c.last_breath_offered:
+        raise refuse(
+            NO_LAST_BREATH,
+            f"Last Breath answers the hit that drops {c.id} to 0, before anything else changes its HP or "
+            "death saves; no such hit is waiting",
+        )
+    after, taken = take_last_breath(table.vitals(c, rules), rules)
+    state = table.put(state, table.with_vitals(c, after))
+    return state, NcbLastBreathResult(combatant=c.id, **as_dict(taken))
+
+
+def death_save(p: NcbDeathSaveParams, stream: Stream) -> NcbDeathSaveResult:
+    v = Vitals(
+        hp=0,
+        max_hp=1,
+        condition="dying",
+        death_successes=p.successes,
+        death_failures=p.failures,
+        exhaustion=p.exhaustion,
+    )
+    _, saved = roll_death_save(v, stream, p.rules, modifier=p.modifier, mode=roll_mode(p.advantage, p.disadvantage))
+    return NcbDeathSaveResult(**as_dict(saved))
+
+
+def death_save_in_session(
+    state: NcbState, p: NcbDeathSaveAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbDeathSaveResult]:
+    rules = state.rules
+    c = table.get(state, p.combatant)
+    table.require_control(actor, c)
+    require_dying(table.vitals(c, rules), "a death save")
+    combat = state.combat
+    if combat is not None and table.in_combat(state, c.id):
+        # In combat the save belongs to the dying combatant's own turn, once.
+        require_turn(combat, c.id, "a death save is rolled")
+        if combat.economy.death_save:
+            raise refuse(DEATH_SAVE_ROLLED, f"{c.id} already rolled its death save this turn")
+        state = table.with_combat(state, turns.death_save_rolled(combat))
+    mode = roll_mode(p.advantage, p.disadvantage)
+    after, saved = roll_death_save(table.vitals(c, rules), stream, rules, modifier=p.modifier, mode=mode)
+    state = table.put(state, table.with_vitals(c, after))
+    return state, NcbDeathSaveResult(combatant=c.id, **as_dict(saved))
+
+
+def stabilize(p: NcbStabilizeParams, stream: Stream) -> NcbStabilizeResult:
+    v = Vitals(hp=0, max_hp=1, condition="dying")
+    mode = roll_mode(p.advantage, p.disadvantage)
+    _, done = stop_bleeding(v, p.method, stream, p.rules, medicine_bonus=p.medicine_bonus, mode=mode)
+    return NcbStabilizeResult(**as_dict(done))
+
+
+def stabilize_in_session(
+    state: NcbState, p: NcbStabilizeAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbStabilizeResult]:
+    rules = state.rules
+    helper = table.get(state, p.helper)
+    table.require_control(actor, helper)
+    table.require_able(helper)
+    target = table.get(state, p.target)
+    require_dying(table.vitals(target, rules), "stabilizing")  # before the helper's action is spent
+    state, spent = table.spend(state, helper.id, "action")
+    bonus = table.ability_mod(helper, "wisdom") + p.bonus - table.penalty(helper, rules)
+    if p.proficient:
+        bonus += proficiency_bonus(helper.level)
+    mode = roll_mode(p.advantage, p.disadvantage)
+    after, done = stop_bleeding(table.vitals(target, rules), p.method, stream, rules, medicine_bonus=bonus, mode=mode)
+    state = table.put(state, table.with_vitals(target, after))
+    fields = as_dict(done)
+    return state, NcbStabilizeResult(helper=helper.id, target=target.id, economy=spent, **fields)
+
+
+def heal(p: NcbHealParams, stream: Stream) -> NcbHealResult:
+    amount, roll = amount_or_dice(p.amount, p.dice, stream)
+    _, healing = restore(target_vitals(p.target, DEFAULT_RULES), amount)
+    return NcbHealResult.model_validate({"roll": roll, **as_dict(healing)})
+
+
+def heal_in_session(state: NcbState, p: NcbHealAction, stream: Stream, actor: Actor) -> tuple[NcbState, NcbHealResult]:
+    rules = state.rules
+    target = table.get(state, p.target)
+    healer_id = None
+    if p.healer is None:
+        table.require_gm(actor, "heal without naming a healer")
+        table.require_living(target)
+    else:
+        healer = table.get(state, p.healer)
+        table.require_control(actor, healer)
+        table.require_able(healer)
+        table.require_living(target)  # before the healer's economy is spent
+        state, _ = table.spend(state, healer.id, p.economy)
+        healer_id = healer.id
+    amount, roll = amount_or_dice(p.amount, p.dice, stream)
+    after, healing = restore(table.vitals(target, rules), amount)
+    state = table.put(state, table.with_vitals(table.get(state, target.id), after))
+    return state, NcbHealResult.model_validate(
+        {"healer": healer_id, "target": target.id, "roll": roll, **as_dict(healing)}
+    )
+
+
+SYSTEM.mechanic(
+    "attack",
+    "Attack with a weapon",
+    "d20 + proficiency + tech bonus + ability modifier (melee Strength, ranged Dexterity, finesse the higher) "
+    "must beat AC plus cover (a tie misses by default). A hit rolls the weapon's dice + ability modifier + tech "
+    "bonus (dice doubled on a critical by default) and applies them: damage reduction, massive damage, "
+    "finishing blow, Overkill, then Last Breath (offered, taken only with `useLastBreath`) or dying. In combat "
+    "it spends the attacker's action, bonus action or reaction; no combatant attacks itself.",
+    stateless=attack,
+    session=attack_in_session,
+)
+SYSTEM.mechanic(
+    "damage",
+    "Apply damage to a target",
+    "Damage of a stated kind: physical weapon damage is softened by damage reduction (never below 1, never on "
+    "critical-hit damage); program and environmental damage is not. Then massive damage (at least max HP "
+    "flatlines, double annihilates), finishing blow, Overkill, then Last Breath (offered, taken only with "
+    "`useLastBreath`) or dying. Session form: GM only.",
+    stateless=damage,
+    session=damage_in_session,
+)
+SYSTEM.mechanic(
+    "last-breath",
+    "Take Last Breath",
+    "Once per long rest, a character that a hit drops to 0 HP (not killed outright) may stand at 1 HP instead, "
+    "gaining a level of exhaustion; at the sixth level (5e-2024 effects) that flatlines. It is the player's "
+    "choice: hits only offer it (`lastBreathOffered`). In a session it answers the hit that dropped the "
+    "combatant, before anything else changes its HP or death saves; it costs no action. Stateless: the "
+    "result of taking it.",
+    stateless=last_breath,
+    session=last_breath_in_session,
+)
+SYSTEM.mechanic(
+    "death-save",
+    "Roll a death save",
+    "A d20 for a dying character: 10+ succeeds (5e default), a natural 1 counts as two failures, a natural 20 "
+    "brings it back at 1 HP (5e default). Three successes stabilize, three failures flatline. In combat one "
+    "per turn, on the character's own turn.",
+    stateless=death_save,
+    session=death_save_in_session,
+)
+SYSTEM.mechanic(
+    "stabilize",
+    "Stop a dying character's bleeding",
+    "A Medicine check against the stabilize DV (default 10), or a med-patch or a friend's hands with no roll. "
+    "A stable character stops making death saves and stops bleeding out. In combat it is the helper's action.",
+    stateless=stabilize,
+    session=stabilize_in_session,
+)
+SYSTEM.mechanic(
+    "heal",
+    "Restore hit points",
+    "A fixed amount or a dice formula, up to the maximum. Any healing brings a dying or stable character back "
+    "up with its death saves cleared; flatlined and annihilated characters cannot be healed.",
+    stateless=heal,
+    session=heal_in_session,
+)

@@ -1,0 +1,118 @@
+"""Running programs and quickhacks."""
+
+from __future__ import annotations
+
+from service.dice.stream import Stream
+from service.registry import Actor
+from service.systems.ncb import SYSTEM
+from service.systems.ncb import state as table
+from service.systems.ncb.moves.shared import as_dict, target_vitals
+from service.systems.ncb.rules.abilities import modifier, proficiency_bonus
+from service.systems.ncb.rules.chrome import totals
+from service.systems.ncb.rules.d20 import roll_mode
+from service.systems.ncb.rules.damage import DamageOutcome, Hit, apply_damage
+from service.systems.ncb.rules.programs import Payment, Program, ProgramRun, ProgramSlot, pay, save_dc
+from service.systems.ncb.rules.programs import run as run_against_save
+from service.systems.ncb.state import NcbState
+from service.systems.ncb.wire.sheet import NcbProgramSlotState
+from service.systems.ncb.wire.programs import (
+    NcbProgram,
+    NcbRunProgramAction,
+    NcbRunProgramParams,
+    NcbRunProgramResult,
+)
+
+
+def program_of(model: NcbProgram) -> Program:
+    return Program(model.name, model.tier, model.ram_cost, model.uses_slot, model.damage_dice, model.on_save)
+
+
+def run_program(p: NcbRunProgramParams, stream: Stream) -> NcbRunProgramResult:
+    program = program_of(p.program)
+    slots = tuple(ProgramSlot(s.tier, s.total, s.used) for s in p.caster.program_slots)
+    paid = pay(program, ram=p.caster.ram, slots=slots, slot_tier=p.slot_tier)
+    dc = save_dc(
+        proficiency_bonus(p.caster.level), modifier(p.caster.program_ability_score), p.caster.program_dc_bonus
+    )
+    save_modifier = p.save_modifier if p.program.save is not None else None
+    exhaustion = p.target.exhaustion if p.target is not None else 0
+    mode = roll_mode(p.advantage, p.disadvantage)
+    ran = run_against_save(
+        program, stream, p.rules, dc=dc, save_modifier=save_modifier, save_exhaustion=exhaustion, mode=mode
+    )
+    outcome = None
+    if p.target is not None and program.damage_dice is not None:
+        hit = Hit(ran.damage, "program", use_last_breath=p.target.use_last_breath)
+        _, outcome = apply_damage(target_vitals(p.target, p.rules), hit, p.rules)
+    return NcbRunProgramResult(**program_fields(program, paid, ran, outcome))
+
+
+def program_fields(
+    program: Program, paid: Payment, ran: ProgramRun, outcome: DamageOutcome | None
+) -> dict:
+    return {
+        "program": program.name,
+        "tier": program.tier,
+        "save_dc": ran.save_dc,
+        "ram_spent": paid.ram_spent,
+        "ram_left": paid.ram_left,
+        "slot_tier": paid.slot_tier,
+        "program_slots": [as_dict(s) for s in paid.slots],
+        "save": None if ran.save is None else as_dict(ran.save),
+        "saved": ran.saved,
+        "damage_roll": ran.damage_roll,
+        "damage": ran.damage,
+        "outcome": None if outcome is None else as_dict(outcome),
+    }
+
+
+def run_program_in_session(
+    state: NcbState, p: NcbRunProgramAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbRunProgramResult]:
+    rules = state.rules
+    caster = table.get(state, p.caster)
+    table.require_control(actor, caster)
+    table.require_able(caster)
+    target = table.get(state, p.target) if p.target is not None else None
+    if target is not None:
+        table.require_living(target)
+    program = program_of(p.program)
+    slots = tuple(ProgramSlot(s.tier, s.total, s.used) for s in caster.program_slots)
+    paid = pay(program, ram=caster.ram, slots=slots, slot_tier=p.slot_tier)
+    state, spent = table.spend(state, caster.id, p.economy)
+    slots_left = tuple(NcbProgramSlotState(tier=s.tier, total=s.total, used=s.used) for s in paid.slots)
+    state = table.put(state, caster.model_copy(update={"ram": paid.ram_left, "program_slots": slots_left}))
+    proficiency = proficiency_bonus(caster.level)
+    dc = save_dc(
+        proficiency, table.ability_mod(caster, caster.program_ability), totals(caster.chrome).program_dc
+    )
+    save_modifier, save_exhaustion = None, 0
+    if target is not None and p.program.save is not None:
+        save_modifier = table.ability_mod(target, p.program.save)
+        if p.program.save in target.save_proficiencies:
+            save_modifier += proficiency_bonus(target.level)
+        save_exhaustion = target.exhaustion
+    mode = roll_mode(p.advantage, p.disadvantage)
+    ran = run_against_save(
+        program, stream, rules, dc=dc, save_modifier=save_modifier, save_exhaustion=save_exhaustion, mode=mode
+    )
+    outcome = None
+    if target is not None and program.damage_dice is not None:
+        current = table.get(state, target.id)  # the caster may be its own target
+        hit = Hit(ran.damage, "program", use_last_breath=current.use_last_breath)
+        after, outcome = apply_damage(table.vitals(current, rules), hit, rules)
+        state = table.put(state, table.with_vitals(current, after))
+    fields = program_fields(program, paid, ran, outcome)
+    target_id = None if target is None else target.id
+    return state, NcbRunProgramResult(caster=caster.id, target=target_id, economy=spent, **fields)
+
+
+SYSTEM.mechanic(
+    "run-program",
+    "Run a program or quickhack",
+    "Save DC = 8 + proficiency + program ability modifier + chrome. Tier-0 quickhacks are at-will; higher "
+    "tiers spend their RAM and a program slot of their tier or higher. The target saves against the DC; "
+    "program damage (halved or negated on a save) ignores damage reduction.",
+    stateless=run_program,
+    session=run_program_in_session,
+)
