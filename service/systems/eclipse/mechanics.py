@@ -6,81 +6,22 @@ table's characters supply them). Ten only make sense against a table and are ses
 
 from __future__ import annotations
 
-import functools
-from typing import Any
-
-from pydantic import BaseModel
-
-from service.errors import RuleViolation
-from service.dice.stream import Stream
-from service.registry import UNDECLARED, Apply, Mechanic, Resolve, System
+from service.registry import system
 from service.systems.eclipse import session_combat, session_hacking, session_pools, session_sheet, session_table, session_tests, stateless
-from service.systems.eclipse import models as m
-from service.systems.eclipse import requests as rq
-from service.systems.eclipse import session_models as sm
-from service.systems.eclipse import sheet_models as sheet
+from service.systems.eclipse.rules import EclipseRules
+from service.systems.eclipse.session_models import EclipseSetup
 from service.systems.eclipse.table import initial_state, view
 
-SYSTEM = "eclipse"
 D100 = (
     "A d100 reads 00–99: the stream draws a 100-faced die and face 100 reads 00 (the audit record "
     "shows the face). Rule options (critical vs superior, modifier cap, …) come from `rules`."
 )
 
-UNDECLARED.add_system(
-    System(id=SYSTEM, title="Eclipse Phase (second edition)", setup=sm.EclipseSetup, initial_state=initial_state, view=view)
+SYSTEM = system(
+    "eclipse", "Eclipse Phase (second edition)", setup=EclipseSetup, start=initial_state, view=view, options=EclipseRules
 )
 
-
-def _request_refusals(resolve: Resolve) -> Resolve:
-    """A stateless call carries the whole situation in its body (pool points, favors used…), so a
-    rule refusal there is about the request itself: 422, where a session would answer 409."""
-
-    @functools.wraps(resolve)
-    def run(params: Any, stream: Stream) -> BaseModel | dict:
-        try:
-            return resolve(params, stream)
-        except RuleViolation as refusal:
-            if refusal.status == 409:
-                refusal.status = 422
-            raise
-
-    return run
-
-
-def _both(
-    name: str,
-    summary: str,
-    description: str,
-    *,
-    input: type[BaseModel],
-    output: type[BaseModel],
-    resolve: Resolve,
-    session_input: type[BaseModel] | None,
-    session_output: type[BaseModel] | None,
-    apply: Apply,
-) -> None:
-    UNDECLARED.add(
-        Mechanic(
-            system=SYSTEM,
-            name=name,
-            summary=summary,
-            description=description,
-            input=input,
-            output=output,
-            resolve=_request_refusals(resolve),
-            session_input=session_input,
-            session_output=session_output,
-            apply=apply,
-        )
-    )
-
-
-def _session(name: str, summary: str, description: str, *, input: type[BaseModel], output: type[BaseModel], apply: Apply) -> None:
-    UNDECLARED.add(Mechanic(system=SYSTEM, name=name, summary=summary, description=description, input=input, output=output, apply=apply))
-
-
-_both(
+SYSTEM.mechanic(
     "test",
     "Roll a success test (skill, aptitude check or rep) against a target number",
     "Success at or under the modified target; superior successes at 33+ and 66+, superior failures under 66 "
@@ -91,39 +32,27 @@ _both(
     "effects are applied in order of preference. In a session the character's sheet, wounds, ongoing pool "
     "bonuses and pools are used, the result is kept under its `testId` for `pool-after-roll`, and with "
     "`advanceClock` (GM) a task's time passes on the table's clock. " + D100,
-    input=rq.EclipseTestInput,
-    output=m.EclipseTestResult,
-    resolve=stateless.test,
-    session_input=sm.EclipseTestInSession,
-    session_output=sm.EclipseSessionTestResult,
-    apply=session_tests.test,
+    stateless=stateless.test,
+    session=session_tests.test,
 )
-_both(
+SYSTEM.mechanic(
     "opposed-test",
     "Roll an opposed test: the side that succeeds with the higher roll wins",
     "Both sides roll a full test. One success wins; two failures is nobody's win; with two successes a critical "
     "beats a plain success (configurable), else the higher roll; an exact tie is a deadlock (configurable). " + D100,
-    input=rq.EclipseOpposedTestInput,
-    output=m.EclipseOpposedResult,
-    resolve=stateless.opposed_test,
-    session_input=sm.EclipseOpposedInSession,
-    session_output=sm.EclipseOpposedInSessionResult,
-    apply=session_tests.opposed_test,
+    stateless=stateless.opposed_test,
+    session=session_tests.opposed_test,
 )
-_both(
+SYSTEM.mechanic(
     "pool-after-roll",
     "Spend a pool point after a roll: flip-flop, upgrade a success, or soften a critical failure",
     "Stateless: give the reading and target. In a session: changes the character's test named by `test` (the "
     "`testId` a test or opposed test returned; default its latest), if it has not already taken its pool point. "
     "The table keeps each character's last 8 tests. Refused when the use would not improve the result.",
-    input=rq.EclipseAfterRollInput,
-    output=m.EclipseAfterRollResult,
-    resolve=stateless.pool_after_roll,
-    session_input=sm.EclipseAfterRollInSession,
-    session_output=sm.EclipseAfterRollInSessionResult,
-    apply=session_tests.pool_after_roll,
+    stateless=stateless.pool_after_roll,
+    session=session_tests.pool_after_roll,
 )
-_both(
+SYSTEM.mechanic(
     "attack",
     "Resolve an attack: attack skill against Fray or Melee (melee) or half Fray (ranged), then damage",
     "The attacker hits when it succeeds and beats the defender (a critical beats a plain success by default; a "
@@ -133,26 +62,18 @@ _both(
     "while initiative order exists only the character whose turn it is may attack (the GM's seat excepted), and the "
     "attack counts against the attacker's action turn as a physical action, complex by default "
     "(`rules.attackAction`): one that does not fit is refused (409 `eclipse/action-budget-exceeded`). " + D100,
-    input=rq.EclipseAttackInput,
-    output=m.EclipseAttackResult,
-    resolve=stateless.attack,
-    session_input=sm.EclipseAttackInSession,
-    session_output=sm.EclipseAttackInSessionResult,
-    apply=session_combat.attack,
+    stateless=stateless.attack,
+    session=session_combat.attack,
 )
-_both(
+SYSTEM.mechanic(
     "damage",
     "Apply a damage value to a target: armor, wounds, incapacitation and death",
     "Rolls `dice`d`sides` + `bonus` (or a fixed value with no dice), subtracts the matching armor and turns "
     "each full wound threshold into a wound. In a session the character's damage, wounds and condition change.",
-    input=rq.EclipseDamageInput,
-    output=m.EclipseDamageResult,
-    resolve=stateless.damage,
-    session_input=sm.EclipseDamageInSession,
-    session_output=sm.EclipseDamageInSessionResult,
-    apply=session_combat.damage,
+    stateless=stateless.damage,
+    session=session_combat.damage,
 )
-_both(
+SYSTEM.mechanic(
     "hack",
     "Hack a system: Infosec against its Firewall, by brute force or subtle intrusion",
     "Brute force is a complex action at −30 and leaves the intruder spotted; a subtle intrusion is a 1-hour task "
@@ -161,40 +82,28 @@ _both(
     "what it had. In a session the intrusion is kept at the table, and while initiative order exists only the "
     "character whose turn it is may hack (the GM's seat excepted) and the hack counts against its action turn "
     "(brute force a complex action, a subtle intrusion a task action). " + D100,
-    input=rq.EclipseHackInput,
-    output=m.EclipseHackResult,
-    resolve=stateless.hack,
-    session_input=sm.EclipseHackInSession,
-    session_output=sm.EclipseHackInSessionResult,
-    apply=session_hacking.hack,
+    stateless=stateless.hack,
+    session=session_hacking.hack,
 )
-_both(
+SYSTEM.mechanic(
     "rep-test",
     "Ask a network for a favor: a rep test with favor-size modifiers, secrecy, limits and burning rep",
     "Target: the rep score; Minor +10, Moderate 0, Major −30; an optional secrecy penalty; burnt rep gives twice "
     "its points as a bonus. Minor favors 3 a week, Moderate 1 a week, Major 1 a story arc per network; beyond that "
     "burning 5 / 10 / 20 rep buys one more. Moxie or Flex may help. In a session the score and the favors used "
     "this week and arc are kept per network. " + D100,
-    input=rq.EclipseRepTestInput,
-    output=m.EclipseRepResult,
-    resolve=stateless.rep_test,
-    session_input=sm.EclipseRepTestInSession,
-    session_output=sm.EclipseRepInSessionResult,
-    apply=session_tests.rep_test,
+    stateless=stateless.rep_test,
+    session=session_tests.rep_test,
 )
-_both(
+SYSTEM.mechanic(
     "initiative",
     "Roll initiative: 1d6 + Initiative, highest first, ties by REF then roll-off",
     "Each combatant rolls 1d6 and adds its Initiative. Ties break by REF and then d100 roll-offs, or are shared "
     "(configurable). In a session this starts a combat at action turn 1 with that order.",
-    input=rq.EclipseInitiativeInput,
-    output=m.EclipseInitiativeResult,
-    resolve=stateless.initiative,
-    session_input=sm.EclipseInitiativeInSession,
-    session_output=sm.EclipseTurnState,
-    apply=session_combat.initiative,
+    stateless=stateless.initiative,
+    session=session_combat.initiative,
 )
-_both(
+SYSTEM.mechanic(
     "take-action",
     "Check actions against the action turn: 1 complex + 1 quick, 1 task + 1 quick, or 3 quick",
     "Stateless: says whether a whole turn's actions fit (extra actions from pools or criticals cover one complex "
@@ -203,28 +112,20 @@ _both(
     "(409 `eclipse/out-of-turn` otherwise; the GM's seat may act for anyone): those who took the initiative go first, "
     "then by count; a character's turn ends when no further action fits or it calls `finish-actions`. Without "
     "initiative rolled, turn order is not enforced.",
-    input=rq.EclipseActionTurnInput,
-    output=m.EclipseActionTurnResult,
-    resolve=stateless.action_turn,
-    session_input=sm.EclipseTakeActionInSession,
-    session_output=sm.EclipseTakeActionResult,
-    apply=session_combat.take_action,
+    stateless=stateless.action_turn,
+    session=session_combat.take_action,
 )
-_both(
+SYSTEM.mechanic(
     "pool-use",
     "Spend pool points on a pool's own use (take the initiative, extra action, clue, refresh favors, Flex narrative…)",
     "Insight: take the initiative, extra mental action, acquire a clue. Moxie: ignore a trauma, refresh a favor "
     "(1 point Minor, 2 Moderate), acquire a clue, control infection, negate a gaffe. Vigor: take the initiative, "
     "extra physical action, ignore a wound. Flex: introduce an NPC or item, define the environment or a "
     "relationship. In a session the effects reach the character, its favors and the running combat.",
-    input=rq.EclipsePoolUseInput,
-    output=m.EclipsePoolUseResult,
-    resolve=stateless.pool_use,
-    session_input=sm.EclipsePoolUseInSession,
-    session_output=sm.EclipsePoolUseInSessionResult,
-    apply=session_pools.pool_use,
+    stateless=stateless.pool_use,
+    session=session_pools.pool_use,
 )
-_both(
+SYSTEM.mechanic(
     "recharge",
     "Recharge pools: short (1d6 points, twice a day) or long (all, once a day)",
     "A short recharge (10 minutes) rolls 1d6 and hands the points out along `allocation`, never past a pool's "
@@ -232,99 +133,75 @@ _both(
     "is refused (`eclipse/recharge-allocation`, 422) before anything is rolled or counted. A long recharge (4 hours, 8 for flats) refills every pool. In a session the limits "
     "count the recharges started in the last 24 hours of the table's clock (a refusal says when the next one fits), "
     "a recharge ends ongoing pool bonuses, and `advanceClock` (GM) lets its 10 minutes or 4/8 hours pass.",
-    input=rq.EclipseRechargeInput,
-    output=m.EclipseRechargeResult,
-    resolve=stateless.recharge,
-    session_input=sm.EclipseRechargeInSession,
-    session_output=sm.EclipseRechargeInSessionResult,
-    apply=session_pools.recharge,
+    stateless=stateless.recharge,
+    session=session_pools.recharge,
 )
 
-_session(
+SYSTEM.mechanic(
     "add-character",
     "Add a character to the table",
     "Aptitudes, skills (rating, linked aptitude, category, specialization), pools, rep per network, armor, "
     "Durability, wound threshold and Death Rating (second-edition defaults), Initiative. A player's character is theirs.",
-    input=sm.EclipseAddCharacter,
-    output=sm.EclipseCharacterAdded,
-    apply=session_table.add_character,
+    session=session_table.add_character,
 )
-_session(
+SYSTEM.mechanic(
     "heal",
     "Remove damage and wounds from a character (GM)",
     "The rules text gives no healing rates, so the GM sets how much damage and how many wounds go (never more than "
     "the character has). Condition follows: below Durability the character is active again. The dead are not healed.",
-    input=sheet.EclipseHealInSession,
-    output=sheet.EclipseHealResult,
-    apply=session_sheet.heal,
+    session=session_sheet.heal,
 )
-_session(
+SYSTEM.mechanic(
     "edit-character",
     "Change fields of a character's sheet (GM)",
     "Only the fields given change, within the bounds of a new sheet: name, player, aptitudes, skills (add or replace "
     "by name, remove), pool maxima (current points are cut to a lower maximum), rep scores, armor, Durability (wound "
     "threshold and Death Rating are worked out again unless given), Initiative, damage, wounds and traumas. What the "
     "table recorded (pools spent, favors used, kept tests) stays. An edit that changes nothing is refused.",
-    input=sheet.EclipseEditCharacter,
-    output=sheet.EclipseCharacterEdited,
-    apply=session_sheet.edit_character,
+    session=session_sheet.edit_character,
 )
-_session(
+SYSTEM.mechanic(
     "advance-time",
     "Move the table's clock (GM): minutes, hours, days, weeks, a new story arc",
     "The clock counts days and the minute of the day; advance it by minutes, hours, days or weeks (summed). "
     "Crossing midnight starts a new day, ending 24-hour pool effects; recharges renew 24 hours after they started; "
     "reaching day 7, 14… starts a new week, renewing Minor and Moderate favors; a new story arc renews Major favors.",
-    input=sm.EclipseAdvanceTime,
-    output=sm.EclipseClock,
-    apply=session_table.advance_time,
+    session=session_table.advance_time,
 )
-_session(
+SYSTEM.mechanic(
     "next-turn",
     "Start the next action turn of the running combat",
     "Everyone's actions renew; a character that lost its next action to a critical failure sits this turn out.",
-    input=sm.EclipseNextTurn,
-    output=sm.EclipseTurnState,
-    apply=session_combat.next_turn,
+    session=session_combat.next_turn,
 )
-_session(
+SYSTEM.mechanic(
     "delay",
     "Delay a character to a later Initiative count",
     "The character acts after everyone at or above the new count, and keeps that count for later turns.",
-    input=sm.EclipseDelayInSession,
-    output=sm.EclipseTurnState,
-    apply=session_combat.delay,
+    session=session_combat.delay,
 )
-_session(
+SYSTEM.mechanic(
     "finish-actions",
     "End a character's actions for this action turn; the next character in initiative order acts",
     "Only on the character's own turn (the GM's seat may finish anyone). A character whose actions fill the turn "
     "finishes by itself. When everyone has finished, the next action turn must be started.",
-    input=sm.EclipseFinishActions,
-    output=sm.EclipseTurnState,
-    apply=session_combat.finish_actions,
+    session=session_combat.finish_actions,
 )
-_session(
+SYSTEM.mechanic(
     "end-combat",
     "End the running combat",
     "Clears the initiative order and the action turns.",
-    input=sm.EclipseEndCombat,
-    output=sm.EclipseEndCombatResult,
-    apply=session_combat.end_combat,
+    session=session_combat.end_combat,
 )
-_session(
+SYSTEM.mechanic(
     "pool-ongoing",
     "Spend 1 or 2 points for +5 or +10 on every skill test linked to one aptitude",
     "Insight, Moxie or Vigor, on one of its own aptitudes; lasts until the next recharge or the day changes.",
-    input=sm.EclipsePoolOngoingInSession,
-    output=sm.EclipseOngoingResult,
-    apply=session_pools.pool_ongoing,
+    session=session_pools.pool_ongoing,
 )
-_session(
+SYSTEM.mechanic(
     "end-intrusion",
     "End an intrusion",
     "The hacker leaves the system; the intrusion is removed from the table.",
-    input=sm.EclipseEndIntrusion,
-    output=sm.EclipseEndIntrusionResult,
-    apply=session_hacking.end_intrusion,
+    session=session_hacking.end_intrusion,
 )

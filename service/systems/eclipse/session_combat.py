@@ -104,7 +104,7 @@ def initiative(state: dict, params: EclipseInitiativeInSession, stream: Stream, 
     return new, _turn_state(new)
 
 
-def next_turn(state: dict, params: EclipseNextTurn, stream: Stream, actor: Actor) -> tuple[dict, EclipseTurnState]:
+def next_turn(state: dict, params: EclipseNextTurn, actor: Actor) -> tuple[dict, EclipseTurnState]:
     new = editable(state)
     combat = _combat(new)
     if params.expected_turn is not None and params.expected_turn != combat["turn"]:
@@ -114,14 +114,14 @@ def next_turn(state: dict, params: EclipseNextTurn, stream: Stream, actor: Actor
     return new, _turn_state(new)
 
 
-def end_combat(state: dict, params: EclipseEndCombat, stream: Stream, actor: Actor) -> tuple[dict, EclipseEndCombatResult]:
+def end_combat(state: dict, params: EclipseEndCombat, actor: Actor) -> tuple[dict, EclipseEndCombatResult]:
     new = editable(state)
     combat = _combat(new)
     new["combat"] = None
     return new, EclipseEndCombatResult(ended=True, turns=combat["turn"])
 
 
-def delay(state: dict, params: EclipseDelayInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseTurnState]:
+def delay(state: dict, params: EclipseDelayInSession, actor: Actor) -> tuple[dict, EclipseTurnState]:
     new = editable(state)
     combat = _combat(new)
     char = character(new, params.character)
@@ -137,7 +137,7 @@ def delay(state: dict, params: EclipseDelayInSession, stream: Stream, actor: Act
     return new, _turn_state(new)
 
 
-def finish_actions(state: dict, params: EclipseFinishActions, stream: Stream, actor: Actor) -> tuple[dict, EclipseTurnState]:
+def finish_actions(state: dict, params: EclipseFinishActions, actor: Actor) -> tuple[dict, EclipseTurnState]:
     new = editable(state)
     combat = _combat(new)
     char = character(new, params.character)
@@ -150,7 +150,7 @@ def finish_actions(state: dict, params: EclipseFinishActions, stream: Stream, ac
     return new, _turn_state(new)
 
 
-def take_action(state: dict, params: EclipseTakeActionInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseTakeActionResult]:
+def take_action(state: dict, params: EclipseTakeActionInSession, actor: Actor) -> tuple[dict, EclipseTakeActionResult]:
     new = editable(state)
     combat = _combat(new)
     char = character(new, params.character)

@@ -70,7 +70,7 @@ def hack(state: dict, params: EclipseHackInSession, stream: Stream, actor: Actor
     return new, EclipseHackInSessionResult(**out.model_dump(), intrusion_id=intrusion_id, action_turn=action)
 
 
-def end_intrusion(state: dict, params: EclipseEndIntrusion, stream: Stream, actor: Actor) -> tuple[dict, EclipseEndIntrusionResult]:
+def end_intrusion(state: dict, params: EclipseEndIntrusion, actor: Actor) -> tuple[dict, EclipseEndIntrusionResult]:
     new = editable(state)
     found = new["intrusions"].get(params.intrusion)
     if found is None:

@@ -23,7 +23,7 @@ from service.systems.eclipse.session_table import pass_time
 from service.systems.eclipse.table import character, control, editable, gm_only, pools_wire, rules_of
 
 
-def pool_use(state: dict, params: EclipsePoolUseInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipsePoolUseInSessionResult]:
+def pool_use(state: dict, params: EclipsePoolUseInSession, actor: Actor) -> tuple[dict, EclipsePoolUseInSessionResult]:
     new = editable(state)
     char = character(new, params.character)
     control(actor, char)
@@ -102,7 +102,7 @@ _EFFECTS = {
 }
 
 
-def pool_ongoing(state: dict, params: EclipsePoolOngoingInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseOngoingResult]:
+def pool_ongoing(state: dict, params: EclipsePoolOngoingInSession, actor: Actor) -> tuple[dict, EclipseOngoingResult]:
     new = editable(state)
     char = character(new, params.character)
     control(actor, char)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 
-from service.dice.stream import Stream
 from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems.eclipse import errors
@@ -35,7 +34,7 @@ _PLAIN = {
 }
 
 
-def heal(state: dict, params: EclipseHealInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseHealResult]:
+def heal(state: dict, params: EclipseHealInSession, actor: Actor) -> tuple[dict, EclipseHealResult]:
     gm_only(state, actor, "heal a character")
     if params.damage == 0 and params.wounds == 0:
         raise RuleViolation(errors.HEAL, "heal some `damage` or `wounds`", status=422)
@@ -62,7 +61,7 @@ def _set_harm(char: dict, *, damage: int, wounds: int) -> None:
     char["condition"] = condition(damage, char["durability"], char["deathRating"])
 
 
-def edit_character(state: dict, params: EclipseEditCharacter, stream: Stream, actor: Actor) -> tuple[dict, EclipseCharacterEdited]:
+def edit_character(state: dict, params: EclipseEditCharacter, actor: Actor) -> tuple[dict, EclipseCharacterEdited]:
     gm_only(state, actor, "edit a character's sheet")
     new = editable(state)
     char = character(new, params.character)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from service.dice.stream import Stream
 from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems.eclipse import errors
@@ -18,7 +17,7 @@ from service.systems.eclipse.session_models import (
 from service.systems.eclipse.table import editable, gm_only
 
 
-def add_character(state: dict, params: EclipseAddCharacter, stream: Stream, actor: Actor) -> tuple[dict, EclipseCharacterAdded]:
+def add_character(state: dict, params: EclipseAddCharacter, actor: Actor) -> tuple[dict, EclipseCharacterAdded]:
     new = editable(state)
     spec = params.character
     if actor.role != "gm":
@@ -31,7 +30,7 @@ def add_character(state: dict, params: EclipseAddCharacter, stream: Stream, acto
     return new, EclipseCharacterAdded(id=spec.id, name=spec.name, player=spec.player)
 
 
-def advance_time(state: dict, params: EclipseAdvanceTime, stream: Stream, actor: Actor) -> tuple[dict, EclipseClock]:
+def advance_time(state: dict, params: EclipseAdvanceTime, actor: Actor) -> tuple[dict, EclipseClock]:
     """Move the table's clock by minutes, hours, days and weeks, and perhaps into a new story arc."""
     gm_only(state, actor, "move the clock")
     minutes = params.minutes + MINUTES_PER_HOUR * params.hours + MINUTES_PER_DAY * (params.days + DAYS_PER_WEEK * params.weeks)

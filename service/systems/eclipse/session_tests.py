@@ -152,7 +152,7 @@ def _critical_actions(state: dict, cid: str, effect: str | None) -> None:
             combat["loseNext"].append(cid)
 
 
-def pool_after_roll(state: dict, params: EclipseAfterRollInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseAfterRollInSessionResult]:
+def pool_after_roll(state: dict, params: EclipseAfterRollInSession, actor: Actor) -> tuple[dict, EclipseAfterRollInSessionResult]:
     new = editable(state)
     rules = rules_of(new)
     char = character(new, params.character)

@@ -106,7 +106,7 @@ def opposed_test(params: EclipseOpposedTestInput, stream: Stream) -> EclipseOppo
     return EclipseOpposedResult(a=a.wire, b=b.wire, winner=won, reason=reason)
 
 
-def pool_after_roll(params: EclipseAfterRollInput, stream: Stream) -> EclipseAfterRollResult:
+def pool_after_roll(params: EclipseAfterRollInput) -> EclipseAfterRollResult:
     rules = params.rules
     if params.points_already_spent + 1 > rules.pool_points_per_test:
         raise RuleViolation(
@@ -274,7 +274,7 @@ def slot_wire(s: Slot, name: str) -> EclipseInitiativeSlot:
     )
 
 
-def action_turn(params: EclipseActionTurnInput, stream: Stream) -> EclipseActionTurnResult:
+def action_turn(params: EclipseActionTurnInput) -> EclipseActionTurnResult:
     pattern = fits([(a.kind, a.nature) for a in params.actions], params.extras)
     if pattern is None:
         return EclipseActionTurnResult(
@@ -287,7 +287,7 @@ def action_turn(params: EclipseActionTurnInput, stream: Stream) -> EclipseAction
     return EclipseActionTurnResult(legal=True, pattern=pattern, reason="fits")
 
 
-def pool_use(params: EclipsePoolUseInput, stream: Stream) -> EclipsePoolUseResult:
+def pool_use(params: EclipsePoolUseInput) -> EclipsePoolUseResult:
     cost = special_cost(params.pool, params.use, params.favor)
     if cost > params.available:
         raise RuleViolation(errors.POOL_EMPTY, f"{params.pool} holds {params.available} point(s); {params.use} costs {cost}", status=409)

@@ -91,7 +91,7 @@ def test_each_pool_has_its_own_take_the_initiative_text() -> None:
     assert "mental" not in vigor and "mesh" not in vigor and "Insight" not in vigor
     assert "mental or mesh" in insight and vigor != insight
     assert "physical" in special_effect("vigor", "extra-action") and "mental" not in special_effect("vigor", "extra-action")
-    out = stateless.pool_use(EclipsePoolUseInput.model_validate({"pool": "vigor", "use": "take-initiative", "available": 1}), ScriptedStream())
+    out = stateless.pool_use(EclipsePoolUseInput.model_validate({"pool": "vigor", "use": "take-initiative", "available": 1}))
     assert out.effect == vigor
 
 
@@ -101,21 +101,21 @@ def test_a_long_recharge_takes_eight_hours_for_flats() -> None:
 
 
 def test_pool_use_reports_cost_and_refuses_an_empty_pool() -> None:
-    out = stateless.pool_use(EclipsePoolUseInput(pool="moxie", use="refresh-rep", available=3, favor="moderate"), ScriptedStream())
+    out = stateless.pool_use(EclipsePoolUseInput(pool="moxie", use="refresh-rep", available=3, favor="moderate"))
     assert (out.cost, out.remaining) == (2, 1)
     with pytest.raises(RuleViolation):
-        stateless.pool_use(EclipsePoolUseInput(pool="vigor", use="extra-action", available=0), ScriptedStream())
+        stateless.pool_use(EclipsePoolUseInput(pool="vigor", use="extra-action", available=0))
 
 
 def test_after_roll_flip_flop_turns_83_into_38() -> None:
-    out = stateless.pool_after_roll(EclipseAfterRollInput(roll=83, target=50, pool="flex", use="flip-flop"), ScriptedStream())
+    out = stateless.pool_after_roll(EclipseAfterRollInput(roll=83, target=50, pool="flex", use="flip-flop"))
     assert (out.before.outcome, out.after.roll, out.after.outcome) == ("failure", 38, "success")
 
 
 def test_after_roll_refuses_a_second_point_and_a_useless_one() -> None:
     with pytest.raises(RuleViolation) as refused:
-        stateless.pool_after_roll(EclipseAfterRollInput(roll=83, target=50, pool="flex", use="flip-flop", points_already_spent=1), ScriptedStream())
+        stateless.pool_after_roll(EclipseAfterRollInput(roll=83, target=50, pool="flex", use="flip-flop", points_already_spent=1))
     assert refused.value.code == "eclipse/one-pool-point-per-test"
     with pytest.raises(RuleViolation) as refused:
-        stateless.pool_after_roll(EclipseAfterRollInput(roll=45, target=50, pool="flex", use="flip-flop"), ScriptedStream())
+        stateless.pool_after_roll(EclipseAfterRollInput(roll=45, target=50, pool="flex", use="flip-flop"))
     assert refused.value.code == "eclipse/pool-use-has-no-effect"
