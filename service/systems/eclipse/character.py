@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from service.errors import RuleViolation
 from service.systems.eclipse import errors
 from service.systems.eclipse.combat import condition
 from service.systems.eclipse.d100 import Result
@@ -26,12 +25,12 @@ def build(spec: EclipseCharacterSpec) -> dict:
     for skill in spec.skills:
         k = key(skill.name)
         if k in skills:
-            raise RuleViolation(errors.DUPLICATE_ENTRY, f"{spec.id}: skill {skill.name!r} is listed twice", status=422)
+            raise errors.refuse(errors.DUPLICATE_ENTRY, f"{spec.id}: skill {skill.name!r} is listed twice")
         skills[k] = skill_entry(spec.id, skill)
     rep: dict[str, dict] = {}
     for entry in spec.rep:
         if entry.network in rep:
-            raise RuleViolation(errors.DUPLICATE_ENTRY, f"{spec.id}: rep network {entry.network} is listed twice", status=422)
+            raise errors.refuse(errors.DUPLICATE_ENTRY, f"{spec.id}: rep network {entry.network} is listed twice")
         rep[entry.network] = {"score": entry.score, "minorThisWeek": 0, "moderateThisWeek": 0, "majorThisArc": 0}
     durability = spec.durability
     threshold, death = derived(spec.id, durability, synthetic=spec.synthetic, wound_threshold=spec.wound_threshold, death_rating=spec.death_rating)
@@ -72,7 +71,7 @@ def skill_entry(cid: str, skill: EclipseSkillSpec) -> dict:
     listed = known(skill.name)
     if aptitude is None:
         if listed is None:
-            raise RuleViolation(errors.SKILL_NEEDS_APTITUDE, f"{cid}: {skill.name!r} is not on the skill list; give its linked aptitude", status=422)
+            raise errors.refuse(errors.SKILL_NEEDS_APTITUDE, f"{cid}: {skill.name!r} is not on the skill list; give its linked aptitude")
         aptitude = listed[0]
     if category is None and listed is not None:
         category = listed[1]
@@ -84,7 +83,7 @@ def derived(cid: str, durability: int, *, synthetic: bool, wound_threshold: int 
     threshold = wound_threshold or math.ceil(durability / WOUND_THRESHOLD_DIVISOR)
     death = death_rating or math.ceil(durability * (DEATH_RATING_SYNTH if synthetic else DEATH_RATING_BIO))
     if death < durability:
-        raise RuleViolation(errors.INVALID_SHEET, f"{cid}: death rating {death} is below durability {durability}", status=422)
+        raise errors.refuse(errors.INVALID_SHEET, f"{cid}: death rating {death} is below durability {durability}")
     return threshold, death
 
 
@@ -105,7 +104,7 @@ def subject(
     char: dict, *, skill: str | None, aptitude_check: str | None, default_aptitude: str | None, rules: EclipseRules
 ) -> Subject:
     if (skill is None) == (aptitude_check is None):
-        raise RuleViolation(errors.TEST_SUBJECT, "name either a `skill` or an `aptitudeCheck` to test", status=422)
+        raise errors.refuse(errors.TEST_SUBJECT, "name either a `skill` or an `aptitudeCheck` to test")
     if aptitude_check is not None:
         base = char["aptitudes"][aptitude_check] * rules.aptitude_check_multiplier
         return Subject(f"{aptitude_check.upper()} check", base, aptitude_check, None, "aptitude-check", False, None)
@@ -116,10 +115,9 @@ def subject(
     listed = known(skill)
     linked = default_aptitude or (listed[0] if listed else None)
     if linked is None:
-        raise RuleViolation(
+        raise errors.refuse(
             errors.UNKNOWN_SKILL,
             f"{char['id']} lacks {skill!r}, which is not on the skill list: give `defaultAptitude` to default on its linked aptitude",
-            status=422,
         )
     base = char["aptitudes"][linked] * rules.defaulting_multiplier
     return Subject(f"{skill} (defaulting to {linked.upper()})", base, linked, listed[1] if listed else None, "skill", True, None)
@@ -151,7 +149,7 @@ def state_modifiers(char: dict, subj: Subject | None, rules: EclipseRules) -> li
 
 def require_able(char: dict) -> None:
     if char["condition"] != "active":
-        raise RuleViolation(errors.CANNOT_ACT, f"{char['id']} is {char['condition']} and cannot act", status=409)
+        raise errors.refuse(errors.CANNOT_ACT, f"{char['id']} is {char['condition']} and cannot act")
 
 
 def result_state(result: Result, *, aptitude: str | None, kind: str, points: int) -> dict:

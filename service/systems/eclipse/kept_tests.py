@@ -4,7 +4,6 @@ last `MAX_KEPT_TESTS` of each character are kept, which bounds the state."""
 
 from __future__ import annotations
 
-from service.errors import RuleViolation
 from service.systems.eclipse import errors
 from service.systems.eclipse.character import result_state
 from service.systems.eclipse.d100 import Result
@@ -30,20 +29,19 @@ def find(state: dict, char: dict, test_id: str | None) -> dict:
     """The kept test a pool point would change (the character's latest when no id is given)."""
     if test_id is None:
         if char.get("lastTest") is None:
-            raise RuleViolation(errors.NO_TEST_TO_CHANGE, f"{char['id']} has no test to change yet", status=409)
+            raise errors.refuse(errors.NO_TEST_TO_CHANGE, f"{char['id']} has no test to change yet")
         test_id = char["lastTest"]["id"]
     for entry in char.get("tests", []):
         if entry["id"] == test_id:
             return entry
     for other in state["characters"].values():
         if any(entry["id"] == test_id for entry in other.get("tests", [])):
-            raise RuleViolation(
-                errors.NOT_THIS_CHARACTERS_TEST, f"test {test_id} was rolled by {other['id']}, not by {char['id']}", status=422, test=test_id
+            raise errors.refuse(
+                errors.NOT_THIS_CHARACTERS_TEST, f"test {test_id} was rolled by {other['id']}, not by {char['id']}", test=test_id
             )
-    raise RuleViolation(
+    raise errors.refuse(
         errors.UNKNOWN_TEST,
         f"no test {test_id!r} is kept for {char['id']}: the last {MAX_KEPT_TESTS} tests of each character are kept",
-        status=404,
         test=test_id,
     )
 

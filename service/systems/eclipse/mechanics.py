@@ -7,6 +7,7 @@ table's characters supply them). Ten only make sense against a table and are ses
 from __future__ import annotations
 
 from service.registry import system
+from service.systems.eclipse.errors import CODES
 from service.systems.eclipse import session_combat, session_hacking, session_pools, session_sheet, session_table, session_tests, stateless
 from service.systems.eclipse.rules import EclipseRules
 from service.systems.eclipse.session_models import EclipseSetup
@@ -18,7 +19,13 @@ D100 = (
 )
 
 SYSTEM = system(
-    "eclipse", "Eclipse Phase (second edition)", setup=EclipseSetup, start=initial_state, view=view, options=EclipseRules
+    "eclipse",
+    "Eclipse Phase (second edition)",
+    setup=EclipseSetup,
+    start=initial_state,
+    view=view,
+    options=EclipseRules,
+    errors=CODES,
 )
 
 SYSTEM.mechanic(

@@ -7,7 +7,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from service.errors import RuleViolation
 from service.systems.eclipse import errors
 from service.systems.eclipse.d100 import Result, downgraded, flip_flop, rejudge, upgraded
 
@@ -78,10 +77,9 @@ class Spend:
 def check_test_spends(spends: Sequence[Spend], *, aptitude: str | None, kind: str, per_test: int) -> None:
     """Refuse, before rolling, pool points a test may not take."""
     if len(spends) > per_test:
-        raise RuleViolation(
-            errors.ONE_POOL_POINT_PER_TEST,
+        raise errors.refuse(
+            errors.TOO_MANY_POOL_POINTS,
             f"a test takes at most {per_test} pool point(s); {len(spends)} were offered",
-            status=422,
         )
     for spend in spends:
         check_linked(spend.pool, aptitude=aptitude, kind=kind)
@@ -93,16 +91,14 @@ def check_linked(pool: str, *, aptitude: str | None, kind: str) -> None:
     if pool == "moxie" and kind in MOXIE_TESTS:
         return
     if aptitude is None:
-        raise RuleViolation(
+        raise errors.refuse(
             errors.POOL_NOT_LINKED,
             f"{pool} only serves tests linked to {'/'.join(sorted(LINKED_APTITUDES[pool])).upper()}: say which aptitude the test is linked to",
-            status=422,
         )
     if aptitude not in LINKED_APTITUDES[pool]:
-        raise RuleViolation(
+        raise errors.refuse(
             errors.POOL_NOT_LINKED,
             f"{pool} is linked to {'/'.join(sorted(LINKED_APTITUDES[pool])).upper()}, not to a {aptitude.upper()} test; use Flex",
-            status=422,
         )
 
 
@@ -123,10 +119,10 @@ def special_cost(pool: str, use: str, favor: str | None = None) -> int:
     pools = SPECIAL[use]
     if pool not in pools:
         offered = " or ".join(sorted(pools))
-        raise RuleViolation(errors.POOL_NOT_LINKED, f"{use} is a {offered} use, not a {pool} one", status=422)
+        raise errors.refuse(errors.POOL_NOT_LINKED, f"{use} is a {offered} use, not a {pool} one")
     if use == "refresh-rep":
         if favor not in REFRESH_COST:
-            raise RuleViolation(errors.FAVOR_REFRESH, "only Minor (1 point) or Moderate (2 points) favors can be refreshed", status=422)
+            raise errors.refuse(errors.FAVOR_REFRESH, "only Minor (1 point) or Moderate (2 points) favors can be refreshed")
         return REFRESH_COST[favor]
     return 1
 
@@ -139,10 +135,10 @@ def special_effect(pool: str, use: str) -> str:
 def ongoing_bonus(pool: str, aptitude: str, points: int) -> int:
     """The +5 / +10 a pool grants to every skill test linked to one of its aptitudes."""
     if pool not in LINKED_APTITUDES:
-        raise RuleViolation(errors.POOL_NOT_LINKED, "only Insight, Moxie and Vigor have an ongoing use", status=422)
+        raise errors.refuse(errors.POOL_NOT_LINKED, "only Insight, Moxie and Vigor have an ongoing use")
     if aptitude not in LINKED_APTITUDES[pool]:
-        raise RuleViolation(
-            errors.POOL_NOT_LINKED, f"{pool} is not linked to {aptitude.upper()}", status=422
+        raise errors.refuse(
+            errors.POOL_NOT_LINKED, f"{pool} is not linked to {aptitude.upper()}"
         )
     return ONGOING_BONUS[points]
 
@@ -151,7 +147,7 @@ def spend(pools: Mapping[str, Mapping[str, int]], pool: str, points: int) -> dic
     """Pools after spending; refuses to spend more than the pool holds."""
     current = pools[pool]["current"]
     if points > current:
-        raise RuleViolation(errors.POOL_EMPTY, f"{pool} holds {current} point(s); {points} needed", status=409, pool=pool)
+        raise errors.refuse(errors.POOL_EMPTY, f"{pool} holds {current} point(s); {points} needed", pool=pool)
     return {name: dict(values) | ({"current": current - points} if name == pool else {}) for name, values in pools.items()}
 
 

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from service.dice.stream import Stream
-from service.errors import RuleViolation
 from service.systems.eclipse import errors
 from service.systems.eclipse.clock import to_minutes
 from service.systems.eclipse.combat import DamageValue, roll_damage
@@ -124,7 +123,7 @@ def full_test(
     if options is not None:
         check_choices(options.on_superior_success, options.on_superior_failure, is_task=task is not None)
     if task is not None and task.extra_time_steps and task.rush:
-        raise RuleViolation(errors.TASK_TIMING, "a task is either taken slowly (extraTimeSteps) or rushed, not both", status=422)
+        raise errors.refuse(errors.TASK_TIMING, "a task is either taken slowly (extraTimeSteps) or rushed, not both")
     all_modifiers = list(modifiers) + (task_modifiers(task.extra_time_steps, task.rush) if task else [])
     run = run_test(stream, base=base, modifiers=all_modifiers, spends=spends, defaulting=defaulting, rules=rules)
     result = run.result

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from service.errors import RuleViolation
 from service.systems.eclipse import errors
 from service.systems.eclipse.rules import EclipseRules
 
@@ -16,10 +15,9 @@ def check_recharge(kind: str, *, short_used: int, long_used: int, rules: Eclipse
     used, limit = (short_used, rules.short_recharges_per_day) if kind == "short" else (long_used, rules.long_recharges_per_day)
     if used >= limit:
         when = f"; the next one fits at {again_at}" if again_at else ""
-        raise RuleViolation(
+        raise errors.refuse(
             errors.RECHARGE_LIMIT,
             f"{used} {kind} recharge(s) already taken in the last 24 hours; the limit is {limit} per 24 hours{when}",
-            status=409,
         )
 
 
@@ -30,10 +28,9 @@ def check_allocation(kind: str, entries: int) -> None:
     costs none of the day's recharges.
     """
     if kind == "short" and entries == 0:
-        raise RuleViolation(
+        raise errors.refuse(
             errors.RECHARGE_ALLOCATION,
             "a short recharge restores 1d6 points where the player places them: list at least one pool in `allocation`",
-            status=422,
             field="allocation",
         )
 

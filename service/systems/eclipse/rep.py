@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
-from service.errors import RuleViolation
 from service.systems.eclipse import errors
 from service.systems.eclipse.modifiers import Modifier
 from service.systems.eclipse.rules import EclipseRules
@@ -51,11 +50,10 @@ def favor_burn(favor: str, used: int, rules: EclipseRules, *, burn_for_extra: bo
     if used < allowed:
         return 0
     if not burn_for_extra:
-        raise RuleViolation(
+        raise errors.refuse(
             errors.FAVOR_LIMIT,
             f"{used} {favor} favor(s) already used this {period(favor)} (limit {allowed}); "
             f"burn {BURN_FOR_FAVOR[favor]} rep for another (burnForExtraFavor) or refresh one with Moxie",
-            status=409,
         )
     return BURN_FOR_FAVOR[favor]
 
@@ -72,5 +70,5 @@ def rep_modifiers(favor: str, *, secrecy: int, burn_bonus: int) -> list[Modifier
 def burn(score: int, points: int) -> int:
     """The score after burning `points`; refuses to burn what is not there."""
     if points > score:
-        raise RuleViolation(errors.REP_TOO_LOW, f"the rep score is {score}; {points} point(s) cannot be burnt", status=409)
+        raise errors.refuse(errors.REP_TOO_LOW, f"the rep score is {score}; {points} point(s) cannot be burnt")
     return score - points

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from service.dice.stream import Stream
-from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems.eclipse import errors
 from service.systems.eclipse.character import require_able, skill_rating, state_modifiers, subject
@@ -72,13 +71,13 @@ def _fresh_turn(turn: int, order: list[dict], lost: list[str]) -> dict:
 def _combat(state: dict) -> dict:
     combat = state.get("combat")
     if not combat:
-        raise RuleViolation(errors.NOT_IN_COMBAT, "no combat is running: roll initiative first", status=409)
+        raise errors.refuse(errors.NOT_IN_COMBAT, "no combat is running: roll initiative first")
     return combat
 
 
 def _in_order(combat: dict, cid: str) -> None:
     if not any(slot["name"] == cid for slot in combat["order"]):
-        raise RuleViolation(errors.NOT_IN_COMBAT, f"{cid} is not in the initiative order", status=409)
+        raise errors.refuse(errors.NOT_IN_COMBAT, f"{cid} is not in the initiative order")
 
 
 def initiative(state: dict, params: EclipseInitiativeInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseTurnState]:
@@ -88,12 +87,12 @@ def initiative(state: dict, params: EclipseInitiativeInSession, stream: Stream, 
         chosen = [c for c in new["characters"].values() if c["condition"] == "active"]
     else:
         if len(set(params.characters)) != len(params.characters):
-            raise RuleViolation(errors.DUPLICATE_CHARACTER, "a character is listed twice", status=422)
+            raise errors.refuse(errors.DUPLICATE_ENTRY, "a character is listed twice")
         chosen = [character(new, cid) for cid in params.characters]
         for char in chosen:
             require_able(char)
     if not chosen:
-        raise RuleViolation(errors.NOT_IN_COMBAT, "nobody able to act is at the table", status=409)
+        raise errors.refuse(errors.NOT_IN_COMBAT, "nobody able to act is at the table")
     if actor.role != "gm":
         # Players may start a fight among their own characters; anyone else's roll is the GM's.
         for char in chosen:
@@ -108,7 +107,7 @@ def next_turn(state: dict, params: EclipseNextTurn, actor: Actor) -> tuple[dict,
     new = editable(state)
     combat = _combat(new)
     if params.expected_turn is not None and params.expected_turn != combat["turn"]:
-        raise RuleViolation(errors.NOT_IN_COMBAT, f"the combat is at turn {combat['turn']}, not {params.expected_turn}", status=409)
+        raise errors.refuse(errors.NOT_IN_COMBAT, f"the combat is at turn {combat['turn']}, not {params.expected_turn}")
     # Delayed counts are already the characters' counts; the order carries into the next turn.
     new["combat"] = _fresh_turn(combat["turn"] + 1, combat["order"], list(combat["loseNext"]))
     return new, _turn_state(new)
@@ -130,8 +129,8 @@ def delay(state: dict, params: EclipseDelayInSession, actor: Actor) -> tuple[dic
     slots = [_slot_from(s) for s in combat["order"]]
     current = next(s for s in slots if s.key == char["id"])
     if params.count >= current.count:
-        raise RuleViolation(
-            errors.DELAY_COUNT, f"{char['id']} acts at {current.count}; delaying means a lower count, not {params.count}", status=422
+        raise errors.refuse(
+            errors.DELAY_COUNT, f"{char['id']} acts at {current.count}; delaying means a lower count, not {params.count}"
         )
     combat["order"] = [_slot_wire(s) for s in delay_slot(slots, char["id"], params.count)]
     return new, _turn_state(new)
@@ -144,7 +143,7 @@ def finish_actions(state: dict, params: EclipseFinishActions, actor: Actor) -> t
     control(actor, char)
     _in_order(combat, char["id"])
     if has_finished(combat, char["id"]):
-        raise RuleViolation(errors.OUT_OF_TURN, f"{char['id']} has already finished its actions this action turn", status=409)
+        raise errors.refuse(errors.OUT_OF_TURN, f"{char['id']} has already finished its actions this action turn")
     check_turn(combat, new["characters"], char["id"], gm=actor.role == "gm")
     combat.setdefault("finished", []).append(char["id"])
     return new, _turn_state(new)
@@ -213,7 +212,7 @@ def attack(state: dict, params: EclipseAttackInSession, stream: Stream, actor: A
     rules = rules_of(new)
     a_in, d_in = params.attacker, params.defender
     if a_in.character == d_in.character:
-        raise RuleViolation(errors.TEST_SUBJECT, "a character cannot attack itself here", status=422)
+        raise errors.refuse(errors.TEST_SUBJECT, "a character cannot attack itself here")
     attacker, defender = character(new, a_in.character), character(new, d_in.character)
     control(actor, attacker)
     require_able(attacker)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from service.dice.stream import Stream
-from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems.eclipse import errors
 from service.systems.eclipse.character import require_able, state_modifiers, subject
@@ -31,19 +30,19 @@ def hack(state: dict, params: EclipseHackInSession, stream: Stream, actor: Actor
     control(actor, char)
     require_able(char)
     if (params.system is None) == (params.intrusion is None):
-        raise RuleViolation(errors.TEST_SUBJECT, "name a target `system` for a new intrusion, or an `intrusion` to escalate", status=422)
+        raise errors.refuse(errors.TEST_SUBJECT, "name a target `system` for a new intrusion, or an `intrusion` to escalate")
     current = None
     if params.intrusion is not None:
         current = new["intrusions"].get(params.intrusion)
         if current is None:
-            raise RuleViolation(errors.UNKNOWN_INTRUSION, f"no intrusion {params.intrusion!r}", status=404)
+            raise errors.refuse(errors.UNKNOWN_INTRUSION, f"no intrusion {params.intrusion!r}")
         if current["hacker"] != char["id"]:
-            raise RuleViolation(errors.UNKNOWN_INTRUSION, f"intrusion {params.intrusion} belongs to {current['hacker']}", status=409)
+            raise errors.refuse(errors.NOT_THIS_HACKERS_INTRUSION, f"intrusion {params.intrusion} belongs to {current['hacker']}")
     firewall = params.firewall if params.firewall is not None else (current["firewall"] if current else None)
     if firewall is None:
-        raise RuleViolation(errors.TEST_SUBJECT, "give the target's `firewall` rating", status=422)
+        raise errors.refuse(errors.TEST_SUBJECT, "give the target's `firewall` rating")
     if current is None and len(new["intrusions"]) >= MAX_INTRUSIONS:
-        raise RuleViolation(errors.TABLE_FULL, f"at most {MAX_INTRUSIONS} intrusions at once: end some first", status=409)
+        raise errors.refuse(errors.TABLE_FULL, f"at most {MAX_INTRUSIONS} intrusions at once: end some first")
     # The text: brute force takes a complex action, a subtle intrusion is a task action (`terms`).
     action = count_in_turn(new, char["id"], terms(params.method).action, "mesh", METHOD_LABEL[params.method], actor)
     subj = subject(char, skill="Infosec", aptitude_check=None, default_aptitude=None, rules=rules)
@@ -51,7 +50,7 @@ def hack(state: dict, params: EclipseHackInSession, stream: Stream, actor: Actor
     mods = common_modifiers(specialization=h_in.specialization, retries=0, listed=h_in.modifiers)
     mods += list(terms(params.method).modifiers) + state_modifiers(char, subj, rules)
     if h_in.specialization and not subj.specialization:
-        raise RuleViolation(errors.NO_SPECIALIZATION, f"{char['id']} has no Infosec specialization", status=422)
+        raise errors.refuse(errors.NO_SPECIALIZATION, f"{char['id']} has no Infosec specialization")
     spends = spends_from(h_in.pool_spends)
     check_affordable(char, spends)
     h = full_test(stream, base=subj.base, modifiers=mods, spends=spends, aptitude=subj.aptitude, defaulting=subj.defaulting, rules=rules)
@@ -74,7 +73,7 @@ def end_intrusion(state: dict, params: EclipseEndIntrusion, actor: Actor) -> tup
     new = editable(state)
     found = new["intrusions"].get(params.intrusion)
     if found is None:
-        raise RuleViolation(errors.UNKNOWN_INTRUSION, f"no intrusion {params.intrusion!r}", status=404)
+        raise errors.refuse(errors.UNKNOWN_INTRUSION, f"no intrusion {params.intrusion!r}")
     control(actor, character(new, found["hacker"]))
     del new["intrusions"][params.intrusion]
     return new, EclipseEndIntrusionResult(intrusion=params.intrusion, ended=True)

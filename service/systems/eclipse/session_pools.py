@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from service.dice.stream import Stream
-from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems.eclipse import errors
 from service.systems.eclipse.models import EclipsePools, EclipseRestored
@@ -46,28 +45,28 @@ def pool_use(state: dict, params: EclipsePoolUseInSession, actor: Actor) -> tupl
 
 def _ignore_wound(state: dict, char: dict, params: EclipsePoolUseInSession) -> str:
     if char["ignoredWounds"] >= char["wounds"]:
-        raise RuleViolation(errors.POOL_USE_HAS_NO_EFFECT, f"{char['id']} has no wound left to ignore", status=409)
+        raise errors.refuse(errors.POOL_USE_HAS_NO_EFFECT, f"{char['id']} has no wound left to ignore")
     char["ignoredWounds"] += 1
     return f"ignores one wound until the day changes ({char['wounds'] - char['ignoredWounds']} still count)"
 
 
 def _ignore_trauma(state: dict, char: dict, params: EclipsePoolUseInSession) -> str:
     if char["ignoredTraumas"] >= char["traumas"]:
-        raise RuleViolation(errors.POOL_USE_HAS_NO_EFFECT, f"{char['id']} has no trauma left to ignore", status=409)
+        raise errors.refuse(errors.POOL_USE_HAS_NO_EFFECT, f"{char['id']} has no trauma left to ignore")
     char["ignoredTraumas"] += 1
     return f"ignores one trauma until the day changes ({char['traumas'] - char['ignoredTraumas']} still count)"
 
 
 def _refresh_rep(state: dict, char: dict, params: EclipsePoolUseInSession) -> str:
     if params.network is None:
-        raise RuleViolation(errors.FAVOR_REFRESH, "name the rep `network` whose favor to refresh", status=422)
+        raise errors.refuse(errors.FAVOR_REFRESH, "name the rep `network` whose favor to refresh")
     network = char["rep"].get(params.network)
     if network is None:
-        raise RuleViolation(errors.UNKNOWN_NETWORK, f"{char['id']} has no {params.network}-rep", status=422)
+        raise errors.refuse(errors.UNKNOWN_NETWORK, f"{char['id']} has no {params.network}-rep")
     assert params.favor is not None  # special_cost refused a refresh that names no favor
     used_key = USED_KEY[params.favor]
     if network[used_key] <= 0:
-        raise RuleViolation(errors.FAVOR_REFRESH, f"no {params.favor} favor has been used in {params.network}-rep this week", status=409)
+        raise errors.refuse(errors.NO_FAVOR_TO_REFRESH, f"no {params.favor} favor has been used in {params.network}-rep this week")
     network[used_key] -= 1
     return f"one {params.favor} {params.network}-rep favor is available again"
 
@@ -75,7 +74,7 @@ def _refresh_rep(state: dict, char: dict, params: EclipsePoolUseInSession) -> st
 def _combat_slot(state: dict, char: dict) -> dict:
     combat = state.get("combat")
     if not combat or not any(slot["name"] == char["id"] for slot in combat["order"]):
-        raise RuleViolation(errors.NOT_IN_COMBAT, f"{char['id']} is not in a running combat", status=409)
+        raise errors.refuse(errors.NOT_IN_COMBAT, f"{char['id']} is not in a running combat")
     return combat
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 
-from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems.eclipse import errors
 from service.systems.eclipse.character import derived, skill_entry
@@ -37,11 +36,11 @@ _PLAIN = {
 def heal(state: dict, params: EclipseHealInSession, actor: Actor) -> tuple[dict, EclipseHealResult]:
     gm_only(state, actor, "heal a character")
     if params.damage == 0 and params.wounds == 0:
-        raise RuleViolation(errors.HEAL, "heal some `damage` or `wounds`", status=422)
+        raise errors.refuse(errors.HEAL, "heal some `damage` or `wounds`")
     new = editable(state)
     char = character(new, params.character)
     if char["condition"] == "dead":
-        raise RuleViolation(errors.HEAL, f"{char['id']} is dead: its morph cannot be healed (edit the sheet for a new morph)", status=409)
+        raise errors.refuse(errors.DEAD_CANNOT_BE_HEALED, f"{char['id']} is dead: its morph cannot be healed (edit the sheet for a new morph)")
     removed_damage = min(params.damage, char["damage"])
     removed_wounds = min(params.wounds, char["wounds"])
     _set_harm(char, damage=char["damage"] - removed_damage, wounds=char["wounds"] - removed_wounds)
@@ -86,17 +85,17 @@ def edit_character(state: dict, params: EclipseEditCharacter, actor: Actor) -> t
     _set_harm(char, damage=char["damage"], wounds=char["wounds"])
     changed = sorted(k for k in char if k in before and char[k] != before[k])  # stable whatever the stored key order
     if not changed:
-        raise RuleViolation(errors.EDIT_NOTHING, f"the edit leaves {char['id']}'s sheet as it was", status=422)
+        raise errors.refuse(errors.EDIT_NOTHING, f"the edit leaves {char['id']}'s sheet as it was")
     return new, EclipseCharacterEdited(id=char["id"], changed=changed, condition=char["condition"])
 
 
 def _edit_skills(char: dict, params: EclipseEditCharacter) -> None:
     names = [key(s.name) for s in params.skills] + [key(n) for n in params.remove_skills]
     if len(set(names)) != len(names):
-        raise RuleViolation(errors.DUPLICATE_ENTRY, "a skill is named twice in the edit", status=422)
+        raise errors.refuse(errors.DUPLICATE_ENTRY, "a skill is named twice in the edit")
     for name in params.remove_skills:
         if char["skills"].pop(key(name), None) is None:
-            raise RuleViolation(errors.UNKNOWN_SKILL, f"{char['id']} has no skill {name!r} to remove", status=422)
+            raise errors.refuse(errors.UNKNOWN_SKILL, f"{char['id']} has no skill {name!r} to remove")
     for skill in params.skills:
         char["skills"][key(skill.name)] = skill_entry(char["id"], skill)
 

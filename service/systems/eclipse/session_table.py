@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems.eclipse import errors
 from service.systems.eclipse.character import build
@@ -23,9 +22,9 @@ def add_character(state: dict, params: EclipseAddCharacter, actor: Actor) -> tup
     if actor.role != "gm":
         spec = spec.model_copy(update={"player": actor.name})  # a player's character is theirs
     if spec.id in new["characters"]:
-        raise RuleViolation(errors.DUPLICATE_CHARACTER, f"character id {spec.id!r} is already at the table", status=409)
+        raise errors.refuse(errors.DUPLICATE_CHARACTER, f"character id {spec.id!r} is already at the table")
     if len(new["characters"]) >= MAX_CHARACTERS:
-        raise RuleViolation(errors.TABLE_FULL, f"a table holds at most {MAX_CHARACTERS} characters", status=409)
+        raise errors.refuse(errors.TABLE_FULL, f"a table holds at most {MAX_CHARACTERS} characters")
     new["characters"][spec.id] = build(spec)
     return new, EclipseCharacterAdded(id=spec.id, name=spec.name, player=spec.player)
 
@@ -35,7 +34,7 @@ def advance_time(state: dict, params: EclipseAdvanceTime, actor: Actor) -> tuple
     gm_only(state, actor, "move the clock")
     minutes = params.minutes + MINUTES_PER_HOUR * params.hours + MINUTES_PER_DAY * (params.days + DAYS_PER_WEEK * params.weeks)
     if minutes == 0 and not params.new_arc:
-        raise RuleViolation(errors.TIME_STEP, "advance by some `minutes`, `hours`, `days`, `weeks`, or start a `newArc`", status=422)
+        raise errors.refuse(errors.TIME_STEP, "advance by some `minutes`, `hours`, `days`, `weeks`, or start a `newArc`")
     new = editable(state)
     return new, pass_time(new, minutes, new_arc=params.new_arc)
 

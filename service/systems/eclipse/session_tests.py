@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from service.dice.stream import Stream
-from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems.eclipse import errors, kept_tests
 from service.systems.eclipse.character import Subject, require_able, result_from_state, result_state, skill_rating, state_modifiers, subject
@@ -57,17 +56,17 @@ def _prepare(state: dict, side: EclipseSessionSide, rules: EclipseRules) -> tupl
     require_able(char)
     subj = subject(char, skill=side.skill, aptitude_check=side.aptitude_check, default_aptitude=side.default_aptitude, rules=rules)
     if side.specialization and not subj.specialization:
-        raise RuleViolation(errors.NO_SPECIALIZATION, f"{char['id']} has no specialization in {subj.label}", status=422)
+        raise errors.refuse(errors.NO_SPECIALIZATION, f"{char['id']} has no specialization in {subj.label}")
     modifiers = common_modifiers(specialization=side.specialization, retries=side.retries, listed=side.modifiers)
     modifiers += state_modifiers(char, subj, rules)
     ratings = []
     for helper_id in side.helpers:
         if helper_id == char["id"]:
-            raise RuleViolation(errors.SELF_HELP, "a character cannot help its own test", status=422)
+            raise errors.refuse(errors.SELF_HELP, "a character cannot help its own test")
         helper = character(state, helper_id)
         ratings.append(skill_rating(helper, side.skill) if side.skill else None)
     if len(set(side.helpers)) != len(side.helpers):
-        raise RuleViolation(errors.DUPLICATE_HELPER, "each helper counts once: a character is listed twice", status=422)
+        raise errors.refuse(errors.DUPLICATE_HELPER, "each helper counts once: a character is listed twice")
     help_modifier, team = teamwork(ratings, subj.category)
     if help_modifier is not None:
         modifiers.append(help_modifier)
@@ -106,7 +105,7 @@ def test(state: dict, params: EclipseTestInSession, stream: Stream, actor: Actor
     if params.advance_clock:
         gm_only(new, actor, "move the clock")
         if params.task is None:
-            raise RuleViolation(errors.TIME_STEP, "`advanceClock` moves the clock by a task's time: describe the `task`", status=422)
+            raise errors.refuse(errors.TIME_STEP, "`advanceClock` moves the clock by a task's time: describe the `task`")
     char, subj, modifiers, team = _prepare(new, params, rules)
     done, test_id = _roll(stream, new, params, char, subj, modifiers, team, rules, task=params.task, damage=params.damage)
     _critical_actions(new, char["id"], done.critical_effect)
@@ -122,7 +121,7 @@ def opposed_test(state: dict, params: EclipseOpposedInSession, stream: Stream, a
     new = editable(state)
     rules = rules_of(new)
     if params.a.character == params.b.character:
-        raise RuleViolation(errors.TEST_SUBJECT, "an opposed test needs two different characters", status=422)
+        raise errors.refuse(errors.TEST_SUBJECT, "an opposed test needs two different characters")
     control(actor, character(new, params.a.character))
     if params.b.pool_spends:
         control(actor, character(new, params.b.character))  # spending the other side's pool is its controller's call
@@ -159,16 +158,15 @@ def pool_after_roll(state: dict, params: EclipseAfterRollInSession, actor: Actor
     control(actor, char)
     saved = kept_tests.find(new, char, params.test)
     if saved["points"] >= rules.pool_points_per_test:
-        raise RuleViolation(
+        raise errors.refuse(
             errors.ONE_POOL_POINT_PER_TEST,
             f"{char['id']}'s test {saved['id']} already took {saved['points']} pool point(s); the limit is {rules.pool_points_per_test}",
-            status=409,
         )
     check_linked(params.pool, aptitude=saved["aptitude"], kind=saved["kind"])
     before = result_from_state(saved)
     after = after_roll(before, params.use, critical_replaces_superior=rules.critical_replaces_superior)
     if after is None or rank(after) <= rank(before):
-        raise RuleViolation(errors.POOL_USE_HAS_NO_EFFECT, f"{params.use} would not improve a {before.outcome} of {before.roll}", status=409)
+        raise errors.refuse(errors.POOL_USE_HAS_NO_EFFECT, f"{params.use} would not improve a {before.outcome} of {before.roll}")
     char["pools"] = spend(char["pools"], params.pool, 1)
     changed = {"id": saved["id"]} | result_state(after, aptitude=saved["aptitude"], kind=saved["kind"], points=saved["points"] + 1)
     kept_tests.replace_kept(char, changed)
@@ -191,7 +189,7 @@ def rep_test(state: dict, params: EclipseRepTestInSession, stream: Stream, actor
     require_able(char)
     network = char["rep"].get(params.network)
     if network is None:
-        raise RuleViolation(errors.UNKNOWN_NETWORK, f"{char['id']} has no {params.network}-rep", status=422)
+        raise errors.refuse(errors.UNKNOWN_NETWORK, f"{char['id']} has no {params.network}-rep")
     used_key = USED_KEY[params.favor]
     used = network[used_key]
     for_favor = favor_burn(params.favor, used, rules, burn_for_extra=params.burn_for_extra_favor)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from service.dice.stream import Stream
-from service.errors import RuleViolation
 from service.systems.eclipse import errors
 from service.systems.eclipse.actions import fits
 from service.systems.eclipse.combat import AttackKind, defense_target, harm, roll_damage
@@ -109,17 +108,16 @@ def opposed_test(params: EclipseOpposedTestInput, stream: Stream) -> EclipseOppo
 def pool_after_roll(params: EclipseAfterRollInput) -> EclipseAfterRollResult:
     rules = params.rules
     if params.points_already_spent + 1 > rules.pool_points_per_test:
-        raise RuleViolation(
+        raise errors.refuse(
             errors.ONE_POOL_POINT_PER_TEST,
             f"this test already took {params.points_already_spent} pool point(s); the limit is {rules.pool_points_per_test}",
-            status=409,
         )
     check_linked(params.pool, aptitude=params.aptitude, kind=params.kind)
     before = judge(params.roll, params.target, defaulting=params.defaulting, critical_replaces_superior=rules.critical_replaces_superior)
     after = after_roll(before, params.use, critical_replaces_superior=rules.critical_replaces_superior)
     if after is None or rank(after) <= rank(before):
-        raise RuleViolation(
-            errors.POOL_USE_HAS_NO_EFFECT, f"{params.use} would not improve a {before.outcome} of {before.roll}", status=409
+        raise errors.refuse(
+            errors.POOL_USE_HAS_NO_EFFECT, f"{params.use} would not improve a {before.outcome} of {before.roll}"
         )
     return EclipseAfterRollResult(pool=params.pool, use=params.use, before=judged(before), after=judged(after))
 
@@ -290,7 +288,7 @@ def action_turn(params: EclipseActionTurnInput) -> EclipseActionTurnResult:
 def pool_use(params: EclipsePoolUseInput) -> EclipsePoolUseResult:
     cost = special_cost(params.pool, params.use, params.favor)
     if cost > params.available:
-        raise RuleViolation(errors.POOL_EMPTY, f"{params.pool} holds {params.available} point(s); {params.use} costs {cost}", status=409)
+        raise errors.refuse(errors.POOL_EMPTY, f"{params.pool} holds {params.available} point(s); {params.use} costs {cost}")
     return EclipsePoolUseResult(
         pool=params.pool, use=params.use, cost=cost, remaining=params.available - cost, effect=special_effect(params.pool, params.use)
     )
@@ -300,7 +298,7 @@ def recharge(params: EclipseRechargeInput, stream: Stream) -> EclipseRechargeRes
     pools = params.pools.model_dump()
     for name, values in pools.items():
         if values["current"] > values["max"]:
-            raise RuleViolation(errors.POOL_EMPTY, f"{name} current {values['current']} is above its maximum {values['max']}", status=422)
+            raise errors.refuse(errors.POOL_EMPTY, f"{name} current {values['current']} is above its maximum {values['max']}")
     check_allocation(params.kind, len(params.allocation))
     check_recharge(params.kind, short_used=params.short_used_today, long_used=params.long_used_today, rules=params.rules)
     rolled = None

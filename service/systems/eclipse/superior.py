@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from service.dice.stream import Stream
-from service.errors import RuleViolation
 from service.systems.eclipse import errors
 from service.systems.eclipse.d100 import Result
 
@@ -38,9 +37,9 @@ class SuperiorEffects:
 def check_choices(on_success: Sequence[str], on_failure: Sequence[str], *, is_task: bool) -> None:
     """Refuse choices the test can never use, before any die is rolled."""
     if "damage" in on_failure:
-        raise RuleViolation(errors.SUPERIOR_CHOICE, "damage is a superior-success choice only: a failed attack misses", status=422)
+        raise errors.refuse(errors.SUPERIOR_CHOICE, "damage is a superior-success choice only: a failed attack misses")
     if not is_task and ("time" in on_success or "time" in on_failure):
-        raise RuleViolation(errors.SUPERIOR_CHOICE, "the time choice applies to task actions only: describe the task", status=422)
+        raise errors.refuse(errors.SUPERIOR_CHOICE, "the time choice applies to task actions only: describe the task")
 
 
 def superior_effects(result: Result, on_success: Sequence[str], on_failure: Sequence[str], stream: Stream) -> SuperiorEffects:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 
-from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems.eclipse import errors
 from service.systems.eclipse.character import build
@@ -19,7 +18,7 @@ def initial_state(setup: EclipseSetup | None) -> dict:
     characters: dict[str, dict] = {}
     for spec in setup.characters:
         if spec.id in characters:
-            raise RuleViolation(errors.DUPLICATE_CHARACTER, f"character id {spec.id!r} is used twice", status=422)
+            raise errors.refuse(errors.DUPLICATE_ENTRY, f"character id {spec.id!r} is used twice")
         characters[spec.id] = build(spec)
     return {
         "rules": setup.rules.model_dump(mode="json", by_alias=True),
@@ -49,7 +48,7 @@ def rules_of(state: dict) -> EclipseRules:
 def character(state: dict, cid: str) -> dict:
     found = state["characters"].get(cid)
     if found is None:
-        raise RuleViolation(errors.UNKNOWN_CHARACTER, f"no character {cid!r} at this table", status=404, character=cid)
+        raise errors.refuse(errors.UNKNOWN_CHARACTER, f"no character {cid!r} at this table", character=cid)
     return found
 
 
@@ -58,14 +57,14 @@ def control(actor: Actor, char: dict) -> None:
     if actor.role == "gm":
         return
     if char.get("player") != actor.name:
-        raise RuleViolation(
-            errors.NOT_YOUR_CHARACTER, f"{char['id']} is not run by seat {actor.name!r}", status=403, character=char["id"]
+        raise errors.refuse(
+            errors.NOT_YOUR_CHARACTER, f"{char['id']} is not run by seat {actor.name!r}", character=char["id"]
         )
 
 
 def gm_only(state: dict, actor: Actor, what: str) -> None:
     if actor.role != "gm":
-        raise RuleViolation(errors.GM_ONLY, f"only the GM may {what}", status=403)
+        raise errors.refuse(errors.GM_ONLY, f"only the GM may {what}")
 
 
 def pools_wire(char: dict) -> EclipsePools:

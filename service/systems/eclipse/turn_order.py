@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from service.errors import RuleViolation
 from service.systems.eclipse import errors
 from service.systems.eclipse.actions import fits
 
@@ -61,10 +60,9 @@ def check_turn(combat: Mapping, characters: Mapping[str, Mapping], cid: str, *, 
     if acting == cid:
         return
     now = f"it is {acting}'s turn" if acting else "everyone has acted; start the next action turn"
-    raise RuleViolation(
+    raise errors.refuse(
         errors.OUT_OF_TURN,
         f"{cid} cannot act now: in action turn {combat['turn']} characters act in initiative order and {now}",
-        status=409,
         character=cid,
     )
 
@@ -83,25 +81,23 @@ def count_action(combat: dict, characters: Mapping[str, Mapping], cid: str, reco
     """
     kind = record["kind"]
     if cid in combat["lost"] and kind != "automatic":
-        raise RuleViolation(errors.ACTION_BUDGET, f"{cid} lost this turn's actions to a critical failure", status=409, character=cid)
+        raise errors.refuse(errors.ACTION_BUDGET, f"{cid} lost this turn's actions to a critical failure", character=cid)
     if cid in combat["mentalOnly"] and record["nature"] == "physical" and kind != "automatic":
-        raise RuleViolation(
+        raise errors.refuse(
             errors.ACTION_BUDGET,
             f"{cid} took the initiative with Insight: only mental or mesh actions this turn, not a physical {kind} action",
-            status=409,
             character=cid,
         )
     taken = combat["actions"].get(cid, []) + [record]
     if len(taken) > MAX_RECORDED_ACTIONS:
-        raise RuleViolation(errors.ACTION_BUDGET, f"at most {MAX_RECORDED_ACTIONS} actions are recorded per character and turn", status=409)
+        raise errors.refuse(errors.ACTION_BUDGET, f"at most {MAX_RECORDED_ACTIONS} actions are recorded per character and turn")
     pattern = fits([(a["kind"], a["nature"]) for a in taken], combat["extras"].get(cid, []))
     if pattern is None:
         label = f" ({record['label']})" if record["label"] else ""
-        raise RuleViolation(
+        raise errors.refuse(
             errors.ACTION_BUDGET,
             f"{cid} has no room this turn for one more {kind} action{label} after {_listed(combat['actions'].get(cid, []))}: "
             "a turn holds 1 complex + 1 quick, 1 task + 1 quick, or 3 quick",
-            status=409,
             character=cid,
         )
     check_turn(combat, characters, cid, gm=gm)

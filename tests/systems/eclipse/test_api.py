@@ -111,7 +111,7 @@ def test_stateless_test_reads_the_d100_face_and_caps_modifiers(api: Api) -> None
     ("name", "body", "code"),
     [
         ("recharge", {"kind": "short", "pools": POOLS}, "eclipse/recharge-allocation"),
-        ("test", {"target": 50, "poolSpends": [{"pool": "flex", "use": "plus-twenty"}] * 2}, "eclipse/one-pool-point-per-test"),
+        ("test", {"target": 50, "poolSpends": [{"pool": "flex", "use": "plus-twenty"}] * 2}, "eclipse/too-many-pool-points"),
         ("recharge", {"kind": "short", "pools": POOLS, "allocation": [{"pool": "vigor"}], "shortUsedToday": 2}, "eclipse/recharge-limit"),
         ("rep-test", {"network": "g", "score": 50, "favor": "major", "used": 1}, "eclipse/favor-limit-reached"),
         ("test", {"target": -5}, "validation-failed"),
@@ -293,7 +293,7 @@ def _short(character: str = "ana") -> dict:
             {"character": "ana", "skill": "Guns", "poolSpends": [{"pool": "vigor", "use": "plus-twenty"}, {"pool": "flex", "use": "flip-flop"}]},
             "ana",
             422,
-            "eclipse/one-pool-point-per-test",
+            "eclipse/too-many-pool-points",
         ),
         ("test", {"character": "nobody", "skill": "Guns"}, "gm", 404, "eclipse/unknown-character"),
         ("test", {"character": "guard", "skill": "Guns"}, "ana", 403, "eclipse/not-your-character"),

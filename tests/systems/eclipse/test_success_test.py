@@ -96,7 +96,7 @@ def test_two_pool_points_on_one_test_are_refused() -> None:
     body = {"target": 50, "poolSpends": [{"pool": "flex", "use": "plus-twenty"}, {"pool": "flex", "use": "flip-flop"}]}
     with pytest.raises(RuleViolation) as refused:
         run(body)
-    assert refused.value.code == "eclipse/one-pool-point-per-test" and refused.value.status == 422
+    assert refused.value.code == "eclipse/too-many-pool-points" and refused.value.status == 422
 
 
 def test_the_table_may_allow_more_pool_points_per_test() -> None:
