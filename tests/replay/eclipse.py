@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.systems.eclipse.turn_order import whose_turn
+from service.systems.eclipse.rules.turn_order import whose_turn
 
 from .picking import Pick, one, weighted
 

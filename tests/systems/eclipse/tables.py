@@ -9,8 +9,7 @@ import pytest
 
 from service.errors import RuleViolation
 from service.registry import Actor
-from service.systems.eclipse import session_models as sm
-from service.systems.eclipse.table import initial_state
+from service.systems.eclipse.setup import EclipseSetup, first_state
 from support.dice import ScriptedStream
 
 from .sheets import ANA, GUARD
@@ -20,7 +19,7 @@ ANA_SEAT = Actor("seat-2", "ana", "player")
 
 
 def table(**rules) -> dict:
-    return initial_state(sm.EclipseSetup.model_validate({"rules": rules, "characters": [ANA, GUARD]}))
+    return first_state(EclipseSetup.model_validate({"rules": rules, "characters": [ANA, GUARD]}))
 
 
 def call(fn, state: dict, params, stream: ScriptedStream, actor: Actor):

@@ -8,9 +8,9 @@ import pytest
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems import REGISTRY
-from service.systems.eclipse.character import result_from_state
-from service.systems.eclipse.d100 import rank
-from service.systems.eclipse.pools import after_roll
+from service.systems.eclipse.rules.character import result_from_state
+from service.systems.eclipse.rules.d100 import rank
+from service.systems.eclipse.rules.pools import after_roll
 from support.api import Api, mechanic_field, selection
 
 from .sheets import ANA, GUARD

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import jsonschema
 
-from service.systems.eclipse.character import result_from_state
-from service.systems.eclipse.d100 import rank
-from service.systems.eclipse.pools import after_roll
+from service.systems.eclipse.rules.character import result_from_state
+from service.systems.eclipse.rules.d100 import rank
+from service.systems.eclipse.rules.pools import after_roll
 from support.api import Api, mechanic_field
 
 from .test_api import POOLS, Table, session_query, stateless_query

@@ -8,18 +8,23 @@ from pathlib import Path
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.eclipse import SYSTEM, session_combat, session_hacking, session_pools, session_sheet, session_table, session_tests
-from service.systems.eclipse import session_models as sm
-from service.systems.eclipse import sheet_models as sheet
+from service.systems.eclipse import SYSTEM, moves
 from service.systems.eclipse.errors import CODES
-from service.systems.eclipse.table import initial_state
+from service.systems.eclipse.setup import EclipseSetup, first_state
+from service.systems.eclipse.wire.attacks import EclipseDamageInSession
+from service.systems.eclipse.wire.characters import EclipseAddCharacter
+from service.systems.eclipse.wire.combat import EclipseInitiativeInSession
+from service.systems.eclipse.wire.hacking import EclipseHackInSession
+from service.systems.eclipse.wire.pools import EclipsePoolUseInSession
+from service.systems.eclipse.wire.sheet import EclipseHealInSession
+from service.systems.eclipse.wire.success_tests import EclipseAfterRollInSession, EclipseTestInSession
 from support.api import Api
 from support.dice import d100
 
 from .sheets import ANA, GUARD
 from .tables import ANA_SEAT, act, refused, table
 
-HEAL = sheet.EclipseHealInSession
+HEAL = EclipseHealInSession
 
 SOURCE = Path(__file__).parents[3] / "service" / "systems" / "eclipse"
 CODE = re.compile(r"[\"'`](eclipse/[a-z0-9-]+)[\"'`]")
@@ -56,44 +61,44 @@ def test_each_code_has_a_problem_page(api: Api, code: str) -> None:
 def test_a_pool_point_too_many_at_once_and_one_after_the_tests_point_are_two_codes() -> None:
     s = table()
     twice = {"character": "ana", "skill": "Guns", "poolSpends": [{"pool": "vigor", "use": "plus-twenty"}, {"pool": "flex", "use": "flip-flop"}]}
-    problem = refused(session_tests.test, s, sm.EclipseTestInSession, twice, ANA_SEAT)
+    problem = refused(moves.success_tests.test_in_session, s, EclipseTestInSession, twice, ANA_SEAT)
     assert (problem.code, problem.status) == ("eclipse/too-many-pool-points", 422)
-    s, _ = act(session_tests.test, s, sm.EclipseTestInSession, {**twice, "poolSpends": [{"pool": "flex", "use": "plus-twenty"}]}, d100(83), actor=ANA_SEAT)
-    again = refused(session_tests.pool_after_roll, s, sm.EclipseAfterRollInSession, {"character": "ana", "pool": "vigor", "use": "flip-flop"}, ANA_SEAT)
+    s, _ = act(moves.success_tests.test_in_session, s, EclipseTestInSession, {**twice, "poolSpends": [{"pool": "flex", "use": "plus-twenty"}]}, d100(83), actor=ANA_SEAT)
+    again = refused(moves.success_tests.pool_after_roll_in_session, s, EclipseAfterRollInSession, {"character": "ana", "pool": "vigor", "use": "flip-flop"}, ANA_SEAT)
     assert (again.code, again.status) == ("eclipse/one-pool-point-per-test", 409)
 
 
 def test_a_character_listed_twice_is_a_duplicate_entry_and_one_already_seated_a_duplicate_character() -> None:
     with pytest.raises(RuleViolation) as caught:
-        initial_state(sm.EclipseSetup.model_validate({"characters": [ANA, ANA]}))
+        first_state(EclipseSetup.model_validate({"characters": [ANA, ANA]}))
     assert (caught.value.code, caught.value.status) == ("eclipse/duplicate-entry", 422)
-    listed = refused(session_combat.initiative, table(), sm.EclipseInitiativeInSession, {"characters": ["ana", "ana"]})
+    listed = refused(moves.combat.initiative_in_session, table(), EclipseInitiativeInSession, {"characters": ["ana", "ana"]})
     assert (listed.code, listed.status) == ("eclipse/duplicate-entry", 422)
-    seated = refused(session_table.add_character, table(), sm.EclipseAddCharacter, {"character": GUARD})
+    seated = refused(moves.characters.add_character, table(), EclipseAddCharacter, {"character": GUARD})
     assert (seated.code, seated.status) == ("eclipse/duplicate-character", 409)
 
 
 def test_healing_nothing_and_healing_the_dead_are_two_codes() -> None:
-    s, _ = act(session_combat.damage, table(), sm.EclipseDamageInSession, {"character": "guard", "weapon": {"bonus": 60, "armor": "none"}})
-    dead = refused(session_sheet.heal, s, HEAL, {"character": "guard", "damage": 5})
+    s, _ = act(moves.attacks.damage_in_session, table(), EclipseDamageInSession, {"character": "guard", "weapon": {"bonus": 60, "armor": "none"}})
+    dead = refused(moves.sheet.heal, s, HEAL, {"character": "guard", "damage": 5})
     assert (dead.code, dead.status) == ("eclipse/dead-cannot-be-healed", 409)
-    nothing = refused(session_sheet.heal, table(), HEAL, {"character": "guard"})
+    nothing = refused(moves.sheet.heal, table(), HEAL, {"character": "guard"})
     assert (nothing.code, nothing.status) == ("eclipse/heal", 422)
 
 
 def test_a_favor_that_cannot_be_refreshed_and_one_not_used_are_two_codes() -> None:
     body = {"character": "ana", "pool": "moxie", "use": "refresh-rep", "network": "g", "favor": "minor"}
-    unused = refused(session_pools.pool_use, table(), sm.EclipsePoolUseInSession, body)
+    unused = refused(moves.pools.pool_use_in_session, table(), EclipsePoolUseInSession, body)
     assert (unused.code, unused.status) == ("eclipse/no-favor-to-refresh", 409)
-    unnamed = refused(session_pools.pool_use, table(), sm.EclipsePoolUseInSession, {**body, "network": None})
+    unnamed = refused(moves.pools.pool_use_in_session, table(), EclipsePoolUseInSession, {**body, "network": None})
     assert (unnamed.code, unnamed.status) == ("eclipse/favor-refresh", 422)
 
 
 def test_an_unknown_intrusion_and_another_hackers_are_two_codes() -> None:
     body = {"hacker": {"character": "ana"}, "method": "subtle", "system": "hab security", "firewall": 40}
-    s, out = act(session_hacking.hack, table(), sm.EclipseHackInSession, body, d100(45), d100(10), actor=ANA_SEAT)
+    s, out = act(moves.hacking.hack_in_session, table(), EclipseHackInSession, body, d100(45), d100(10), actor=ANA_SEAT)
     escalate = {"hacker": {"character": "guard"}, "method": "subtle", "intrusion": out.intrusion_id}
-    theirs = refused(session_hacking.hack, s, sm.EclipseHackInSession, escalate)
+    theirs = refused(moves.hacking.hack_in_session, s, EclipseHackInSession, escalate)
     assert (theirs.code, theirs.status) == ("eclipse/not-this-hackers-intrusion", 409)
-    unknown = refused(session_hacking.hack, s, sm.EclipseHackInSession, {**escalate, "intrusion": "i99"})
+    unknown = refused(moves.hacking.hack_in_session, s, EclipseHackInSession, {**escalate, "intrusion": "i99"})
     assert (unknown.code, unknown.status) == ("eclipse/unknown-intrusion", 404)

@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.eclipse import stateless
-from service.systems.eclipse.requests import EclipseTestInput
+from service.systems.eclipse import moves
+from service.systems.eclipse.wire.success_tests import EclipseTestInput
 from support.dice import ScriptedStream, d100
 
 
 def run(body: dict, *faces: int):
     stream = ScriptedStream(*faces)
-    result = stateless.test(EclipseTestInput.model_validate(body), stream)
+    result = moves.success_tests.test(EclipseTestInput.model_validate(body), stream)
     assert stream.exhausted, "every scripted die was used"
     return result
 
