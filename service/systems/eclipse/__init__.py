@@ -8,11 +8,13 @@ from service.registry import system
 from service.systems.eclipse.errors import CODES
 from service.systems.eclipse.options import EclipseRules
 from service.systems.eclipse.setup import EclipseSetup, first_state
+from service.systems.eclipse.state import EclipseState
 from service.systems.eclipse.view import view
 
 SYSTEM = system(
     "eclipse",
     "Eclipse Phase (second edition)",
+    state=EclipseState,
     setup=EclipseSetup,
     start=first_state,
     view=view,

@@ -8,6 +8,7 @@ from service.model import Model
 from service.systems.eclipse import errors
 from service.systems.eclipse.options import EclipseRules
 from service.systems.eclipse.rules.character import build
+from service.systems.eclipse.state import Character, EclipseState
 from service.systems.eclipse.wire.characters import EclipseCharacterSpec, MAX_CHARACTERS
 
 
@@ -16,19 +17,11 @@ class EclipseSetup(Model):
     characters: list[EclipseCharacterSpec] = Field(default_factory=list, max_length=MAX_CHARACTERS)
 
 
-def first_state(setup: EclipseSetup | None) -> dict:
+def first_state(setup: EclipseSetup | None) -> EclipseState:
     setup = setup or EclipseSetup()
-    characters: dict[str, dict] = {}
+    characters: dict[str, Character] = {}
     for spec in setup.characters:
         if spec.id in characters:
             raise errors.refuse(errors.DUPLICATE_ENTRY, f"character id {spec.id!r} is used twice")
         characters[spec.id] = build(spec)
-    return {
-        "rules": setup.rules.model_dump(mode="json", by_alias=True),
-        "clock": {"day": 0, "minute": 0, "week": 0, "arc": 0},
-        "characters": characters,
-        "combat": None,
-        "intrusions": {},
-        "nextIntrusion": 1,
-        "nextTest": 1,
-    }
+    return EclipseState(rules=setup.rules, characters=characters)

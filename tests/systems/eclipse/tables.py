@@ -1,4 +1,8 @@
-"""A two-character table and the helpers that run session rules on it without HTTP."""
+"""A two-character table and the helpers that run session rules on it without HTTP.
+
+The table is kept as the session stores it (JSON), and each rule runs on the typed state loaded
+from it, as the registry runs it: a test may read and set the stored fields directly.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,10 @@ import inspect
 import pytest
 
 from service.errors import RuleViolation
+from service.declare import dump_state, load_state
 from service.registry import Actor
 from service.systems.eclipse.setup import EclipseSetup, first_state
+from service.systems.eclipse.state import EclipseState
 from support.dice import ScriptedStream
 
 from .sheets import ANA, GUARD
@@ -18,15 +24,26 @@ GM = Actor("seat-1", "gm", "gm")
 ANA_SEAT = Actor("seat-2", "ana", "player")
 
 
+def stored(setup: EclipseSetup) -> dict:
+    """The first state of a session with this setup, as the session stores it."""
+    return dump_state(EclipseState, first_state(setup))
+
+
 def table(**rules) -> dict:
-    return first_state(EclipseSetup.model_validate({"rules": rules, "characters": [ANA, GUARD]}))
+    return stored(EclipseSetup.model_validate({"rules": rules, "characters": [ANA, GUARD]}))
+
+
+def typed(state: dict) -> EclipseState:
+    return load_state(EclipseState, state)
 
 
 def call(fn, state: dict, params, stream: ScriptedStream, actor: Actor):
-    """A session rule, given the stream only if it draws (its signature says so)."""
+    """A session rule on the typed state, given the stream only if it draws (its signature says so)."""
     if "stream" in inspect.signature(fn).parameters:
-        return fn(state, params, stream, actor)
-    return fn(state, params, actor)
+        new, out = fn(typed(state), params, stream, actor)
+    else:
+        new, out = fn(typed(state), params, actor)
+    return dump_state(EclipseState, new), out
 
 
 def act(fn, state: dict, model, body: dict, *faces: int, actor: Actor = GM):

@@ -8,7 +8,8 @@ import pytest
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems import REGISTRY
-from service.systems.eclipse.rules.character import result_from_state
+from service.systems.eclipse.rules.kept_tests import result_of
+from service.systems.eclipse.state import KeptTest
 from service.systems.eclipse.rules.d100 import rank
 from service.systems.eclipse.rules.pools import after_roll
 from support.api import Api, mechanic_field, selection
@@ -197,7 +198,7 @@ class Table:
 
 def _helpful_use(state: dict) -> str | None:
     """An after-roll use that improves ana's last test, if any."""
-    before = result_from_state(state["characters"]["ana"]["lastTest"])
+    before = result_of(KeptTest.model_validate(state["characters"]["ana"]["lastTest"]))
     for use in ("flip-flop", "upgrade", "downgrade-critical-failure"):
         after = after_roll(before, use, critical_replaces_superior=True)
         if after is not None and rank(after) > rank(before):

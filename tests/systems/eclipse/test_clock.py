@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from service.systems.eclipse import moves
-from service.systems.eclipse.rules.clock import advance, counts, label, next_allowed, to_minutes
+from service.systems.eclipse.rules.clock import Clock, RechargeStart, advance, counts, label, next_allowed, to_minutes
 from service.systems.eclipse.wire.clock import EclipseAdvanceTime
 from service.systems.eclipse.wire.pools import EclipseRechargeInSession
 from service.systems.eclipse.wire.rep import EclipseRepTestInSession
@@ -21,9 +21,9 @@ def test_timeframes_in_minutes() -> None:
 
 
 def test_advancing_rolls_days_and_weeks_at_their_boundaries() -> None:
-    moved = advance({"day": 6, "minute": 23 * 60 + 50}, 20)
+    moved = advance(Clock(day=6, minute=23 * 60 + 50), 20)
     assert (moved.day, moved.minute, moved.week, moved.days_passed, moved.weeks_passed) == (7, 10, 1, 1, 1)
-    moved = advance({"day": 2, "minute": 0}, 23 * 60 + 59)
+    moved = advance(Clock(day=2, minute=0), 23 * 60 + 59)
     assert (moved.day, moved.days_passed, moved.weeks_passed) == (2, 0, 0)
     assert label(7 * 1440 + 10) == "day 7, 00:10"
 
@@ -63,7 +63,7 @@ def test_recharges_count_over_the_last_24_hours_not_the_calendar_day() -> None:
 
 
 def test_the_recharge_window_helpers() -> None:
-    log = [{"kind": "short", "at": 100}, {"kind": "short", "at": 200}, {"kind": "long", "at": 300}]
+    log = [RechargeStart(kind="short", at=100), RechargeStart(kind="short", at=200), RechargeStart(kind="long", at=300)]
     assert counts(log, 1539) == {"short": 2, "long": 1}
     assert counts(log, 1540) == {"short": 1, "long": 1}  # 24 hours after the first one
     assert next_allowed(log, "short", 2, 1000) == 1540

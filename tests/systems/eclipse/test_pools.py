@@ -7,6 +7,7 @@ import pytest
 from service.errors import RuleViolation
 from service.systems.eclipse import moves
 from service.systems.eclipse.rules.pools import (
+    PoolLevel,
     check_linked,
     long_recharge,
     ongoing_bonus,
@@ -20,6 +21,7 @@ from service.systems.eclipse.wire.success_tests import EclipseAfterRollInput
 from support.dice import ScriptedStream
 
 POOLS = {"insight": {"current": 1, "max": 3}, "moxie": {"current": 0, "max": 2}, "vigor": {"current": 2, "max": 2}, "flex": {"current": 0, "max": 1}}
+LEVELS = {name: PoolLevel(**level) for name, level in POOLS.items()}  # the same pools, as the rules take them
 
 
 def test_insight_moxie_vigor_serve_their_aptitudes_and_flex_serves_any_test() -> None:
@@ -33,9 +35,9 @@ def test_insight_moxie_vigor_serve_their_aptitudes_and_flex_serves_any_test() ->
 
 
 def test_spending_more_than_the_pool_holds_is_refused() -> None:
-    assert spend(POOLS, "insight", 1)["insight"]["current"] == 0
+    assert spend(LEVELS, "insight", 1)["insight"].current == 0
     with pytest.raises(RuleViolation) as refused:
-        spend(POOLS, "moxie", 1)
+        spend(LEVELS, "moxie", 1)
     assert refused.value.code == "eclipse/pool-empty" and refused.value.status == 409
 
 
@@ -58,15 +60,15 @@ def test_ongoing_use_gives_five_or_ten_to_linked_skills() -> None:
 
 
 def test_short_recharge_hands_points_out_in_order_and_loses_the_rest() -> None:
-    done = short_recharge(POOLS, 5, [("vigor", 6), ("insight", 1), ("moxie", 6)])
+    done = short_recharge(LEVELS, 5, [("vigor", 6), ("insight", 1), ("moxie", 6)])
     assert done.restored == {"insight": 1, "moxie": 2, "vigor": 0, "flex": 0}
     assert done.lost == 2
-    assert done.pools["moxie"] == {"current": 2, "max": 2}
+    assert done.pools["moxie"] == PoolLevel(current=2, max=2)
 
 
 def test_long_recharge_fills_every_pool() -> None:
-    done = long_recharge(POOLS)
-    assert all(v["current"] == v["max"] for v in done.pools.values())
+    done = long_recharge(LEVELS)
+    assert all(v.current == v.max for v in done.pools.values())
     assert done.restored == {"insight": 2, "moxie": 2, "vigor": 0, "flex": 1}
 
 

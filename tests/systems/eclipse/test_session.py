@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from service.registry import Actor
 from service.systems.eclipse import moves
-from service.systems.eclipse.setup import EclipseSetup, first_state
+from service.systems.eclipse.setup import EclipseSetup
 from service.systems.eclipse.wire.attacks import EclipseAttackInSession, EclipseDamageInSession
 from service.systems.eclipse.wire.characters import EclipseAddCharacter
 from service.systems.eclipse.wire.clock import EclipseAdvanceTime
@@ -19,7 +19,7 @@ from service.systems.eclipse.wire.turns import EclipseDelayInSession, EclipseFin
 from support.dice import d100
 
 from .sheets import ANA, GUARD
-from .tables import ANA_SEAT, act, refused, table
+from .tables import ANA_SEAT, act, refused, stored, table
 
 BEA_SEAT = Actor("seat-3", "bea", "player")
 
@@ -112,7 +112,7 @@ def _helpers_table(*ratings: int | None) -> dict:
         {**GUARD, "id": f"h{n}", "skills": [] if rating is None else [{"name": "Know: Biology", "rating": rating}]}
         for n, rating in enumerate(ratings, 1)
     ]
-    return first_state(EclipseSetup.model_validate({"characters": [ANA, *helpers]}))
+    return stored(EclipseSetup.model_validate({"characters": [ANA, *helpers]}))
 
 
 def test_teamwork_at_the_table_caps_the_bonus_at_thirty_however_many_help() -> None:

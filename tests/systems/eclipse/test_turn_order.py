@@ -12,7 +12,7 @@ from service.systems.eclipse.wire.pools import EclipsePoolUseInSession
 from service.systems.eclipse.wire.turns import EclipseFinishActions, EclipseNextTurn
 from support.dice import d100
 
-from .tables import ANA_SEAT, GM, act, refused, table
+from .tables import ANA_SEAT, GM, act, refused, table, typed
 
 SHOT = {"attack": "ranged", "attacker": {"character": "ana"}, "defender": {"character": "guard"}, "weapon": {"dice": 1, "sides": 10}}
 ACTION = EclipseTakeActionInSession
@@ -38,7 +38,7 @@ def test_the_turn_passes_when_a_character_finishes_or_fills_its_turn() -> None:
     assert (turn.acting, turn.finished) == ("ana", ["guard"])
     s, _ = act(moves.attacks.attack_in_session, s, EclipseAttackInSession, SHOT, d100(10), d100(20), actor=ANA_SEAT)  # a complex action
     s, _ = act(moves.combat.take_action_in_session, s, ACTION, {"character": "ana", "kind": "quick"}, actor=ANA_SEAT)
-    assert whose_turn(s["combat"], s["characters"]) is None  # complex + quick: nothing more fits
+    assert whose_turn(typed(s).combat, typed(s).characters) is None  # complex + quick: nothing more fits
     late = refused(moves.combat.take_action_in_session, s, ACTION, {"character": "ana", "kind": "automatic"}, ANA_SEAT)
     assert late.code == "eclipse/out-of-turn" and "everyone has acted" in late.detail
     s, turn = act(moves.turns.next_turn, s, EclipseNextTurn, {})
@@ -50,18 +50,18 @@ def test_an_extra_action_gives_the_turn_back() -> None:
     s, _ = act(moves.turns.finish_actions, s, EclipseFinishActions, {"character": "guard"})
     for kind in ("quick", "quick", "quick"):
         s, _ = act(moves.combat.take_action_in_session, s, ACTION, {"character": "ana", "kind": kind}, actor=ANA_SEAT)
-    assert whose_turn(s["combat"], s["characters"]) is None
+    assert whose_turn(typed(s).combat, typed(s).characters) is None
     s, _ = act(moves.pools.pool_use_in_session, s, EclipsePoolUseInSession, {"character": "ana", "pool": "vigor", "use": "extra-action"}, actor=ANA_SEAT)
-    assert whose_turn(s["combat"], s["characters"]) == "ana"
+    assert whose_turn(typed(s).combat, typed(s).characters) == "ana"
 
 
 def test_taking_the_initiative_acts_first_and_the_gm_may_act_for_anyone() -> None:
     s = fight()
     s, _ = act(moves.pools.pool_use_in_session, s, EclipsePoolUseInSession, {"character": "ana", "pool": "vigor", "use": "take-initiative"}, actor=ANA_SEAT)
-    assert acting_order(s["combat"]) == ["ana", "guard"]
+    assert acting_order(typed(s).combat) == ["ana", "guard"]
     s, _ = act(moves.combat.take_action_in_session, s, ACTION, {"character": "ana", "kind": "complex"}, actor=ANA_SEAT)
     s, _ = act(moves.combat.take_action_in_session, s, ACTION, {"character": "guard", "kind": "quick"})  # the GM's seat, out of order
-    assert whose_turn(s["combat"], s["characters"]) == "ana"
+    assert whose_turn(typed(s).combat, typed(s).characters) == "ana"
 
 
 def test_finishing_twice_or_out_of_turn_is_refused() -> None:
@@ -74,10 +74,10 @@ def test_finishing_twice_or_out_of_turn_is_refused() -> None:
 def test_characters_who_cannot_act_or_lost_the_turn_are_passed_over() -> None:
     s = fight()
     s["characters"]["guard"]["condition"] = "incapacitated"
-    assert whose_turn(s["combat"], s["characters"]) == "ana"
+    assert whose_turn(typed(s).combat, typed(s).characters) == "ana"
     s = fight()
     s["combat"]["lost"] = ["guard"]
-    assert whose_turn(s["combat"], s["characters"]) == "ana"
+    assert whose_turn(typed(s).combat, typed(s).characters) == "ana"
 
 
 def test_without_initiative_nothing_is_enforced() -> None:

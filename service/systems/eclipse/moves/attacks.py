@@ -5,7 +5,7 @@ from __future__ import annotations
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.eclipse import SYSTEM, errors
-from service.systems.eclipse.moves.common import count_in_turn
+from service.systems.eclipse.moves.common import check_affordable, count_in_turn, pay
 from service.systems.eclipse.moves.procedures import (
     D100,
     FullTest,
@@ -20,7 +20,7 @@ from service.systems.eclipse.rules.character import require_able, skill_rating, 
 from service.systems.eclipse.rules.combat import AttackKind, condition, defense_target, harm, roll_damage
 from service.systems.eclipse.rules.opposed import winner
 from service.systems.eclipse.rules.pools import check_test_spends
-from service.systems.eclipse.state import character, check_affordable, control, editable, pay, rules_of
+from service.systems.eclipse.state import Character, EclipseState, control
 from service.systems.eclipse.wire.attacks import (
     EclipseAttackInSession,
     EclipseAttackInSessionResult,
@@ -118,35 +118,35 @@ def damage(params: EclipseDamageInput, stream: Stream) -> EclipseDamageResult:
     return EclipseDamageResult(damage=damage_value(rolled), harm=harm_of(rolled.total, w.armor, params.target))
 
 
-def _target_stats(char: dict) -> EclipseTargetStats:
+def _target_stats(char: Character) -> EclipseTargetStats:
     # Built from the table's own numbers, which may outgrow a request's bounds (a much-shot corpse).
     return EclipseTargetStats.model_construct(
-        armor_energy=char["armor"]["energy"],
-        armor_kinetic=char["armor"]["kinetic"],
-        wound_threshold=char["woundThreshold"],
-        durability=char["durability"],
-        death_rating=char["deathRating"],
-        damage=char["damage"],
-        wounds=char["wounds"],
+        armor_energy=char.armor.energy,
+        armor_kinetic=char.armor.kinetic,
+        wound_threshold=char.wound_threshold,
+        durability=char.durability,
+        death_rating=char.death_rating,
+        damage=char.damage,
+        wounds=char.wounds,
     )
 
 
-def _take_harm(char: dict, harm: EclipseHarm) -> None:
-    char["damage"] = harm.damage_total
-    char["wounds"] = harm.wounds_total
-    char["condition"] = condition(harm.damage_total, char["durability"], char["deathRating"])
+def _take_harm(char: Character, harm: EclipseHarm) -> Character:
+    condition_now = condition(harm.damage_total, char.durability, char.death_rating)
+    return char.model_copy(update={"damage": harm.damage_total, "wounds": harm.wounds_total, "condition": condition_now})
 
 
-def attack_in_session(state: dict, params: EclipseAttackInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseAttackInSessionResult]:
-    new = editable(state)
-    rules = rules_of(new)
+def attack_in_session(
+    state: EclipseState, params: EclipseAttackInSession, stream: Stream, actor: Actor
+) -> tuple[EclipseState, EclipseAttackInSessionResult]:
+    rules = state.rules
     a_in, d_in = params.attacker, params.defender
     if a_in.character == d_in.character:
         raise errors.refuse(errors.TEST_SUBJECT, "a character cannot attack itself here")
-    attacker, defender = character(new, a_in.character), character(new, d_in.character)
+    attacker, defender = state.character(a_in.character), state.character(d_in.character)
     control(actor, attacker)
     require_able(attacker)
-    action = count_in_turn(new, attacker["id"], rules.attack_action, "physical", f"{params.attack} attack", actor)
+    state, action = count_in_turn(state, attacker.id, rules.attack_action, "physical", f"{params.attack} attack", actor)
     if d_in.pool_spends:
         control(actor, defender)
     skill = a_in.skill or ("Guns" if params.attack == "ranged" else "Melee")
@@ -169,28 +169,28 @@ def attack_in_session(state: dict, params: EclipseAttackInSession, stream: Strea
     d = full_test(
         stream, base=d_target, modifiers=d_mods, spends=d_spends, aptitude=d_subj.aptitude, defaulting=d_subj.defaulting, rules=rules
     )
-    pay(attacker, a.run.spends)
-    pay(defender, d.run.spends)
-    attacker["nextTestModifier"] = 0
-    defender["nextTestModifier"] = 0
+    attacker = pay(attacker, a.run.spends).model_copy(update={"next_test_modifier": 0})
+    defender = pay(defender, d.run.spends).model_copy(update={"next_test_modifier": 0})
     out = strike(stream, params.attack, d_skill, a, d, params.weapon, _target_stats(defender), rules)
     if out.harm is not None:
-        _take_harm(defender, out.harm)
-    return new, EclipseAttackInSessionResult(
-        **out.model_dump(), attacker_character=attacker["id"], defender_character=defender["id"], action_turn=action
+        defender = _take_harm(defender, out.harm)
+    return state.with_characters(attacker, defender), EclipseAttackInSessionResult(
+        **out.model_dump(), attacker_character=attacker.id, defender_character=defender.id, action_turn=action
     )
 
 
-def damage_in_session(state: dict, params: EclipseDamageInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseDamageInSessionResult]:
-    new = editable(state)
-    char = character(new, params.character)
+def damage_in_session(
+    state: EclipseState, params: EclipseDamageInSession, stream: Stream, actor: Actor
+) -> tuple[EclipseState, EclipseDamageInSessionResult]:
+    char = state.character(params.character)
     if actor.role != "gm":
         control(actor, char)  # players may mark damage on their own characters; the GM on anyone
     w = params.weapon
     rolled = roll_damage(stream, count=w.dice, sides=w.sides, bonus=w.bonus, superior=0, critical=False)
     hurt = harm_of(rolled.total, w.armor, _target_stats(char))
-    _take_harm(char, hurt)
-    return new, EclipseDamageInSessionResult(damage=damage_value(rolled), harm=hurt, character=char["id"])
+    return state.with_character(_take_harm(char, hurt)), EclipseDamageInSessionResult(
+        damage=damage_value(rolled), harm=hurt, character=char.id
+    )
 
 
 SYSTEM.mechanic(

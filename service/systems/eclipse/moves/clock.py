@@ -6,18 +6,16 @@ from service.registry import Actor
 from service.systems.eclipse import SYSTEM, errors
 from service.systems.eclipse.moves.common import pass_time
 from service.systems.eclipse.rules.clock import DAYS_PER_WEEK, MINUTES_PER_DAY, MINUTES_PER_HOUR
-from service.systems.eclipse.state import editable, gm_only
+from service.systems.eclipse.state import EclipseState, gm_only
 from service.systems.eclipse.wire.clock import EclipseAdvanceTime, EclipseClock
 
 
-def advance_time(state: dict, params: EclipseAdvanceTime, actor: Actor) -> tuple[dict, EclipseClock]:
-    """Move the table's clock by minutes, hours, days and weeks, and perhaps into a new story arc."""
-    gm_only(state, actor, "move the clock")
+def advance_time(state: EclipseState, params: EclipseAdvanceTime, actor: Actor) -> tuple[EclipseState, EclipseClock]:
+    gm_only(actor, "move the clock")
     minutes = params.minutes + MINUTES_PER_HOUR * params.hours + MINUTES_PER_DAY * (params.days + DAYS_PER_WEEK * params.weeks)
     if minutes == 0 and not params.new_arc:
         raise errors.refuse(errors.TIME_STEP, "advance by some `minutes`, `hours`, `days`, `weeks`, or start a `newArc`")
-    new = editable(state)
-    return new, pass_time(new, minutes, new_arc=params.new_arc)
+    return pass_time(state, minutes, new_arc=params.new_arc)
 
 
 SYSTEM.mechanic(

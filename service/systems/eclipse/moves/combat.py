@@ -5,13 +5,14 @@ from __future__ import annotations
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.eclipse import SYSTEM, errors
-from service.systems.eclipse.moves.common import fresh_turn, slot_stored, slot_wire, turn_action, turn_state
+from service.systems.eclipse.moves.common import fresh_turn, slot_wire, turn_action, turn_state
 from service.systems.eclipse.rules.actions import fits
 from service.systems.eclipse.rules.character import require_able
 from service.systems.eclipse.rules.initiative import Combatant, roll_initiative
 from service.systems.eclipse.rules.turn_order import count_action
-from service.systems.eclipse.state import character, control, editable, in_order, rules_of, running_combat
+from service.systems.eclipse.state import EclipseState, control, in_order
 from service.systems.eclipse.wire.combat import (
+    EclipseActionRecord,
     EclipseActionTurnInput,
     EclipseActionTurnResult,
     EclipseInitiativeInSession,
@@ -43,15 +44,15 @@ def take_action(params: EclipseActionTurnInput) -> EclipseActionTurnResult:
     return EclipseActionTurnResult(legal=True, pattern=pattern, reason="fits")
 
 
-def initiative_in_session(state: dict, params: EclipseInitiativeInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseTurnState]:
-    new = editable(state)
-    rules = rules_of(new)
+def initiative_in_session(
+    state: EclipseState, params: EclipseInitiativeInSession, stream: Stream, actor: Actor
+) -> tuple[EclipseState, EclipseTurnState]:
     if params.characters is None:
-        chosen = [c for c in new["characters"].values() if c["condition"] == "active"]
+        chosen = [c for c in state.characters.values() if c.condition == "active"]
     else:
         if len(set(params.characters)) != len(params.characters):
             raise errors.refuse(errors.DUPLICATE_ENTRY, "a character is listed twice")
-        chosen = [character(new, cid) for cid in params.characters]
+        chosen = [state.character(cid) for cid in params.characters]
         for char in chosen:
             require_able(char)
     if not chosen:
@@ -60,23 +61,23 @@ def initiative_in_session(state: dict, params: EclipseInitiativeInSession, strea
         # Players may start a fight among their own characters; anyone else's roll is the GM's.
         for char in chosen:
             control(actor, char)
-    combatants = [Combatant(c["id"], c["initiative"], c["aptitudes"]["ref"]) for c in chosen]
-    slots = roll_initiative(stream, combatants, ties=rules.initiative_ties)
-    new["combat"] = fresh_turn(1, [slot_stored(s) for s in slots], [])
+    combatants = [Combatant(c.id, c.initiative, c.aptitudes["ref"]) for c in chosen]
+    slots = roll_initiative(stream, combatants, ties=state.rules.initiative_ties)
+    new = state.with_combat(fresh_turn(1, [slot_wire(s, s.key) for s in slots], ()))
     return new, turn_state(new)
 
 
-def take_action_in_session(state: dict, params: EclipseTakeActionInSession, actor: Actor) -> tuple[dict, EclipseTakeActionResult]:
-    new = editable(state)
-    combat = running_combat(new)
-    char = character(new, params.character)
+def take_action_in_session(
+    state: EclipseState, params: EclipseTakeActionInSession, actor: Actor
+) -> tuple[EclipseState, EclipseTakeActionResult]:
+    combat = state.running_combat()
+    char = state.character(params.character)
     control(actor, char)
     require_able(char)
-    in_order(combat, char["id"])
-    cid = char["id"]
-    record = {"kind": params.kind, "nature": params.nature, "label": params.label}
-    pattern = count_action(combat, new["characters"], cid, record, gm=actor.role == "gm")
-    return new, turn_action(combat, cid, pattern)
+    in_order(combat, char.id)
+    record = EclipseActionRecord(kind=params.kind, nature=params.nature, label=params.label)
+    counted, pattern = count_action(combat, state.characters, char.id, record, gm=actor.role == "gm")
+    return state.with_combat(counted), turn_action(counted, char.id, pattern)
 
 
 SYSTEM.mechanic(

@@ -5,13 +5,13 @@ from __future__ import annotations
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.eclipse import SYSTEM, errors
-from service.systems.eclipse.moves.common import count_in_turn
+from service.systems.eclipse.moves.common import check_affordable, count_in_turn, pay
 from service.systems.eclipse.moves.procedures import D100, FullTest, common_modifiers, full_test, modifiers_from, spends_from
 from service.systems.eclipse.options import EclipseRules
 from service.systems.eclipse.rules.character import require_able, state_modifiers, subject
 from service.systems.eclipse.rules.hacking import Method, Privileges, Status, intrusion, terms
 from service.systems.eclipse.rules.opposed import winner
-from service.systems.eclipse.state import character, check_affordable, control, editable, pay, rules_of
+from service.systems.eclipse.state import EclipseState, Intrusion, control
 from service.systems.eclipse.wire.hacking import (
     EclipseHackInSession,
     EclipseHackInSessionResult,
@@ -58,50 +58,54 @@ MAX_INTRUSIONS = 64
 METHOD_LABEL = {"brute-force": "brute-force hack", "subtle": "subtle intrusion"}
 
 
-def hack_in_session(state: dict, params: EclipseHackInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseHackInSessionResult]:
-    new = editable(state)
-    rules = rules_of(new)
-    char = character(new, params.hacker.character)
+def hack_in_session(
+    state: EclipseState, params: EclipseHackInSession, stream: Stream, actor: Actor
+) -> tuple[EclipseState, EclipseHackInSessionResult]:
+    rules = state.rules
+    char = state.character(params.hacker.character)
     control(actor, char)
     require_able(char)
     if (params.system is None) == (params.intrusion is None):
         raise errors.refuse(errors.TEST_SUBJECT, "name a target `system` for a new intrusion, or an `intrusion` to escalate")
     current = None
     if params.intrusion is not None:
-        current = new["intrusions"].get(params.intrusion)
+        current = state.intrusions.get(params.intrusion)
         if current is None:
             raise errors.refuse(errors.UNKNOWN_INTRUSION, f"no intrusion {params.intrusion!r}")
-        if current["hacker"] != char["id"]:
-            raise errors.refuse(errors.NOT_THIS_HACKERS_INTRUSION, f"intrusion {params.intrusion} belongs to {current['hacker']}")
-    firewall = params.firewall if params.firewall is not None else (current["firewall"] if current else None)
+        if current.hacker != char.id:
+            raise errors.refuse(errors.NOT_THIS_HACKERS_INTRUSION, f"intrusion {params.intrusion} belongs to {current.hacker}")
+    firewall = params.firewall if params.firewall is not None else (current.firewall if current else None)
     if firewall is None:
         raise errors.refuse(errors.TEST_SUBJECT, "give the target's `firewall` rating")
-    if current is None and len(new["intrusions"]) >= MAX_INTRUSIONS:
+    if current is None and len(state.intrusions) >= MAX_INTRUSIONS:
         raise errors.refuse(errors.TABLE_FULL, f"at most {MAX_INTRUSIONS} intrusions at once: end some first")
     # The text: brute force takes a complex action, a subtle intrusion is a task action (`terms`).
-    action = count_in_turn(new, char["id"], terms(params.method).action, "mesh", METHOD_LABEL[params.method], actor)
+    state, action = count_in_turn(state, char.id, terms(params.method).action, "mesh", METHOD_LABEL[params.method], actor)
     subj = subject(char, skill="Infosec", aptitude_check=None, default_aptitude=None, rules=rules)
     h_in = params.hacker
     mods = common_modifiers(specialization=h_in.specialization, retries=0, listed=h_in.modifiers)
     mods += list(terms(params.method).modifiers) + state_modifiers(char, subj, rules)
     if h_in.specialization and not subj.specialization:
-        raise errors.refuse(errors.NO_SPECIALIZATION, f"{char['id']} has no Infosec specialization")
+        raise errors.refuse(errors.NO_SPECIALIZATION, f"{char.id} has no Infosec specialization")
     spends = spends_from(h_in.pool_spends)
     check_affordable(char, spends)
     h = full_test(stream, base=subj.base, modifiers=mods, spends=spends, aptitude=subj.aptitude, defaulting=subj.defaulting, rules=rules)
     f = full_test(stream, base=firewall, modifiers=modifiers_from(params.firewall_modifiers), rules=rules)
-    pay(char, h.run.spends)
-    char["nextTestModifier"] = 0
-    out = hack_outcome(params.method, h, f, (current["privileges"], current["status"]) if current else None, rules)
+    state = state.with_character(pay(char, h.run.spends).model_copy(update={"next_test_modifier": 0}))
+    out = hack_outcome(params.method, h, f, (current.privileges, current.status) if current else None, rules)
     intrusion_id = params.intrusion
     if out.success and out.intrusion is not None:
+        privileges, status = out.intrusion.privileges, out.intrusion.status
         if current is None:
-            intrusion_id = f"i{new['nextIntrusion']}"
-            new["nextIntrusion"] += 1
-            current = {"id": intrusion_id, "hacker": char["id"], "system": params.system, "firewall": firewall, "method": params.method}
-            new["intrusions"][intrusion_id] = current
-        current.update({"privileges": out.intrusion.privileges, "status": out.intrusion.status, "method": params.method})
-    return new, EclipseHackInSessionResult(**out.model_dump(), intrusion_id=intrusion_id, action_turn=action)
+            intrusion_id = f"i{state.next_intrusion}"
+            opened = Intrusion(
+                id=intrusion_id, hacker=char.id, system=params.system, firewall=firewall, method=params.method, privileges=privileges, status=status
+            )
+            state = state.model_copy(update={"next_intrusion": state.next_intrusion + 1})
+        else:
+            opened = current.model_copy(update={"privileges": privileges, "status": status, "method": params.method})
+        state = state.model_copy(update={"intrusions": {**state.intrusions, opened.id: opened}})
+    return state, EclipseHackInSessionResult(**out.model_dump(), intrusion_id=intrusion_id, action_turn=action)
 
 
 SYSTEM.mechanic(

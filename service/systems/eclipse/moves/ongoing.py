@@ -5,20 +5,22 @@ from __future__ import annotations
 from service.registry import Actor
 from service.systems.eclipse import SYSTEM
 from service.systems.eclipse.rules.pools import ongoing_bonus, spend
-from service.systems.eclipse.state import character, control, editable, pools_wire
+from service.systems.eclipse.state import EclipseState, Ongoing, control
 from service.systems.eclipse.wire.ongoing import EclipseOngoingResult, EclipsePoolOngoingInSession
 
 
-def pool_ongoing(state: dict, params: EclipsePoolOngoingInSession, actor: Actor) -> tuple[dict, EclipseOngoingResult]:
-    new = editable(state)
-    char = character(new, params.character)
+def pool_ongoing(state: EclipseState, params: EclipsePoolOngoingInSession, actor: Actor) -> tuple[EclipseState, EclipseOngoingResult]:
+    char = state.character(params.character)
     control(actor, char)
     bonus = ongoing_bonus(params.pool, params.aptitude, params.points)
-    char["pools"] = spend(char["pools"], params.pool, params.points)
+    pools = spend(char.pools, params.pool, params.points)
     # One ongoing bonus per aptitude: a new one replaces a weaker one rather than stacking.
-    kept = [o for o in char["ongoing"] if o["aptitude"] != params.aptitude]
-    char["ongoing"] = kept + [{"pool": params.pool, "aptitude": params.aptitude, "bonus": bonus}]
-    return new, EclipseOngoingResult(character=char["id"], pool=params.pool, aptitude=params.aptitude, bonus=bonus, pools=pools_wire(char))
+    kept = tuple(o for o in char.ongoing if o.aptitude != params.aptitude)
+    ongoing = (*kept, Ongoing(pool=params.pool, aptitude=params.aptitude, bonus=bonus))
+    char = char.model_copy(update={"pools": pools, "ongoing": ongoing})
+    return state.with_character(char), EclipseOngoingResult(
+        character=char.id, pool=params.pool, aptitude=params.aptitude, bonus=bonus, pools=char.pools_wire
+    )
 
 
 SYSTEM.mechanic(

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.eclipse import SYSTEM, errors
 from service.systems.eclipse.moves.common import pass_time
-from service.systems.eclipse.rules.clock import counts, label, next_allowed, now, recent
-from service.systems.eclipse.rules.pools import long_recharge, short_recharge, special_cost, special_effect, spend
+from service.systems.eclipse.rules.clock import RechargeStart, counts, label, next_allowed, now, recent
+from service.systems.eclipse.rules.pools import POOLS, PoolLevel, long_recharge, short_recharge, special_cost, special_effect, spend
 from service.systems.eclipse.rules.recharge import check_allocation, check_recharge, minutes, timeframe
-from service.systems.eclipse.rules.rep import USED_KEY
-from service.systems.eclipse.state import character, control, editable, gm_only, pools_wire, rules_of
-from service.systems.eclipse.wire.common import EclipsePools
+from service.systems.eclipse.state import Character, Combat, EclipseState, Recharges, control, gm_only, pools_wire
 from service.systems.eclipse.wire.pools import (
     EclipsePoolUseInSession,
     EclipsePoolUseInSessionResult,
@@ -35,10 +35,10 @@ def pool_use(params: EclipsePoolUseInput) -> EclipsePoolUseResult:
 
 
 def recharge(params: EclipseRechargeInput, stream: Stream) -> EclipseRechargeResult:
-    pools = params.pools.model_dump()
-    for name, values in pools.items():
-        if values["current"] > values["max"]:
-            raise errors.refuse(errors.POOL_EMPTY, f"{name} current {values['current']} is above its maximum {values['max']}")
+    pools: dict[str, PoolLevel] = {name: PoolLevel(current=getattr(params.pools, name).current, max=getattr(params.pools, name).max) for name in POOLS}
+    for name, level in pools.items():
+        if level.current > level.max:
+            raise errors.refuse(errors.POOL_EMPTY, f"{name} current {level.current} is above its maximum {level.max}")
     check_allocation(params.kind, len(params.allocation))
     check_recharge(params.kind, short_used=params.short_used_today, long_used=params.long_used_today, rules=params.rules)
     rolled = None
@@ -52,83 +52,90 @@ def recharge(params: EclipseRechargeInput, stream: Stream) -> EclipseRechargeRes
         rolled=rolled,
         restored=EclipseRestored(**done.restored),
         lost=done.lost,
-        pools=EclipsePools.model_validate(done.pools),
+        pools=pools_wire(done.pools),
         timeframe=timeframe(params.kind, flat=params.flat),
         timeframe_minutes=minutes(params.kind, flat=params.flat),
     )
 
 
-def pool_use_in_session(state: dict, params: EclipsePoolUseInSession, actor: Actor) -> tuple[dict, EclipsePoolUseInSessionResult]:
-    new = editable(state)
-    char = character(new, params.character)
+def pool_use_in_session(
+    state: EclipseState, params: EclipsePoolUseInSession, actor: Actor
+) -> tuple[EclipseState, EclipsePoolUseInSessionResult]:
+    char = state.character(params.character)
     control(actor, char)
     cost = special_cost(params.pool, params.use, params.favor)
-    char["pools"] = spend(char["pools"], params.pool, cost)
+    char = char.with_pools(spend(char.pools, params.pool, cost))
     effect = special_effect(params.pool, params.use)
+    new = state.with_character(char)
     apply_effect = _EFFECTS.get(params.use)
     if apply_effect is not None:
-        effect = apply_effect(new, char, params) or effect
+        new, said = apply_effect(new, char, params)
+        effect = said or effect
     return new, EclipsePoolUseInSessionResult(
         pool=params.pool,
         use=params.use,
         cost=cost,
-        remaining=char["pools"][params.pool]["current"],
+        remaining=char.pools[params.pool].current,
         effect=effect,
-        character=char["id"],
-        pools=pools_wire(char),
+        character=char.id,
+        pools=char.pools_wire,
     )
 
 
-def _ignore_wound(state: dict, char: dict, params: EclipsePoolUseInSession) -> str:
-    if char["ignoredWounds"] >= char["wounds"]:
-        raise errors.refuse(errors.POOL_USE_HAS_NO_EFFECT, f"{char['id']} has no wound left to ignore")
-    char["ignoredWounds"] += 1
-    return f"ignores one wound until the day changes ({char['wounds'] - char['ignoredWounds']} still count)"
+Effect = Callable[[EclipseState, Character, EclipsePoolUseInSession], tuple[EclipseState, str | None]]
 
 
-def _ignore_trauma(state: dict, char: dict, params: EclipsePoolUseInSession) -> str:
-    if char["ignoredTraumas"] >= char["traumas"]:
-        raise errors.refuse(errors.POOL_USE_HAS_NO_EFFECT, f"{char['id']} has no trauma left to ignore")
-    char["ignoredTraumas"] += 1
-    return f"ignores one trauma until the day changes ({char['traumas'] - char['ignoredTraumas']} still count)"
+def _ignore_wound(state: EclipseState, char: Character, params: EclipsePoolUseInSession) -> tuple[EclipseState, str | None]:
+    if char.ignored_wounds >= char.wounds:
+        raise errors.refuse(errors.POOL_USE_HAS_NO_EFFECT, f"{char.id} has no wound left to ignore")
+    char = char.model_copy(update={"ignored_wounds": char.ignored_wounds + 1})
+    return state.with_character(char), f"ignores one wound until the day changes ({char.wounds - char.ignored_wounds} still count)"
 
 
-def _refresh_rep(state: dict, char: dict, params: EclipsePoolUseInSession) -> str:
+def _ignore_trauma(state: EclipseState, char: Character, params: EclipsePoolUseInSession) -> tuple[EclipseState, str | None]:
+    if char.ignored_traumas >= char.traumas:
+        raise errors.refuse(errors.POOL_USE_HAS_NO_EFFECT, f"{char.id} has no trauma left to ignore")
+    char = char.model_copy(update={"ignored_traumas": char.ignored_traumas + 1})
+    return state.with_character(char), f"ignores one trauma until the day changes ({char.traumas - char.ignored_traumas} still count)"
+
+
+def _refresh_rep(state: EclipseState, char: Character, params: EclipsePoolUseInSession) -> tuple[EclipseState, str | None]:
     if params.network is None:
         raise errors.refuse(errors.FAVOR_REFRESH, "name the rep `network` whose favor to refresh")
-    network = char["rep"].get(params.network)
+    network = char.rep.get(params.network)
     if network is None:
-        raise errors.refuse(errors.UNKNOWN_NETWORK, f"{char['id']} has no {params.network}-rep")
+        raise errors.refuse(errors.UNKNOWN_NETWORK, f"{char.id} has no {params.network}-rep")
     assert params.favor is not None  # special_cost refused a refresh that names no favor
-    used_key = USED_KEY[params.favor]
-    if network[used_key] <= 0:
+    used = network.used(params.favor)
+    if used <= 0:
         raise errors.refuse(errors.NO_FAVOR_TO_REFRESH, f"no {params.favor} favor has been used in {params.network}-rep this week")
-    network[used_key] -= 1
-    return f"one {params.favor} {params.network}-rep favor is available again"
+    char = char.model_copy(update={"rep": {**char.rep, params.network: network.with_used(params.favor, used - 1)}})
+    return state.with_character(char), f"one {params.favor} {params.network}-rep favor is available again"
 
 
-def _combat_slot(state: dict, char: dict) -> dict:
-    combat = state.get("combat")
-    if not combat or not any(slot["name"] == char["id"] for slot in combat["order"]):
-        raise errors.refuse(errors.NOT_IN_COMBAT, f"{char['id']} is not in a running combat")
+def _combat_of(state: EclipseState, char: Character) -> Combat:
+    combat = state.combat
+    if combat is None or not combat.in_order(char.id):
+        raise errors.refuse(errors.NOT_IN_COMBAT, f"{char.id} is not in a running combat")
     return combat
 
 
-def _take_initiative(state: dict, char: dict, params: EclipsePoolUseInSession) -> None:
-    combat = _combat_slot(state, char)
-    if char["id"] not in combat["first"]:
-        combat["first"].append(char["id"])
-    if params.pool == "insight" and char["id"] not in combat["mentalOnly"]:
-        combat["mentalOnly"].append(char["id"])
+def _take_initiative(state: EclipseState, char: Character, params: EclipsePoolUseInSession) -> tuple[EclipseState, str | None]:
+    combat = _combat_of(state, char)
+    first = combat.first if char.id in combat.first else (*combat.first, char.id)
+    insight = params.pool == "insight" and char.id not in combat.mental_only
+    mental_only = (*combat.mental_only, char.id) if insight else combat.mental_only
+    return state.with_combat(combat.model_copy(update={"first": first, "mental_only": mental_only})), None
 
 
-def _extra_action(state: dict, char: dict, params: EclipsePoolUseInSession) -> None:
-    combat = _combat_slot(state, char)
+def _extra_action(state: EclipseState, char: Character, params: EclipsePoolUseInSession) -> tuple[EclipseState, str | None]:
+    combat = _combat_of(state, char)
     kind = "mental" if params.pool == "insight" else "physical"
-    combat["extras"].setdefault(char["id"], []).append(kind)
+    extras = {**combat.extras, char.id: (*combat.extras.get(char.id, ()), kind)}
+    return state.with_combat(combat.model_copy(update={"extras": extras})), None
 
 
-_EFFECTS = {
+_EFFECTS: dict[str, Effect] = {
     "ignore-wound": _ignore_wound,
     "ignore-trauma": _ignore_trauma,
     "refresh-rep": _refresh_rep,
@@ -137,17 +144,18 @@ _EFFECTS = {
 }
 
 
-def recharge_in_session(state: dict, params: EclipseRechargeInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseRechargeInSessionResult]:
+def recharge_in_session(
+    state: EclipseState, params: EclipseRechargeInSession, stream: Stream, actor: Actor
+) -> tuple[EclipseState, EclipseRechargeInSessionResult]:
     """A recharge counts against the limits for 24 hours of the table's clock from when it starts."""
-    new = editable(state)
-    rules = rules_of(new)
-    char = character(new, params.character)
+    rules = state.rules
+    char = state.character(params.character)
     control(actor, char)
     if params.advance_clock:
-        gm_only(new, actor, "move the clock")
+        gm_only(actor, "move the clock")
     check_allocation(params.kind, len(params.allocation))
-    at = now(new["clock"])
-    log = recent(char.get("rechargeLog", []), at)
+    at = now(state.clock)
+    log = recent(char.recharge_log, at)
     used = counts(log, at)
     limit = rules.short_recharges_per_day if params.kind == "short" else rules.long_recharges_per_day
     again = next_allowed(log, params.kind, limit, at)
@@ -155,25 +163,28 @@ def recharge_in_session(state: dict, params: EclipseRechargeInSession, stream: S
     rolled = None
     if params.kind == "short":
         rolled = stream.roll(6)
-        done = short_recharge(char["pools"], rolled, [(a.pool, a.up_to) for a in params.allocation])
+        done = short_recharge(char.pools, rolled, [(a.pool, a.up_to) for a in params.allocation])
     else:
-        done = long_recharge(char["pools"])
-    char["pools"] = done.pools
-    char["rechargeLog"] = log + [{"kind": params.kind, "at": at}]
-    char["recharges"] = counts(char["rechargeLog"], at)
-    used_now = char["recharges"][params.kind]
-    char["ongoing"] = []  # an ongoing pool bonus lasts until the next recharge
-    took = minutes(params.kind, flat=char["flat"])
-    clock = pass_time(new, took) if params.advance_clock else None
+        done = long_recharge(char.pools)
+    recharge_log = (*log, RechargeStart(kind=params.kind, at=at))
+    recharges = Recharges(**counts(recharge_log, at))
+    used_now = recharges.short if params.kind == "short" else recharges.long
+    # An ongoing pool bonus lasts until the next recharge.
+    char = char.model_copy(update={"pools": done.pools, "recharge_log": recharge_log, "recharges": recharges, "ongoing": ()})
+    new = state.with_character(char)
+    took = minutes(params.kind, flat=char.flat)
+    clock = None
+    if params.advance_clock:
+        new, clock = pass_time(new, took)
     return new, EclipseRechargeInSessionResult(
         kind=params.kind,
         rolled=rolled,
         restored=EclipseRestored(**done.restored),
         lost=done.lost,
-        pools=EclipsePools.model_validate(done.pools),
-        timeframe=timeframe(params.kind, flat=char["flat"]),
+        pools=pools_wire(done.pools),
+        timeframe=timeframe(params.kind, flat=char.flat),
         timeframe_minutes=took,
-        character=char["id"],
+        character=char.id,
         at=label(at),
         used_last_24_hours=used_now,
         clock=clock,

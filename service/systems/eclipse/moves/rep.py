@@ -9,8 +9,9 @@ from service.systems.eclipse.moves.procedures import D100, common_modifiers, ful
 from service.systems.eclipse.rules import kept_tests
 from service.systems.eclipse.rules.character import require_able, state_modifiers
 from service.systems.eclipse.rules.pools import check_test_spends
-from service.systems.eclipse.rules.rep import USED_KEY, burn, favor_burn, limit, rep_modifiers
-from service.systems.eclipse.state import character, check_affordable, control, editable, pay, pools_wire, rules_of
+from service.systems.eclipse.rules.rep import burn, favor_burn, limit, rep_modifiers
+from service.systems.eclipse.moves.common import check_affordable, pay
+from service.systems.eclipse.state import EclipseState, control
 from service.systems.eclipse.wire.rep import (
     EclipseRepInSessionResult,
     EclipseRepResult,
@@ -43,19 +44,19 @@ def rep_test(params: EclipseRepTestInput, stream: Stream) -> EclipseRepResult:
     )
 
 
-def rep_test_in_session(state: dict, params: EclipseRepTestInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseRepInSessionResult]:
-    new = editable(state)
-    rules = rules_of(new)
-    char = character(new, params.character)
+def rep_test_in_session(
+    state: EclipseState, params: EclipseRepTestInSession, stream: Stream, actor: Actor
+) -> tuple[EclipseState, EclipseRepInSessionResult]:
+    rules = state.rules
+    char = state.character(params.character)
     control(actor, char)
     require_able(char)
-    network = char["rep"].get(params.network)
+    network = char.rep.get(params.network)
     if network is None:
-        raise errors.refuse(errors.UNKNOWN_NETWORK, f"{char['id']} has no {params.network}-rep")
-    used_key = USED_KEY[params.favor]
-    used = network[used_key]
+        raise errors.refuse(errors.UNKNOWN_NETWORK, f"{char.id} has no {params.network}-rep")
+    used = network.used(params.favor)
     for_favor = favor_burn(params.favor, used, rules, burn_for_extra=params.burn_for_extra_favor)
-    score = network["score"]
+    score = network.score
     score_after = burn(score, params.burn_for_bonus + for_favor)
     modifiers = common_modifiers(specialization=False, retries=params.retries, listed=params.modifiers)
     modifiers += rep_modifiers(params.favor, secrecy=params.secrecy, burn_bonus=params.burn_for_bonus)
@@ -64,13 +65,12 @@ def rep_test_in_session(state: dict, params: EclipseRepTestInSession, stream: St
     check_test_spends(spends, aptitude=None, kind="rep", per_test=rules.pool_points_per_test)
     check_affordable(char, spends)
     done = full_test(stream, base=score, modifiers=modifiers, spends=spends, aptitude=None, kind="rep", rules=rules)
-    pay(char, done.run.spends)
-    char["nextTestModifier"] = 0
     granted = done.run.result.success
     used_after = used + (1 if granted or rules.failed_favor_counts else 0)
-    network.update({"score": score_after, used_key: used_after})
-    kept_tests.settle(char)  # a rep test's favor is settled: later pool points cannot reopen it
-    return new, EclipseRepInSessionResult(
+    standing = network.with_used(params.favor, used_after).model_copy(update={"score": score_after})
+    char = pay(char, done.run.spends).model_copy(update={"next_test_modifier": 0, "rep": {**char.rep, params.network: standing}})
+    char = kept_tests.settle(char)  # a rep test's favor is settled: later pool points cannot reopen it
+    return state.with_character(char), EclipseRepInSessionResult(
         network=params.network,
         favor=params.favor,
         granted=granted,
@@ -82,8 +82,8 @@ def rep_test_in_session(state: dict, params: EclipseRepTestInSession, stream: St
         burnt_for_favor=for_favor,
         score_before=score,
         score_after=score_after,
-        character=char["id"],
-        pools=pools_wire(char),
+        character=char.id,
+        pools=char.pools_wire,
     )
 
 

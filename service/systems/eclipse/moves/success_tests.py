@@ -10,24 +10,16 @@ from typing import Any
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.eclipse import SYSTEM, errors
-from service.systems.eclipse.moves.common import pass_time
+from service.systems.eclipse.moves.common import check_affordable, pass_time, pay
 from service.systems.eclipse.moves.procedures import D100, FullTest, common_modifiers, full_test, judged, spends_from, teamwork
 from service.systems.eclipse.options import EclipseRules
 from service.systems.eclipse.rules import kept_tests
-from service.systems.eclipse.rules.character import (
-    Subject,
-    require_able,
-    result_from_state,
-    result_state,
-    skill_rating,
-    state_modifiers,
-    subject,
-)
+from service.systems.eclipse.rules.character import Subject, require_able, skill_rating, state_modifiers, subject
 from service.systems.eclipse.rules.d100 import judge, rank
 from service.systems.eclipse.rules.modifiers import Modifier
 from service.systems.eclipse.rules.opposed import winner
 from service.systems.eclipse.rules.pools import after_roll, check_linked, check_test_spends, spend
-from service.systems.eclipse.state import character, check_affordable, control, editable, gm_only, pay, pools_wire, rules_of
+from service.systems.eclipse.state import Character, EclipseState, control, gm_only
 from service.systems.eclipse.wire.results import EclipseTeamwork, EclipseTestResult
 from service.systems.eclipse.wire.success_tests import (
     EclipseAfterRollInSession,
@@ -98,19 +90,20 @@ def pool_after_roll(params: EclipseAfterRollInput) -> EclipseAfterRollResult:
     return EclipseAfterRollResult(pool=params.pool, use=params.use, before=judged(before), after=judged(after))
 
 
-def _prepare(state: dict, side: EclipseSessionSide, rules: EclipseRules) -> tuple[dict, Subject, list[Modifier], EclipseTeamwork | None]:
-    char = character(state, side.character)
+def _prepare(state: EclipseState, side: EclipseSessionSide) -> tuple[Character, Subject, list[Modifier], EclipseTeamwork | None]:
+    rules = state.rules
+    char = state.character(side.character)
     require_able(char)
     subj = subject(char, skill=side.skill, aptitude_check=side.aptitude_check, default_aptitude=side.default_aptitude, rules=rules)
     if side.specialization and not subj.specialization:
-        raise errors.refuse(errors.NO_SPECIALIZATION, f"{char['id']} has no specialization in {subj.label}")
+        raise errors.refuse(errors.NO_SPECIALIZATION, f"{char.id} has no specialization in {subj.label}")
     modifiers = common_modifiers(specialization=side.specialization, retries=side.retries, listed=side.modifiers)
     modifiers += state_modifiers(char, subj, rules)
     ratings = []
     for helper_id in side.helpers:
-        if helper_id == char["id"]:
+        if helper_id == char.id:
             raise errors.refuse(errors.SELF_HELP, "a character cannot help its own test")
-        helper = character(state, helper_id)
+        helper = state.character(helper_id)
         ratings.append(skill_rating(helper, side.skill) if side.skill else None)
     if len(set(side.helpers)) != len(side.helpers):
         raise errors.refuse(errors.DUPLICATE_HELPER, "each helper counts once: a character is listed twice")
@@ -124,8 +117,15 @@ def _prepare(state: dict, side: EclipseSessionSide, rules: EclipseRules) -> tupl
 
 
 def _roll(
-    stream: Stream, state: dict, side: EclipseSessionSide, char: dict, subj: Subject, modifiers: Sequence[Modifier], team: EclipseTeamwork | None, rules: EclipseRules, **extra: Any
-) -> tuple[FullTest, str]:
+    stream: Stream,
+    state: EclipseState,
+    side: EclipseSessionSide,
+    subj: Subject,
+    modifiers: Sequence[Modifier],
+    team: EclipseTeamwork | None,
+    **extra: Any,
+) -> tuple[EclipseState, FullTest, str]:
+    """Roll the side's test; the table with its points paid, its critical's ±20 carried and the test kept."""
     done = full_test(
         stream,
         base=subj.base,
@@ -134,97 +134,104 @@ def _roll(
         aptitude=subj.aptitude,
         kind=subj.kind,
         defaulting=subj.defaulting,
-        rules=rules,
+        rules=state.rules,
         options=side,
         team=team,
         **extra,
     )
-    pay(char, done.run.spends)
-    char["nextTestModifier"] = done.next_test_modifier
-    test_id = kept_tests.record(state, char, done.run.result, aptitude=subj.aptitude, kind=subj.kind, points=done.run.points_spent)
-    return done, test_id
+    test_id = f"t{state.next_test}"
+    entry = kept_tests.kept(test_id, done.run.result, aptitude=subj.aptitude, kind=subj.kind, points=done.run.points_spent)
+    char = pay(state.characters[side.character], done.run.spends).model_copy(update={"next_test_modifier": done.next_test_modifier})
+    new = state.with_character(kept_tests.record(char, entry)).model_copy(update={"next_test": state.next_test + 1})
+    return _critical_actions(new, char.id, done.critical_effect), done, test_id
 
 
-def test_in_session(state: dict, params: EclipseTestInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseSessionTestResult]:
-    new = editable(state)
-    rules = rules_of(new)
-    control(actor, character(new, params.character))
+def test_in_session(state: EclipseState, params: EclipseTestInSession, stream: Stream, actor: Actor) -> tuple[EclipseState, EclipseSessionTestResult]:
+    control(actor, state.character(params.character))
     if params.advance_clock:
-        gm_only(new, actor, "move the clock")
+        gm_only(actor, "move the clock")
         if params.task is None:
             raise errors.refuse(errors.TIME_STEP, "`advanceClock` moves the clock by a task's time: describe the `task`")
-    char, subj, modifiers, team = _prepare(new, params, rules)
-    done, test_id = _roll(stream, new, params, char, subj, modifiers, team, rules, task=params.task, damage=params.damage)
-    _critical_actions(new, char["id"], done.critical_effect)
+    _, subj, modifiers, team = _prepare(state, params)
+    new, done, test_id = _roll(stream, state, params, subj, modifiers, team, task=params.task, damage=params.damage)
     clock = None
     if params.advance_clock and done.wire.task is not None:
-        clock = pass_time(new, math.ceil(done.wire.task.spent_minutes))  # the clock counts whole minutes
+        new, clock = pass_time(new, math.ceil(done.wire.task.spent_minutes))  # the clock counts whole minutes
     return new, EclipseSessionTestResult(
-        character=char["id"], subject=subj.label, test_id=test_id, test=done.wire, pools=pools_wire(char), clock=clock
+        character=params.character,
+        subject=subj.label,
+        test_id=test_id,
+        test=done.wire,
+        pools=new.characters[params.character].pools_wire,
+        clock=clock,
     )
 
 
-def opposed_test_in_session(state: dict, params: EclipseOpposedInSession, stream: Stream, actor: Actor) -> tuple[dict, EclipseOpposedInSessionResult]:
-    new = editable(state)
-    rules = rules_of(new)
+def opposed_test_in_session(
+    state: EclipseState, params: EclipseOpposedInSession, stream: Stream, actor: Actor
+) -> tuple[EclipseState, EclipseOpposedInSessionResult]:
+    rules = state.rules
     if params.a.character == params.b.character:
         raise errors.refuse(errors.TEST_SUBJECT, "an opposed test needs two different characters")
-    control(actor, character(new, params.a.character))
+    control(actor, state.character(params.a.character))
     if params.b.pool_spends:
-        control(actor, character(new, params.b.character))  # spending the other side's pool is its controller's call
-    a_char, a_subj, a_mods, a_team = _prepare(new, params.a, rules)
-    b_char, b_subj, b_mods, b_team = _prepare(new, params.b, rules)
-    a, a_id = _roll(stream, new, params.a, a_char, a_subj, a_mods, a_team, rules)
-    b, b_id = _roll(stream, new, params.b, b_char, b_subj, b_mods, b_team, rules)
+        control(actor, state.character(params.b.character))  # spending the other side's pool is its controller's call
+    _, a_subj, a_mods, a_team = _prepare(state, params.a)
+    _, b_subj, b_mods, b_team = _prepare(state, params.b)
+    new, a, a_id = _roll(stream, state, params.a, a_subj, a_mods, a_team)
+    new, b, b_id = _roll(stream, new, params.b, b_subj, b_mods, b_team)
     won, reason = winner(a.run.result, b.run.result, critical_beats_success=rules.critical_beats_success, tie=rules.opposed_tie)
-    _critical_actions(new, a_char["id"], a.critical_effect)
-    _critical_actions(new, b_char["id"], b.critical_effect)
     return new, EclipseOpposedInSessionResult(
-        a=a.wire, b=b.wire, winner=won, reason=reason, a_character=a_char["id"], b_character=b_char["id"], a_test_id=a_id, b_test_id=b_id
+        a=a.wire,
+        b=b.wire,
+        winner=won,
+        reason=reason,
+        a_character=params.a.character,
+        b_character=params.b.character,
+        a_test_id=a_id,
+        b_test_id=b_id,
     )
 
 
-def _critical_actions(state: dict, cid: str, effect: str | None) -> None:
+def _critical_actions(state: EclipseState, cid: str, effect: str | None) -> EclipseState:
     """A critical that grants or costs an action reaches the running combat, if any."""
-    combat = state.get("combat")
-    if not combat or effect not in ("extra-action", "lose-action"):
-        return
-    if not any(slot["name"] == cid for slot in combat["order"]):
-        return
+    combat = state.combat
+    if combat is None or effect not in ("extra-action", "lose-action") or not combat.in_order(cid):
+        return state
     if effect == "extra-action":
-        combat["extras"].setdefault(cid, []).append("any")
-    else:
-        if cid not in combat["loseNext"]:
-            combat["loseNext"].append(cid)
+        return state.with_combat(combat.model_copy(update={"extras": {**combat.extras, cid: (*combat.extras.get(cid, ()), "any")}}))
+    if cid in combat.lose_next:
+        return state
+    return state.with_combat(combat.model_copy(update={"lose_next": (*combat.lose_next, cid)}))
 
 
-def pool_after_roll_in_session(state: dict, params: EclipseAfterRollInSession, actor: Actor) -> tuple[dict, EclipseAfterRollInSessionResult]:
-    new = editable(state)
-    rules = rules_of(new)
-    char = character(new, params.character)
+def pool_after_roll_in_session(
+    state: EclipseState, params: EclipseAfterRollInSession, actor: Actor
+) -> tuple[EclipseState, EclipseAfterRollInSessionResult]:
+    rules = state.rules
+    char = state.character(params.character)
     control(actor, char)
-    saved = kept_tests.find(new, char, params.test)
-    if saved["points"] >= rules.pool_points_per_test:
+    saved = kept_tests.find(state, char, params.test)
+    if saved.points >= rules.pool_points_per_test:
         raise errors.refuse(
             errors.ONE_POOL_POINT_PER_TEST,
-            f"{char['id']}'s test {saved['id']} already took {saved['points']} pool point(s); the limit is {rules.pool_points_per_test}",
+            f"{char.id}'s test {saved.id} already took {saved.points} pool point(s); the limit is {rules.pool_points_per_test}",
         )
-    check_linked(params.pool, aptitude=saved["aptitude"], kind=saved["kind"])
-    before = result_from_state(saved)
+    check_linked(params.pool, aptitude=saved.aptitude, kind=saved.kind)
+    before = kept_tests.result_of(saved)
     after = after_roll(before, params.use, critical_replaces_superior=rules.critical_replaces_superior)
     if after is None or rank(after) <= rank(before):
         raise errors.refuse(errors.POOL_USE_HAS_NO_EFFECT, f"{params.use} would not improve a {before.outcome} of {before.roll}")
-    char["pools"] = spend(char["pools"], params.pool, 1)
-    changed = {"id": saved["id"]} | result_state(after, aptitude=saved["aptitude"], kind=saved["kind"], points=saved["points"] + 1)
-    kept_tests.replace_kept(char, changed)
-    return new, EclipseAfterRollInSessionResult(
+    changed = kept_tests.kept(saved.id, after, aptitude=saved.aptitude, kind=saved.kind, points=saved.points + 1)
+    char = kept_tests.replace_kept(char.with_pools(spend(char.pools, params.pool, 1)), changed)
+    return state.with_character(char), EclipseAfterRollInSessionResult(
         pool=params.pool,
         use=params.use,
         before=judged(before),
         after=judged(after),
-        character=char["id"],
-        test_id=saved["id"],
-        pools=pools_wire(char),
+        character=char.id,
+        test_id=saved.id,
+        pools=char.pools_wire,
     )
 
 

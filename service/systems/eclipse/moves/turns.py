@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from service.registry import Actor
 from service.systems.eclipse import SYSTEM, errors
-from service.systems.eclipse.moves.common import fresh_turn, slot_from, slot_stored, turn_state
+from service.systems.eclipse.moves.common import fresh_turn, slot_from, slot_wire, turn_state
 from service.systems.eclipse.rules.initiative import delay as delay_slot
 from service.systems.eclipse.rules.turn_order import check_turn, has_finished
-from service.systems.eclipse.state import character, control, editable, in_order, running_combat
+from service.systems.eclipse.state import EclipseState, control, in_order
 from service.systems.eclipse.wire.combat import EclipseTurnState
 from service.systems.eclipse.wire.turns import (
     EclipseDelayInSession,
@@ -18,49 +18,43 @@ from service.systems.eclipse.wire.turns import (
 )
 
 
-def next_turn(state: dict, params: EclipseNextTurn, actor: Actor) -> tuple[dict, EclipseTurnState]:
-    new = editable(state)
-    combat = running_combat(new)
-    if params.expected_turn is not None and params.expected_turn != combat["turn"]:
-        raise errors.refuse(errors.NOT_IN_COMBAT, f"the combat is at turn {combat['turn']}, not {params.expected_turn}")
+def next_turn(state: EclipseState, params: EclipseNextTurn, actor: Actor) -> tuple[EclipseState, EclipseTurnState]:
+    combat = state.running_combat()
+    if params.expected_turn is not None and params.expected_turn != combat.turn:
+        raise errors.refuse(errors.NOT_IN_COMBAT, f"the combat is at turn {combat.turn}, not {params.expected_turn}")
     # Delayed counts are already the characters' counts; the order carries into the next turn.
-    new["combat"] = fresh_turn(combat["turn"] + 1, combat["order"], list(combat["loseNext"]))
+    new = state.with_combat(fresh_turn(combat.turn + 1, combat.order, combat.lose_next))
     return new, turn_state(new)
 
 
-def end_combat(state: dict, params: EclipseEndCombat, actor: Actor) -> tuple[dict, EclipseEndCombatResult]:
-    new = editable(state)
-    combat = running_combat(new)
-    new["combat"] = None
-    return new, EclipseEndCombatResult(ended=True, turns=combat["turn"])
+def end_combat(state: EclipseState, params: EclipseEndCombat, actor: Actor) -> tuple[EclipseState, EclipseEndCombatResult]:
+    combat = state.running_combat()
+    return state.with_combat(None), EclipseEndCombatResult(ended=True, turns=combat.turn)
 
 
-def delay(state: dict, params: EclipseDelayInSession, actor: Actor) -> tuple[dict, EclipseTurnState]:
-    new = editable(state)
-    combat = running_combat(new)
-    char = character(new, params.character)
+def delay(state: EclipseState, params: EclipseDelayInSession, actor: Actor) -> tuple[EclipseState, EclipseTurnState]:
+    combat = state.running_combat()
+    char = state.character(params.character)
     control(actor, char)
-    in_order(combat, char["id"])
-    slots = [slot_from(s) for s in combat["order"]]
-    current = next(s for s in slots if s.key == char["id"])
+    in_order(combat, char.id)
+    slots = [slot_from(s) for s in combat.order]
+    current = next(s for s in slots if s.key == char.id)
     if params.count >= current.count:
-        raise errors.refuse(
-            errors.DELAY_COUNT, f"{char['id']} acts at {current.count}; delaying means a lower count, not {params.count}"
-        )
-    combat["order"] = [slot_stored(s) for s in delay_slot(slots, char["id"], params.count)]
+        raise errors.refuse(errors.DELAY_COUNT, f"{char.id} acts at {current.count}; delaying means a lower count, not {params.count}")
+    order = tuple(slot_wire(s, s.key) for s in delay_slot(slots, char.id, params.count))
+    new = state.with_combat(combat.model_copy(update={"order": order}))
     return new, turn_state(new)
 
 
-def finish_actions(state: dict, params: EclipseFinishActions, actor: Actor) -> tuple[dict, EclipseTurnState]:
-    new = editable(state)
-    combat = running_combat(new)
-    char = character(new, params.character)
+def finish_actions(state: EclipseState, params: EclipseFinishActions, actor: Actor) -> tuple[EclipseState, EclipseTurnState]:
+    combat = state.running_combat()
+    char = state.character(params.character)
     control(actor, char)
-    in_order(combat, char["id"])
-    if has_finished(combat, char["id"]):
-        raise errors.refuse(errors.OUT_OF_TURN, f"{char['id']} has already finished its actions this action turn")
-    check_turn(combat, new["characters"], char["id"], gm=actor.role == "gm")
-    combat.setdefault("finished", []).append(char["id"])
+    in_order(combat, char.id)
+    if has_finished(combat, char.id):
+        raise errors.refuse(errors.OUT_OF_TURN, f"{char.id} has already finished its actions this action turn")
+    check_turn(combat, state.characters, char.id, gm=actor.role == "gm")
+    new = state.with_combat(combat.model_copy(update={"finished": (*combat.finished, char.id)}))
     return new, turn_state(new)
 
 

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from service.systems.eclipse import errors
 from service.systems.eclipse.options import EclipseRules
 from service.systems.eclipse.rules.combat import condition
-from service.systems.eclipse.rules.d100 import Result
 from service.systems.eclipse.rules.modifiers import Modifier
+from service.systems.eclipse.rules.pools import POOLS, PoolLevel
 from service.systems.eclipse.rules.skills import key, known
+from service.systems.eclipse.state import Armor, Character, Skill, Standing
 from service.systems.eclipse.wire.characters import EclipseCharacterSpec, EclipseSkillSpec
 
 APTITUDES = ("cog", "int", "ref", "sav", "som", "wil")
@@ -19,53 +20,44 @@ DEATH_RATING_SYNTH = 2
 WOUND_THRESHOLD_DIVISOR = 5
 
 
-def build(spec: EclipseCharacterSpec) -> dict:
-    """The character's state, JSON-ready (camelCase keys, as the session shows it)."""
-    skills: dict[str, dict] = {}
+def build(spec: EclipseCharacterSpec) -> Character:
+    """The character at the table, from its sheet: pools start full, nothing used or kept yet."""
+    skills: dict[str, Skill] = {}
     for skill in spec.skills:
         k = key(skill.name)
         if k in skills:
             raise errors.refuse(errors.DUPLICATE_ENTRY, f"{spec.id}: skill {skill.name!r} is listed twice")
         skills[k] = skill_entry(spec.id, skill)
-    rep: dict[str, dict] = {}
+    rep: dict[str, Standing] = {}
     for entry in spec.rep:
         if entry.network in rep:
             raise errors.refuse(errors.DUPLICATE_ENTRY, f"{spec.id}: rep network {entry.network} is listed twice")
-        rep[entry.network] = {"score": entry.score, "minorThisWeek": 0, "moderateThisWeek": 0, "majorThisArc": 0}
+        rep[entry.network] = Standing(score=entry.score)
     durability = spec.durability
     threshold, death = derived(spec.id, durability, synthetic=spec.synthetic, wound_threshold=spec.wound_threshold, death_rating=spec.death_rating)
-    pools = spec.pools.model_dump()
-    return {
-        "id": spec.id,
-        "name": spec.name,
-        "player": spec.player,
-        "aptitudes": spec.aptitudes.model_dump(by_alias=True),
-        "skills": skills,
-        "pools": {name: {"current": value, "max": value} for name, value in pools.items()},
-        "rep": rep,
-        "armor": spec.armor.model_dump(),
-        "durability": durability,
-        "woundThreshold": threshold,
-        "deathRating": death,
-        "synthetic": spec.synthetic,
-        "flat": spec.flat,
-        "initiative": spec.initiative,
-        "damage": spec.damage,
-        "wounds": spec.wounds,
-        "traumas": spec.traumas,
-        "condition": condition(spec.damage, durability, death),
-        "ignoredWounds": 0,
-        "ignoredTraumas": 0,
-        "ongoing": [],
-        "nextTestModifier": 0,
-        "recharges": {"short": 0, "long": 0},  # in the last 24 hours of the table's clock
-        "rechargeLog": [],  # when those recharges started: {"kind", "at" (minutes)}
-        "tests": [],
-        "lastTest": None,
-    }
+    return Character(
+        id=spec.id,
+        name=spec.name,
+        player=spec.player,
+        aptitudes=spec.aptitudes.model_dump(by_alias=True),
+        skills=skills,
+        pools={name: PoolLevel(current=getattr(spec.pools, name), max=getattr(spec.pools, name)) for name in POOLS},
+        rep=rep,
+        armor=Armor(energy=spec.armor.energy, kinetic=spec.armor.kinetic),
+        durability=durability,
+        wound_threshold=threshold,
+        death_rating=death,
+        synthetic=spec.synthetic,
+        flat=spec.flat,
+        initiative=spec.initiative,
+        damage=spec.damage,
+        wounds=spec.wounds,
+        traumas=spec.traumas,
+        condition=condition(spec.damage, durability, death),
+    )
 
 
-def skill_entry(cid: str, skill: EclipseSkillSpec) -> dict:
+def skill_entry(cid: str, skill: EclipseSkillSpec) -> Skill:
     """A skill as the character keeps it, its linked aptitude and category filled from the skill list."""
     aptitude, category = skill.aptitude, skill.category
     listed = known(skill.name)
@@ -75,7 +67,7 @@ def skill_entry(cid: str, skill: EclipseSkillSpec) -> dict:
         aptitude = listed[0]
     if category is None and listed is not None:
         category = listed[1]
-    return {"name": skill.name, "rating": skill.rating, "aptitude": aptitude, "category": category, "specialization": skill.specialization}
+    return Skill(name=skill.name, rating=skill.rating, aptitude=aptitude, category=category, specialization=skill.specialization)
 
 
 def derived(cid: str, durability: int, *, synthetic: bool, wound_threshold: int | None, death_rating: int | None) -> tuple[int, int]:
@@ -101,82 +93,52 @@ class Subject:
 
 
 def subject(
-    char: dict, *, skill: str | None, aptitude_check: str | None, default_aptitude: str | None, rules: EclipseRules
+    char: Character, *, skill: str | None, aptitude_check: str | None, default_aptitude: str | None, rules: EclipseRules
 ) -> Subject:
     if (skill is None) == (aptitude_check is None):
         raise errors.refuse(errors.TEST_SUBJECT, "name either a `skill` or an `aptitudeCheck` to test")
     if aptitude_check is not None:
-        base = char["aptitudes"][aptitude_check] * rules.aptitude_check_multiplier
+        base = char.aptitudes[aptitude_check] * rules.aptitude_check_multiplier
         return Subject(f"{aptitude_check.upper()} check", base, aptitude_check, None, "aptitude-check", False, None)
     assert skill is not None
-    owned = char["skills"].get(key(skill))
+    owned = char.skills.get(key(skill))
     if owned is not None:
-        return Subject(owned["name"], owned["rating"], owned["aptitude"], owned["category"], "skill", False, owned["specialization"])
+        return Subject(owned.name, owned.rating, owned.aptitude, owned.category, "skill", False, owned.specialization)
     listed = known(skill)
     linked = default_aptitude or (listed[0] if listed else None)
     if linked is None:
         raise errors.refuse(
             errors.UNKNOWN_SKILL,
-            f"{char['id']} lacks {skill!r}, which is not on the skill list: give `defaultAptitude` to default on its linked aptitude",
+            f"{char.id} lacks {skill!r}, which is not on the skill list: give `defaultAptitude` to default on its linked aptitude",
         )
-    base = char["aptitudes"][linked] * rules.defaulting_multiplier
+    base = char.aptitudes[linked] * rules.defaulting_multiplier
     return Subject(f"{skill} (defaulting to {linked.upper()})", base, linked, listed[1] if listed else None, "skill", True, None)
 
 
-def skill_rating(char: dict, skill: str) -> int | None:
-    owned = char["skills"].get(key(skill))
-    return owned["rating"] if owned else None
+def skill_rating(char: Character, skill: str) -> int | None:
+    owned = char.skills.get(key(skill))
+    return owned.rating if owned else None
 
 
-def state_modifiers(char: dict, subj: Subject | None, rules: EclipseRules) -> list[Modifier]:
+def state_modifiers(char: Character, subj: Subject | None, rules: EclipseRules) -> list[Modifier]:
     """What the character's state adds to any test: wounds and traumas, an ongoing pool bonus,
     and a critical's ±20 carried over to this test."""
     out = []
-    wounds = max(0, char["wounds"] - char["ignoredWounds"])
+    wounds = max(0, char.wounds - char.ignored_wounds)
     if wounds and rules.wound_penalty:
         out.append(Modifier("wounds", -rules.wound_penalty * wounds, f"{wounds} wound(s)"))
-    traumas = max(0, char["traumas"] - char["ignoredTraumas"])
+    traumas = max(0, char.traumas - char.ignored_traumas)
     if traumas and rules.wound_penalty:
         out.append(Modifier("traumas", -rules.wound_penalty * traumas, f"{traumas} trauma(s)"))
     if subj is not None and subj.kind == "skill":
-        for ongoing in char["ongoing"]:
-            if ongoing["aptitude"] == subj.aptitude:
-                out.append(Modifier("ongoing", ongoing["bonus"], f"{ongoing['pool']} on {ongoing['aptitude'].upper()}"))
-    if char["nextTestModifier"]:
-        out.append(Modifier("critical", char["nextTestModifier"], "carried from a critical"))
+        for ongoing in char.ongoing:
+            if ongoing.aptitude == subj.aptitude:
+                out.append(Modifier("ongoing", ongoing.bonus, f"{ongoing.pool} on {ongoing.aptitude.upper()}"))
+    if char.next_test_modifier:
+        out.append(Modifier("critical", char.next_test_modifier, "carried from a critical"))
     return out
 
 
-def require_able(char: dict) -> None:
-    if char["condition"] != "active":
-        raise errors.refuse(errors.CANNOT_ACT, f"{char['id']} is {char['condition']} and cannot act")
-
-
-def result_state(result: Result, *, aptitude: str | None, kind: str, points: int) -> dict:
-    """What is kept of a character's last test, so a pool point can still change it."""
-    return {
-        "roll": result.roll,
-        "target": result.target,
-        "success": result.success,
-        "critical": result.critical,
-        "superior": result.superior,
-        "defaulting": result.defaulting,
-        "criticalIgnored": result.critical_ignored,
-        "replaced": result.replaced,
-        "aptitude": aptitude,
-        "kind": kind,
-        "points": points,
-    }
-
-
-def result_from_state(saved: dict) -> Result:
-    return Result(
-        roll=saved["roll"],
-        target=saved["target"],
-        success=saved["success"],
-        critical=saved["critical"],
-        superior=saved["superior"],
-        defaulting=saved["defaulting"],
-        critical_ignored=saved["criticalIgnored"],
-        replaced=saved["replaced"],
-    )
+def require_able(char: Character) -> None:
+    if char.condition != "active":
+        raise errors.refuse(errors.CANNOT_ACT, f"{char.id} is {char.condition} and cannot act")

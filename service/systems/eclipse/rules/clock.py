@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
+
+from service.model import Model
 
 MINUTES_PER_HOUR = 60
 MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR
@@ -32,9 +35,25 @@ def to_minutes(amount: float, unit: str) -> float:
     return round(amount * UNIT_MINUTES[unit], 4)
 
 
-def now(clock: Mapping[str, int]) -> int:
+class Clock(Model):
+    """The table's clock: the day, the minute of that day, the week and the story arc."""
+
+    day: int = 0
+    minute: int = 0  # of the day, 0 (00:00) to 1439 (23:59)
+    week: int = 0
+    arc: int = 0
+
+
+class RechargeStart(Model):
+    """A recharge, and when on the table's clock it started (minutes)."""
+
+    kind: Literal["short", "long"]
+    at: int
+
+
+def now(clock: Clock) -> int:
     """Minutes since the table's day 0, 00:00."""
-    return clock["day"] * MINUTES_PER_DAY + clock.get("minute", 0)
+    return clock.day * MINUTES_PER_DAY + clock.minute
 
 
 def label(minutes: int) -> str:
@@ -52,27 +71,27 @@ class Advance:
     weeks_passed: int  # week boundaries crossed
 
 
-def advance(clock: Mapping[str, int], minutes: int) -> Advance:
+def advance(clock: Clock, minutes: int) -> Advance:
     """The clock `minutes` later, and how many day and week boundaries that crossed."""
     later = now(clock) + minutes
     day, minute = divmod(later, MINUTES_PER_DAY)
     week = day // DAYS_PER_WEEK
-    return Advance(day, minute, week, day - clock["day"], week - clock["day"] // DAYS_PER_WEEK)
+    return Advance(day, minute, week, day - clock.day, week - clock.day // DAYS_PER_WEEK)
 
 
-def recent(log: Sequence[Mapping], at: int) -> list[dict]:
-    """The recharges (`{"kind", "at"}`) started within the 24 hours up to `at`."""
-    return [dict(entry) for entry in log if at - RECHARGE_WINDOW < entry["at"] <= at]
+def recent(log: Sequence[RechargeStart], at: int) -> tuple[RechargeStart, ...]:
+    """The recharges started within the 24 hours up to `at`."""
+    return tuple(entry for entry in log if at - RECHARGE_WINDOW < entry.at <= at)
 
 
-def counts(log: Sequence[Mapping], at: int) -> dict[str, int]:
+def counts(log: Sequence[RechargeStart], at: int) -> dict[str, int]:
     kept = recent(log, at)
-    return {kind: sum(1 for e in kept if e["kind"] == kind) for kind in ("short", "long")}
+    return {kind: sum(1 for e in kept if e.kind == kind) for kind in ("short", "long")}
 
 
-def next_allowed(log: Sequence[Mapping], kind: str, limit: int, at: int) -> int | None:
+def next_allowed(log: Sequence[RechargeStart], kind: str, limit: int, at: int) -> int | None:
     """When another recharge of this kind fits the 24-hour limit again (None if it already does)."""
-    times = sorted(e["at"] for e in recent(log, at) if e["kind"] == kind)
+    times = sorted(e.at for e in recent(log, at) if e.kind == kind)
     if len(times) < limit:
         return None
     return times[len(times) - limit] + RECHARGE_WINDOW if limit else None

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from service.model import Model
 from service.systems.eclipse import errors
 from service.systems.eclipse.rules.d100 import Result, downgraded, flip_flop, rejudge, upgraded
 
@@ -66,6 +67,13 @@ SPECIAL: Mapping[str, Mapping[str, str]] = {
     "define-relationship": {"flex": "adds a plausible, light relationship with an existing NPC"},
 }
 REFRESH_COST = {"minor": 1, "moderate": 2}  # Major favors cannot be refreshed
+
+
+class PoolLevel(Model):
+    """A pool's points now and its maximum."""
+
+    current: int
+    max: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,41 +151,41 @@ def ongoing_bonus(pool: str, aptitude: str, points: int) -> int:
     return ONGOING_BONUS[points]
 
 
-def spend(pools: Mapping[str, Mapping[str, int]], pool: str, points: int) -> dict[str, dict[str, int]]:
+def spend(pools: Mapping[str, PoolLevel], pool: str, points: int) -> dict[str, PoolLevel]:
     """Pools after spending; refuses to spend more than the pool holds."""
-    current = pools[pool]["current"]
+    current = pools[pool].current
     if points > current:
         raise errors.refuse(errors.POOL_EMPTY, f"{pool} holds {current} point(s); {points} needed", pool=pool)
-    return {name: dict(values) | ({"current": current - points} if name == pool else {}) for name, values in pools.items()}
+    return {**pools, pool: pools[pool].model_copy(update={"current": current - points})}
 
 
 @dataclass(frozen=True, slots=True)
 class Recharge:
-    pools: dict[str, dict[str, int]]
+    pools: dict[str, PoolLevel]
     restored: dict[str, int]
     lost: int  # recovered points with nowhere to go
 
 
-def short_recharge(pools: Mapping[str, Mapping[str, int]], points: int, allocation: Sequence[tuple[str, int]]) -> Recharge:
+def short_recharge(pools: Mapping[str, PoolLevel], points: int, allocation: Sequence[tuple[str, int]]) -> Recharge:
     """Hand out `points` along the caller's (pool, at most) list, never past a pool's maximum.
 
     Each entry takes what it can up to its own limit, then the next entry; points nobody
     can take are lost, as the rules say.
     """
-    current = {name: values["current"] for name, values in pools.items()}
+    current = {name: level.current for name, level in pools.items()}
     restored = dict.fromkeys(pools, 0)
     left = points
     for name, up_to in allocation:
-        room = pools[name]["max"] - current[name]
+        room = pools[name].max - current[name]
         given = max(0, min(left, room, up_to))
         current[name] += given
         restored[name] += given
         left -= given
-    new = {name: {"current": current[name], "max": pools[name]["max"]} for name in pools}
+    new = {name: PoolLevel(current=current[name], max=level.max) for name, level in pools.items()}
     return Recharge(new, restored, left)
 
 
-def long_recharge(pools: Mapping[str, Mapping[str, int]]) -> Recharge:
-    restored = {name: values["max"] - values["current"] for name, values in pools.items()}
-    new = {name: {"current": values["max"], "max": values["max"]} for name, values in pools.items()}
+def long_recharge(pools: Mapping[str, PoolLevel]) -> Recharge:
+    restored = {name: level.max - level.current for name, level in pools.items()}
+    new = {name: PoolLevel(current=level.max, max=level.max) for name, level in pools.items()}
     return Recharge(new, restored, 0)

@@ -29,7 +29,6 @@ NETWORKS: Mapping[str, str] = {
 FAVOR_MODIFIER = {"minor": 10, "moderate": 0, "major": -30}
 BURN_FOR_FAVOR = {"minor": 5, "moderate": 10, "major": 20}
 BURN_BONUS_PER_POINT = 2
-USED_KEY = {"minor": "minorThisWeek", "moderate": "moderateThisWeek", "major": "majorThisArc"}
 
 
 def limit(favor: str, rules: EclipseRules) -> int:
