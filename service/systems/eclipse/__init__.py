@@ -9,7 +9,7 @@ from service.systems.eclipse.errors import CODES
 from service.systems.eclipse.options import EclipseRules
 from service.systems.eclipse.setup import EclipseSetup, first_state
 from service.systems.eclipse.state import EclipseState
-from service.systems.eclipse.view import view
+from service.systems.eclipse.view import view, view_entry
 
 SYSTEM = system(
     "eclipse",
@@ -18,6 +18,7 @@ SYSTEM = system(
     setup=EclipseSetup,
     start=first_state,
     view=view,
+    view_entry=view_entry,
     options=EclipseRules,
     errors=CODES,
 )
