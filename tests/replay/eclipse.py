@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from service.systems.eclipse.turn_order import whose_turn
+from service.declare import load_state
+from service.systems.eclipse.rules.turn_order import whose_turn
+from service.systems.eclipse.state import EclipseState
 
 from .picking import Pick, one, weighted
 
@@ -53,7 +55,8 @@ def _char(state: dict, pick: Pick) -> str:
 def _actor(state: dict, pick: Pick) -> str:
     """Mostly the character whose turn it is while an initiative order runs (attacks and hacks count
     against its action turn), otherwise anyone."""
-    acting = whose_turn(state["combat"], state["characters"]) if state["combat"] else None
+    table = load_state(EclipseState, state)
+    acting = whose_turn(table.combat, table.characters) if table.combat else None
     return acting if acting and pick(3) > 1 else _char(state, pick)
 
 

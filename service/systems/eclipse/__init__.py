@@ -1,9 +1,28 @@
 """Eclipse Phase: d100 tests read 00–99, pools, rep, combat and hacking, stateless and in sessions.
 
-Importing the package registers the system and its mechanics; the rules live in small
-modules named after the game's concepts (`d100`, `modifiers`, `pools`, `rep`, `combat`,
-`hacking`, `initiative`, `actions`, `tasks`), the wire models in `models`, `requests` and
-`session_models`, and the glue in `stateless` and the `session_*` modules.
+The rules live in `rules/` in the game's own words, the mechanics in `moves/` (one module per
+theme, each declaring its mechanics on `SYSTEM`), their wire models in `wire/`.
 """
 
-from service.systems.eclipse import mechanics  # noqa: F401  (registers the declarations)
+from service.registry import system
+from service.systems.eclipse.errors import CODES
+from service.systems.eclipse.options import EclipseRules
+from service.systems.eclipse.setup import EclipseSetup, first_state
+from service.systems.eclipse.state import EclipseState
+from service.systems.eclipse.view import view, view_entry
+
+SYSTEM = system(
+    "eclipse",
+    "Eclipse Phase (second edition)",
+    state=EclipseState,
+    setup=EclipseSetup,
+    start=first_state,
+    view=view,
+    view_entry=view_entry,
+    options=EclipseRules,
+    errors=CODES,
+)
+
+from service.systems.eclipse import moves  # noqa: E402  (declares the mechanics on SYSTEM, in catalog order)
+
+__all__ = ["SYSTEM"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.systems.eclipse.actions import fits
+from service.systems.eclipse.rules.actions import fits
 
 
 def test_the_three_turn_shapes() -> None:

@@ -8,9 +8,10 @@ import pytest
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems import REGISTRY
-from service.systems.eclipse.character import result_from_state
-from service.systems.eclipse.d100 import rank
-from service.systems.eclipse.pools import after_roll
+from service.systems.eclipse.rules.kept_tests import result_of
+from service.systems.eclipse.state import KeptTest
+from service.systems.eclipse.rules.d100 import rank
+from service.systems.eclipse.rules.pools import after_roll
 from support.api import Api, mechanic_field, selection
 
 from .sheets import ANA, GUARD
@@ -56,7 +57,8 @@ def _mechanic(name: str):
 
 
 def stateless_query(api: Api, name: str) -> str:
-    return api.mechanic_query("eclipse", name, f"result {{ {selection(_mechanic(name).output)} }} {AUDIT}")
+    audit = AUDIT if _mechanic(name).random else ""  # a deterministic mechanic answers no audit record
+    return api.mechanic_query("eclipse", name, f"result {{ {selection(_mechanic(name).output)} }} {audit}")
 
 
 def session_query(api: Api, name: str) -> str:
@@ -71,14 +73,24 @@ def test_every_eclipse_mechanic_is_covered_here() -> None:
     assert names == set(STATELESS) | set(SESSION_ONLY)
 
 
+def test_only_the_mechanics_that_roll_take_a_seed() -> None:
+    deterministic = {n for n in STATELESS if not _mechanic(n).random}
+    assert deterministic == {"pool-after-roll", "take-action", "pool-use"}  # they judge what they are given, rolling nothing
+    assert not any(m.read for m in REGISTRY.mechanics.values() if m.system == "eclipse")  # every session form writes
+
+
 @pytest.mark.parametrize("name", sorted(STATELESS))
 def test_stateless_rest_and_graphql_agree_and_recompute(api: Api, name: str) -> None:
-    body = {**STATELESS[name], "seed": f"seed-{name}", "clientSeed": "table"}
+    random = _mechanic(name).random
+    body = {**STATELESS[name], **({"seed": f"seed-{name}", "clientSeed": "table"} if random else {})}
     rest = api.post(f"/v1/eclipse/{name}", body)
     assert rest.status_code == 200, rest.text
     answer = rest.json()
     data = api.gql_data(stateless_query(api, name), {"input": body})[mechanic_field("eclipse", name)]
     assert data["result"] == answer["result"]
+    if not random:
+        assert "audit" not in answer and "audit" not in data
+        return
     assert data["audit"] == ({k: answer["audit"][k] for k in data["audit"]} if answer["audit"] else None)
     if answer["audit"]:
         stream = Stream(seed=f"seed-{name}", scope="stateless", nonce=0, client_seed="table")
@@ -100,7 +112,7 @@ def test_stateless_test_reads_the_d100_face_and_caps_modifiers(api: Api) -> None
     ("name", "body", "code"),
     [
         ("recharge", {"kind": "short", "pools": POOLS}, "eclipse/recharge-allocation"),
-        ("test", {"target": 50, "poolSpends": [{"pool": "flex", "use": "plus-twenty"}] * 2}, "eclipse/one-pool-point-per-test"),
+        ("test", {"target": 50, "poolSpends": [{"pool": "flex", "use": "plus-twenty"}] * 2}, "eclipse/too-many-pool-points"),
         ("recharge", {"kind": "short", "pools": POOLS, "allocation": [{"pool": "vigor"}], "shortUsedToday": 2}, "eclipse/recharge-limit"),
         ("rep-test", {"network": "g", "score": 50, "favor": "major", "used": 1}, "eclipse/favor-limit-reached"),
         ("test", {"target": -5}, "validation-failed"),
@@ -186,7 +198,7 @@ class Table:
 
 def _helpful_use(state: dict) -> str | None:
     """An after-roll use that improves ana's last test, if any."""
-    before = result_from_state(state["characters"]["ana"]["lastTest"])
+    before = result_of(KeptTest.model_validate(state["characters"]["ana"]["lastTest"]))
     for use in ("flip-flop", "upgrade", "downgrade-critical-failure"):
         after = after_roll(before, use, critical_replaces_superior=True)
         if after is not None and rank(after) > rank(before):
@@ -282,7 +294,7 @@ def _short(character: str = "ana") -> dict:
             {"character": "ana", "skill": "Guns", "poolSpends": [{"pool": "vigor", "use": "plus-twenty"}, {"pool": "flex", "use": "flip-flop"}]},
             "ana",
             422,
-            "eclipse/one-pool-point-per-test",
+            "eclipse/too-many-pool-points",
         ),
         ("test", {"character": "nobody", "skill": "Guns"}, "gm", 404, "eclipse/unknown-character"),
         ("test", {"character": "guard", "skill": "Guns"}, "ana", 403, "eclipse/not-your-character"),

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import jsonschema
 
-from service.systems.eclipse.character import result_from_state
-from service.systems.eclipse.d100 import rank
-from service.systems.eclipse.pools import after_roll
+from service.systems.eclipse.rules.kept_tests import result_of
+from service.systems.eclipse.state import KeptTest
+from service.systems.eclipse.rules.d100 import rank
+from service.systems.eclipse.rules.pools import after_roll
 from support.api import Api, mechanic_field
 
 from .test_api import POOLS, Table, session_query, stateless_query
@@ -46,7 +47,7 @@ def test_downgrading_55_against_50_over_both_protocols(api: Api) -> None:
 
 
 def _helpful_use(entry: dict) -> str | None:
-    before = result_from_state(entry)
+    before = result_of(KeptTest.model_validate(entry))
     for use in ("flip-flop", "upgrade", "downgrade-critical-failure"):
         after = after_roll(before, use, critical_replaces_superior=True)
         if after is not None and rank(after) > rank(before):

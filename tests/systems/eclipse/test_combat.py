@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from service.systems.eclipse import stateless
-from service.systems.eclipse.combat import defense_target, harm
-from service.systems.eclipse.requests import EclipseAttackInput, EclipseDamageInput
+from service.systems.eclipse import moves
+from service.systems.eclipse.rules.combat import defense_target, harm
+from service.systems.eclipse.wire.attacks import EclipseAttackInput, EclipseDamageInput
 from support.dice import ScriptedStream, d100
 
 TARGET = {"armorKinetic": 4, "armorEnergy": 8, "woundThreshold": 7, "durability": 35, "deathRating": 53}
@@ -13,7 +13,7 @@ TARGET = {"armorKinetic": 4, "armorEnergy": 8, "woundThreshold": 7, "durability"
 def attack(body: dict, *faces: int):
     stream = ScriptedStream(*faces)
     base = {"attack": "ranged", "attacker": {"target": 60}, "defender": {"fray": 50}, "weapon": {"dice": 2, "sides": 10, "bonus": 4}, "target": TARGET}
-    out = stateless.attack(EclipseAttackInput.model_validate(base | body), stream)
+    out = moves.attacks.attack(EclipseAttackInput.model_validate(base | body), stream)
     assert stream.exhausted
     return out
 
@@ -73,5 +73,5 @@ def test_durability_incapacitates_and_death_rating_kills() -> None:
 
 def test_damage_mechanic_rolls_and_applies() -> None:
     stream = ScriptedStream(10, 10, 10)
-    out = stateless.damage(EclipseDamageInput.model_validate({"weapon": {"dice": 3, "sides": 10}, "target": TARGET}), stream)
+    out = moves.attacks.damage(EclipseDamageInput.model_validate({"weapon": {"dice": 3, "sides": 10}, "target": TARGET}), stream)
     assert (out.damage.total, out.harm.taken, out.harm.wounds, out.harm.condition) == (30, 26, 3, "active")

@@ -5,7 +5,17 @@ from __future__ import annotations
 import pytest
 
 from service.dice.stream import Stream
-from service.systems.eclipse.d100 import Result, downgraded, flip_flop, is_doubles, judge, rank, reading, roll_d100, upgraded
+from service.systems.eclipse.rules.d100 import (
+    Result,
+    downgraded,
+    flip_flop,
+    is_doubles,
+    judge,
+    rank,
+    reading,
+    roll_d100,
+    upgraded,
+)
 from support.dice import ScriptedStream
 
 

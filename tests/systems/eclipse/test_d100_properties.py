@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.systems.eclipse.d100 import flip_flop, judge
+from service.systems.eclipse.rules.d100 import flip_flop, judge
 
 
 @given(st.integers(0, 99), st.integers(-100, 300), st.booleans(), st.booleans())

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from service.systems.eclipse import stateless
-from service.systems.eclipse.d100 import judge
-from service.systems.eclipse.hacking import intrusion, terms
-from service.systems.eclipse.requests import EclipseHackInput
+from service.systems.eclipse import moves
+from service.systems.eclipse.rules.d100 import judge
+from service.systems.eclipse.rules.hacking import intrusion, terms
+from service.systems.eclipse.wire.hacking import EclipseHackInput
 from support.dice import ScriptedStream, d100
 
 
 def hack(body: dict, *faces: int):
     stream = ScriptedStream(*faces)
-    out = stateless.hack(EclipseHackInput.model_validate({"infosec": 80, "firewall": 40, **body}), stream)
+    out = moves.hacking.hack(EclipseHackInput.model_validate({"infosec": 80, "firewall": 40, **body}), stream)
     assert stream.exhausted
     return out
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.systems.eclipse.initiative import Combatant, delay, roll_initiative
+from service.systems.eclipse.rules.initiative import Combatant, delay, roll_initiative
 from support.dice import ScriptedStream, d100
 
 

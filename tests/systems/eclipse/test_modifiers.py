@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-from service.systems.eclipse.modifiers import Modifier, helper_counts, retry_modifier, severity_value, teamwork_modifier, total
-from service.systems.eclipse.procedures import teamwork
+from service.systems.eclipse.moves.procedures import teamwork
+from service.systems.eclipse.rules.modifiers import (
+    Modifier,
+    helper_counts,
+    retry_modifier,
+    severity_value,
+    teamwork_modifier,
+    total,
+)
 
 
 def test_modifiers_of_plus_40_and_plus_30_apply_as_plus_60() -> None:

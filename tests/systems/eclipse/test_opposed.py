@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from service.systems.eclipse import stateless
-from service.systems.eclipse.d100 import judge
-from service.systems.eclipse.opposed import winner
-from service.systems.eclipse.requests import EclipseOpposedTestInput
+from service.systems.eclipse import moves
+from service.systems.eclipse.rules.d100 import judge
+from service.systems.eclipse.rules.opposed import winner
+from service.systems.eclipse.wire.success_tests import EclipseOpposedTestInput
 from support.dice import ScriptedStream, d100
 
 
@@ -35,5 +35,5 @@ def test_an_exact_tie_is_a_deadlock_unless_the_higher_target_breaks_it() -> None
 
 def test_stateless_opposed_test_rolls_a_then_b() -> None:
     stream = ScriptedStream(d100(45), d100(38))
-    out = stateless.opposed_test(EclipseOpposedTestInput.model_validate({"a": {"target": 50}, "b": {"target": 40}}), stream)
+    out = moves.success_tests.opposed_test(EclipseOpposedTestInput.model_validate({"a": {"target": 50}, "b": {"target": 40}}), stream)
     assert (out.a.roll, out.b.roll, out.winner) == (45, 38, "a")

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.eclipse import stateless
-from service.systems.eclipse.rep import NETWORKS, favor_burn, rep_modifiers
-from service.systems.eclipse.requests import EclipseRepTestInput
-from service.systems.eclipse.rules import EclipseRules
+from service.systems.eclipse import moves
+from service.systems.eclipse.options import EclipseRules
+from service.systems.eclipse.rules.rep import NETWORKS, favor_burn, rep_modifiers
+from service.systems.eclipse.wire.rep import EclipseRepTestInput
 from support.dice import ScriptedStream, d100
 
 RULES = EclipseRules()
@@ -16,7 +16,7 @@ RULES = EclipseRules()
 
 def rep(body: dict, *faces: int):
     stream = ScriptedStream(*faces)
-    out = stateless.rep_test(EclipseRepTestInput.model_validate({"network": "g", "score": 50, **body}), stream)
+    out = moves.rep.rep_test(EclipseRepTestInput.model_validate({"network": "g", "score": 50, **body}), stream)
     assert stream.exhausted
     return out
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.eclipse import stateless
-from service.systems.eclipse.requests import EclipseTestInput
+from service.systems.eclipse import moves
+from service.systems.eclipse.wire.success_tests import EclipseTestInput
 from support.dice import ScriptedStream, d100
 
 
 def run(body: dict, *faces: int):
     stream = ScriptedStream(*faces)
-    result = stateless.test(EclipseTestInput.model_validate(body), stream)
+    result = moves.success_tests.test(EclipseTestInput.model_validate(body), stream)
     assert stream.exhausted, "every scripted die was used"
     return result
 
@@ -96,7 +96,7 @@ def test_two_pool_points_on_one_test_are_refused() -> None:
     body = {"target": 50, "poolSpends": [{"pool": "flex", "use": "plus-twenty"}, {"pool": "flex", "use": "flip-flop"}]}
     with pytest.raises(RuleViolation) as refused:
         run(body)
-    assert refused.value.code == "eclipse/one-pool-point-per-test" and refused.value.status == 422
+    assert refused.value.code == "eclipse/too-many-pool-points" and refused.value.status == 422
 
 
 def test_the_table_may_allow_more_pool_points_per_test() -> None:

@@ -1,0 +1,1 @@
+"""The rules of Eclipse Phase, one module per thing the text names: no wire models, no sessions."""
