@@ -61,9 +61,9 @@ def _draw(state: dict, seat: str, params: Any, stream: Stream, events: list) -> 
     quota = rules["firstTurnDraws"] if state["flow"]["turn"] == 1 else rules["drawsPerTurn"]
     quota = min(quota, main_left + ram_left)
     if params.main + params.ram != quota:
-        raise E.violation(E.DRAW_COUNT, f"draw {quota} card(s) this turn, in any mix of main and RAM deck", status=422)
+        raise E.refuse(E.DRAW_COUNT, f"draw {quota} card(s) this turn, in any mix of main and RAM deck")
     if params.main > main_left or params.ram > ram_left:
-        raise E.violation(E.DRAW_COUNT, f"your main deck holds {main_left} and your RAM deck {ram_left}")
+        raise E.refuse(E.DRAW_COUNT, f"your main deck holds {main_left} and your RAM deck {ram_left}")
     drawn = [draw_main(p["deck"], stream) for _ in range(params.main)]
     p["hand"].extend(drawn)
     events.append({"kind": "drew", "seat": seat, "amount": params.main})
@@ -79,10 +79,10 @@ def _draw(state: dict, seat: str, params: Any, stream: Stream, events: list) -> 
 def _opening_draw(state: dict, seat: str, params: Any, stream: Stream, events: list) -> dict:
     p = player(state, seat)
     if p["openingDrawn"]:
-        raise E.violation(E.OPENING_HAND_DRAWN, "your opening hand is already drawn; keep it or mulligan")
+        raise E.refuse(E.OPENING_HAND_DRAWN, "your opening hand is already drawn; keep it or mulligan")
     size = min(state["rules"]["openingHand"], deck_size(p["deck"]))
     if params.main != size or params.ram != 0:
-        raise E.violation(E.OPENING_HAND_SIZE, f"the opening hand is {size} cards from the main deck (main={size}, ram=0)", status=422)
+        raise E.refuse(E.OPENING_HAND_SIZE, f"the opening hand is {size} cards from the main deck (main={size}, ram=0)")
     drawn = [draw_main(p["deck"], stream) for _ in range(size)]
     p["hand"].extend(drawn)
     p["openingDrawn"] = True
@@ -93,11 +93,11 @@ def _opening_draw(state: dict, seat: str, params: Any, stream: Stream, events: l
 def _mulligan(state: dict, seat: str, params: Any, stream: Stream, events: list) -> dict:
     p = player(state, seat)
     if not p["openingDrawn"]:
-        raise E.violation(E.OPENING_HAND_FIRST, "draw your opening hand before deciding on a mulligan")
+        raise E.refuse(E.OPENING_HAND_FIRST, "draw your opening hand before deciding on a mulligan")
     hand = list(p["hand"])
     for card_id in params.bottom:
         if card_id not in hand:
-            raise E.violation(E.NOT_IN_HAND, f"there is no {card_id!r} (or not that many) in your hand")
+            raise E.refuse(E.NOT_IN_HAND, f"there is no {card_id!r} (or not that many) in your hand")
         hand.remove(card_id)
     put_bottom(p["deck"], list(params.bottom))
     drawn = [draw_main(p["deck"], stream) for _ in params.bottom]
@@ -140,11 +140,11 @@ def _choose_first(state: dict, seat: str, params: Any, stream: Stream, events: l
 
 def _force_quit(state: dict, seat: str, params: Any, stream: Stream, events: list) -> None:
     if len(set(params.cards)) != len(params.cards):
-        raise E.violation(E.NAMED_TWICE, "a card is named twice", status=422)
+        raise E.refuse(E.NAMED_TWICE, "a card is named twice")
     mine = {i["id"]: i for i in owned_persistent(state, seat)}
     unknown = [i for i in params.cards if i not in mine]
     if unknown:
-        raise E.violation(E.FORCE_QUIT, f"not your persistent cards in play: {', '.join(unknown)}", status=422)
+        raise E.refuse(E.FORCE_QUIT, f"not your persistent cards in play: {', '.join(unknown)}")
     for instance_id in params.cards:
         # Gear leaves with its character, so a piece named after its host is already gone.
         if leave_play(state, instance_id) is not None:
@@ -203,29 +203,29 @@ ACTIONS: dict[str, Action] = {
 def gate(state: dict, seat: str, action: str, expect_substage: str | None = None) -> None:
     """Refuse an action the seat may not take now, naming the rule."""
     if seat not in state["players"]:
-        raise E.violation(E.NOT_A_PLAYER, f"{seat} holds no player of this match; only players act", status=403)
+        raise E.refuse(E.NOT_A_PLAYER, f"{seat} holds no player of this match; only players act")
     if state["outcome"] is not None:
-        raise E.violation(E.MATCH_OVER, "the match is over")
+        raise E.refuse(E.MATCH_OVER, "the match is over")
     if player(state, seat)["eliminated"] is not None:
-        raise E.violation(E.ELIMINATED, f"{seat} was eliminated ({player(state, seat)['eliminated']})")
+        raise E.refuse(E.ELIMINATED, f"{seat} was eliminated ({player(state, seat)['eliminated']})")
     flow = state["flow"]
     if expect_substage is not None and expect_substage != flow["substage"]:
-        raise E.violation(E.STALE_SUBSTAGE, f"the match is at {flow['stage']}/{flow['substage']}, not {expect_substage}")
+        raise E.refuse(E.STALE_SUBSTAGE, f"the match is at {flow['stage']}/{flow['substage']}, not {expect_substage}")
     if action == "concede":
         return
     if action == "mulligan" and player(state, seat)["mulliganed"]:
         # Named before the turn check: after its decision the seat is no longer awaited.
-        raise E.violation(E.MULLIGAN_USED, "the opening hand was already kept or redrawn; a mulligan comes once per game")
+        raise E.refuse(E.MULLIGAN_USED, "the opening hand was already kept or redrawn; a mulligan comes once per game")
     where = f"{flow['stage']}/{flow['substage']}" + (f" of {flow['active']}'s turn {flow['turn']}" if flow["active"] else "")
     if seat not in flow["awaiting"]:
-        raise E.violation(
+        raise E.refuse(
             E.OUT_OF_TURN, f"not your turn to act: the match is at {where} and waits for {', '.join(flow['awaiting'])}"
         )
     step = current_step(state)
     assert step is not None
     if action not in step.actions:
         allowed = ", ".join(sorted(step.actions | {"concede"}))
-        raise E.violation(E.WRONG_STAGE, f"{action} is not taken at {where}; here you may: {allowed}")
+        raise E.refuse(E.WRONG_STAGE, f"{action} is not taken at {where}; here you may: {allowed}")
 
 
 def act(state: dict, action: str, params: Any, stream: Stream, seat: str) -> tuple[dict, dict]:

@@ -80,11 +80,11 @@ def psychosis_check(state: dict, seat: str, stream: Stream, events: list[dict]) 
 def _own_character(state: dict, seat: str, instance_id: str, role: str) -> dict:
     found = find_character(state, instance_id)
     if found is None:
-        raise E.violation(E.UNKNOWN_CARD, f"no character {instance_id!r} is in play", status=404)
+        raise E.refuse(E.UNKNOWN_CARD, f"no character {instance_id!r} is in play")
     controller, character = found
     if controller != seat:
-        raise E.violation(
-            E.NOT_YOUR_CARD, f"{instance_id} is {controller}'s character; you {role} with characters you control", status=422
+        raise E.refuse(
+            E.NOT_YOUR_CARD, f"{instance_id} is {controller}'s character; you {role} with characters you control"
         )
     return character
 
@@ -94,16 +94,16 @@ def declare_attacks(state: dict, seat: str, attacks: list[tuple[str, str | None]
     for attacker_id, target in attacks:
         character = _own_character(state, seat, attacker_id, "attack")
         if attacker_id in seen or attacker_id in _attackers(state):
-            raise E.violation(E.NAMED_TWICE, f"{attacker_id} is named as an attacker twice", status=422)
+            raise E.refuse(E.NAMED_TWICE, f"{attacker_id} is named as an attacker twice")
         if character["running"]:
-            raise E.violation(E.RUNNING, f"{attacker_id} is running and cannot attack until it refreshes")
+            raise E.refuse(E.RUNNING, f"{attacker_id} is running and cannot attack until it refreshes")
         others = opponents(state, seat)
         if target is None:
             if len(others) != 1:
-                raise E.violation(E.WRONG_TARGET, f"name a target for {attacker_id}: one of {', '.join(others)}", status=422)
+                raise E.refuse(E.WRONG_TARGET, f"name a target for {attacker_id}: one of {', '.join(others)}")
             target = others[0]
         elif target not in others:
-            raise E.violation(E.WRONG_TARGET, f"{attacker_id} can attack a living opponent: one of {', '.join(others)}", status=422)
+            raise E.refuse(E.WRONG_TARGET, f"{attacker_id} can attack a living opponent: one of {', '.join(others)}")
         seen.add(attacker_id)
         character["running"] = True
         state["battle"]["attacks"].append({"attacker": attacker_id, "target": target, "blockers": [], "psychotic": False})
@@ -117,12 +117,12 @@ def declare_blocks(state: dict, seat: str, blocks: list[tuple[str, str]], events
     for blocker_id, attacker_id in blocks:
         character = _own_character(state, seat, blocker_id, "block")
         if blocker_id in used:
-            raise E.violation(E.ALREADY_BLOCKING, f"{blocker_id} already attacks or blocks; a character blocks one attacker", status=422)
+            raise E.refuse(E.ALREADY_BLOCKING, f"{blocker_id} already attacks or blocks; a character blocks one attacker")
         if character["running"] and not may_run:
-            raise E.violation(E.RUNNING, f"{blocker_id} is running; running characters do not block")
+            raise E.refuse(E.RUNNING, f"{blocker_id} is running; running characters do not block")
         attack = mine.get(attacker_id)
         if attack is None:
-            raise E.violation(E.NOT_ATTACKING, f"{attacker_id} is not attacking you in this battle", status=422)
+            raise E.refuse(E.NOT_ATTACKING, f"{attacker_id} is not attacking you in this battle")
         used.add(blocker_id)
         attack["blockers"].append(blocker_id)
         events.append({"kind": "blocks", "seat": seat, "instance": blocker_id, "target": attacker_id})
@@ -133,10 +133,10 @@ def order_blockers(state: dict, orders: list[tuple[str, list[str]]]) -> None:
     for attacker_id, blockers in orders:
         attack = by_attacker.get(attacker_id)
         if attack is None:
-            raise E.violation(E.NOT_ATTACKING, f"{attacker_id} is not an attacker with several blockers", status=422)
+            raise E.refuse(E.NOT_ATTACKING, f"{attacker_id} is not an attacker with several blockers")
         if sorted(blockers) != sorted(attack["blockers"]):
-            raise E.violation(
-                E.BAD_ORDER, f"order exactly the blockers of {attacker_id}: {', '.join(attack['blockers'])}", status=422
+            raise E.refuse(
+                E.BAD_ORDER, f"order exactly the blockers of {attacker_id}: {', '.join(attack['blockers'])}"
             )
         attack["blockers"] = list(blockers)
 

@@ -57,7 +57,7 @@ def deploy(state: dict, seat: str, ask: Deployment) -> Deployed:
     card = card_of(state, ask.card)
     handler = _HANDLERS.get(kind_of(card))
     if handler is None:
-        raise E.violation(E.NOT_DEPLOYABLE, f"{card.name!r} is a {card.type}; it is not deployed from the hand", status=422)
+        raise E.refuse(E.NOT_DEPLOYABLE, f"{card.name!r} is a {card.type}; it is not deployed from the hand")
     _check_legendary(state, seat, card)
     p = player(state, seat)
     p["hand"].remove(ask.card)
@@ -78,7 +78,7 @@ def _no_extras(card: NeuroscapeCard, ask: Deployment, *allowed: str) -> None:
     given = {"slot": ask.slot, "targetSeat": ask.target_seat, "character": ask.character}
     extra = sorted(name for name, value in given.items() if value is not None and name not in allowed)
     if extra:
-        raise E.violation(E.WRONG_TARGET, f"{card.name!r} takes no {', '.join(extra)}", status=422)
+        raise E.refuse(E.WRONG_TARGET, f"{card.name!r} takes no {', '.join(extra)}")
 
 
 def legendary_blocked(state: dict, seat: str, card: NeuroscapeCard) -> bool:
@@ -96,17 +96,17 @@ def legendary_blocked(state: dict, seat: str, card: NeuroscapeCard) -> bool:
 def _check_legendary(state: dict, seat: str, card: NeuroscapeCard) -> None:
     if legendary_blocked(state, seat, card):
         where = "under your control" if state["rules"]["legendaryScope"] == "player" else "on the table"
-        raise E.violation(E.LEGENDARY_IN_PLAY, f"{card.name!r} is legendary and a copy is already in play {where}")
+        raise E.refuse(E.LEGENDARY_IN_PLAY, f"{card.name!r} is legendary and a copy is already in play {where}")
 
 
 def _opponent_target(state: dict, seat: str, card: NeuroscapeCard, target: str | None) -> str:
     others = opponents(state, seat)
     if target is None:
         if len(others) != 1:
-            raise E.violation(E.WRONG_TARGET, f"name the targetSeat for {card.name!r}: one of {', '.join(others)}", status=422)
+            raise E.refuse(E.WRONG_TARGET, f"name the targetSeat for {card.name!r}: one of {', '.join(others)}")
         return others[0]
     if target == seat or target not in others:
-        raise E.violation(E.WRONG_TARGET, f"{card.name!r} goes on a living opponent's mainframe: one of {', '.join(others)}", status=422)
+        raise E.refuse(E.WRONG_TARGET, f"{card.name!r} goes on a living opponent's mainframe: one of {', '.join(others)}")
     return target
 
 
@@ -138,7 +138,7 @@ def _slot_program(state: dict, seat: str, card: NeuroscapeCard, ask: Deployment)
     assert card.subtype is not None
     if SLOT_SUBTYPES[card.subtype] == "own":
         if ask.target_seat not in (None, seat):
-            raise E.violation(E.WRONG_TARGET, f"{card.name!r} is a protocol: it goes on your own mainframe", status=422)
+            raise E.refuse(E.WRONG_TARGET, f"{card.name!r} is a protocol: it goes on your own mainframe")
         target = seat
     else:
         target = _opponent_target(state, seat, card, ask.target_seat)
@@ -161,7 +161,7 @@ def _one_shot(state: dict, seat: str, card: NeuroscapeCard, ask: Deployment) -> 
     if card.subtype == "drug":
         _no_extras(card, ask, "character")
         if ask.character is None or find_character(state, ask.character) is None:
-            raise E.violation(E.WRONG_TARGET, f"{card.name!r} is played on a character in play: name its instance id", status=422)
+            raise E.refuse(E.WRONG_TARGET, f"{card.name!r} is played on a character in play: name its instance id")
         target = ask.character
     else:
         _no_extras(card, ask)
@@ -188,15 +188,15 @@ def _cyberware(state: dict, seat: str, card: NeuroscapeCard, ask: Deployment) ->
     _no_extras(card, ask, "character")
     found = find_character(state, ask.character) if ask.character else None
     if found is None:
-        raise E.violation(E.WRONG_TARGET, f"{card.name!r} attaches to a character in play: name its instance id", status=422)
+        raise E.refuse(E.WRONG_TARGET, f"{card.name!r} attaches to a character in play: name its instance id")
     controller, character = found
     if controller != seat and not card.malicious:
-        raise E.violation(E.NOT_YOUR_CARD, f"{card.name!r} attaches to your own characters (only malicious cyberware goes on others')", status=422)
+        raise E.refuse(E.NOT_YOUR_CARD, f"{card.name!r} attaches to your own characters (only malicious cyberware goes on others')")
     body = card_of(state, character["card"])
     levels = {g.slot: g.level for g in body.gear}
     assert card.slot is not None and card.level is not None
     if levels.get(card.slot, 0) < card.level or card.slot in character["gear"]:
-        raise E.violation(
+        raise E.refuse(
             E.GEAR_SLOT,
             f"{body.name!r} has no free {card.slot} slot of level {card.level} or higher for {card.name!r}",
         )

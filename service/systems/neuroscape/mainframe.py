@@ -21,11 +21,11 @@ def place(state: dict, seat: str, slot: str | None, entry: dict) -> str:
     if slot is None:
         free = free_slots(state, seat)
         if not free:
-            raise E.violation(E.MAINFRAME_FULL, f"all three slots of {seat}'s mainframe are filled; a slot must clear first")
+            raise E.refuse(E.MAINFRAME_FULL, f"all three slots of {seat}'s mainframe are filled; a slot must clear first")
         slot = free[0]
     elif slots[slot] is not None:
         if not free_slots(state, seat):
-            raise E.violation(E.MAINFRAME_FULL, f"all three slots of {seat}'s mainframe are filled; a slot must clear first")
-        raise E.violation(E.SLOT_OCCUPIED, f"the {slot} slot of {seat}'s mainframe is taken; free: {', '.join(free_slots(state, seat))}")
+            raise E.refuse(E.MAINFRAME_FULL, f"all three slots of {seat}'s mainframe are filled; a slot must clear first")
+        raise E.refuse(E.SLOT_OCCUPIED, f"the {slot} slot of {seat}'s mainframe is taken; free: {', '.join(free_slots(state, seat))}")
     slots[slot] = entry
     return slot

@@ -27,6 +27,7 @@ SYSTEM = system(
     setup=m.NeuroscapeSetup,
     start=initial_state,
     options=NeuroscapeRules,
+    errors=E.CODES,
     view=view,
     view_entry=view_entry,
     secret_draws=True,  # shuffles and draws: a seed is revealed at the close only
@@ -38,7 +39,7 @@ Acted = tuple[dict, dict]
 
 def _act(state: dict, name: str, params: m.NeuroscapeActionBase, stream: Stream, actor: Actor) -> Acted:
     if actor.role != "player":
-        raise E.violation(E.NOT_A_PLAYER, f"a {actor.role} seat watches the match; only player seats act", status=403)
+        raise E.refuse(E.NOT_A_PLAYER, f"a {actor.role} seat watches the match; only player seats act")
     return act(state, name, params, stream, actor.seat)
 
 

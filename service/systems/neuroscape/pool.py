@@ -25,10 +25,10 @@ def pool_state(cards: list[NeuroscapeCard] | None, include_starter: bool) -> dic
     ids = [card.id for card in cards]
     repeated = sorted({i for i in ids if ids.count(i) > 1})
     if repeated:
-        raise E.violation(E.BAD_CARD_POOL, f"the card pool repeats ids: {', '.join(repeated)}", status=422)
+        raise E.refuse(E.BAD_CARD_POOL, f"the card pool repeats ids: {', '.join(repeated)}")
     shadowed = sorted(i for i in ids if include_starter and i in STARTER_POOL)
     if shadowed:
-        raise E.violation(E.BAD_CARD_POOL, f"these ids are starter cards already: {', '.join(shadowed)}", status=422)
+        raise E.refuse(E.BAD_CARD_POOL, f"these ids are starter cards already: {', '.join(shadowed)}")
     wire = [card.model_dump(mode="json", by_alias=True, exclude_defaults=True) for card in cards]
     key = hashlib.sha256(orjson.dumps([include_starter, wire], option=orjson.OPT_SORT_KEYS)).hexdigest()
     return {"key": key, "cards": wire, "includeStarter": include_starter}

@@ -26,7 +26,7 @@ def pay(p: dict, cost: int, *, commit_for: str | None, name: str) -> None:
     """Run `cost` available RAM cards (committing them to `commit_for` when given)."""
     have = available(p)
     if have < cost:
-        raise E.violation(E.NOT_ENOUGH_RAM, f"{name} costs {cost} RAM and you have {have} available")
+        raise E.refuse(E.NOT_ENOUGH_RAM, f"{name} costs {cost} RAM and you have {have} available")
     left = cost
     for ram in p["ram"]:
         if left == 0:

@@ -56,18 +56,18 @@ def _seat_players(setup: NeuroscapeSetup, seats: Sequence[Actor] | None) -> list
         elif index < len(player_seats):
             seat = player_seats[index]
         else:
-            raise E.violation(
-                E.NO_SUCH_SEAT, f"player {number} names no seat and the session has only {len(player_seats)} player seat(s)", status=422
+            raise E.refuse(
+                E.NO_SUCH_SEAT, f"player {number} names no seat and the session has only {len(player_seats)} player seat(s)"
             )
         if roles is not None and seat not in roles:
-            raise E.violation(E.NO_SUCH_SEAT, f"player {number} is seated at {seat}, which this session does not have", status=422)
+            raise E.refuse(E.NO_SUCH_SEAT, f"player {number} is seated at {seat}, which this session does not have")
         if roles is not None and roles[seat] != "player":
-            raise E.violation(
-                E.SEAT_NOT_PLAYER, f"player {number} is seated at {seat}, a {roles[seat]} seat; players sit at player seats", status=422
+            raise E.refuse(
+                E.SEAT_NOT_PLAYER, f"player {number} is seated at {seat}, a {roles[seat]} seat; players sit at player seats"
             )
         seated.append(seat)
     if len(set(seated)) != len(seated):
-        raise E.violation(E.BAD_PLAYERS, f"each player needs a seat of its own; got {', '.join(seated)}", status=422)
+        raise E.refuse(E.BAD_PLAYERS, f"each player needs a seat of its own; got {', '.join(seated)}")
     return seated
 
 
@@ -78,7 +78,7 @@ def initial_state(setup: NeuroscapeSetup, seats: Sequence[Actor] | None = None) 
     seated, decks, pool, found = check(setup, seats)
     if found:
         summary = "; ".join(f"{v['seat']}: {v['message']}" for v in found)
-        raise E.violation(E.ILLEGAL_DECK, f"{len(found)} deck-building violation(s): {summary}", status=422, violations=found)
+        raise E.refuse(E.ILLEGAL_DECK, f"{len(found)} deck-building violation(s): {summary}", violations=found)
     first = STEPS[0]
     return {
         "rules": rules.model_dump(mode="json", by_alias=True),

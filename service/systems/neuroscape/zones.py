@@ -151,7 +151,7 @@ def owned_persistent(state: dict, seat: str) -> list[dict]:
 def require_hand(state: dict, seat: str, card_id: str) -> None:
     if card_id not in player(state, seat)["hand"]:
         # Same words whether the card exists elsewhere or not: a refusal reveals nothing.
-        raise E.violation(E.NOT_IN_HAND, f"there is no {card_id!r} in your hand")
+        raise E.refuse(E.NOT_IN_HAND, f"there is no {card_id!r} in your hand")
 
 
 # -- conservation ----------------------------------------------------------------------
