@@ -20,7 +20,7 @@ from collections import Counter
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 import service.systems  # noqa: E402,F401  (registers every system)
-from service.systems.neuroscape.autoplay import play_match  # noqa: E402
+from service.systems.neuroscape.rules.autoplay import play_match  # noqa: E402
 
 DECKS = ["gridrunners", "bastion-choir"]
 

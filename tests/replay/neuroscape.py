@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.systems.neuroscape.autoplay import RandomPlayer
+from service.systems.neuroscape.rules.autoplay import RandomPlayer
 
 
 class Player(RandomPlayer):

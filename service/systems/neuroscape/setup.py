@@ -1,4 +1,4 @@
-"""A new match: check every deck, then lay out each player's zones and wait for opening hands.
+"""A new match: its setup, every deck checked, then each player's zones laid out to wait for opening hands.
 
 Nothing random happens here (a session is created without a dice stream): decks start as
 unordered piles, and each player draws its own opening hand with its own first action, so a
@@ -8,17 +8,70 @@ draw's audit only ever shows the drawing seat its own cards.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Literal
 
+from pydantic import ConfigDict, Field, model_validator
+
+from service.model import Model
 from service.registry import Actor
 from service.systems.neuroscape import errors as E
-from service.systems.neuroscape.cards import NeuroscapeCard
-from service.systems.neuroscape.decks import NeuroscapeDeckList, main_pile, ram_pile, violations
-from service.systems.neuroscape.flow import STEPS
-from service.systems.neuroscape.models import NeuroscapeSetup
 from service.systems.neuroscape.options import NeuroscapeRules
-from service.systems.neuroscape.pool import build_pool, pool_state
-from service.systems.neuroscape.starter import STARTER_DECKS
-from service.systems.neuroscape.zones import SLOT_NAMES
+from service.systems.neuroscape.rules.deck_building import main_pile, ram_pile, violations
+from service.systems.neuroscape.rules.flow import STEPS
+from service.systems.neuroscape.rules.pool import build_pool, pool_state
+from service.systems.neuroscape.rules.starter import STARTER_DECKS
+from service.systems.neuroscape.rules.zones import SLOT_NAMES
+from service.systems.neuroscape.wire.actions import SEAT
+from service.systems.neuroscape.wire.cards import NeuroscapeCard, NeuroscapeDeckList
+
+StarterDeckName = Literal["gridrunners", "bastion-choir"]
+
+
+class NeuroscapePlayerSetup(Model):
+    """One player of the match: its seat and its deck (a starter deck, or a list: exactly one of the two)."""
+
+    # The rule below, in the JSON Schema too: a body that matches the schema names one deck.
+    model_config = ConfigDict(
+        json_schema_extra={
+            "oneOf": [
+                {"required": ["starterDeck"], "properties": {"starterDeck": {"not": {"type": "null"}}, "deck": {"type": "null"}}},
+                {"required": ["deck"], "properties": {"deck": {"not": {"type": "null"}}, "starterDeck": {"type": "null"}}},
+            ]
+        }
+    )
+
+    seat: str | None = Field(
+        None,
+        pattern=SEAT,
+        description="The session seat this player sits at: a seat of the session with role `player`. "
+        "Default: the N-th player sits at the session's N-th player seat (GM and spectator seats are skipped), "
+        "so with seats gm, ana, bo the first player sits at `seat-2`.",
+    )
+    starter_deck: StarterDeckName | None = Field(None, description="Play a built-in starter deck (or give `deck`).")
+    deck: NeuroscapeDeckList | None = Field(
+        None, description="Play this deck list, cards of the match's pool (or give `starterDeck`)."
+    )
+
+    @model_validator(mode="after")
+    def _one_deck(self) -> NeuroscapePlayerSetup:
+        if (self.starter_deck is None) == (self.deck is None):
+            raise ValueError("give exactly one of starterDeck or deck")
+        return self
+
+
+class NeuroscapeSetup(Model):
+    """A match: two or more players, the card pool, and the rule options."""
+
+    players: list[NeuroscapePlayerSetup] = Field(min_length=2, max_length=8)
+    cards: list[NeuroscapeCard] | None = Field(
+        None, max_length=300, description="A card pool of your own. Omit to play with the built-in starter pool only."
+    )
+    include_starter_pool: bool = Field(
+        True, description="With `cards`: also allow the starter cards (ids must then not repeat them). Default true."
+    )
+    rules: NeuroscapeRules = Field(default_factory=NeuroscapeRules)
+
+
 
 
 def check(

@@ -15,10 +15,10 @@ face-down card and hidden draw record to every seat, so that anyone can then ver
 from __future__ import annotations
 
 from service.registry import Actor
-from service.systems.neuroscape.actions import ACTIONS, flow_summary
-from service.systems.neuroscape.legal import legal_actions
-from service.systems.neuroscape.pool import pool_of
-from service.systems.neuroscape.zones import SLOT_NAMES
+from service.systems.neuroscape.rules.actions import ACTIONS, flow_summary
+from service.systems.neuroscape.rules.legal import legal_actions
+from service.systems.neuroscape.rules.pool import pool_of
+from service.systems.neuroscape.rules.zones import SLOT_NAMES
 
 _PREFIX = "neuroscape/"
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from service.dice.stream import Stream
-from service.systems.neuroscape.actions import act
-from service.systems.neuroscape.autoplay import STARTER_MATCH
-from service.systems.neuroscape.models import ACTION_MODELS, NeuroscapeSetup
+from service.systems.neuroscape.rules.actions import act
+from service.systems.neuroscape.rules.autoplay import STARTER_MATCH
+from service.systems.neuroscape.rules.autoplay import ACTION_MODELS
+from service.systems.neuroscape.setup import NeuroscapeSetup
 from service.systems.neuroscape.setup import initial_state
-from service.systems.neuroscape.zones import new_instance
+from service.systems.neuroscape.rules.zones import new_instance
 from support.dice import ScriptedStream
 
 

@@ -9,8 +9,9 @@ import pytest
 
 from service.dice.stream import Stream, commitment
 from service.registry import Actor
-from service.systems.neuroscape.actions import act
-from service.systems.neuroscape.models import ACTION_MODELS, NeuroscapeSetup
+from service.systems.neuroscape.rules.actions import act
+from service.systems.neuroscape.rules.autoplay import ACTION_MODELS
+from service.systems.neuroscape.setup import NeuroscapeSetup
 from service.systems.neuroscape.setup import initial_state
 from service.systems.neuroscape.view import view
 from support.api import Api

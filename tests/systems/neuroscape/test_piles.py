@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from service.dice.stream import Stream
-from service.systems.neuroscape.piles import deck_size, draw_main, put_bottom, take_random
+from service.systems.neuroscape.rules.piles import deck_size, draw_main, put_bottom, take_random
 from support.dice import ScriptedStream
 
 

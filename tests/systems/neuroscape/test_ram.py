@@ -8,7 +8,7 @@ import copy
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.neuroscape.ram import is_stable, stability_check
+from service.systems.neuroscape.rules.ram import is_stable, stability_check
 from support.dice import ScriptedStream
 from tests.systems.neuroscape.helpers import do, fresh, give_ram, through_setup, to_substage
 

@@ -8,11 +8,11 @@ import pytest
 
 from service.dice.stream import Stream
 from service.errors import RuleViolation
-from service.systems.neuroscape.actions import act
-from service.systems.neuroscape.autoplay import play_match
-from service.systems.neuroscape.flow import STEPS
-from service.systems.neuroscape.piles import deck_size, pile_size
-from service.systems.neuroscape.zones import card_count, living
+from service.systems.neuroscape.rules.actions import act
+from service.systems.neuroscape.rules.autoplay import play_match
+from service.systems.neuroscape.rules.flow import STEPS
+from service.systems.neuroscape.rules.piles import deck_size, pile_size
+from service.systems.neuroscape.rules.zones import card_count, living
 
 _NO_DICE = Stream(seed="never-rolled", scope="test", nonce=0)  # a refused action rolls nothing
 CHUNKS = 10

@@ -8,7 +8,7 @@ import pytest
 
 from service.errors import RuleViolation
 from service.registry import Actor
-from service.systems.neuroscape.models import NeuroscapeSetup
+from service.systems.neuroscape.setup import NeuroscapeSetup
 from service.systems.neuroscape.setup import initial_state
 from support.api import Api
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.neuroscape.models import NeuroscapeSetup
-from service.systems.neuroscape.piles import deck_size
+from service.systems.neuroscape.setup import NeuroscapeSetup
+from service.systems.neuroscape.rules.piles import deck_size
 from service.systems.neuroscape.setup import initial_state
 from support.dice import ScriptedStream
 from tests.systems.neuroscape.helpers import do, fresh, through_setup

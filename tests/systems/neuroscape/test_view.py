@@ -6,7 +6,7 @@ from __future__ import annotations
 import orjson
 
 from service.registry import Actor
-from service.systems.neuroscape.piles import deck_size
+from service.systems.neuroscape.rules.piles import deck_size
 from service.systems.neuroscape.view import view, view_entry
 from tests.systems.neuroscape.helpers import do, fresh, give_ram, through_setup, to_substage
 

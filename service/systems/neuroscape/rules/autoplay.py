@@ -12,12 +12,37 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from service.dice.stream import Stream
-from service.systems.neuroscape.actions import act
-from service.systems.neuroscape.legal import legal_actions
-from service.systems.neuroscape.models import ACTION_MODELS, NeuroscapeActionBase, NeuroscapeSetup
+from service.systems.neuroscape.rules.actions import act
+from service.systems.neuroscape.rules.legal import legal_actions
+from service.systems.neuroscape.setup import NeuroscapeSetup
+from service.systems.neuroscape.wire.actions import NeuroscapeActionBase
+from service.systems.neuroscape.wire.battle import NeuroscapeAttackAction, NeuroscapeBlockAction, NeuroscapeOrderBlockersAction
+from service.systems.neuroscape.wire.deploying import NeuroscapeDeployAction, NeuroscapeForceQuitAction
+from service.systems.neuroscape.wire.opening import (
+    NeuroscapeChooseFirstAction,
+    NeuroscapeDrawAction,
+    NeuroscapeMulliganAction,
+    NeuroscapeRollOffAction,
+)
+from service.systems.neuroscape.wire.passing import NeuroscapeConcedeAction, NeuroscapePassAction
 from service.systems.neuroscape.setup import initial_state
 
 _Item = TypeVar("_Item")
+
+# Each action's input model, by the name its mechanic has.
+ACTION_MODELS: dict[str, type[NeuroscapeActionBase]] = {
+    "draw": NeuroscapeDrawAction,
+    "mulligan": NeuroscapeMulliganAction,
+    "roll-off": NeuroscapeRollOffAction,
+    "choose-first": NeuroscapeChooseFirstAction,
+    "force-quit": NeuroscapeForceQuitAction,
+    "deploy": NeuroscapeDeployAction,
+    "attack": NeuroscapeAttackAction,
+    "block": NeuroscapeBlockAction,
+    "order-blockers": NeuroscapeOrderBlockersAction,
+    "pass": NeuroscapePassAction,
+    "concede": NeuroscapeConcedeAction,
+}
 
 STARTER_MATCH = {"players": [{"starterDeck": "gridrunners"}, {"starterDeck": "bastion-choir"}]}
 

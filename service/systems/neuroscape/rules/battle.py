@@ -13,7 +13,7 @@ from collections import defaultdict
 
 from service.dice.stream import Stream
 from service.systems.neuroscape import errors as E
-from service.systems.neuroscape.zones import (
+from service.systems.neuroscape.rules.zones import (
     attack_of,
     card_of,
     defense_of,

@@ -14,8 +14,8 @@ from types import MappingProxyType
 import orjson
 
 from service.systems.neuroscape import errors as E
-from service.systems.neuroscape.cards import NeuroscapeCard
-from service.systems.neuroscape.starter import STARTER_POOL
+from service.systems.neuroscape.wire.cards import NeuroscapeCard
+from service.systems.neuroscape.rules.starter import STARTER_POOL
 
 
 def pool_state(cards: list[NeuroscapeCard] | None, include_starter: bool) -> dict:

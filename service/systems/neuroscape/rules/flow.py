@@ -14,11 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from service.dice.stream import Stream
-from service.systems.neuroscape.battle import defenders, possible_attackers, psychosis_check, resolve_damage, unordered
-from service.systems.neuroscape.piles import deck_size
-from service.systems.neuroscape.ram import refresh, stability_check
-from service.systems.neuroscape.winning import check_game_end, eliminate
-from service.systems.neuroscape.zones import characters, living, opponents, owned_persistent, player
+from service.systems.neuroscape.rules.battle import defenders, possible_attackers, psychosis_check, resolve_damage, unordered
+from service.systems.neuroscape.rules.piles import deck_size
+from service.systems.neuroscape.rules.ram import refresh, stability_check
+from service.systems.neuroscape.rules.winning import check_game_end, eliminate
+from service.systems.neuroscape.rules.zones import characters, living, opponents, owned_persistent, player
 
 Enter = Callable[[dict, Stream, list], None]
 
@@ -34,6 +34,11 @@ class Step:
 
 def _await(state: dict, seats: list[str]) -> None:
     state["flow"]["awaiting"] = list(seats)
+
+
+def stand_down(state: dict, seat: str) -> None:
+    """The seat has made its decision: the match no longer waits for it."""
+    state["flow"]["awaiting"] = [s for s in state["flow"]["awaiting"] if s != seat]
 
 
 def _active(state: dict) -> str:

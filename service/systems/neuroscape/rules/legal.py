@@ -8,13 +8,14 @@ never be refused. A seat sees only its own menu, so it reveals nothing about oth
 
 from __future__ import annotations
 
-from service.systems.neuroscape.battle import possible_attackers, possible_blockers, unordered
-from service.systems.neuroscape.deploy import cost_of, kind_of, legendary_blocked
-from service.systems.neuroscape.flow import current_step
-from service.systems.neuroscape.mainframe import free_slots
-from service.systems.neuroscape.piles import deck_size, pile_size
-from service.systems.neuroscape.ram import available
-from service.systems.neuroscape.zones import card_of, characters, opponents, owned_persistent, player
+from service.systems.neuroscape.rules.battle import possible_attackers, possible_blockers, unordered
+from service.systems.neuroscape.rules.cards import kind_of
+from service.systems.neuroscape.rules.deploying import cost_of, legendary_blocked
+from service.systems.neuroscape.rules.flow import current_step
+from service.systems.neuroscape.rules.mainframe import free_slots
+from service.systems.neuroscape.rules.piles import deck_size, pile_size
+from service.systems.neuroscape.rules.ram import available
+from service.systems.neuroscape.rules.zones import card_of, characters, opponents, owned_persistent, player
 
 
 def legal_actions(state: dict, seat: str) -> list[dict]:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from service.systems.neuroscape.cards import NeuroscapeWinCondition
-from service.systems.neuroscape.pool import win_cards
-from service.systems.neuroscape.zones import (
+from service.systems.neuroscape.wire.cards import NeuroscapeWinCondition
+from service.systems.neuroscape.rules.pool import win_cards
+from service.systems.neuroscape.rules.zones import (
     SLOT_NAMES,
     card_of,
     characters,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from service.dice.stream import Stream
 from service.systems.neuroscape import errors as E
-from service.systems.neuroscape.zones import characters, leave_play, player, slot_cards
+from service.systems.neuroscape.rules.zones import characters, leave_play, player, slot_cards
 
 
 def available(p: dict) -> int:

@@ -11,10 +11,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from service.systems.neuroscape import errors as E
-from service.systems.neuroscape.cards import ONE_SHOT_SUBTYPES, SLOT_SUBTYPES, NeuroscapeCard, commits_ram
-from service.systems.neuroscape.mainframe import place
-from service.systems.neuroscape.ram import pay
-from service.systems.neuroscape.zones import (
+from service.systems.neuroscape.rules.cards import SLOT_SUBTYPES, commits_ram, kind_of
+from service.systems.neuroscape.wire.cards import NeuroscapeCard
+from service.systems.neuroscape.rules.mainframe import place
+from service.systems.neuroscape.rules.ram import pay
+from service.systems.neuroscape.rules.zones import (
     card_of,
     characters,
     find_character,
@@ -41,15 +42,6 @@ class Deployment:
 class Deployed:
     events: list[dict]
     private: dict | None = None  # what only the deploying seat may learn (a face-down card's identity)
-
-
-def kind_of(card: NeuroscapeCard) -> str:
-    if card.type == "program":
-        assert card.subtype is not None
-        if card.subtype in SLOT_SUBTYPES:
-            return "slot-program"
-        return "one-shot" if card.subtype in ONE_SHOT_SUBTYPES else card.subtype
-    return card.type
 
 
 def deploy(state: dict, seat: str, ask: Deployment) -> Deployed:

@@ -15,15 +15,18 @@ from typing import Any
 import orjson
 
 from service.dice.stream import Stream
+from service.registry import Actor
 from service.systems.neuroscape import errors as E
-from service.systems.neuroscape.battle import declare_attacks, declare_blocks, order_blockers
-from service.systems.neuroscape.deploy import Deployment, deploy
-from service.systems.neuroscape.flow import STEPS, advance, current_step, start_turn
-from service.systems.neuroscape.piles import deck_size, draw_main, pile_size, put_bottom, take_random
-from service.systems.neuroscape.winning import eliminate
-from service.systems.neuroscape.zones import leave_play, living, new_instance, owned_persistent, player
+from service.systems.neuroscape.rules import opening
+from service.systems.neuroscape.rules.battle import declare_attacks, declare_blocks, order_blockers
+from service.systems.neuroscape.rules.deploying import Deployment, deploy
+from service.systems.neuroscape.rules.flow import STEPS, advance, current_step, stand_down
+from service.systems.neuroscape.rules.winning import eliminate
+from service.systems.neuroscape.rules.zones import leave_play, owned_persistent, player
 
 Handler = Callable[[dict, str, Any, Stream, list], "dict | None"]
+# What a session action answers: the new state and the dict its result model dumps to.
+Acted = tuple[dict, dict]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,97 +48,7 @@ def copy_state(state: dict) -> dict:
     return new
 
 
-def _stand_down(state: dict, seat: str) -> None:
-    state["flow"]["awaiting"] = [s for s in state["flow"]["awaiting"] if s != seat]
-
-
-# -- setup -----------------------------------------------------------------------------
-
-
-def _draw(state: dict, seat: str, params: Any, stream: Stream, events: list) -> dict | None:
-    if state["flow"]["stage"] == "setup":
-        return _opening_draw(state, seat, params, stream, events)
-    p = player(state, seat)
-    main_left, ram_left = deck_size(p["deck"]), pile_size(p["ramDeck"])
-    rules = state["rules"]
-    quota = rules["firstTurnDraws"] if state["flow"]["turn"] == 1 else rules["drawsPerTurn"]
-    quota = min(quota, main_left + ram_left)
-    if params.main + params.ram != quota:
-        raise E.refuse(E.DRAW_COUNT, f"draw {quota} card(s) this turn, in any mix of main and RAM deck")
-    if params.main > main_left or params.ram > ram_left:
-        raise E.refuse(E.DRAW_COUNT, f"your main deck holds {main_left} and your RAM deck {ram_left}")
-    drawn = [draw_main(p["deck"], stream) for _ in range(params.main)]
-    p["hand"].extend(drawn)
-    events.append({"kind": "drew", "seat": seat, "amount": params.main})
-    for _ in range(params.ram):
-        ram = new_instance(state, take_random(p["ramDeck"], stream), seat)
-        ram.update(status="available", **{"for": None})
-        p["ram"].append(ram)
-        events.append({"kind": "ram-played", "seat": seat, "card": ram["card"], "instance": ram["id"]})
-    _stand_down(state, seat)
-    return {"drawn": drawn}
-
-
-def _opening_draw(state: dict, seat: str, params: Any, stream: Stream, events: list) -> dict:
-    p = player(state, seat)
-    if p["openingDrawn"]:
-        raise E.refuse(E.OPENING_HAND_DRAWN, "your opening hand is already drawn; keep it or mulligan")
-    size = min(state["rules"]["openingHand"], deck_size(p["deck"]))
-    if params.main != size or params.ram != 0:
-        raise E.refuse(E.OPENING_HAND_SIZE, f"the opening hand is {size} cards from the main deck (main={size}, ram=0)")
-    drawn = [draw_main(p["deck"], stream) for _ in range(size)]
-    p["hand"].extend(drawn)
-    p["openingDrawn"] = True
-    events.append({"kind": "drew", "seat": seat, "amount": size})
-    return {"drawn": drawn}
-
-
-def _mulligan(state: dict, seat: str, params: Any, stream: Stream, events: list) -> dict:
-    p = player(state, seat)
-    if not p["openingDrawn"]:
-        raise E.refuse(E.OPENING_HAND_FIRST, "draw your opening hand before deciding on a mulligan")
-    hand = list(p["hand"])
-    for card_id in params.bottom:
-        if card_id not in hand:
-            raise E.refuse(E.NOT_IN_HAND, f"there is no {card_id!r} (or not that many) in your hand")
-        hand.remove(card_id)
-    put_bottom(p["deck"], list(params.bottom))
-    drawn = [draw_main(p["deck"], stream) for _ in params.bottom]
-    p["hand"] = hand + drawn
-    p["mulliganed"] = True
-    events.append({"kind": "mulligan", "seat": seat, "amount": len(params.bottom)})
-    _stand_down(state, seat)
-    return {"drawn": drawn}
-
-
-def _roll_off(state: dict, seat: str, params: Any, stream: Stream, events: list) -> None:
-    contenders = living(state)
-    rounds = []
-    while len(contenders) > 1:  # a tie for the highest roll re-rolls among the tied players only
-        faces = {s: stream.roll(20) for s in contenders}
-        rounds.append(faces)
-        for s, face in faces.items():
-            events.append({"kind": "roll-off", "seat": s, "faces": [face], "amount": len(rounds)})
-        best = max(faces.values())
-        contenders = [s for s in contenders if faces[s] == best]
-    state["rollOff"] = {"rounds": rounds, "winner": contenders[0]}
-    events.append({"kind": "roll-off-won", "seat": contenders[0]})
-    state["flow"]["awaiting"] = []
-
-
-def _choose_first(state: dict, seat: str, params: Any, stream: Stream, events: list) -> None:
-    seats = state["order"]
-    first = seat
-    if not params.go_first:
-        start = seats.index(seat)
-        first = next(s for s in seats[start + 1 :] + seats[: start + 1] if player(state, s)["eliminated"] is None)
-    at = seats.index(first)
-    state["order"] = seats[at:] + seats[:at]
-    events.append({"kind": "first-player", "seat": first, "reason": "chosen" if first == seat else "passed"})
-    start_turn(state, first, 1, events)
-
-
-# -- turns -----------------------------------------------------------------------------
+# -- the turn's actions (the opening's are in `opening`) -----------------------------------------------------------------------------
 
 
 def _force_quit(state: dict, seat: str, params: Any, stream: Stream, events: list) -> None:
@@ -149,7 +62,7 @@ def _force_quit(state: dict, seat: str, params: Any, stream: Stream, events: lis
         # Gear leaves with its character, so a piece named after its host is already gone.
         if leave_play(state, instance_id) is not None:
             events.append({"kind": "force-quit", "seat": seat, "card": mine[instance_id]["card"], "instance": instance_id})
-    _stand_down(state, seat)
+    stand_down(state, seat)
 
 
 def _deploy(state: dict, seat: str, params: Any, stream: Stream, events: list) -> dict | None:
@@ -160,22 +73,22 @@ def _deploy(state: dict, seat: str, params: Any, stream: Stream, events: list) -
 
 def _attack(state: dict, seat: str, params: Any, stream: Stream, events: list) -> None:
     declare_attacks(state, seat, [(a.attacker, a.target) for a in params.attacks], events)
-    _stand_down(state, seat)
+    stand_down(state, seat)
 
 
 def _block(state: dict, seat: str, params: Any, stream: Stream, events: list) -> None:
     declare_blocks(state, seat, [(b.blocker, b.attacker) for b in params.blocks], events)
-    _stand_down(state, seat)
+    stand_down(state, seat)
 
 
 def _order_blockers(state: dict, seat: str, params: Any, stream: Stream, events: list) -> None:
     order_blockers(state, [(o.attacker, list(o.blockers)) for o in params.orders])
-    _stand_down(state, seat)
+    stand_down(state, seat)
 
 
 def _pass(state: dict, seat: str, params: Any, stream: Stream, events: list) -> None:
     events.append({"kind": "passed", "seat": seat, "reason": state["flow"]["substage"]})
-    _stand_down(state, seat)
+    stand_down(state, seat)
 
 
 def _concede(state: dict, seat: str, params: Any, stream: Stream, events: list) -> None:
@@ -183,10 +96,10 @@ def _concede(state: dict, seat: str, params: Any, stream: Stream, events: list) 
 
 
 ACTIONS: dict[str, Action] = {
-    "draw": Action(_draw, secret_draws=True),
-    "mulligan": Action(_mulligan, secret_draws=True),
-    "roll-off": Action(_roll_off),
-    "choose-first": Action(_choose_first),
+    "draw": Action(opening.draw, secret_draws=True),
+    "mulligan": Action(opening.mulligan, secret_draws=True),
+    "roll-off": Action(opening.roll_off),
+    "choose-first": Action(opening.choose_first),
     "force-quit": Action(_force_quit),
     "deploy": Action(_deploy),
     "attack": Action(_attack),
@@ -226,6 +139,13 @@ def gate(state: dict, seat: str, action: str, expect_substage: str | None = None
     if action not in step.actions:
         allowed = ", ".join(sorted(step.actions | {"concede"}))
         raise E.refuse(E.WRONG_STAGE, f"{action} is not taken at {where}; here you may: {allowed}")
+
+
+def act_for(state: dict, action: str, params: Any, stream: Stream, actor: Actor) -> Acted:
+    """`act` for a session seat: GM and spectator seats watch the match, only player seats act."""
+    if actor.role != "player":
+        raise E.refuse(E.NOT_A_PLAYER, f"a {actor.role} seat watches the match; only player seats act")
+    return act(state, action, params, stream, actor.seat)
 
 
 def act(state: dict, action: str, params: Any, stream: Stream, seat: str) -> tuple[dict, dict]:

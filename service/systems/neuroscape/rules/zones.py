@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from service.systems.neuroscape import errors as E
-from service.systems.neuroscape.cards import NeuroscapeCard
-from service.systems.neuroscape.piles import deck_size, pile_size
-from service.systems.neuroscape.pool import pool_of
+from service.systems.neuroscape.wire.cards import NeuroscapeCard
+from service.systems.neuroscape.rules.piles import deck_size, pile_size
+from service.systems.neuroscape.rules.pool import pool_of
 
 SLOT_NAMES = ("top", "left", "right")
 

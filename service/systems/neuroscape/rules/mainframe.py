@@ -7,7 +7,7 @@ mainframe, viruses and trojans on an opponent's; trojans lie face-down.
 from __future__ import annotations
 
 from service.systems.neuroscape import errors as E
-from service.systems.neuroscape.zones import SLOT_NAMES, player
+from service.systems.neuroscape.rules.zones import SLOT_NAMES, player
 
 
 def free_slots(state: dict, seat: str) -> list[str]:
