@@ -39,8 +39,8 @@ def main() -> None:
     for index in range(args.matches):
         final, count = play_match(f"{args.seed}-{index}", setup)
         actions += count
-        turns += final["flow"]["turn"]
-        endings[final["outcome"]["reason"]] += 1
+        turns += final.flow.turn
+        endings[final.outcome.reason] += 1
     elapsed = time.perf_counter() - started
 
     print(f"{args.matches} matches of {args.players} players in {elapsed:.2f} s")

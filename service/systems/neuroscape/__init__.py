@@ -9,11 +9,13 @@ from service.registry import system
 from service.systems.neuroscape.errors import CODES
 from service.systems.neuroscape.options import NeuroscapeRules
 from service.systems.neuroscape.setup import NeuroscapeSetup, initial_state
+from service.systems.neuroscape.state import NeuroscapeState
 from service.systems.neuroscape.view import view, view_entry
 
 SYSTEM = system(
     "neuroscape",
     "Neuroscape trading card game",
+    state=NeuroscapeState,
     setup=NeuroscapeSetup,
     start=initial_state,
     options=NeuroscapeRules,

@@ -20,7 +20,7 @@ from service.systems.neuroscape.rules.deck_building import main_pile, ram_pile, 
 from service.systems.neuroscape.rules.flow import STEPS
 from service.systems.neuroscape.rules.pool import build_pool, pool_state
 from service.systems.neuroscape.rules.starter import STARTER_DECKS
-from service.systems.neuroscape.rules.zones import SLOT_NAMES
+from service.systems.neuroscape.state import SLOT_NAMES, Battle, Deck, DeckList, Flow, Mainframe, NeuroscapeState, Player
 from service.systems.neuroscape.wire.actions import SEAT
 from service.systems.neuroscape.wire.cards import NeuroscapeCard, NeuroscapeDeckList
 
@@ -124,7 +124,7 @@ def _seat_players(setup: NeuroscapeSetup, seats: Sequence[Actor] | None) -> list
     return seated
 
 
-def initial_state(setup: NeuroscapeSetup, seats: Sequence[Actor] | None = None) -> dict:
+def initial_state(setup: NeuroscapeSetup, seats: Sequence[Actor] | None = None) -> NeuroscapeState:
     """The match's first state; `seats` (the session's, in order) place the players, see `check`."""
     rules = setup.rules
     pool_spec = pool_state(setup.cards, setup.include_starter_pool)
@@ -133,37 +133,37 @@ def initial_state(setup: NeuroscapeSetup, seats: Sequence[Actor] | None = None) 
         summary = "; ".join(f"{v['seat']}: {v['message']}" for v in found)
         raise E.refuse(E.ILLEGAL_DECK, f"{len(found)} deck-building violation(s): {summary}", violations=found)
     first = STEPS[0]
-    return {
-        "rules": rules.model_dump(mode="json", by_alias=True),
-        "pool": pool_spec,
-        "order": seated,
-        "players": {seat: _new_player(deck, pool, rules) for seat, deck in zip(seated, decks, strict=True)},
-        "deckLists": {seat: deck.model_dump(mode="json", by_alias=True) for seat, deck in zip(seated, decks, strict=True)},
-        "drawAudits": {seat: [] for seat in seated},
-        "environment": None,
-        "battle": {"attacks": []},
-        "effects": [],
-        "rollOff": None,
-        "outcome": None,
-        "nextInstance": 1,
-        "flow": {"stage": first.stage, "substage": first.substage, "step": 0, "turn": 0, "active": None, "awaiting": list(seated)},
-    }
+    return NeuroscapeState(
+        rules=rules,
+        pool=pool_spec,
+        order=tuple(seated),
+        players={seat: _new_player(deck, pool, rules) for seat, deck in zip(seated, decks, strict=True)},
+        deck_lists={seat: DeckList.model_validate(deck.model_dump(), strict=False) for seat, deck in zip(seated, decks, strict=True)},
+        draw_audits={seat: () for seat in seated},
+        environment=None,
+        battle=Battle(),
+        effects=(),
+        roll_off=None,
+        outcome=None,
+        next_instance=1,
+        flow=Flow(stage=first.stage, substage=first.substage, step=0, turn=0, active=None, awaiting=tuple(seated)),
+    )
 
 
-def _new_player(deck: NeuroscapeDeckList, pool: Mapping[str, NeuroscapeCard], rules: NeuroscapeRules) -> dict:
+def _new_player(deck: NeuroscapeDeckList, pool: Mapping[str, NeuroscapeCard], rules: NeuroscapeRules) -> Player:
     mainframe = pool[deck.mainframe]
-    return {
-        "mainframe": {"card": mainframe.id},
-        "bioframe": rules.starting_bioframe + mainframe.bioframe_bonus,
-        "mainframeHealth": rules.starting_mainframe + mainframe.mainframe_bonus,
-        "slots": {name: None for name in SLOT_NAMES},
-        "characters": [],
-        "ram": [],
-        "hand": [],
-        "deck": {"pile": main_pile(deck), "bottom": []},
-        "ramDeck": ram_pile(deck),
-        "recycleBin": [],
-        "openingDrawn": False,
-        "mulliganed": False,
-        "eliminated": None,
-    }
+    return Player(
+        mainframe=Mainframe(card=mainframe.id),
+        bioframe=rules.starting_bioframe + mainframe.bioframe_bonus,
+        mainframe_health=rules.starting_mainframe + mainframe.mainframe_bonus,
+        slots=dict.fromkeys(SLOT_NAMES),
+        characters=(),
+        ram=(),
+        hand=(),
+        deck=Deck(pile=main_pile(deck), bottom=()),
+        ram_deck=ram_pile(deck),
+        recycle_bin=(),
+        opening_drawn=False,
+        mulliganed=False,
+        eliminated=None,
+    )

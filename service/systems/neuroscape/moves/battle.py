@@ -6,19 +6,20 @@ from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.neuroscape import SYSTEM
 from service.systems.neuroscape.rules.actions import Acted, act_for
+from service.systems.neuroscape.state import NeuroscapeState
 from service.systems.neuroscape.wire.actions import NeuroscapeActionResult
 from service.systems.neuroscape.wire.battle import NeuroscapeAttackAction, NeuroscapeBlockAction, NeuroscapeOrderBlockersAction
 
 
-def attack(state: dict, params: NeuroscapeAttackAction, stream: Stream, actor: Actor) -> Acted:
+def attack(state: NeuroscapeState, params: NeuroscapeAttackAction, stream: Stream, actor: Actor) -> Acted:
     return act_for(state, "attack", params, stream, actor)
 
 
-def block(state: dict, params: NeuroscapeBlockAction, stream: Stream, actor: Actor) -> Acted:
+def block(state: NeuroscapeState, params: NeuroscapeBlockAction, stream: Stream, actor: Actor) -> Acted:
     return act_for(state, "block", params, stream, actor)
 
 
-def order_blockers(state: dict, params: NeuroscapeOrderBlockersAction, stream: Stream, actor: Actor) -> Acted:
+def order_blockers(state: NeuroscapeState, params: NeuroscapeOrderBlockersAction, stream: Stream, actor: Actor) -> Acted:
     return act_for(state, "order-blockers", params, stream, actor)
 
 

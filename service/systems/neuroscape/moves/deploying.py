@@ -6,15 +6,16 @@ from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.neuroscape import SYSTEM
 from service.systems.neuroscape.rules.actions import Acted, act_for
+from service.systems.neuroscape.state import NeuroscapeState
 from service.systems.neuroscape.wire.actions import NeuroscapeActionResult
 from service.systems.neuroscape.wire.deploying import NeuroscapeDeployAction, NeuroscapeForceQuitAction
 
 
-def force_quit(state: dict, params: NeuroscapeForceQuitAction, stream: Stream, actor: Actor) -> Acted:
+def force_quit(state: NeuroscapeState, params: NeuroscapeForceQuitAction, stream: Stream, actor: Actor) -> Acted:
     return act_for(state, "force-quit", params, stream, actor)
 
 
-def deploy(state: dict, params: NeuroscapeDeployAction, stream: Stream, actor: Actor) -> Acted:
+def deploy(state: NeuroscapeState, params: NeuroscapeDeployAction, stream: Stream, actor: Actor) -> Acted:
     return act_for(state, "deploy", params, stream, actor)
 
 

@@ -6,6 +6,7 @@ from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.neuroscape import SYSTEM
 from service.systems.neuroscape.rules.actions import Acted, act_for
+from service.systems.neuroscape.state import NeuroscapeState
 from service.systems.neuroscape.wire.actions import NeuroscapeActionResult
 from service.systems.neuroscape.wire.opening import (
     NeuroscapeChooseFirstAction,
@@ -15,19 +16,19 @@ from service.systems.neuroscape.wire.opening import (
 )
 
 
-def draw(state: dict, params: NeuroscapeDrawAction, stream: Stream, actor: Actor) -> Acted:
+def draw(state: NeuroscapeState, params: NeuroscapeDrawAction, stream: Stream, actor: Actor) -> Acted:
     return act_for(state, "draw", params, stream, actor)
 
 
-def mulligan(state: dict, params: NeuroscapeMulliganAction, stream: Stream, actor: Actor) -> Acted:
+def mulligan(state: NeuroscapeState, params: NeuroscapeMulliganAction, stream: Stream, actor: Actor) -> Acted:
     return act_for(state, "mulligan", params, stream, actor)
 
 
-def roll_off(state: dict, params: NeuroscapeRollOffAction, stream: Stream, actor: Actor) -> Acted:
+def roll_off(state: NeuroscapeState, params: NeuroscapeRollOffAction, stream: Stream, actor: Actor) -> Acted:
     return act_for(state, "roll-off", params, stream, actor)
 
 
-def choose_first(state: dict, params: NeuroscapeChooseFirstAction, stream: Stream, actor: Actor) -> Acted:
+def choose_first(state: NeuroscapeState, params: NeuroscapeChooseFirstAction, stream: Stream, actor: Actor) -> Acted:
     return act_for(state, "choose-first", params, stream, actor)
 
 

@@ -6,15 +6,16 @@ from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.neuroscape import SYSTEM
 from service.systems.neuroscape.rules.actions import Acted, act_for
+from service.systems.neuroscape.state import NeuroscapeState
 from service.systems.neuroscape.wire.actions import NeuroscapeActionResult
 from service.systems.neuroscape.wire.passing import NeuroscapeConcedeAction, NeuroscapePassAction
 
 
-def pass_(state: dict, params: NeuroscapePassAction, stream: Stream, actor: Actor) -> Acted:
+def pass_(state: NeuroscapeState, params: NeuroscapePassAction, stream: Stream, actor: Actor) -> Acted:
     return act_for(state, "pass", params, stream, actor)
 
 
-def concede(state: dict, params: NeuroscapeConcedeAction, stream: Stream, actor: Actor) -> Acted:
+def concede(state: NeuroscapeState, params: NeuroscapeConcedeAction, stream: Stream, actor: Actor) -> Acted:
     return act_for(state, "concede", params, stream, actor)
 
 

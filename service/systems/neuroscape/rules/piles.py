@@ -10,19 +10,25 @@ card, and the die that picked it is audited like every other.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from service.dice.stream import Stream
+from service.systems.neuroscape.state import Deck
 
 
-def pile_size(pile: dict[str, int]) -> int:
+def pile_size(pile: Mapping[str, int]) -> int:
     return sum(pile.values())
 
 
-def deck_size(deck: dict) -> int:
-    return pile_size(deck["pile"]) + len(deck["bottom"])
+def deck_size(deck: Deck) -> int:
+    return pile_size(deck.pile) + len(deck.bottom)
 
 
 def take_random(pile: dict[str, int], stream: Stream) -> str:
-    """Remove and return one uniformly random card of a non-empty pile (card ids in sorted order)."""
+    """Remove and return one uniformly random card of a non-empty pile (card ids in sorted order).
+
+    The pile is the caller's own dict (a copy of the state's): it loses the card taken.
+    """
     pick = stream.roll(pile_size(pile))
     for card_id in sorted(pile):
         pick -= pile[card_id]
@@ -35,13 +41,28 @@ def take_random(pile: dict[str, int], stream: Stream) -> str:
     raise ValueError("take_random needs a non-empty pile")
 
 
-def draw_main(deck: dict, stream: Stream) -> str:
-    """The next card of a main deck: random from the pile, else the top of the bottom."""
-    if deck["pile"]:
-        return take_random(deck["pile"], stream)
-    return deck["bottom"].pop(0)
+def draw_from(pile: Mapping[str, int], stream: Stream) -> tuple[str, dict[str, int]]:
+    """One random card of a pile, and the pile without it."""
+    rest = dict(pile)
+    return take_random(rest, stream), rest
 
 
-def put_bottom(deck: dict, card_ids: list[str]) -> None:
+def draw_main(deck: Deck, stream: Stream) -> tuple[str, Deck]:
+    """The next card of a main deck (random from the pile, else the top of the bottom), and the deck without it."""
+    if deck.pile:
+        card_id, pile = draw_from(deck.pile, stream)
+        return card_id, deck.model_copy(update={"pile": pile})
+    return deck.bottom[0], deck.model_copy(update={"bottom": deck.bottom[1:]})
+
+
+def draw_many(deck: Deck, count: int, stream: Stream) -> tuple[list[str], Deck]:
+    drawn = []
+    for _ in range(count):
+        card_id, deck = draw_main(deck, stream)
+        drawn.append(card_id)
+    return drawn, deck
+
+
+def put_bottom(deck: Deck, card_ids: list[str]) -> Deck:
     """Put cards under the deck; the last one named ends up lowest."""
-    deck["bottom"].extend(card_ids)
+    return deck.model_copy(update={"bottom": (*deck.bottom, *card_ids)})
