@@ -74,7 +74,6 @@ class Environment(Model):
     commits: int
 
 
-Instance = Ram | Gear | Character | SlotCard | Environment
 InPlay = Gear | Character | SlotCard | Environment  # what leaves play to a recycle bin
 
 # -- players -------------------------------------------------------------------------------
