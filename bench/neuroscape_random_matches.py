@@ -20,7 +20,7 @@ from collections import Counter
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 import service.systems  # noqa: E402,F401  (registers every system)
-from service.systems.neuroscape.autoplay import play_match  # noqa: E402
+from service.systems.neuroscape.rules.autoplay import play_match  # noqa: E402
 
 DECKS = ["gridrunners", "bastion-choir"]
 
@@ -39,8 +39,8 @@ def main() -> None:
     for index in range(args.matches):
         final, count = play_match(f"{args.seed}-{index}", setup)
         actions += count
-        turns += final["flow"]["turn"]
-        endings[final["outcome"]["reason"]] += 1
+        turns += final.flow.turn
+        endings[final.outcome.reason] += 1
     elapsed = time.perf_counter() - started
 
     print(f"{args.matches} matches of {args.players} players in {elapsed:.2f} s")

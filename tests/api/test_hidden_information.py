@@ -27,10 +27,10 @@ import orjson
 import pytest
 
 from service.dice.stream import Stream
-from service.systems.neuroscape.autoplay import RandomPlayer
-from service.systems.neuroscape.decks import main_pile
-from service.systems.neuroscape.piles import take_random
-from service.systems.neuroscape.starter import STARTER_DECKS
+from service.systems.neuroscape.rules.autoplay import RandomPlayer
+from service.systems.neuroscape.rules.deck_building import main_pile
+from service.systems.neuroscape.rules.piles import take_random
+from service.systems.neuroscape.rules.starter import STARTER_DECKS
 from support.api import Api
 from tests.systems.neuroscape.matchplay import gql_action
 

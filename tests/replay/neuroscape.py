@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from service.systems.neuroscape.autoplay import RandomPlayer
+from service.declare import load_state
+from service.systems.neuroscape.rules.autoplay import RandomPlayer
+from service.systems.neuroscape.state import NeuroscapeState
 
 
 class Player(RandomPlayer):
@@ -38,7 +40,7 @@ def chooser_for(seed: str):
         names = {seat["id"]: seat["name"] for seat in seats}
         seat = state["flow"]["awaiting"][0]
         player = players.setdefault(seat, Player(f"{seed}:{seat}", concede_one_in=400))
-        name, params = player.choose(state, seat)
+        name, params = player.choose(load_state(NeuroscapeState, state), seat)  # the state as stored
         wire = params.model_dump(mode="json", by_alias=True, exclude_none=True)
         roll = pick(40)
         if roll == 1:

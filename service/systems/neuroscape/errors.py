@@ -1,64 +1,97 @@
-"""Every Neuroscape rule refusal, one stable code each (`neuroscape/<rule>`), and its HTTP status.
+"""Every Neuroscape rule refusal, one stable code each (`neuroscape/<rule>`), in one table.
 
-409 means the match's state forbids the action right now; 422 means the request itself asks
-for something the rules never allow; 404 names something that does not exist. A refusal never
-names a card the refused seat may not see: "not in your hand" reads the same whether the card
-is in an opponent's hand, in a deck, or nowhere.
+In a session 409 means the match's state forbids the action right now, 422 that the request
+asks for something the rules never allow, 404 that it names something that is not there
+(a stateless call answers every refusal with 422). A refusal never names a card the refused
+seat may not see: "not in your hand" reads the same whether the card is in an opponent's hand,
+in a deck, or nowhere.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from service.errors import RuleViolation
+from service.errors import Code, RuleViolation, refusal
 
 # -- building a match ------------------------------------------------------------------
-ILLEGAL_DECK = "neuroscape/illegal-deck"  # 422: one or more deck lists break deck building; all listed
-BAD_PLAYERS = "neuroscape/bad-players"  # 422: the setup's player list is malformed (duplicate seats...)
-BAD_CARD_POOL = "neuroscape/bad-card-pool"  # 422: a submitted card pool repeats an id or shadows a starter card
-NO_SUCH_SEAT = "neuroscape/no-such-seat"  # 422: a player is seated at a seat the session does not have
-SEAT_NOT_PLAYER = "neuroscape/seat-not-player"  # 422: a player is seated at a GM or spectator seat
-
+ILLEGAL_DECK = "neuroscape/illegal-deck"
+BAD_PLAYERS = "neuroscape/bad-players"
+BAD_CARD_POOL = "neuroscape/bad-card-pool"
+NO_SUCH_SEAT = "neuroscape/no-such-seat"
+SEAT_NOT_PLAYER = "neuroscape/seat-not-player"
 # -- who may act -----------------------------------------------------------------------
-NOT_A_PLAYER = "neuroscape/not-a-player"  # 403: the seat holds no player of this match (a GM or spectator)
-MATCH_OVER = "neuroscape/match-over"  # 409: the match already has a result
-ELIMINATED = "neuroscape/eliminated"  # 409: the seat was eliminated and takes no more actions
-OUT_OF_TURN = "neuroscape/out-of-turn"  # 409: the match waits for another seat
-WRONG_STAGE = "neuroscape/wrong-stage"  # 409: the action belongs to another stage or substage
-STALE_SUBSTAGE = "neuroscape/stale-substage"  # 409: the client's expectSubstage no longer holds
-
+NOT_A_PLAYER = "neuroscape/not-a-player"
+MATCH_OVER = "neuroscape/match-over"
+ELIMINATED = "neuroscape/eliminated"
+OUT_OF_TURN = "neuroscape/out-of-turn"
+WRONG_STAGE = "neuroscape/wrong-stage"
+STALE_SUBSTAGE = "neuroscape/stale-substage"
 # -- setup -----------------------------------------------------------------------------
-OPENING_HAND_DRAWN = "neuroscape/opening-hand-drawn"  # 409: the opening hand was already drawn
-OPENING_HAND_FIRST = "neuroscape/opening-hand-first"  # 409: a mulligan needs the opening hand first
-MULLIGAN_USED = "neuroscape/mulligan-used"  # 409: the opening hand was already kept or redrawn: once per game
-OPENING_HAND_SIZE = "neuroscape/opening-hand-size"  # 422: the opening draw is exactly the opening hand, main deck only
-NOT_ROLL_OFF_WINNER = "neuroscape/not-roll-off-winner"  # 409: only the roll-off winner chooses who goes first
-
+OPENING_HAND_DRAWN = "neuroscape/opening-hand-drawn"
+OPENING_HAND_FIRST = "neuroscape/opening-hand-first"
+MULLIGAN_USED = "neuroscape/mulligan-used"
+OPENING_HAND_SIZE = "neuroscape/opening-hand-size"
+NOT_ROLL_OFF_WINNER = "neuroscape/not-roll-off-winner"
 # -- cards and zones -------------------------------------------------------------------
-NOT_IN_HAND = "neuroscape/not-in-hand"  # 409: the named card is not in the acting seat's hand
-UNKNOWN_CARD = "neuroscape/unknown-card"  # 404: no card in play has that instance id
-NOT_YOUR_CARD = "neuroscape/not-your-card"  # 422: the instance belongs to (or is controlled by) another seat
-UNKNOWN_SEAT = "neuroscape/unknown-seat"  # 404: no living player sits at that seat
-DRAW_COUNT = "neuroscape/draw-count"  # 422: the draw does not add up to this turn's draws, or a deck is short
-
+NOT_IN_HAND = "neuroscape/not-in-hand"
+UNKNOWN_CARD = "neuroscape/unknown-card"
+NOT_YOUR_CARD = "neuroscape/not-your-card"
+UNKNOWN_SEAT = "neuroscape/unknown-seat"
+DRAW_COUNT = "neuroscape/draw-count"
 # -- RAM and deploying -----------------------------------------------------------------
-NOT_ENOUGH_RAM = "neuroscape/not-enough-ram"  # 409: available RAM does not cover the card's cost
-MAINFRAME_FULL = "neuroscape/mainframe-full"  # 409: all three slots of the target mainframe are filled
-SLOT_OCCUPIED = "neuroscape/slot-occupied"  # 409: the named slot already holds a card
-WRONG_TARGET = "neuroscape/wrong-target"  # 422: the card type needs another target (own vs opponent's mainframe, a character...)
-LEGENDARY_IN_PLAY = "neuroscape/legendary-in-play"  # 409: a copy of this legendary card is already in play
-GEAR_SLOT = "neuroscape/gear-slot"  # 409: the character has no free gear slot of that kind and level
-NOT_DEPLOYABLE = "neuroscape/not-deployable"  # 422: mainframes and RAM are not deployed from the hand
-
+NOT_ENOUGH_RAM = "neuroscape/not-enough-ram"
+MAINFRAME_FULL = "neuroscape/mainframe-full"
+SLOT_OCCUPIED = "neuroscape/slot-occupied"
+WRONG_TARGET = "neuroscape/wrong-target"
+LEGENDARY_IN_PLAY = "neuroscape/legendary-in-play"
+GEAR_SLOT = "neuroscape/gear-slot"
+NOT_DEPLOYABLE = "neuroscape/not-deployable"
 # -- battle ----------------------------------------------------------------------------
-RUNNING = "neuroscape/running"  # 409: a running character cannot attack (nor block, by default)
-NOT_ATTACKING = "neuroscape/not-attacking"  # 422: the blocked or ordered character is not an attacker of this battle
-ALREADY_BLOCKING = "neuroscape/already-blocking"  # 422: one character blocks one attacker at most
-NAMED_TWICE = "neuroscape/named-twice"  # 422: the same character or card is named twice in one request
-BAD_ORDER = "neuroscape/bad-order"  # 422: a blocker order must list exactly the attacker's blockers
-FORCE_QUIT = "neuroscape/force-quit"  # 422: only your own persistent cards in play can be force quit
+RUNNING = "neuroscape/running"
+NOT_ATTACKING = "neuroscape/not-attacking"
+ALREADY_BLOCKING = "neuroscape/already-blocking"
+NAMED_TWICE = "neuroscape/named-twice"
+BAD_ORDER = "neuroscape/bad-order"
+FORCE_QUIT = "neuroscape/force-quit"
+
+CODES: dict[str, Code] = {
+    ILLEGAL_DECK: Code(422, "A deck breaks deck building", "One or more deck lists break the deck-building rules; every violation is listed."),
+    BAD_PLAYERS: Code(422, "The player list is malformed", "Each player needs a seat of its own."),
+    BAD_CARD_POOL: Code(422, "The card pool is malformed", "A submitted card pool repeats an id or shadows a starter card."),
+    NO_SUCH_SEAT: Code(422, "No such seat at this table", "A player is seated at a seat the session does not have."),
+    SEAT_NOT_PLAYER: Code(422, "A player sits at a non-player seat", "Players sit at player seats, not at GM or spectator seats."),
+    NOT_A_PLAYER: Code(403, "This seat plays no part in the match", "GM and spectator seats watch the match; only player seats act."),
+    MATCH_OVER: Code(409, "The match is over", "The match already has a result."),
+    ELIMINATED: Code(409, "The player was eliminated", "An eliminated player takes no more actions."),
+    OUT_OF_TURN: Code(409, "Not your turn to act", "The match waits for another seat."),
+    WRONG_STAGE: Code(409, "Not an action of this stage", "The action belongs to another stage or substage."),
+    STALE_SUBSTAGE: Code(409, "The match has moved on", "The match is no longer at the substage the request expected (`expectSubstage`)."),
+    OPENING_HAND_DRAWN: Code(409, "The opening hand is drawn", "Each player draws its opening hand once; then it keeps it or mulligans."),
+    OPENING_HAND_FIRST: Code(409, "Draw the opening hand first", "A mulligan comes after the opening hand is drawn."),
+    MULLIGAN_USED: Code(409, "The mulligan is used", "The opening hand was already kept or redrawn: a mulligan comes once per game."),
+    OPENING_HAND_SIZE: Code(422, "The opening hand is a fixed draw", "The opening draw is exactly the opening hand, from the main deck only."),
+    NOT_ROLL_OFF_WINNER: Code(409, "Not the roll-off winner", "Only the roll-off winner chooses who goes first."),
+    NOT_IN_HAND: Code(409, "The card is not in your hand", "The named card is not in the acting seat's hand (wherever else it may be)."),
+    UNKNOWN_CARD: Code(404, "No such card in play", "No card in play has that instance id."),
+    NOT_YOUR_CARD: Code(422, "Not your card", "The instance belongs to (or is controlled by) another seat."),
+    UNKNOWN_SEAT: Code(404, "No such player", "No living player sits at that seat."),
+    DRAW_COUNT: Code(422, "Not this turn's draw", "The draw does not add up to this turn's draws, or a deck holds fewer cards than asked for."),
+    NOT_ENOUGH_RAM: Code(409, "Not enough RAM", "Available RAM does not cover the card's cost."),
+    MAINFRAME_FULL: Code(409, "The mainframe is full", "All three slots of the target mainframe are filled; a slot must clear first."),
+    SLOT_OCCUPIED: Code(409, "The slot is taken", "The named mainframe slot already holds a card."),
+    WRONG_TARGET: Code(422, "Not a target for this card", "The card type needs another target (own vs opponent's mainframe, a character...)."),
+    LEGENDARY_IN_PLAY: Code(409, "A copy of this legendary card is in play", "One copy of a legendary card is in play at a time (per player by default)."),
+    GEAR_SLOT: Code(409, "No free gear slot", "The character has no free gear slot of that kind and level."),
+    NOT_DEPLOYABLE: Code(422, "Not deployed from the hand", "Mainframes and RAM are not deployed from the hand."),
+    RUNNING: Code(409, "The character is running", "A running character cannot attack (nor block, by default) until it refreshes."),
+    NOT_ATTACKING: Code(422, "Not an attacker of this battle", "The blocked or ordered character is not an attacker of this battle."),
+    ALREADY_BLOCKING: Code(422, "The character already attacks or blocks", "One character blocks one attacker at most."),
+    NAMED_TWICE: Code(422, "Named twice", "The same character or card is named twice in one request."),
+    BAD_ORDER: Code(422, "Not the attacker's blockers", "A blocker order must list exactly the attacker's blockers."),
+    FORCE_QUIT: Code(422, "Not yours to force quit", "Only your own persistent cards in play can be force quit."),
+}
 
 
-def violation(code: str, detail: str, status: int = 409, **extra: Any) -> RuleViolation:
-    """A refusal with its stable code; `raise violation(...)` reads like the rule it names."""
-    return RuleViolation(code, detail, status=status, **extra)
+def refuse(code: str, detail: str, **extra: Any) -> RuleViolation:
+    """The refusal `code` with its table's status; `raise refuse(...)` reads like the rule it names."""
+    return refusal(CODES, code, detail, **extra)

@@ -14,44 +14,51 @@ face-down card and hidden draw record to every seat, so that anyone can then ver
 
 from __future__ import annotations
 
+from pydantic import BaseModel
+
 from service.registry import Actor
-from service.systems.neuroscape.actions import ACTIONS, flow_summary
-from service.systems.neuroscape.legal import legal_actions
-from service.systems.neuroscape.pool import pool_of
-from service.systems.neuroscape.zones import SLOT_NAMES
+from service.systems.neuroscape.rules.actions import ACTIONS, flow_summary
+from service.systems.neuroscape.rules.legal import legal_actions
+from service.systems.neuroscape.rules.piles import deck_size, pile_size
+from service.systems.neuroscape.rules.pool import pool_of
+from service.systems.neuroscape.state import SLOT_NAMES, DrawAudit, NeuroscapeState, Player, SlotCard
 
 _PREFIX = "neuroscape/"
 
 
-def _viewer(state: dict, actor: Actor | None) -> str | None:
+def _json(part: BaseModel | None) -> dict | None:
+    return None if part is None else part.model_dump(mode="json", by_alias=True)
+
+
+def _viewer(state: NeuroscapeState, actor: Actor | None) -> str | None:
     # Only a player seat sees a hand, even if a GM's seat id matched a player's by mistake.
-    if actor is None or actor.role != "player" or actor.seat not in state["players"]:
+    if actor is None or actor.role != "player" or actor.seat not in state.players:
         return None
     return actor.seat
 
 
-def _slot(entry: dict | None, viewer: str | None, closed: bool) -> dict | None:
-    if entry is None or not entry.get("faceDown") or closed or entry["owner"] == viewer:
-        return entry
-    return {"id": entry["id"], "owner": entry["owner"], "faceDown": True, "playedTurn": entry["playedTurn"]}
+def _slot(entry: SlotCard | None, viewer: str | None, closed: bool) -> dict | None:
+    if entry is None or not entry.face_down or closed or entry.owner == viewer:
+        return _json(entry)
+    return {"id": entry.id, "owner": entry.owner, "faceDown": True, "playedTurn": entry.played_turn}
 
 
-def _public_player(seat: str, p: dict, viewer: str | None, closed: bool) -> dict:
+def _public_player(seat: str, p: Player, viewer: str | None, closed: bool) -> dict:
     return {
         "seat": seat,
-        "bioframe": p["bioframe"],
-        "mainframeHealth": p["mainframeHealth"],
-        "mainframe": p["mainframe"]["card"],
-        "slots": {name: _slot(p["slots"][name], viewer, closed) for name in SLOT_NAMES},
-        "characters": p["characters"],
-        "ram": p["ram"],
-        "recycleBin": p["recycleBin"],
-        "handSize": len(p["hand"]),
-        "deckSize": sum(p["deck"]["pile"].values()) + len(p["deck"]["bottom"]),
-        "ramDeckSize": sum(p["ramDeck"].values()),
-        "openingDrawn": p["openingDrawn"],
-        "mulliganed": p["mulliganed"],
-        "eliminated": p["eliminated"],
+        "bioframe": p.bioframe,
+        "mainframeHealth": p.mainframe_health,
+        "mainframe": p.mainframe.card,
+        "slots": {name: _slot(p.slots[name], viewer, closed) for name in SLOT_NAMES},
+        "characters": [_json(c) for c in p.characters],
+        "ram": [_json(r) for r in p.ram],
+        "recycleBin": list(p.recycle_bin),
+        "handSize": len(p.hand),
+        "deckSize": deck_size(p.deck),
+        "ramDeckSize": pile_size(p.ram_deck),
+        "openingDrawn": p.opening_drawn,
+        "mulliganed": p.mulliganed,
+        "eliminated": p.eliminated,
     }
 
 
@@ -70,47 +77,46 @@ def _card_ids(value: object, found: set[str]) -> None:
             _card_ids(item, found)
 
 
-def _revealed(p: dict, audits: list[dict]) -> dict:
+def _revealed(p: Player, audits: tuple[DrawAudit, ...]) -> dict:
     return {
-        "hand": p["hand"],
-        "deck": p["deck"],
-        "ramDeck": p["ramDeck"],
-        "drawAudits": [{"nonce": a["nonce"], "draws": [{"sides": s, "face": f} for s, f in a["draws"]]} for a in audits],
+        "hand": list(p.hand),
+        "deck": _json(p.deck),
+        "ramDeck": dict(p.ram_deck),
+        "drawAudits": [{"nonce": a.nonce, "draws": [{"sides": s, "face": f} for s, f in a.draws]} for a in audits],
     }
 
 
-def view(state: dict, actor: Actor | None, closed: bool = False) -> dict:
+def view(state: NeuroscapeState, actor: Actor | None, closed: bool = False) -> dict:
     """The match as `actor` may see it; `closed` (the session's seeds are revealed) shows it whole."""
     viewer = _viewer(state, actor)
-    players = state["players"]
+    players = state.players
     out: dict = {
-        "rules": state["rules"],
+        "rules": _json(state.rules),
         "flow": flow_summary(state),
-        "turnOrder": state["order"],
+        "turnOrder": list(state.order),
         "players": [_public_player(seat, players[seat], viewer, closed) for seat in players],
-        "environment": state["environment"],
-        "battle": state["battle"],
-        "rollOff": state["rollOff"],
-        "outcome": state["outcome"],
+        "environment": _json(state.environment),
+        "battle": _json(state.battle),
+        "rollOff": _json(state.roll_off),
+        "outcome": _json(state.outcome),
     }
     if viewer is not None:
-        own = players[viewer]
+        deck_list = state.deck_lists[viewer]
         out["you"] = {
             "seat": viewer,
-            "hand": own["hand"],
-            "deckList": state["deckLists"][viewer],
+            "hand": list(players[viewer].hand),
+            "deckList": _json(deck_list),
             "legalActions": legal_actions(state, viewer),
         }
     if closed:
-        out["revealed"] = {seat: _revealed(p, state["drawAudits"][seat]) for seat, p in players.items()}
+        out["revealed"] = {seat: _revealed(p, state.draw_audits[seat]) for seat, p in players.items()}
     found: set[str] = set()
     _card_ids(out, found)
     if viewer is not None:
-        deck_list = state["deckLists"][viewer]
-        found.update([deck_list["mainframe"], *(e["card"] for e in deck_list["main"] + deck_list["ram"])])
+        found.update([deck_list.mainframe, *(e.card for e in deck_list.main + deck_list.ram)])
     if closed:
         for p in players.values():
-            found.update(p["deck"]["pile"], p["deck"]["bottom"], p["ramDeck"])
+            found.update(p.deck.pile, p.deck.bottom, p.ram_deck)
     pool = pool_of(state)
     out["cards"] = {
         card_id: pool[card_id].model_dump(mode="json", by_alias=True, exclude_defaults=True)

@@ -1,24 +1,38 @@
-"""Building Neuroscape matches for pure rule tests: setup shortcuts, scripted dice, direct placement."""
+"""Building Neuroscape matches for pure rule tests: setup shortcuts, scripted dice, direct placement.
+
+A test holds the match as it is stored (JSON, as a session keeps it), so it can read it and set
+it up by hand; `do` loads the typed state, applies one action and stores the result, as the
+session's write path does, and `typed` gives the state to call a rule with directly.
+"""
 
 from __future__ import annotations
 
+from service.declare import dump_state, load_state
 from service.dice.stream import Stream
-from service.systems.neuroscape.actions import act
-from service.systems.neuroscape.autoplay import STARTER_MATCH
-from service.systems.neuroscape.models import ACTION_MODELS, NeuroscapeSetup
-from service.systems.neuroscape.setup import initial_state
-from service.systems.neuroscape.zones import new_instance
+from service.systems.neuroscape.rules.actions import act
+from service.systems.neuroscape.rules.autoplay import ACTION_MODELS, STARTER_MATCH
+from service.systems.neuroscape.setup import NeuroscapeSetup, initial_state
+from service.systems.neuroscape.state import NeuroscapeState
 from support.dice import ScriptedStream
 
 
+def typed(state: dict) -> NeuroscapeState:
+    return load_state(NeuroscapeState, state)
+
+
+def stored(state: NeuroscapeState) -> dict:
+    return dump_state(NeuroscapeState, state)
+
+
 def fresh(setup: dict | None = None) -> dict:
-    return initial_state(NeuroscapeSetup.model_validate(setup or STARTER_MATCH))
+    return stored(initial_state(NeuroscapeSetup.model_validate(setup or STARTER_MATCH)))
 
 
 def do(state: dict, seat: str, action: str, stream=None, **fields) -> tuple[dict, dict]:
     """Apply one action for `seat` (fields in the wire's camelCase or Python's snake_case)."""
     params = ACTION_MODELS[action].model_validate(fields)
-    return act(state, action, params, stream or Stream(seed="t", scope="test", nonce=0), seat)
+    after, result = act(typed(state), action, params, stream or Stream(seed="t", scope="test", nonce=0), seat)
+    return stored(after), result
 
 
 def through_setup(state: dict, first: str = "seat-1") -> dict:
@@ -30,6 +44,13 @@ def through_setup(state: dict, first: str = "seat-1") -> dict:
     state, _ = do(state, first, "roll-off", ScriptedStream(*faces))
     state, _ = do(state, first, "choose-first", goFirst=True)
     return state
+
+
+def new_instance(state: dict, card_id: str, owner: str) -> dict:
+    """A card entering play by hand: the next instance id."""
+    number = state["nextInstance"]
+    state["nextInstance"] = number + 1
+    return {"id": f"c{number}", "card": card_id, "owner": owner}
 
 
 def give_ram(state: dict, seat: str, count: int, status: str = "available") -> None:

@@ -9,8 +9,9 @@ import pytest
 
 from service.dice.stream import Stream, commitment
 from service.registry import Actor
-from service.systems.neuroscape.actions import act
-from service.systems.neuroscape.models import ACTION_MODELS, NeuroscapeSetup
+from service.systems.neuroscape.rules.actions import act
+from service.systems.neuroscape.rules.autoplay import ACTION_MODELS
+from service.systems.neuroscape.setup import NeuroscapeSetup
 from service.systems.neuroscape.setup import initial_state
 from service.systems.neuroscape.view import view
 from support.api import Api
@@ -318,17 +319,20 @@ def test_gm_and_spectator_seats_do_not_act(api: Api):
 
 
 def test_validate_deck_and_card_pool_over_rest_and_graphql(api: Api):
-    pool = api.post("/v1/neuroscape/card-pool", {"type": "all"}).json()["result"]
+    assert api.post("/v1/neuroscape/card-pool", {"type": "all"}).status_code == 405  # a read: GET
+    pool = api.get("/v1/neuroscape/card-pool", params={"type": "all"}).json()["result"]
     assert {d["name"] for d in pool["starterDecks"]} == {"gridrunners", "bastion-choir"}
     deck = next(d["deck"] for d in pool["starterDecks"] if d["name"] == "gridrunners")
     legal = api.post("/v1/neuroscape/validate-deck", {"deck": deck}).json()["result"]
     assert legal == {"legal": True, "mainDeckSize": 40, "ramDeckSize": 25, "violations": []}
+    seeded = api.post("/v1/neuroscape/validate-deck", {"deck": deck, "seed": "fixed"})  # nothing is drawn: no seed
+    assert (seeded.status_code, seeded.json()["code"]) == (422, "validation-failed")
     short = {**deck, "ram": [{"card": "core-ram", "count": 3}]}
     query = """mutation V($input: NeuroscapeValidateDeckRequest!) {
       neuroscapeValidateDeck(input: $input) { result { legal ramDeckSize violations { rule message } } } }"""
     result = api.gql_data(query, {"input": {"deck": short}})["neuroscapeValidateDeck"]["result"]
     assert result["legal"] is False and [v["rule"] for v in result["violations"]] == ["ram-deck-size"]
-    cards = api.gql_data("mutation P { neuroscapeCardPool(input: {type: \"mainframe\"}) { result { cards { id name bioframeBonus } } } }")
+    cards = api.gql_data("query P { neuroscapeCardPool(type: \"mainframe\") { result { cards { id name bioframeBonus } } } }")
     assert {c["id"] for c in cards["neuroscapeCardPool"]["result"]["cards"]} == {"halcyon-lattice", "obsidian-relay"}
 
 

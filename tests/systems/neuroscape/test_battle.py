@@ -9,7 +9,7 @@ import copy
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.neuroscape.zones import new_instance
+from tests.systems.neuroscape.helpers import new_instance
 from support.dice import ScriptedStream
 from tests.systems.neuroscape.helpers import do, fresh, place_character, through_setup, to_substage
 

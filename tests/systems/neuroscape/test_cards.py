@@ -7,8 +7,9 @@ import pathlib
 import pytest
 from pydantic import ValidationError
 
-from service.systems.neuroscape.cards import NeuroscapeCard, commits_ram, is_persistent
-from service.systems.neuroscape.starter import STARTER_DECKS, STARTER_POOL
+from service.systems.neuroscape.rules.cards import commits_ram, is_persistent
+from service.systems.neuroscape.wire.cards import NeuroscapeCard
+from service.systems.neuroscape.rules.starter import STARTER_DECKS, STARTER_POOL
 
 RULES_TEXT = pathlib.Path("/work/shared/rules/neuroscape-tcg.txt")
 

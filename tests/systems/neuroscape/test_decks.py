@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from service.systems.neuroscape.decks import NeuroscapeDeckList, violations
+from service.systems.neuroscape.rules.deck_building import violations
+from service.systems.neuroscape.wire.cards import NeuroscapeDeckList
 from service.systems.neuroscape.options import NeuroscapeRules
-from service.systems.neuroscape.starter import STARTER_DECKS, STARTER_POOL
+from service.systems.neuroscape.rules.starter import STARTER_DECKS, STARTER_POOL
 
 RULES = NeuroscapeRules()
 

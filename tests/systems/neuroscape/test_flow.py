@@ -8,7 +8,7 @@ import copy
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.neuroscape.flow import STEPS
+from service.systems.neuroscape.rules.flow import STEPS
 from tests.systems.neuroscape.helpers import do, fresh, give_ram, place_character, through_setup, to_substage
 
 ALWAYS = {"players": [{"starterDeck": "gridrunners"}, {"starterDeck": "bastion-choir"}], "rules": {"swiftChecks": "always"}}

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from service.dice.stream import Stream
-from service.systems.neuroscape.piles import deck_size, draw_main, put_bottom, take_random
+from service.systems.neuroscape.rules.piles import deck_size, draw_main, put_bottom, take_random
+from service.systems.neuroscape.state import Deck
 from support.dice import ScriptedStream
 
 
@@ -20,18 +21,24 @@ def test_a_draw_is_one_die_over_the_cards_left_in_card_id_order():
 
 
 def test_drawing_a_whole_deck_yields_every_card_once():
-    deck = {"pile": {"x": 4, "y": 4, "z": 32}, "bottom": []}
+    deck = Deck(pile={"x": 4, "y": 4, "z": 32}, bottom=())
     stream = Stream(seed="whole", scope="test", nonce=0)
-    drawn = [draw_main(deck, stream) for _ in range(40)]
+    drawn = []
+    for _ in range(40):
+        card, deck = draw_main(deck, stream)
+        drawn.append(card)
     assert Counter(drawn) == {"x": 4, "y": 4, "z": 32}
     assert deck_size(deck) == 0
 
 
 def test_cards_put_on_the_bottom_come_after_the_pile_in_order():
-    deck = {"pile": {"x": 2}, "bottom": []}
-    put_bottom(deck, ["m", "n"])
+    deck = put_bottom(Deck(pile={"x": 2}, bottom=()), ["m", "n"])
     stream = Stream(seed="bottom", scope="test", nonce=0)
-    assert [draw_main(deck, stream) for _ in range(4)][2:] == ["m", "n"]
+    drawn = []
+    for _ in range(4):
+        card, deck = draw_main(deck, stream)
+        drawn.append(card)
+    assert drawn[2:] == ["m", "n"] and deck_size(deck) == 0
 
 
 def test_same_seed_same_draws():

@@ -8,9 +8,9 @@ import copy
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.neuroscape.ram import is_stable, stability_check
+from service.systems.neuroscape.rules.ram import is_stable, stability_check
 from support.dice import ScriptedStream
-from tests.systems.neuroscape.helpers import do, fresh, give_ram, through_setup, to_substage
+from tests.systems.neuroscape.helpers import do, fresh, give_ram, stored, through_setup, to_substage, typed
 
 
 def deploying(ram: int, *cards: str) -> dict:
@@ -64,34 +64,34 @@ def _unstable() -> dict:
 
 def test_stable_while_committed_ram_covers_persistent_cards():
     state, _ = do(deploying(3, "chrome-ferryman"), "seat-1", "deploy", card="chrome-ferryman")
-    assert is_stable(state, "seat-1")
-    assert not is_stable(_unstable(), "seat-1")
+    assert is_stable(typed(state), "seat-1")
+    assert not is_stable(typed(_unstable()), "seat-1")
 
 
 def test_stability_check_rolls_per_card_one_to_ten_crashes():
     state = _unstable()
     events: list[dict] = []
-    stability_check(state, "seat-1", ScriptedStream(10, 11), events, crash_on_or_below=10)
+    state = stored(stability_check(typed(state), "seat-1", ScriptedStream(10, 11), events, crash_on_or_below=10))
     p = state["players"]["seat-1"]
     assert [c["card"] for c in p["characters"]] == ["gutter-courier"]
     assert p["recycleBin"] == ["chrome-ferryman"]
     assert [(e["kind"], e.get("faces")) for e in events] == [("unstable", None), ("crashed", [10]), ("survived", [11])]
-    assert is_stable(state, "seat-1")
+    assert is_stable(typed(state), "seat-1")
 
 
 def test_still_unstable_rolls_again_at_the_next_check():
     state = _unstable()
-    stability_check(state, "seat-1", ScriptedStream(11, 20), [], crash_on_or_below=10)
-    assert not is_stable(state, "seat-1")
+    state = stored(stability_check(typed(state), "seat-1", ScriptedStream(11, 20), [], crash_on_or_below=10))
+    assert not is_stable(typed(state), "seat-1")
     events: list[dict] = []
-    stability_check(state, "seat-1", ScriptedStream(15, 1), events, crash_on_or_below=10)
+    stability_check(typed(state), "seat-1", ScriptedStream(15, 1), events, crash_on_or_below=10)
     assert [e["kind"] for e in events] == ["unstable", "survived", "crashed"]
 
 
 def test_a_stable_seat_rolls_nothing():
     state, _ = do(deploying(3, "chrome-ferryman"), "seat-1", "deploy", card="chrome-ferryman")
     stream = ScriptedStream()
-    stability_check(state, "seat-1", stream, [], crash_on_or_below=10)
+    assert stored(stability_check(typed(state), "seat-1", stream, [], crash_on_or_below=10)) == state
     assert stream.draws == []
 
 

@@ -8,11 +8,12 @@ import pytest
 
 from service.dice.stream import Stream
 from service.errors import RuleViolation
-from service.systems.neuroscape.actions import act
-from service.systems.neuroscape.autoplay import play_match
-from service.systems.neuroscape.flow import STEPS
-from service.systems.neuroscape.piles import deck_size, pile_size
-from service.systems.neuroscape.zones import card_count, living
+from service.systems.neuroscape.rules.actions import act
+from service.systems.neuroscape.rules.autoplay import play_match
+from service.systems.neuroscape.rules.flow import STEPS
+from service.systems.neuroscape.rules.piles import deck_size, pile_size
+from service.systems.neuroscape.rules.zones import card_count
+from service.systems.neuroscape.state import InPlay, NeuroscapeState, living
 
 _NO_DICE = Stream(seed="never-rolled", scope="test", nonce=0)  # a refused action rolls nothing
 CHUNKS = 10
@@ -34,84 +35,84 @@ class Invariants:
         self.counts: dict[str, int] | None = None
         self.actions = 0
 
-    def __call__(self, before: dict, seat: str, name: str, params, after: dict, result: dict) -> None:
+    def __call__(self, before: NeuroscapeState, seat: str, name: str, params, after: NeuroscapeState, result: dict) -> None:
         self.actions += 1
         if self.counts is None:
-            self.counts = {s: card_count(before, s) for s in before["players"]}
+            self.counts = {s: card_count(before, s) for s in before.players}
         self._out_of_turn_is_refused(before, seat, name, params)
         owned, committed, required = census(after)
         assert owned == self.counts, f"cards owned went from {self.counts} to {owned} after {name}"
-        for s, p in after["players"].items():
-            assert p["eliminated"] is not None or committed[s] == required[s], f"{s} lost track of committed RAM"
+        for s, p in after.players.items():
+            assert p.eliminated is not None or committed[s] == required[s], f"{s} lost track of committed RAM"
         self._health_moves_only_by_damage(before, after, result)
         self._flow_is_consistent(after)
 
-    def _out_of_turn_is_refused(self, before: dict, seat: str, name: str, params) -> None:
+    def _out_of_turn_is_refused(self, before: NeuroscapeState, seat: str, name: str, params) -> None:
         if name == "concede":
             return
         for other in living(before):
-            if other in before["flow"]["awaiting"]:
+            if other in before.flow.awaiting:
                 continue
             try:
                 act(before, name, params, _NO_DICE, other)
             except RuleViolation as refused:
                 # A seat whose opening hand is settled hears the once-per-game rule, not the turn.
-                used = name == "mulligan" and before["players"][other]["mulliganed"]
+                used = name == "mulligan" and before.players[other].mulliganed
                 assert refused.code == ("neuroscape/mulligan-used" if used else "neuroscape/out-of-turn"), refused.detail
             else:
-                raise AssertionError(f"{other} was allowed to {name} while the match waited for {before['flow']['awaiting']}")
+                raise AssertionError(f"{other} was allowed to {name} while the match waited for {list(before.flow.awaiting)}")
 
     @staticmethod
-    def _health_moves_only_by_damage(before: dict, after: dict, result: dict) -> None:
-        for s in before["players"]:
+    def _health_moves_only_by_damage(before: NeuroscapeState, after: NeuroscapeState, result: dict) -> None:
+        for s in before.players:
             hits = sum(e["amount"] for e in result["events"] if e["kind"] == "bioframe-damage" and e["seat"] == s)
-            assert after["players"][s]["bioframe"] == before["players"][s]["bioframe"] - hits
-            assert after["players"][s]["mainframeHealth"] == before["players"][s]["mainframeHealth"]
+            assert after.players[s].bioframe == before.players[s].bioframe - hits
+            assert after.players[s].mainframe_health == before.players[s].mainframe_health
 
     @staticmethod
-    def _flow_is_consistent(state: dict) -> None:
-        flow = state["flow"]
-        if state["outcome"] is not None:
-            assert flow["stage"] == "over" and flow["awaiting"] == []
+    def _flow_is_consistent(state: NeuroscapeState) -> None:
+        flow = state.flow
+        if state.outcome is not None:
+            assert flow.stage == "over" and flow.awaiting == ()
             return
-        step = STEPS[flow["step"]]
-        assert (step.stage, step.substage) == (flow["stage"], flow["substage"])
-        assert flow["awaiting"] and set(flow["awaiting"]) <= set(living(state))
-        if flow["stage"] != "setup":
-            assert flow["active"] in living(state)
-            assert flow["substage"] != "draw" or flow["awaiting"] == [flow["active"]]
+        step = STEPS[flow.step]
+        assert (step.stage, step.substage) == (flow.stage, flow.substage)
+        assert flow.awaiting and set(flow.awaiting) <= set(living(state))
+        if flow.stage != "setup":
+            assert flow.active in living(state)
+            assert flow.substage != "draw" or flow.awaiting == (flow.active,)
 
 
-def census(state: dict) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+def census(state: NeuroscapeState) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
     """One pass over the match: cards each seat owns anywhere, RAM it has committed, and RAM its
     cards in play say they committed; every committed RAM names a card in play."""
-    owned = {s: 1 + len(p["hand"]) + deck_size(p["deck"]) + pile_size(p["ramDeck"]) + len(p["recycleBin"]) + len(p["ram"])
-             for s, p in state["players"].items()}
+    owned = {s: 1 + len(p.hand) + deck_size(p.deck) + pile_size(p.ram_deck) + len(p.recycle_bin) + len(p.ram)
+             for s, p in state.players.items()}
     committed = dict.fromkeys(owned, 0)
     required = dict.fromkeys(owned, 0)
     in_play: set[str] = set()
 
-    def count(instance: dict) -> None:
-        owned[instance["owner"]] += 1
-        required[instance["owner"]] += instance["commits"]
-        in_play.add(instance["id"])
+    def count(instance: InPlay) -> None:
+        owned[instance.owner] += 1
+        required[instance.owner] += instance.commits
+        in_play.add(instance.id)
 
-    for p in state["players"].values():
-        for character in p["characters"]:
+    for p in state.players.values():
+        for character in p.characters:
             count(character)
-            for gear in character["gear"].values():
+            for gear in character.gear.values():
                 count(gear)
-        for entry in p["slots"].values():
+        for entry in p.slots.values():
             if entry is not None:
                 count(entry)
-    if state["environment"] is not None:
-        count(state["environment"])
-    for s, p in state["players"].items():
-        for ram in p["ram"]:
-            assert (ram["status"] == "committed") == (ram["for"] is not None)
-            if ram["for"] is not None:
+    if state.environment is not None:
+        count(state.environment)
+    for s, p in state.players.items():
+        for ram in p.ram:
+            assert (ram.status == "committed") == (ram.for_ is not None)
+            if ram.for_ is not None:
                 committed[s] += 1
-                assert ram["for"] in in_play, f"RAM committed to {ram['for']}, which is not in play"
+                assert ram.for_ in in_play, f"RAM committed to {ram.for_}, which is not in play"
     return owned, committed, required
 
 
@@ -122,11 +123,12 @@ def test_random_legal_matches_finish_without_breaking_an_invariant(chunk):
         check = Invariants()
         final, count = play_match(f"random-{chunk}-{index}", setup_for(chunk, index), observe=check)
         assert count == check.actions > 0
-        outcome = final["outcome"]
+        outcome = final.outcome
+        assert outcome is not None
         alive = living(final)
-        if outcome["reason"] == "last-standing":
-            assert alive == [outcome["winner"]]
+        if outcome.reason == "last-standing":
+            assert alive == [outcome.winner]
         else:
-            assert outcome["reason"] == "mic-drop" and outcome["winner"] in alive
-        outcomes.append(outcome["reason"])
+            assert outcome.reason == "mic-drop" and outcome.winner in alive
+        outcomes.append(outcome.reason)
     assert "last-standing" in outcomes

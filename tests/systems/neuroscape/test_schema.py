@@ -17,8 +17,8 @@ from pydantic import ValidationError
 
 from service.api.app import create_app
 from service.contracts import OPENAPI
-from service.systems.neuroscape.cards import NeuroscapeCard
-from service.systems.neuroscape.models import NeuroscapePlayerSetup
+from service.systems.neuroscape.wire.cards import NeuroscapeCard
+from service.systems.neuroscape.setup import NeuroscapePlayerSetup
 from support.api import make_settings
 
 DOCUMENT = json.loads(OPENAPI.read_text())

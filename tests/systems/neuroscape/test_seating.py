@@ -8,8 +8,10 @@ import pytest
 
 from service.errors import RuleViolation
 from service.registry import Actor
-from service.systems.neuroscape.models import NeuroscapeSetup
-from service.systems.neuroscape.setup import initial_state
+from service.systems.neuroscape.setup import NeuroscapeSetup
+from service.systems.neuroscape import SYSTEM
+
+initial_state = SYSTEM.initial_state  # the first state as a session stores it
 from support.api import Api
 
 TABLE = [{"name": "gm", "role": "gm"}, {"name": "ana"}, {"name": "eve", "role": "spectator"}, {"name": "bo"}]

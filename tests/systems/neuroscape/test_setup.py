@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.neuroscape.models import NeuroscapeSetup
-from service.systems.neuroscape.piles import deck_size
+from service.systems.neuroscape.setup import NeuroscapeSetup
+from service.systems.neuroscape.rules.piles import deck_size
 from service.systems.neuroscape.setup import initial_state
 from support.dice import ScriptedStream
-from tests.systems.neuroscape.helpers import do, fresh, through_setup
+from tests.systems.neuroscape.helpers import do, fresh, through_setup, typed
 
 
 def test_both_health_tracks_start_at_twenty_plus_the_mainframe_bonus():
@@ -30,7 +30,7 @@ def test_a_new_match_waits_for_every_opening_hand():
     state = fresh()
     assert (state["flow"]["stage"], state["flow"]["substage"], state["flow"]["awaiting"]) == (
         "setup", "opening-hand", ["seat-1", "seat-2"])
-    assert deck_size(state["players"]["seat-1"]["deck"]) == 40
+    assert deck_size(typed(state).players["seat-1"].deck) == 40
 
 
 def test_each_player_draws_five_and_only_it_learns_which():
@@ -38,7 +38,7 @@ def test_each_player_draws_five_and_only_it_learns_which():
     assert len(state["players"]["seat-2"]["hand"]) == 5
     assert result["private"]["drawn"] == state["players"]["seat-2"]["hand"]
     assert result["events"] == [{"kind": "drew", "seat": "seat-2", "amount": 5}]
-    assert deck_size(state["players"]["seat-2"]["deck"]) == 35
+    assert deck_size(typed(state).players["seat-2"].deck) == 35
 
 
 def test_the_opening_draw_is_exactly_the_opening_hand():
@@ -126,7 +126,7 @@ def test_the_first_player_draws_one_on_the_first_turn_only():
 def test_seats_default_to_player_order_and_may_be_named():
     state = initial_state(NeuroscapeSetup.model_validate(
         {"players": [{"seat": "seat-3", "starterDeck": "gridrunners"}, {"seat": "seat-2", "starterDeck": "bastion-choir"}]}))
-    assert state["order"] == ["seat-3", "seat-2"]
+    assert state.order == ("seat-3", "seat-2")
     with pytest.raises(RuleViolation) as twice:
         initial_state(NeuroscapeSetup.model_validate(
             {"players": [{"seat": "seat-2", "starterDeck": "gridrunners"}, {"starterDeck": "bastion-choir"}]}))

@@ -6,9 +6,12 @@ from __future__ import annotations
 import orjson
 
 from service.registry import Actor
-from service.systems.neuroscape.piles import deck_size
-from service.systems.neuroscape.view import view, view_entry
-from tests.systems.neuroscape.helpers import do, fresh, give_ram, through_setup, to_substage
+from service.systems.neuroscape.rules.piles import deck_size
+from service.systems.neuroscape import SYSTEM
+from service.systems.neuroscape.view import view_entry
+
+view = SYSTEM.view  # over the state as a session stores it
+from tests.systems.neuroscape.helpers import do, fresh, give_ram, through_setup, to_substage, typed
 
 MIRROR = {"players": [{"starterDeck": "gridrunners"}, {"starterDeck": "gridrunners"}]}
 SECRET = "crown-of-wires"  # in neither deck: it can only be seen where it really is
@@ -48,7 +51,7 @@ def test_nobody_sees_deck_contents_or_order():
     for actor in (ANA, BO, GM):
         shown = view(state, actor)
         assert "pile" not in text(shown) and "bottom" not in text(shown) and "revealed" not in shown
-        assert [p["deckSize"] for p in shown["players"]] == [deck_size(state["players"][s]["deck"]) for s in ("seat-1", "seat-2")]
+        assert [p["deckSize"] for p in shown["players"]] == [deck_size(typed(state).players[s].deck) for s in ("seat-1", "seat-2")]
 
 
 def test_face_down_cards_show_face_down_except_to_their_player():

@@ -1,4 +1,4 @@
-"""Deck building: the deck-list shape and the checks a deck must pass before a match.
+"""Deck building: the checks a deck must pass before a match (the deck list is in `wire.cards`).
 
 `violations` returns every broken rule at once, so a player fixes a deck in one round trip
 instead of discovering the problems one 422 at a time.
@@ -9,31 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from pydantic import Field
-
-from service.model import Model
-from service.systems.neuroscape.cards import CARD_ID, NeuroscapeCard
 from service.systems.neuroscape.options import NeuroscapeRules
-
-
-class NeuroscapeDeckEntry(Model):
-    card: str = Field(pattern=CARD_ID, description="A card id of the pool.")
-    count: int = Field(ge=1, le=100)
-
-
-class NeuroscapeDeckList(Model):
-    """A player's cards: one mainframe, a main deck and a RAM deck."""
-
-    mainframe: str = Field(pattern=CARD_ID, description="The mainframe card this player starts with in play.")
-    main: list[NeuroscapeDeckEntry] = Field(max_length=200, description="Main deck: non-RAM cards with their counts.")
-    ram: list[NeuroscapeDeckEntry] = Field(max_length=100, description="RAM deck: RAM cards with their counts.")
-
-
-class NeuroscapeDeckViolation(Model):
-    rule: str = Field(description="The deck-building rule broken, e.g. `max-copies`.")
-    message: str
-    card: str | None = None
-    seat: str | None = None
+from service.systems.neuroscape.wire.cards import NeuroscapeCard, NeuroscapeDeckEntry, NeuroscapeDeckList, NeuroscapeDeckViolation
 
 
 def _totals(entries: list[NeuroscapeDeckEntry]) -> Counter[str]:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from service.systems.neuroscape.cards import NeuroscapeCard
-from service.systems.neuroscape.decks import NeuroscapeDeckList
+from service.systems.neuroscape.wire.cards import NeuroscapeCard
+from service.systems.neuroscape.wire.cards import NeuroscapeDeckList
 
 _CARDS: list[dict] = [
     # -- mainframes --------------------------------------------------------------------

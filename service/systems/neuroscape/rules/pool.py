@@ -14,24 +14,25 @@ from types import MappingProxyType
 import orjson
 
 from service.systems.neuroscape import errors as E
-from service.systems.neuroscape.cards import NeuroscapeCard
-from service.systems.neuroscape.starter import STARTER_POOL
+from service.systems.neuroscape.state import NeuroscapeState, PoolSpec
+from service.systems.neuroscape.wire.cards import NeuroscapeCard
+from service.systems.neuroscape.rules.starter import STARTER_POOL
 
 
-def pool_state(cards: list[NeuroscapeCard] | None, include_starter: bool) -> dict:
-    """The `pool` member of a new match state; refuses duplicate ids."""
+def pool_state(cards: list[NeuroscapeCard] | None, include_starter: bool) -> PoolSpec:
+    """The `pool` of a new match state; refuses duplicate ids."""
     if cards is None:
-        return {"key": None, "cards": None, "includeStarter": True}
+        return PoolSpec(key=None, cards=None, include_starter=True)
     ids = [card.id for card in cards]
     repeated = sorted({i for i in ids if ids.count(i) > 1})
     if repeated:
-        raise E.violation(E.BAD_CARD_POOL, f"the card pool repeats ids: {', '.join(repeated)}", status=422)
+        raise E.refuse(E.BAD_CARD_POOL, f"the card pool repeats ids: {', '.join(repeated)}")
     shadowed = sorted(i for i in ids if include_starter and i in STARTER_POOL)
     if shadowed:
-        raise E.violation(E.BAD_CARD_POOL, f"these ids are starter cards already: {', '.join(shadowed)}", status=422)
+        raise E.refuse(E.BAD_CARD_POOL, f"these ids are starter cards already: {', '.join(shadowed)}")
     wire = [card.model_dump(mode="json", by_alias=True, exclude_defaults=True) for card in cards]
     key = hashlib.sha256(orjson.dumps([include_starter, wire], option=orjson.OPT_SORT_KEYS)).hexdigest()
-    return {"key": key, "cards": wire, "includeStarter": include_starter}
+    return PoolSpec(key=key, cards=tuple(wire), include_starter=include_starter)
 
 
 def build_pool(cards: list[NeuroscapeCard] | None, include_starter: bool) -> Mapping[str, NeuroscapeCard]:
@@ -41,16 +42,16 @@ def build_pool(cards: list[NeuroscapeCard] | None, include_starter: bool) -> Map
     return MappingProxyType({**STARTER_POOL, **own} if include_starter else own)
 
 
-def pool_of(state: dict) -> Mapping[str, NeuroscapeCard]:
+def pool_of(state: NeuroscapeState) -> Mapping[str, NeuroscapeCard]:
     """The card pool of a match state."""
-    spec = state["pool"]
-    key = spec["key"]
+    spec = state.pool
+    key = spec.key
     if key is None:
         return STARTER_POOL
     pool = _CACHE.get(key)
     if pool is None:
-        cards = [NeuroscapeCard.model_validate(item) for item in spec["cards"]]
-        pool = build_pool(cards, spec["includeStarter"])
+        cards = [NeuroscapeCard.model_validate(item) for item in spec.cards or ()]
+        pool = build_pool(cards, spec.include_starter)
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.pop(next(iter(_CACHE)))
         _CACHE[key] = pool
@@ -62,10 +63,10 @@ _CACHE: dict[str, Mapping[str, NeuroscapeCard]] = {}
 _CACHE_SIZE = 64
 
 
-def win_cards(state: dict) -> tuple[frozenset[str], frozenset[str]]:
+def win_cards(state: NeuroscapeState) -> tuple[frozenset[str], frozenset[str]]:
     """Ids of the pool's cards that carry a "you win" condition, and the card types among them
     (most pools hold one or none, so the end-of-game check looks only where such a card can be)."""
-    key = state["pool"]["key"]
+    key = state.pool.key
     found = _WIN_CARDS.get(key)
     if found is None:
         cards = [card for card in pool_of(state).values() if card.win_if is not None]

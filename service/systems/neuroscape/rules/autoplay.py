@@ -12,12 +12,37 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from service.dice.stream import Stream
-from service.systems.neuroscape.actions import act
-from service.systems.neuroscape.legal import legal_actions
-from service.systems.neuroscape.models import ACTION_MODELS, NeuroscapeActionBase, NeuroscapeSetup
-from service.systems.neuroscape.setup import initial_state
+from service.systems.neuroscape.rules.actions import act
+from service.systems.neuroscape.rules.legal import legal_actions
+from service.systems.neuroscape.setup import NeuroscapeSetup, initial_state
+from service.systems.neuroscape.state import NeuroscapeState
+from service.systems.neuroscape.wire.actions import NeuroscapeActionBase
+from service.systems.neuroscape.wire.battle import NeuroscapeAttackAction, NeuroscapeBlockAction, NeuroscapeOrderBlockersAction
+from service.systems.neuroscape.wire.deploying import NeuroscapeDeployAction, NeuroscapeForceQuitAction
+from service.systems.neuroscape.wire.opening import (
+    NeuroscapeChooseFirstAction,
+    NeuroscapeDrawAction,
+    NeuroscapeMulliganAction,
+    NeuroscapeRollOffAction,
+)
+from service.systems.neuroscape.wire.passing import NeuroscapeConcedeAction, NeuroscapePassAction
 
 _Item = TypeVar("_Item")
+
+# Each action's input model, by the name its mechanic has.
+ACTION_MODELS: dict[str, type[NeuroscapeActionBase]] = {
+    "draw": NeuroscapeDrawAction,
+    "mulligan": NeuroscapeMulliganAction,
+    "roll-off": NeuroscapeRollOffAction,
+    "choose-first": NeuroscapeChooseFirstAction,
+    "force-quit": NeuroscapeForceQuitAction,
+    "deploy": NeuroscapeDeployAction,
+    "attack": NeuroscapeAttackAction,
+    "block": NeuroscapeBlockAction,
+    "order-blockers": NeuroscapeOrderBlockersAction,
+    "pass": NeuroscapePassAction,
+    "concede": NeuroscapeConcedeAction,
+}
 
 STARTER_MATCH = {"players": [{"starterDeck": "gridrunners"}, {"starterDeck": "bastion-choir"}]}
 
@@ -50,7 +75,7 @@ class RandomPlayer:
             return [item for i, item in enumerate(items) if bits >> i & 1]
         return [item for item in items if self.stream.roll(of) <= keep]
 
-    def choose(self, state: dict, seat: str) -> tuple[str, NeuroscapeActionBase] | None:
+    def choose(self, state: NeuroscapeState, seat: str) -> tuple[str, NeuroscapeActionBase] | None:
         return self.choose_from(legal_actions(state, seat))
 
     def choose_from(self, menu: list[dict]) -> tuple[str, NeuroscapeActionBase] | None:
@@ -90,12 +115,12 @@ class RandomPlayer:
         return {}
 
 
-Observer = Callable[[dict, str, str, NeuroscapeActionBase, dict, dict], None]
+Observer = Callable[[NeuroscapeState, str, str, NeuroscapeActionBase, NeuroscapeState, dict], None]
 
 
 def play_match(
     seed: str, setup: dict | None = None, *, observe: Observer | None = None, max_actions: int = 50_000
-) -> tuple[dict, int]:
+) -> tuple[NeuroscapeState, int]:
     """Play one match between random players to its end; returns the final state and the action count.
 
     The match's own dice use a stream per action with a nonce that advances on every action that
@@ -103,12 +128,12 @@ def play_match(
     every accepted action.
     """
     state = initial_state(NeuroscapeSetup.model_validate(setup or STARTER_MATCH))
-    players = {seat: RandomPlayer(f"{seed}:{seat}") for seat in state["players"]}
+    players = {seat: RandomPlayer(f"{seed}:{seat}") for seat in state.players}
     nonce = 0
     for count in range(max_actions):
-        if state["outcome"] is not None:
+        if state.outcome is not None:
             return state, count
-        seat = state["flow"]["awaiting"][0]
+        seat = state.flow.awaiting[0]
         choice = players[seat].choose(state, seat)
         assert choice is not None, f"{seat} is awaited but has no legal action"
         name, params = choice

@@ -8,43 +8,48 @@ never be refused. A seat sees only its own menu, so it reveals nothing about oth
 
 from __future__ import annotations
 
-from service.systems.neuroscape.battle import possible_attackers, possible_blockers, unordered
-from service.systems.neuroscape.deploy import cost_of, kind_of, legendary_blocked
-from service.systems.neuroscape.flow import current_step
-from service.systems.neuroscape.mainframe import free_slots
-from service.systems.neuroscape.piles import deck_size, pile_size
-from service.systems.neuroscape.ram import available
-from service.systems.neuroscape.zones import card_of, characters, opponents, owned_persistent, player
+from collections.abc import Callable
+
+from service.systems.neuroscape.rules.battle import possible_attackers, possible_blockers, unordered
+from service.systems.neuroscape.rules.cards import kind_of
+from service.systems.neuroscape.rules.deploying import cost_of, legendary_blocked
+from service.systems.neuroscape.rules.flow import current_step
+from service.systems.neuroscape.rules.mainframe import free_slots
+from service.systems.neuroscape.rules.piles import deck_size, pile_size
+from service.systems.neuroscape.rules.ram import available
+from service.systems.neuroscape.rules.zones import card_of, owned_persistent
+from service.systems.neuroscape.state import NeuroscapeState, characters, opponents, player
+
+State = NeuroscapeState
 
 
-def legal_actions(state: dict, seat: str) -> list[dict]:
-    if seat not in state["players"] or state["outcome"] is not None or player(state, seat)["eliminated"] is not None:
+def legal_actions(state: State, seat: str) -> list[dict]:
+    if seat not in state.players or state.outcome is not None or player(state, seat).eliminated is not None:
         return []
     menu: list[dict] = []
-    flow = state["flow"]
     step = current_step(state)
-    if step is not None and seat in flow["awaiting"]:
-        menu += _BUILDERS[flow["substage"]](state, seat)
+    if step is not None and seat in state.flow.awaiting:
+        menu += _BUILDERS[state.flow.substage](state, seat)
     menu.append({"action": "concede"})
     return menu
 
 
-def _opening(state: dict, seat: str) -> list[dict]:
+def _opening(state: State, seat: str) -> list[dict]:
     p = player(state, seat)
-    if not p["openingDrawn"]:
-        return [{"action": "draw", "main": min(state["rules"]["openingHand"], deck_size(p["deck"])), "ram": 0}]
-    return [{"action": "mulligan", "hand": list(p["hand"])}]
+    if not p.opening_drawn:
+        return [{"action": "draw", "main": min(state.rules.opening_hand, deck_size(p.deck)), "ram": 0}]
+    return [{"action": "mulligan", "hand": list(p.hand)}]
 
 
-def _draw(state: dict, seat: str) -> list[dict]:
+def _draw(state: State, seat: str) -> list[dict]:
     p = player(state, seat)
-    main_left, ram_left = deck_size(p["deck"]), pile_size(p["ramDeck"])
-    rules = state["rules"]
-    quota = min(rules["firstTurnDraws"] if state["flow"]["turn"] == 1 else rules["drawsPerTurn"], main_left + ram_left)
+    main_left, ram_left = deck_size(p.deck), pile_size(p.ram_deck)
+    rules = state.rules
+    quota = min(rules.first_turn_draws if state.flow.turn == 1 else rules.draws_per_turn, main_left + ram_left)
     return [{"action": "draw", "total": quota, "minMain": max(0, quota - ram_left), "maxMain": min(quota, main_left)}]
 
 
-def _deploy_options(state: dict, seat: str, card_id: str, ram: int) -> list[dict]:
+def _deploy_options(state: State, seat: str, card_id: str, ram: int) -> list[dict]:
     card = card_of(state, card_id)
     kind = kind_of(card)
     if kind in ("mainframe", "ram") or cost_of(state, card) > ram:
@@ -54,7 +59,7 @@ def _deploy_options(state: dict, seat: str, card_id: str, ram: int) -> list[dict
     if kind in ("character", "environment") or (kind == "one-shot" and card.subtype != "drug"):
         return [{}]
     if kind == "one-shot":  # a drug: any character in play
-        return [{"character": c["id"]} for _, c in characters(state)]
+        return [{"character": c.id} for _, c in characters(state)]
     if kind == "slot-program":
         if card.subtype == "protocol":
             return [{"slot": slot} for slot in free_slots(state, seat)]
@@ -63,44 +68,44 @@ def _deploy_options(state: dict, seat: str, card_id: str, ram: int) -> list[dict
     for controller, character in characters(state):
         if controller != seat and not card.malicious:
             continue
-        levels = {g.slot: g.level for g in card_of(state, character["card"]).gear}
-        if (levels.get(card.slot, 0) if card.slot else 0) >= (card.level or 0) and card.slot not in character["gear"]:
-            out.append({"character": character["id"]})
+        levels = {g.slot: g.level for g in card_of(state, character.card).gear}
+        if (levels.get(card.slot, 0) if card.slot else 0) >= (card.level or 0) and card.slot not in character.gear:
+            out.append({"character": character.id})
     return out
 
 
-def _deploy(state: dict, seat: str) -> list[dict]:
+def _deploy(state: State, seat: str) -> list[dict]:
     menu = []
     ram = available(player(state, seat))
-    for card_id in sorted(set(player(state, seat)["hand"])):
+    for card_id in sorted(set(player(state, seat).hand)):
         targets = _deploy_options(state, seat, card_id, ram)
         if targets:
             menu.append({"action": "deploy", "card": card_id, "targets": targets})
     return menu + [{"action": "pass"}]
 
 
-def _force_quit(state: dict, seat: str) -> list[dict]:
-    return [{"action": "force-quit", "cards": [i["id"] for i in owned_persistent(state, seat)]}, {"action": "pass"}]
+def _force_quit(state: State, seat: str) -> list[dict]:
+    return [{"action": "force-quit", "cards": [i.id for i in owned_persistent(state, seat)]}, {"action": "pass"}]
 
 
-def _attack(state: dict, seat: str) -> list[dict]:
+def _attack(state: State, seat: str) -> list[dict]:
     return [
         {"action": "attack", "attackers": possible_attackers(state, seat), "targets": opponents(state, seat)},
         {"action": "pass"},
     ]
 
 
-def _block(state: dict, seat: str) -> list[dict]:
-    attackers = [a["attacker"] for a in state["battle"]["attacks"] if a["target"] == seat]
+def _block(state: State, seat: str) -> list[dict]:
+    attackers = [a.attacker for a in state.battle.attacks if a.target == seat]
     return [{"action": "block", "blockers": possible_blockers(state, seat), "attackers": attackers}, {"action": "pass"}]
 
 
-def _order(state: dict, seat: str) -> list[dict]:
-    attacks = [{"attacker": a["attacker"], "blockers": list(a["blockers"])} for a in unordered(state)]
+def _order(state: State, seat: str) -> list[dict]:
+    attacks = [{"attacker": a.attacker, "blockers": list(a.blockers)} for a in unordered(state)]
     return [{"action": "order-blockers", "attacks": attacks}, {"action": "pass"}]
 
 
-_BUILDERS = {
+_BUILDERS: dict[str, Callable[[State, str], list[dict]]] = {
     "opening-hand": _opening,
     "roll-off": lambda state, seat: [{"action": "roll-off"}],
     "choose-first": lambda state, seat: [{"action": "choose-first"}],

@@ -1,4 +1,4 @@
-"""The card schema: every card is data, validated here and published in the API documents.
+"""The card schema and deck lists: every card is data, validated here and published in the API documents.
 
 A card names its type (and a program its subtype); the numbers the engine reads (RAM cost,
 ATK/DEF, health bonuses, gear slots, psychosis) are plain fields. Abilities are carried as
@@ -20,12 +20,6 @@ CardType = Literal["mainframe", "character", "cyberware", "program", "ram"]
 ProgramSubtype = Literal["exe", "protocol", "virus", "trojan", "script", "drug", "environment"]
 GearSlotName = Literal["head", "left-arm", "right-arm", "legs"]
 CARD_ID = r"^[a-z0-9][a-z0-9-]{0,47}$"
-
-# Program subtypes that sit in a mainframe slot, and whose mainframe: their player's own or an opponent's.
-SLOT_SUBTYPES = {"protocol": "own", "virus": "opponent", "trojan": "opponent"}
-# Program subtypes spent at once: paid, then straight to the recycle bin.
-ONE_SHOT_SUBTYPES = frozenset({"exe", "script", "drug"})
-
 
 class NeuroscapeGearSlot(Model):
     """A gear slot on a character: which body part, and the highest cyberware level it takes."""
@@ -142,17 +136,24 @@ class NeuroscapeCard(Model):
         return self
 
 
-def is_persistent(card: NeuroscapeCard) -> bool:
-    """Cards that stay in play and can be force quit: characters, cyberware, slot programs, environments."""
-    if card.type in ("character", "cyberware"):
-        return True
-    return card.type == "program" and card.subtype in ("protocol", "virus", "trojan", "environment")
+# -- deck lists --------------------------------------------------------------------------
 
 
-def commits_ram(card: NeuroscapeCard, *, cyberware_commits: bool) -> bool:
-    """Whether the RAM paid for the card stays committed while it is in play."""
-    if card.type == "character":
-        return True
-    if card.type == "cyberware":
-        return cyberware_commits
-    return card.type == "program" and card.persistent_ram
+class NeuroscapeDeckEntry(Model):
+    card: str = Field(pattern=CARD_ID, description="A card id of the pool.")
+    count: int = Field(ge=1, le=100)
+
+
+class NeuroscapeDeckList(Model):
+    """A player's cards: one mainframe, a main deck and a RAM deck."""
+
+    mainframe: str = Field(pattern=CARD_ID, description="The mainframe card this player starts with in play.")
+    main: list[NeuroscapeDeckEntry] = Field(max_length=200, description="Main deck: non-RAM cards with their counts.")
+    ram: list[NeuroscapeDeckEntry] = Field(max_length=100, description="RAM deck: RAM cards with their counts.")
+
+
+class NeuroscapeDeckViolation(Model):
+    rule: str = Field(description="The deck-building rule broken, e.g. `max-copies`.")
+    message: str
+    card: str | None = None
+    seat: str | None = None

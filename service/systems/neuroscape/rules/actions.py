@@ -1,0 +1,172 @@
+"""Every action of a match as a pure step: check who may act, apply it, advance the flow.
+
+`act(state, action, params, stream, seat)` is the one entry point: the gate refuses an action
+out of turn or out of stage (naming the rule), the action's step returns the next state, and
+`flow.advance` runs the automatic steps that follow. States are never changed, only replaced,
+so a refusal raised anywhere leaves the match exactly as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from service.dice.stream import Stream
+from service.registry import Actor
+from service.systems.neuroscape import errors as E
+from service.systems.neuroscape.rules import opening
+from service.systems.neuroscape.rules.battle import declare_attacks, declare_blocks, order_blockers
+from service.systems.neuroscape.rules.deploying import Deployment, deploy
+from service.systems.neuroscape.rules.flow import STEPS, advance, current_step, stand_down
+from service.systems.neuroscape.rules.winning import eliminate
+from service.systems.neuroscape.rules.zones import leave_play, owned_persistent
+from service.systems.neuroscape.state import DrawAudit, NeuroscapeState, player
+from service.systems.neuroscape.wire.actions import NeuroscapeActionBase
+from service.systems.neuroscape.wire.battle import NeuroscapeAttackAction, NeuroscapeBlockAction, NeuroscapeOrderBlockersAction
+from service.systems.neuroscape.wire.deploying import NeuroscapeDeployAction, NeuroscapeForceQuitAction
+
+State = NeuroscapeState
+Stepped = tuple[State, "dict | None"]  # the next state, and what only the acting seat learns
+Handler = Callable[[State, str, Any, Stream, list], Stepped]
+# What a session action answers: the new state and the dict its result model dumps to.
+Acted = tuple[State, dict]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    handle: Handler
+    secret_draws: bool = False  # its dice pick hidden cards: the audit is kept from other seats
+
+
+# -- the turn's actions (the opening's are in `opening`) ---------------------------------
+
+
+def _force_quit(state: State, seat: str, params: NeuroscapeForceQuitAction, stream: Stream, events: list) -> Stepped:
+    if len(set(params.cards)) != len(params.cards):
+        raise E.refuse(E.NAMED_TWICE, "a card is named twice")
+    mine = {i.id: i for i in owned_persistent(state, seat)}
+    unknown = [i for i in params.cards if i not in mine]
+    if unknown:
+        raise E.refuse(E.FORCE_QUIT, f"not your persistent cards in play: {', '.join(unknown)}")
+    for instance_id in params.cards:
+        # Gear leaves with its character, so a piece named after its host is already gone.
+        state, left = leave_play(state, instance_id)
+        if left is not None:
+            events.append({"kind": "force-quit", "seat": seat, "card": mine[instance_id].card, "instance": instance_id})
+    return stand_down(state, seat), None
+
+
+def _deploy(state: State, seat: str, params: NeuroscapeDeployAction, stream: Stream, events: list) -> Stepped:
+    state, done = deploy(state, seat, Deployment(params.card, params.slot, params.target_seat, params.character))
+    events.extend(done.events)
+    return state, done.private
+
+
+def _attack(state: State, seat: str, params: NeuroscapeAttackAction, stream: Stream, events: list) -> Stepped:
+    state = declare_attacks(state, seat, [(a.attacker, a.target) for a in params.attacks], events)
+    return stand_down(state, seat), None
+
+
+def _block(state: State, seat: str, params: NeuroscapeBlockAction, stream: Stream, events: list) -> Stepped:
+    state = declare_blocks(state, seat, [(b.blocker, b.attacker) for b in params.blocks], events)
+    return stand_down(state, seat), None
+
+
+def _order_blockers(state: State, seat: str, params: NeuroscapeOrderBlockersAction, stream: Stream, events: list) -> Stepped:
+    state = order_blockers(state, [(o.attacker, list(o.blockers)) for o in params.orders])
+    return stand_down(state, seat), None
+
+
+def _pass(state: State, seat: str, params: Any, stream: Stream, events: list) -> Stepped:
+    events.append({"kind": "passed", "seat": seat, "reason": state.flow.substage})
+    return stand_down(state, seat), None
+
+
+def _concede(state: State, seat: str, params: Any, stream: Stream, events: list) -> Stepped:
+    return eliminate(state, seat, "conceded", events), None
+
+
+ACTIONS: dict[str, Action] = {
+    "draw": Action(opening.draw, secret_draws=True),
+    "mulligan": Action(opening.mulligan, secret_draws=True),
+    "roll-off": Action(opening.roll_off),
+    "choose-first": Action(opening.choose_first),
+    "force-quit": Action(_force_quit),
+    "deploy": Action(_deploy),
+    "attack": Action(_attack),
+    "block": Action(_block),
+    "order-blockers": Action(_order_blockers),
+    "pass": Action(_pass),
+    "concede": Action(_concede),
+}
+
+
+# -- the gate and the entry point ------------------------------------------------------
+
+
+def gate(state: State, seat: str, action: str, expect_substage: str | None = None) -> None:
+    """Refuse an action the seat may not take now, naming the rule."""
+    if seat not in state.players:
+        raise E.refuse(E.NOT_A_PLAYER, f"{seat} holds no player of this match; only players act")
+    if state.outcome is not None:
+        raise E.refuse(E.MATCH_OVER, "the match is over")
+    eliminated = player(state, seat).eliminated
+    if eliminated is not None:
+        raise E.refuse(E.ELIMINATED, f"{seat} was eliminated ({eliminated})")
+    flow = state.flow
+    if expect_substage is not None and expect_substage != flow.substage:
+        raise E.refuse(E.STALE_SUBSTAGE, f"the match is at {flow.stage}/{flow.substage}, not {expect_substage}")
+    if action == "concede":
+        return
+    if action == "mulligan" and player(state, seat).mulliganed:
+        # Named before the turn check: after its decision the seat is no longer awaited.
+        raise E.refuse(E.MULLIGAN_USED, "the opening hand was already kept or redrawn; a mulligan comes once per game")
+    where = f"{flow.stage}/{flow.substage}" + (f" of {flow.active}'s turn {flow.turn}" if flow.active else "")
+    if seat not in flow.awaiting:
+        raise E.refuse(E.OUT_OF_TURN, f"not your turn to act: the match is at {where} and waits for {', '.join(flow.awaiting)}")
+    step = current_step(state)
+    assert step is not None
+    if action not in step.actions:
+        allowed = ", ".join(sorted(step.actions | {"concede"}))
+        raise E.refuse(E.WRONG_STAGE, f"{action} is not taken at {where}; here you may: {allowed}")
+
+
+def act_for(state: State, action: str, params: NeuroscapeActionBase, stream: Stream, actor: Actor) -> Acted:
+    """`act` for a session seat: GM and spectator seats watch the match, only player seats act."""
+    if actor.role != "player":
+        raise E.refuse(E.NOT_A_PLAYER, f"a {actor.role} seat watches the match; only player seats act")
+    return act(state, action, params, stream, actor.seat)
+
+
+def act(state: State, action: str, params: NeuroscapeActionBase, stream: Stream, seat: str) -> Acted:
+    """Apply one action for `seat`; returns the new state and the wire result (events, flow, private)."""
+    gate(state, seat, action, params.expect_substage)
+    spec = ACTIONS[action]
+    events: list[dict] = []
+    new, private = spec.handle(state, seat, params, stream, events)
+    new = advance(new, stream, events)
+    if spec.secret_draws and stream.draws:
+        # Kept so the session's close can reveal them with the seed: anyone can then check
+        # these draws, which every other read hides from other seats until then.
+        audit = DrawAudit(nonce=stream.nonce, draws=tuple((d.sides, d.face) for d in stream.draws))
+        audits = new.draw_audits
+        new = new.model_copy(update={"draw_audits": {**audits, seat: (*audits[seat], audit)}})
+    return new, {"events": events, "flow": flow_summary(new), "private": private}
+
+
+def flow_summary(state: State) -> dict:
+    flow = state.flow
+    outcome = state.outcome
+    return {
+        "stage": flow.stage,
+        "substage": flow.substage,
+        "turn": flow.turn,
+        "active": flow.active,
+        "awaiting": list(flow.awaiting),
+        "winner": outcome.winner if outcome else None,
+        "outcome": outcome.reason if outcome else None,
+    }
+
+
+assert set(ACTIONS) >= {name for step in STEPS for name in step.actions}

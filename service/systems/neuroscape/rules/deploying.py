@@ -1,0 +1,219 @@
+"""Deploying a card from the hand in a deploy substage: check its target, pay its RAM, put it in play.
+
+One small handler per kind of card, picked from a table by the card's type and subtype, so
+new kinds (and the effects the second part adds) slot in as entries rather than branches.
+Each handler returns a new state: a refusal raised half-way leaves the match as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from service.systems.neuroscape import errors as E
+from service.systems.neuroscape.rules.cards import SLOT_SUBTYPES, commits_ram, kind_of
+from service.systems.neuroscape.rules.mainframe import place, slot_for
+from service.systems.neuroscape.rules.ram import pay
+from service.systems.neuroscape.rules.zones import card_of, leave_play, require_hand, without_one
+from service.systems.neuroscape.state import (
+    Character,
+    Environment,
+    Gear,
+    InPlay,
+    NeuroscapeState,
+    SlotCard,
+    SlotName,
+    characters,
+    find_character,
+    new_id,
+    opponents,
+    player,
+    slot_cards,
+    update_player,
+    with_character,
+    with_player,
+)
+from service.systems.neuroscape.wire.cards import NeuroscapeCard
+
+State = NeuroscapeState
+
+
+@dataclass(frozen=True, slots=True)
+class Deployment:
+    """What the deploying seat asked for (the wire input, minus its guards)."""
+
+    card: str
+    slot: SlotName | None = None
+    target_seat: str | None = None
+    character: str | None = None
+
+
+@dataclass(slots=True)
+class Deployed:
+    events: list[dict]
+    private: dict | None = None  # what only the deploying seat may learn (a face-down card's identity)
+
+
+def deploy(state: State, seat: str, ask: Deployment) -> tuple[State, Deployed]:
+    require_hand(state, seat, ask.card)
+    card = card_of(state, ask.card)
+    handler = _HANDLERS.get(kind_of(card))
+    if handler is None:
+        raise E.refuse(E.NOT_DEPLOYABLE, f"{card.name!r} is a {card.type}; it is not deployed from the hand")
+    _check_legendary(state, seat, card)
+    state = update_player(state, seat, hand=without_one(player(state, seat).hand, ask.card))
+    return handler(state, seat, card, ask)
+
+
+def cost_of(state: State, card: NeuroscapeCard) -> int:
+    """RAM to deploy: the printed cost, except trojans, which are placed face-down for a fixed price."""
+    if card.type == "program" and card.subtype == "trojan":
+        return state.rules.trojan_cost
+    return card.cost
+
+
+# -- checks ----------------------------------------------------------------------------
+
+
+def _no_extras(card: NeuroscapeCard, ask: Deployment, *allowed: str) -> None:
+    given = {"slot": ask.slot, "targetSeat": ask.target_seat, "character": ask.character}
+    extra = sorted(name for name, value in given.items() if value is not None and name not in allowed)
+    if extra:
+        raise E.refuse(E.WRONG_TARGET, f"{card.name!r} takes no {', '.join(extra)}")
+
+
+def legendary_blocked(state: State, seat: str, card: NeuroscapeCard) -> bool:
+    """Whether a copy of this legendary card already in play keeps another from being deployed."""
+    if not card.legendary:
+        return False
+    mine_only = state.rules.legendary_scope == "player"
+    instances: list[InPlay] = [c for _, c in characters(state)]
+    instances += [e for _, _, e in slot_cards(state)]
+    instances += [g for _, c in characters(state) for g in c.gear.values()]
+    if state.environment is not None:
+        instances.append(state.environment)
+    return any(i.card == card.id and (i.owner == seat or not mine_only) for i in instances)
+
+
+def _check_legendary(state: State, seat: str, card: NeuroscapeCard) -> None:
+    if legendary_blocked(state, seat, card):
+        where = "under your control" if state.rules.legendary_scope == "player" else "on the table"
+        raise E.refuse(E.LEGENDARY_IN_PLAY, f"{card.name!r} is legendary and a copy is already in play {where}")
+
+
+def _opponent_target(state: State, seat: str, card: NeuroscapeCard, target: str | None) -> str:
+    others = opponents(state, seat)
+    if target is None:
+        if len(others) != 1:
+            raise E.refuse(E.WRONG_TARGET, f"name the targetSeat for {card.name!r}: one of {', '.join(others)}")
+        return others[0]
+    if target == seat or target not in others:
+        raise E.refuse(E.WRONG_TARGET, f"{card.name!r} goes on a living opponent's mainframe: one of {', '.join(others)}")
+    return target
+
+
+def _pay_for(state: State, seat: str, card: NeuroscapeCard, instance_id: str) -> tuple[State, int]:
+    """Pay the card's RAM; answers the RAM its instance keeps committed."""
+    cost = cost_of(state, card)
+    keeps = commits_ram(card, cyberware_commits=state.rules.cyberware_commits_ram)
+    paid = pay(player(state, seat), cost, commit_for=instance_id if keeps else None, name=repr(card.name))
+    return with_player(state, seat, paid), cost if keeps else 0
+
+
+# -- one handler per kind --------------------------------------------------------------
+
+
+def _character(state: State, seat: str, card: NeuroscapeCard, ask: Deployment) -> tuple[State, Deployed]:
+    _no_extras(card, ask)
+    state, instance_id = new_id(state)
+    state, commits = _pay_for(state, seat, card, instance_id)
+    character = Character(
+        id=instance_id, card=card.id, owner=seat, running=False, damage=0, gear={}, entered_turn=state.flow.turn, commits=commits
+    )
+    state = update_player(state, seat, characters=(*player(state, seat).characters, character))
+    return state, Deployed([{"kind": "deployed", "seat": seat, "card": card.id, "instance": instance_id, "target": seat}])
+
+
+def _slot_program(state: State, seat: str, card: NeuroscapeCard, ask: Deployment) -> tuple[State, Deployed]:
+    _no_extras(card, ask, "slot", "targetSeat")
+    assert card.subtype is not None
+    if SLOT_SUBTYPES[card.subtype] == "own":
+        if ask.target_seat not in (None, seat):
+            raise E.refuse(E.WRONG_TARGET, f"{card.name!r} is a protocol: it goes on your own mainframe")
+        target = seat
+    else:
+        target = _opponent_target(state, seat, card, ask.target_seat)
+    face_down = card.subtype == "trojan"
+    state, instance_id = new_id(state)
+    slot = slot_for(state, target, ask.slot)
+    state, commits = _pay_for(state, seat, card, instance_id)
+    entry = SlotCard(id=instance_id, card=card.id, owner=seat, face_down=face_down, played_turn=state.flow.turn, commits=commits)
+    state = place(state, target, slot, entry)
+    if face_down:
+        event = {"kind": "deployed-face-down", "seat": seat, "instance": instance_id, "target": target, "slot": slot}
+        return state, Deployed([event], private={"card": card.id, "instance": instance_id})
+    event = {"kind": "deployed", "seat": seat, "card": card.id, "instance": instance_id, "target": target, "slot": slot}
+    return state, Deployed([event])
+
+
+def _one_shot(state: State, seat: str, card: NeuroscapeCard, ask: Deployment) -> tuple[State, Deployed]:
+    # Drugs are played on a character in play; .EXEs and scripts need no target here. Their
+    # effects are the second part's; the card is paid for and goes to the recycle bin.
+    target = None
+    if card.subtype == "drug":
+        _no_extras(card, ask, "character")
+        if ask.character is None or find_character(state, ask.character) is None:
+            raise E.refuse(E.WRONG_TARGET, f"{card.name!r} is played on a character in play: name its instance id")
+        target = ask.character
+    else:
+        _no_extras(card, ask)
+    paid = pay(player(state, seat), cost_of(state, card), commit_for=None, name=repr(card.name))
+    state = with_player(state, seat, paid.model_copy(update={"recycle_bin": (*paid.recycle_bin, card.id)}))
+    return state, Deployed([{"kind": "played", "seat": seat, "card": card.id, "target": target}])
+
+
+def _environment(state: State, seat: str, card: NeuroscapeCard, ask: Deployment) -> tuple[State, Deployed]:
+    _no_extras(card, ask)
+    events = []
+    old = state.environment
+    state, instance_id = new_id(state)
+    state, commits = _pay_for(state, seat, card, instance_id)
+    if old is not None:  # one environment at a time: the new one replaces it
+        state, _ = leave_play(state, old.id)
+        events.append({"kind": "replaced", "seat": old.owner, "card": old.card, "instance": old.id})
+    state = state.model_copy(update={"environment": Environment(id=instance_id, card=card.id, owner=seat, commits=commits)})
+    events.insert(0, {"kind": "deployed", "seat": seat, "card": card.id, "instance": instance_id, "target": "environment"})
+    return state, Deployed(events)
+
+
+def _cyberware(state: State, seat: str, card: NeuroscapeCard, ask: Deployment) -> tuple[State, Deployed]:
+    _no_extras(card, ask, "character")
+    found = find_character(state, ask.character) if ask.character else None
+    if found is None:
+        raise E.refuse(E.WRONG_TARGET, f"{card.name!r} attaches to a character in play: name its instance id")
+    controller, character = found
+    if controller != seat and not card.malicious:
+        raise E.refuse(E.NOT_YOUR_CARD, f"{card.name!r} attaches to your own characters (only malicious cyberware goes on others')")
+    body = card_of(state, character.card)
+    levels = {g.slot: g.level for g in body.gear}
+    assert card.slot is not None and card.level is not None
+    if levels.get(card.slot, 0) < card.level or card.slot in character.gear:
+        raise E.refuse(
+            E.GEAR_SLOT,
+            f"{body.name!r} has no free {card.slot} slot of level {card.level} or higher for {card.name!r}",
+        )
+    state, instance_id = new_id(state)
+    state, commits = _pay_for(state, seat, card, instance_id)
+    gear = Gear(id=instance_id, card=card.id, owner=seat, commits=commits)
+    state = with_character(state, controller, character.model_copy(update={"gear": {**character.gear, card.slot: gear}}))
+    event = {"kind": "deployed", "seat": seat, "card": card.id, "instance": instance_id, "target": character.id, "slot": card.slot}
+    return state, Deployed([event])
+
+
+_HANDLERS: dict[str, Callable[[State, str, NeuroscapeCard, Deployment], tuple[State, Deployed]]] = {
+    "character": _character,
+    "slot-program": _slot_program,
+    "one-shot": _one_shot,
+    "environment": _environment,
+    "cyberware": _cyberware,
+}

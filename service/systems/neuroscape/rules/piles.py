@@ -1,0 +1,68 @@
+"""Decks without an order: a random draw at the moment of drawing instead of a shuffle up front.
+
+A deck is kept as an unordered pile (card id -> copies) with an ordered `bottom` under it (the
+cards a mulligan puts back, in the order they went). Drawing takes a uniformly random card of
+the pile with one stream die, then the bottom in order once the pile is empty. That is the
+same distribution as drawing from the top of a fairly shuffled deck, and it means no deck order
+exists before a card is drawn, so none can leak: the only secret a draw makes is the drawn
+card, and the die that picked it is audited like every other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from service.dice.stream import Stream
+from service.systems.neuroscape.state import Deck
+
+
+def pile_size(pile: Mapping[str, int]) -> int:
+    return sum(pile.values())
+
+
+def deck_size(deck: Deck) -> int:
+    return pile_size(deck.pile) + len(deck.bottom)
+
+
+def take_random(pile: dict[str, int], stream: Stream) -> str:
+    """Remove and return one uniformly random card of a non-empty pile (card ids in sorted order).
+
+    The pile is the caller's own dict (a copy of the state's): it loses the card taken.
+    """
+    pick = stream.roll(pile_size(pile))
+    for card_id in sorted(pile):
+        pick -= pile[card_id]
+        if pick <= 0:
+            if pile[card_id] == 1:
+                del pile[card_id]
+            else:
+                pile[card_id] -= 1
+            return card_id
+    raise ValueError("take_random needs a non-empty pile")
+
+
+def draw_from(pile: Mapping[str, int], stream: Stream) -> tuple[str, dict[str, int]]:
+    """One random card of a pile, and the pile without it."""
+    rest = dict(pile)
+    return take_random(rest, stream), rest
+
+
+def draw_main(deck: Deck, stream: Stream) -> tuple[str, Deck]:
+    """The next card of a main deck (random from the pile, else the top of the bottom), and the deck without it."""
+    if deck.pile:
+        card_id, pile = draw_from(deck.pile, stream)
+        return card_id, deck.model_copy(update={"pile": pile})
+    return deck.bottom[0], deck.model_copy(update={"bottom": deck.bottom[1:]})
+
+
+def draw_many(deck: Deck, count: int, stream: Stream) -> tuple[list[str], Deck]:
+    drawn = []
+    for _ in range(count):
+        card_id, deck = draw_main(deck, stream)
+        drawn.append(card_id)
+    return drawn, deck
+
+
+def put_bottom(deck: Deck, card_ids: list[str]) -> Deck:
+    """Put cards under the deck; the last one named ends up lowest."""
+    return deck.model_copy(update={"bottom": (*deck.bottom, *card_ids)})

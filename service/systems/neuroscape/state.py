@@ -1,0 +1,266 @@
+"""The match's state: one typed model, stored as the JSON it dumps to (camelCase, as the wire).
+
+Every part is frozen and every sequence a tuple: a rule never changes a state, it returns a new
+one built with `model_copy(update=...)` (the `with_…` helpers below), so a refusal raised half-way
+leaves the match exactly as it was. Parts no action changes (`rules`, `pool`, `deckLists`) are
+shared between a state and the next.
+
+A card gets an instance id (`c17`) when it enters play, never before: `new_id` hands them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Literal
+
+from pydantic import Field
+
+from service.model import Model
+from service.systems.neuroscape.options import NeuroscapeRules
+from service.systems.neuroscape.wire.cards import GearSlotName
+
+SlotName = Literal["top", "left", "right"]
+SLOT_NAMES: tuple[SlotName, ...] = ("top", "left", "right")
+RamStatus = Literal["available", "spent", "committed"]
+
+# -- cards in play -------------------------------------------------------------------------
+
+
+class Ram(Model):
+    """A RAM card on its mainframe: `available`, `spent` (run this turn) or `committed` to the card `for` names."""
+
+    id: str
+    card: str
+    owner: str
+    status: RamStatus
+    for_: str | None = Field(alias="for")
+
+
+class Gear(Model):
+    """Cyberware attached to a character; `commits` is the RAM it keeps committed."""
+
+    id: str
+    card: str
+    owner: str
+    commits: int
+
+
+class Character(Model):
+    id: str
+    card: str
+    owner: str
+    running: bool
+    damage: int
+    gear: dict[GearSlotName, Gear]
+    entered_turn: int
+    commits: int
+
+
+class SlotCard(Model):
+    """A protocol, virus or trojan in a mainframe slot (a trojan face-down)."""
+
+    id: str
+    card: str
+    owner: str
+    face_down: bool
+    played_turn: int
+    commits: int
+
+
+class Environment(Model):
+    id: str
+    card: str
+    owner: str
+    commits: int
+
+
+InPlay = Gear | Character | SlotCard | Environment  # what leaves play to a recycle bin
+
+# -- players -------------------------------------------------------------------------------
+
+
+class Deck(Model):
+    """A main deck: an unordered pile (card id -> copies) over the ordered cards a mulligan put under it."""
+
+    pile: dict[str, int]
+    bottom: tuple[str, ...]
+
+
+class Mainframe(Model):
+    card: str
+
+
+class DeckEntry(Model):
+    card: str
+    count: int
+
+
+class DeckList(Model):
+    """The deck list a player sat down with, as checked when the match was made (only its owner sees it)."""
+
+    mainframe: str
+    main: tuple[DeckEntry, ...]
+    ram: tuple[DeckEntry, ...]
+
+
+class Player(Model):
+    mainframe: Mainframe
+    bioframe: int
+    mainframe_health: int
+    slots: dict[SlotName, SlotCard | None]
+    characters: tuple[Character, ...]
+    ram: tuple[Ram, ...]
+    hand: tuple[str, ...]
+    deck: Deck
+    ram_deck: dict[str, int]
+    recycle_bin: tuple[str, ...]
+    opening_drawn: bool
+    mulliganed: bool
+    eliminated: str | None
+
+
+# -- the table -----------------------------------------------------------------------------
+
+
+class Attack(Model):
+    """An attacker, the seat it goes for, its blockers in damage order, and whether psychosis sent it."""
+
+    attacker: str
+    target: str
+    blockers: tuple[str, ...]
+    psychotic: bool
+
+
+class Battle(Model):
+    attacks: tuple[Attack, ...] = ()
+
+
+class Effect(Model):
+    """A lasting effect of a card (the ability engine's); `end-of-turn` ones expire in the final stage."""
+
+    kind: str
+    source: str | None = None
+    until: str | None = None
+
+
+class RollOff(Model):
+    rounds: tuple[dict[str, int], ...]  # each round's d20 by seat; ties roll again
+    winner: str
+
+
+class Outcome(Model):
+    winner: str | None
+    reason: str
+
+
+class Flow(Model):
+    """Where the match is (`step` of the turn machine), whose turn it is, and whom it waits for."""
+
+    stage: str
+    substage: str
+    step: int
+    turn: int
+    active: str | None
+    awaiting: tuple[str, ...]
+
+
+class PoolSpec(Model):
+    """The match's card pool: the starter pool (`key` None), or submitted cards (their JSON and its digest)."""
+
+    key: str | None
+    cards: tuple[dict[str, Any], ...] | None
+    include_starter: bool
+
+
+class DrawAudit(Model):
+    """The dice of one secret draw: kept from other seats until the close reveals the seeds."""
+
+    nonce: int
+    draws: tuple[tuple[int, int], ...]  # (sides, face)
+
+
+class NeuroscapeState(Model):
+    rules: NeuroscapeRules
+    pool: PoolSpec
+    order: tuple[str, ...]
+    players: dict[str, Player]
+    deck_lists: dict[str, DeckList]
+    draw_audits: dict[str, tuple[DrawAudit, ...]]
+    environment: Environment | None
+    battle: Battle
+    effects: tuple[Effect, ...]
+    roll_off: RollOff | None
+    outcome: Outcome | None
+    next_instance: int
+    flow: Flow
+
+
+# -- lookups -------------------------------------------------------------------------------
+
+
+def player(state: NeuroscapeState, seat: str) -> Player:
+    return state.players[seat]
+
+
+def living(state: NeuroscapeState) -> list[str]:
+    """Players still in the match, in turn order."""
+    return [seat for seat in state.order if state.players[seat].eliminated is None]
+
+
+def opponents(state: NeuroscapeState, seat: str) -> list[str]:
+    return [other for other in living(state) if other != seat]
+
+
+def characters(state: NeuroscapeState) -> Iterator[tuple[str, Character]]:
+    """(controller, character) for every character in play."""
+    for seat, p in state.players.items():
+        for character in p.characters:
+            yield seat, character
+
+
+def find_character(state: NeuroscapeState, instance_id: str) -> tuple[str, Character] | None:
+    for seat, character in characters(state):
+        if character.id == instance_id:
+            return seat, character
+    return None
+
+
+def slot_cards(state: NeuroscapeState) -> Iterator[tuple[str, SlotName, SlotCard]]:
+    """(mainframe's seat, slot name, card) for every filled slot."""
+    for seat, p in state.players.items():
+        for name in SLOT_NAMES:
+            entry = p.slots[name]
+            if entry is not None:
+                yield seat, name, entry
+
+
+# -- updates -------------------------------------------------------------------------------
+
+
+def with_player(state: NeuroscapeState, seat: str, p: Player) -> NeuroscapeState:
+    return state.model_copy(update={"players": {**state.players, seat: p}})
+
+
+def update_player(state: NeuroscapeState, seat: str, **changes: Any) -> NeuroscapeState:
+    return with_player(state, seat, state.players[seat].model_copy(update=changes))
+
+
+def with_flow(state: NeuroscapeState, **changes: Any) -> NeuroscapeState:
+    return state.model_copy(update={"flow": state.flow.model_copy(update=changes)})
+
+
+def with_character(state: NeuroscapeState, seat: str, character: Character) -> NeuroscapeState:
+    """The controller's character of the same id replaced by `character`."""
+    p = state.players[seat]
+    kept = tuple(character if c.id == character.id else c for c in p.characters)
+    return with_player(state, seat, p.model_copy(update={"characters": kept}))
+
+
+def with_attacks(state: NeuroscapeState, attacks: tuple[Attack, ...]) -> NeuroscapeState:
+    return state.model_copy(update={"battle": state.battle.model_copy(update={"attacks": attacks})})
+
+
+def new_id(state: NeuroscapeState) -> tuple[NeuroscapeState, str]:
+    """The next instance id, and the state that has handed it out."""
+    number = state.next_instance
+    return state.model_copy(update={"next_instance": number + 1}), f"c{number}"

@@ -1,0 +1,23 @@
+"""The inputs of putting cards in play and taking them out: `force-quit`, `deploy`."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from service.systems.neuroscape.wire.actions import INSTANCE, SEAT, InstanceId, NeuroscapeActionBase
+from service.systems.neuroscape.wire.cards import CARD_ID
+
+
+class NeuroscapeForceQuitAction(NeuroscapeActionBase):
+    cards: list[InstanceId] = Field(max_length=40, description="Instance ids of your own persistent cards in play. Empty quits nothing.")
+
+
+class NeuroscapeDeployAction(NeuroscapeActionBase):
+    card: str = Field(pattern=CARD_ID, description="The card id to deploy from your hand.")
+    slot: Literal["top", "left", "right"] | None = Field(
+        None, description="Protocols, viruses and trojans: the mainframe slot; default the first free one."
+    )
+    target_seat: str | None = Field(None, pattern=SEAT, description="Viruses and trojans: whose mainframe (needed with several opponents).")
+    character: str | None = Field(None, pattern=INSTANCE, description="Cyberware and drugs: the character instance id.")

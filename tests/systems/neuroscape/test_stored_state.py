@@ -1,0 +1,43 @@
+"""The typed state stores as the JSON the match has always stored: sessions and logs kept before it load.
+
+`stored_states.json` holds, for seeded matches between random players (two and three players,
+the rule options, a submitted card pool), a digest of the stored JSON after every action as the
+engine over plain JSON made it. The typed engine must make the same states, action for action,
+and each must load from its JSON and dump back to exactly it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import orjson
+import pytest
+
+from service.declare import dump_state, load_state
+from service.systems.neuroscape.rules.autoplay import play_match
+from service.systems.neuroscape.state import NeuroscapeState
+
+CASES = json.loads((Path(__file__).parent / "stored_states.json").read_text())
+
+
+def _digest(stored: dict) -> str:
+    return hashlib.sha256(orjson.dumps(stored, option=orjson.OPT_SORT_KEYS)).hexdigest()[:16]
+
+
+@pytest.mark.parametrize("seed", sorted(CASES))
+def test_seeded_matches_store_the_states_they_always_stored(seed: str) -> None:
+    case = CASES[seed]
+    digests: list[str] = []
+
+    def observe(before: NeuroscapeState, seat: str, action: str, params: object, after: NeuroscapeState, result: dict) -> None:
+        for state in ([before] if not digests else []) + [after]:
+            stored = orjson.loads(orjson.dumps(dump_state(NeuroscapeState, state)))  # as the store hands it back
+            assert dump_state(NeuroscapeState, load_state(NeuroscapeState, stored)) == stored
+            digests.append(_digest(stored))
+
+    _, count = play_match(seed, case["setup"], observe=observe)
+    assert count == case["actions"]
+    first_difference = next((i for i, (a, b) in enumerate(zip(digests, case["digests"], strict=True)) if a != b), None)
+    assert first_difference is None, f"the stored state differs after action {first_difference}"
