@@ -219,7 +219,3 @@ class Registry:
             return dict(table)
         return {code: table[code] for code in mechanic.errors if code in table}
 
-
-# Systems still declared the older way (`UNDECLARED.add_system`, `UNDECLARED.add`) add themselves
-# here on import; `service.systems.build_registry` takes them in, in its fixed order of systems.
-UNDECLARED = Registry()

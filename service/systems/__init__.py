@@ -10,20 +10,15 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from service.registry import UNDECLARED, Registry, System
+from service.registry import Registry, System
 
 ORDER = ("desert", "dice", "eclipse", "ncb", "neuroscape", "neurosystem")
 
 
 def _declared(name: str) -> System:
-    package = import_module(f"service.systems.{name}")
-    declared = getattr(package, "SYSTEM", None)
-    if isinstance(declared, System):
-        return declared
-    # Declared the older way: the system and its mechanics were added to UNDECLARED on import.
-    legacy = UNDECLARED.systems[name]
-    legacy.mechanics = {m.name: m for m in UNDECLARED.mechanics.values() if m.system == name}
-    return legacy
+    declared = import_module(f"service.systems.{name}").SYSTEM
+    assert isinstance(declared, System), f"service.systems.{name}.SYSTEM is not a system"
+    return declared
 
 
 def build_registry() -> Registry:
