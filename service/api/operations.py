@@ -22,6 +22,7 @@ from service.errors import Problem
 from service.model import Model
 from service.registry import Actor, Mechanic, Registry
 from service.sessions import models as sm
+from service.sessions.doc import SessionDoc
 from service.sessions.service import Sessions, Transition, fingerprint
 from service.sessions.store import Store
 
@@ -156,11 +157,11 @@ def _in_session(mech: Mechanic) -> Operation:
     assert apply is not None, f"{mech.key} has no session form"
 
     def transition_for(params: Any) -> Transition:
-        def transition(doc: dict, actor: Actor, stream: Stream) -> tuple[dict, dict]:
-            if doc["system"] != mech.system and not mech.any_system:
-                raise Problem("wrong-system", f"{mech.key} cannot act in a {doc['system']} session")
-            state, result = apply(doc["state"], params, stream, actor)
-            return {**doc, "state": state}, _wire(result)
+        def transition(doc: SessionDoc, actor: Actor, stream: Stream) -> tuple[SessionDoc, dict]:
+            if doc.system != mech.system and not mech.any_system:
+                raise Problem("wrong-system", f"{mech.key} cannot act in a {doc.system} session")
+            state, result = apply(doc.state, params, stream, actor)
+            return doc.with_state(state), _wire(result)
 
         return transition
 

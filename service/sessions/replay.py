@@ -8,6 +8,7 @@ and result must come out exactly as recorded.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import orjson
@@ -15,6 +16,7 @@ import orjson
 from service.dice.notation import DEFAULT_LIMITS, Limits
 from service.dice.stream import Stream
 from service.registry import Actor, Registry
+from service.sessions.doc import Seat
 from service.sessions.seeds import session_scope
 
 
@@ -37,16 +39,17 @@ def replay(
     session_id: str,
     system: str,
     setup: Any,
-    seats: list[dict],
+    seats: Iterable[Seat | Mapping[str, str]],
     client_seed: str,
     seeds: dict[int, str],
     entries: list[dict],
     limits: Limits = DEFAULT_LIMITS,
 ) -> Replayed:
-    """`limits` is the roll budget the session was played under (the app's; by default the service's)."""
+    """`seats` are the session's (`SessionDoc.seats`, or their stored objects); `limits` is the roll
+    budget the session was played under (the app's; by default the service's)."""
     sys = registry.systems[system]
     setup_model = sys.setup.model_validate_json(orjson.dumps(setup)) if sys.setup is not None else None
-    actors = {seat["id"]: Actor(seat=seat["id"], name=seat["name"], role=seat["role"]) for seat in seats}
+    actors = {seat.id: Actor(seat=seat.id, name=seat.name, role=seat.role) for seat in map(Seat.of, seats)}
     state = sys.start(setup_model, list(actors.values()))
     epoch, nonce, closed = 0, 0, False
     for entry in entries:
