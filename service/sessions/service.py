@@ -103,7 +103,9 @@ class Sessions:
         self.store = store
         self.registry = registry
         self.limits = limits  # the roll budget every stream made here carries, stateless calls' too
-        self._secret = secret
+        # An epoch's seed is an HMAC of the secret, and every write needs its epoch's: each is
+        # derived once here (the most recently used few thousand are kept).
+        self._seeds = functools.lru_cache(maxsize=4096)(functools.partial(session_seed, secret))
         self._ttl_ms = ttl_seconds * 1000
         self._locks = _Locks()
         self.recent = Recent()  # the last commit to each session this replica wrote
@@ -275,7 +277,7 @@ class Sessions:
             raise Problem("session-closed", "the session is closed; its seeds are revealed")
         epoch, nonce, system = doc.epoch, doc.nonce, doc.system
         stream = Stream(
-            seed=self._seed(session_id, epoch),
+            seed=self._seeds(session_id, epoch),
             scope=session_scope(session_id, epoch),
             nonce=nonce,
             client_seed=doc.client_seed,
@@ -332,7 +334,8 @@ class Sessions:
     # -- seeds ---------------------------------------------------------------------------
 
     def _seed(self, session_id: str, epoch: int) -> str:
-        return session_seed(self._secret, session_id, epoch)
+        seed: str = self._seeds(session_id, epoch)
+        return seed
 
     def close_transition(self, doc: SessionDoc, actor: Actor, stream: Stream) -> tuple[SessionDoc, dict]:
         _require_table_authority(doc, actor)
