@@ -79,7 +79,8 @@ class SessionDoc(dict[str, Any]):
     in process; 5% more instructions under callgrind).
 
     It is also what code handling sessions as JSON expects (`doc["state"]`, `{**doc, ...}`,
-    `orjson.dumps(doc)`); the service reads fields. Methods that would change it in place raise.
+    `orjson.dumps(doc)`); the service reads fields. Methods that would change it in place raise;
+    what its fields hold (the game's `state` above all) is left alone by convention, as before.
     """
 
     __slots__ = ()
