@@ -76,6 +76,7 @@ class Settings:
     session_ttl_seconds: int = 7 * 24 * 3600
     idempotency_ttl_seconds: int = 24 * 3600
     store_timeout_seconds: float = 2.0
+    redis_idle_connections: int = 16  # command connections a replica keeps open between bursts
     max_body_bytes: int = 256 * 1024
     max_dice: int = 1000
     max_sides: int = 10000
@@ -117,6 +118,7 @@ class Settings:
             session_ttl_seconds=_int(env, "NA_SESSION_TTL_SECONDS", cls.session_ttl_seconds),
             idempotency_ttl_seconds=_int(env, "NA_IDEMPOTENCY_TTL_SECONDS", cls.idempotency_ttl_seconds),
             store_timeout_seconds=_float(env, "NA_STORE_TIMEOUT_SECONDS", cls.store_timeout_seconds),
+            redis_idle_connections=_int(env, "NA_REDIS_IDLE_CONNECTIONS", cls.redis_idle_connections, low=0),
             max_body_bytes=_int(env, "NA_MAX_BODY_BYTES", cls.max_body_bytes),
             max_dice=_int(env, "NA_MAX_DICE", cls.max_dice),
             max_sides=_int(env, "NA_MAX_SIDES", cls.max_sides),

@@ -43,7 +43,9 @@ def make_store(settings: Settings) -> Store:
         return MemoryStore()
     from service.sessions.redis_store import RedisStore
 
-    return RedisStore(settings.store, timeout_s=settings.store_timeout_seconds)
+    return RedisStore(
+        settings.store, timeout_s=settings.store_timeout_seconds, idle_connections=settings.redis_idle_connections
+    )
 
 
 _BUILT: dict[int, tuple[list[Operation], PlannedSchema]] = {}

@@ -22,6 +22,7 @@ from service.errors import STATELESS_REFUSAL, Code, Problem
 from service.model import Model
 from service.registry import Actor, Mechanic, Registry
 from service.sessions import models as sm
+from service.sessions.doc import SessionDoc
 from service.sessions.idempotency import recall, remember, stateless_key
 from service.sessions.service import Sessions, Transition
 from service.sessions.store import Store
@@ -178,10 +179,10 @@ def _in_session(mech: Mechanic, codes: dict[str, Code]) -> Operation:
     assert apply is not None, f"{mech.key} has no session form"
 
     def transition_for(params: Any) -> Transition:
-        def transition(doc: dict, actor: Actor, stream: Stream) -> tuple[dict, dict]:
-            _same_system(mech, doc["system"])
-            state, result = apply(doc["state"], params, stream, actor)
-            return {**doc, "state": state}, _wire(result)
+        def transition(doc: SessionDoc, actor: Actor, stream: Stream) -> tuple[SessionDoc, dict]:
+            _same_system(mech, doc.system)
+            state, result = apply(doc.state, params, stream, actor)
+            return doc.with_state(state), _wire(result)
 
         return transition
 
@@ -238,9 +239,9 @@ def _read_in_session(mech: Mechanic, codes: dict[str, Code]) -> Operation:
 
     async def run(call: Call, params: Any) -> Reply:
         doc, actor = await call.sessions.read(call.session, call.token)
-        _same_system(mech, doc["system"])
-        result = query(doc["state"], params, actor)
-        return Reply({"sessionId": doc["id"], "version": doc["version"], "result": _wire(result)}, version=doc["version"])
+        _same_system(mech, doc.system)
+        result = query(doc.state, params, actor)
+        return Reply({"sessionId": doc.id, "version": doc.version, "result": _wire(result)}, version=doc.version)
 
     return Operation(
         field=_camel(mech.system) + _pascal(mech.name) + "InSession",
@@ -282,11 +283,11 @@ def _platform(registry: Registry, mechanic_ops: dict[str, list[Operation]]) -> l
             params.system, [s.model_dump() for s in params.seats], params.client_seed, params.setup
         )
         view = call.sessions.view(doc, None)
-        return Reply({"session": view, "seats": issued}, version=doc["version"])
+        return Reply({"session": view, "seats": issued}, version=doc.version)
 
     async def read(call: Call, params: None) -> Reply:
         doc, actor = await call.sessions.read(call.session, call.token)
-        return Reply(call.sessions.view(doc, actor), version=doc["version"])
+        return Reply(call.sessions.view(doc, actor), version=doc.version)
 
     async def log(call: Call, params: sm.LogQuery) -> Reply:
         start = int(params.cursor or 0)

@@ -42,7 +42,7 @@ async def follow(
     """
     resume_s = RESUME_S if resume_s is None else resume_s
     doc, actor = await sessions.read(session_id, token)  # authorizes before anything is streamed
-    system, closed = doc["system"], doc["closed"]
+    system, closed = doc.system, doc.closed
     store = sessions.store
     next_seq = (after + 1) if after is not None else None
     started = False

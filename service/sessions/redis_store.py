@@ -82,8 +82,9 @@ def _closed_by_server(connection: Any) -> bool:
 
 
 class RedisStore:
-    def __init__(self, url: str, *, timeout_s: float = 2.0, prefix: str = "na") -> None:
+    def __init__(self, url: str, *, timeout_s: float = 2.0, prefix: str = "na", idle_connections: int = 16) -> None:
         assert "{" not in prefix and "}" not in prefix, "braces in the prefix would break the hash tag"
+        assert idle_connections >= 0, "idle_connections must not be negative"
         self._prefix = prefix
         self._timeout_s = timeout_s
         self._redis = redis.Redis.from_url(
@@ -95,9 +96,11 @@ class RedisStore:
             # No retries inside redis-py: `_send` alone decides what may be sent again.
             retry=Retry(NoBackoff(), 0),
         )
-        # Commands use connections of their own, kept here: one per concurrent command at most.
+        # Commands use connections of their own, kept here between commands: a burst opens one per
+        # concurrent command, and at most `idle_connections` of them stay open once it is over.
         # redis-py's pool serves only pub/sub, which drops its connection when it ends.
         self._idle: list[Any] = []
+        self._idle_limit = idle_connections
         self._create = self._redis.register_script(_CREATE)
         self._load = self._redis.register_script(_LOAD)
         self._commit = self._redis.register_script(_COMMIT)
@@ -157,8 +160,11 @@ class RedisStore:
                         raise
         finally:
             # redis-py disconnects a connection on any error or cancellation mid-command;
-            # a disconnected one reconnects on its next use, so every one goes back.
-            self._idle.append(connection)
+            # a disconnected one reconnects on its next use, so it may go back as well.
+            if len(self._idle) < self._idle_limit:
+                self._idle.append(connection)
+            else:  # the end of a burst: past the limit, close it now
+                await connection.disconnect(nowait=True)
 
     async def create(self, session_id: str, doc: bytes, ttl_ms: int) -> bool:
         key = self._session(session_id)

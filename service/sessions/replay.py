@@ -8,6 +8,7 @@ and result must come out exactly as recorded.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import orjson
@@ -15,6 +16,7 @@ import orjson
 from service.dice.notation import DEFAULT_LIMITS, Limits
 from service.dice.stream import Stream
 from service.registry import Actor, Registry
+from service.sessions.doc import Seat
 from service.sessions.seeds import session_scope
 
 
@@ -37,16 +39,17 @@ def replay(
     session_id: str,
     system: str,
     setup: Any,
-    seats: list[dict],
+    seats: Iterable[Seat | Mapping[str, str]],
     client_seed: str,
     seeds: dict[int, str],
     entries: list[dict],
     limits: Limits = DEFAULT_LIMITS,
 ) -> Replayed:
-    """`limits` is the roll budget the session was played under (the app's; by default the service's)."""
+    """`seats` are the session's (`SessionDoc.seats`, or their stored objects); `limits` is the roll
+    budget the session was played under (the app's; by default the service's)."""
     sys = registry.systems[system]
     setup_model = sys.setup.model_validate_json(orjson.dumps(setup)) if sys.setup is not None else None
-    actors = {seat["id"]: Actor(seat=seat["id"], name=seat["name"], role=seat["role"]) for seat in seats}
+    actors = {seat.id: Actor(seat=seat.id, name=seat.name, role=seat.role) for seat in map(Seat.of, seats)}
     state = sys.start(setup_model, list(actors.values()))
     epoch, nonce, closed = 0, 0, False
     for entry in entries:
@@ -58,12 +61,13 @@ def replay(
             epoch += 1
             continue
         mechanic = registry.mechanics[action]
+        if mechanic.apply is None:  # a read, logged before reads were kept out of the log: it changed nothing
+            continue
         model = mechanic.session_input or mechanic.input
         params = model.model_validate_json(orjson.dumps(entry["input"]))
         stream = Stream(
             seed=seeds[epoch], scope=session_scope(session_id, epoch), nonce=nonce, client_seed=client_seed, limits=limits
         )
-        assert mechanic.apply is not None, f"{action} is logged, so it has a session form"
         state, result = mechanic.apply(state, params, stream, actors[entry["seat"]])
         wire = result if isinstance(result, dict) else result.model_dump(mode="json", by_alias=True)
         draws = [{"sides": d.sides, "face": d.face} for d in stream.draws]

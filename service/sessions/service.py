@@ -28,14 +28,15 @@ from service.dice.notation import DEFAULT_LIMITS, Limits
 from service.dice.stream import Stream, commitment
 from service.errors import Problem
 from service.registry import Actor, Registry
-from service.sessions.seeds import session_scope, session_seed
+from service.sessions.doc import EpochSeed, Seat, SessionDoc
 from service.sessions.recent import Recent
+from service.sessions.seeds import session_scope, session_seed
 from service.sessions.store import Commit, Loaded, Store
-from service.sessions.tokens import VerifiedTokens, find_seat, token_hash
+from service.sessions.tokens import VerifiedTokens, token_hash
 from service.sessions.visibility import for_viewer
 
-# (doc, actor, stream) -> (new doc, result dict). It must not mutate `doc`.
-Transition = Callable[[dict, Actor, Stream], "tuple[dict, dict | None]"]
+# (doc, actor, stream) -> (new doc, result dict). It must not change `doc` or anything in it.
+Transition = Callable[[SessionDoc, Actor, Stream], "tuple[SessionDoc, dict | None]"]
 
 _RETRY_DEADLINE_S = 10.0
 
@@ -102,7 +103,9 @@ class Sessions:
         self.store = store
         self.registry = registry
         self.limits = limits  # the roll budget every stream made here carries, stateless calls' too
-        self._secret = secret
+        # An epoch's seed is an HMAC of the secret, and every write needs its epoch's: each is
+        # derived once here (the most recently used few thousand are kept).
+        self._seeds = functools.lru_cache(maxsize=4096)(functools.partial(session_seed, secret))
         self._ttl_ms = ttl_seconds * 1000
         self._locks = _Locks()
         self.recent = Recent()  # the last commit to each session this replica wrote
@@ -113,7 +116,7 @@ class Sessions:
 
     # -- creation and reads -------------------------------------------------------------
 
-    async def create(self, system_id: str, seats: list[dict], client_seed: str, setup: Any) -> tuple[dict, list[dict]]:
+    async def create(self, system_id: str, seats: list[dict], client_seed: str, setup: Any) -> tuple[SessionDoc, list[dict]]:
         system = self.registry.systems.get(system_id)
         if system is None:
             known = ", ".join(sorted(self.registry.systems))
@@ -135,33 +138,26 @@ class Sessions:
         for seat_id, seat in zip(seat_ids, seats):
             token = new_token()
             issued.append({"id": seat_id, "name": seat["name"], "role": seat["role"], "token": token})
-            stored.append({"id": seat_id, "name": seat["name"], "role": seat["role"], "tokenHash": token_hash(token)})
-        now = _now()
-        doc = {
-            "id": session_id,
-            "system": system_id,
-            "version": 1,
-            "epoch": 0,
-            "nonce": 0,
-            "clientSeed": client_seed,
-            "closed": False,
-            "createdAt": now,
-            "updatedAt": now,
-            "seats": stored,
-            "seeds": [{"epoch": 0, "seedCommitment": commitment(self._seed(session_id, 0)), "seed": None}],
-            "setup": setup_wire,  # kept for replay; not shown (it may hold every player's secrets)
-            "sealed": [],  # epochs with a hidden roll: their seeds wait for the close; not shown
-            "state": state,
-        }
-        if not await self.store.create(session_id, orjson.dumps(doc), self._ttl_ms):
+            stored.append(Seat(seat_id, seat["name"], seat["role"], token_hash(token)))
+        doc = SessionDoc.new(
+            id=session_id,
+            system=system_id,
+            client_seed=client_seed,
+            now=_now(),
+            seats=tuple(stored),
+            seeds=(EpochSeed(0, commitment(self._seed(session_id, 0)), None),),
+            setup=setup_wire,
+            state=state,
+        )
+        if not await self.store.create(session_id, doc.to_json(), self._ttl_ms):
             raise Problem("contention", "session id collision; retry")
         return doc, issued
 
-    async def read(self, session_id: str, token: str | None) -> tuple[dict, Actor]:
+    async def read(self, session_id: str, token: str | None) -> tuple[SessionDoc, Actor]:
         loaded = await self.store.load(session_id)
         if loaded is None:
             raise Problem("session-not-found", f"session {session_id!r} does not exist or has expired")
-        doc = orjson.loads(loaded.doc)
+        doc = SessionDoc.from_json(loaded.doc)
         return doc, _authorize(doc, token, verified=self.verified)
 
     async def log(self, session_id: str, token: str | None, start: int, limit: int) -> tuple[list[dict], Actor, int]:
@@ -169,7 +165,7 @@ class Sessions:
         raw = await self.store.log(session_id, start, limit + 1)
         entries = [orjson.loads(item) for item in raw]
         more = len(entries) > limit
-        shown = [self.entry_view(doc["system"], e, actor, closed=doc["closed"]) for e in entries[:limit]]
+        shown = [self.entry_view(doc.system, e, actor, closed=doc.closed) for e in entries[:limit]]
         return shown, actor, (start + limit if more else -1)
 
     def entry_view(self, system_id: str, entry: dict, actor: Actor | None, *, closed: bool) -> dict:
@@ -180,16 +176,30 @@ class Sessions:
             return view_entry(shown, actor, closed=closed)
         return view_entry(shown, actor)
 
-    def view(self, doc: dict, actor: Actor | None) -> dict:
-        system = self.registry.systems[doc["system"]]
-        seats = [{"id": s["id"], "name": s["name"], "role": s["role"]} for s in doc["seats"]]
+    def view(self, doc: SessionDoc, actor: Actor | None) -> dict:
+        """The session as one seat sees it: no token hashes, no setup, and the game's own view of its state."""
+        system = self.registry.systems[doc.system]
+        seats = [{"id": s.id, "name": s.name, "role": s.role} for s in doc.seats]
         viewer = next((s for s in seats if actor and s["id"] == actor.seat), None)
-        out = {k: v for k, v in doc.items() if k not in ("seats", "state", "setup", "sealed")}
         if _takes_closed(system.view):  # a game's secrets stay hidden until its seeds are revealed, however it ends
-            state = system.view(doc["state"], actor, closed=doc["closed"])
+            state = system.view(doc.state, actor, closed=doc.closed)
         else:
-            state = system.view(doc["state"], actor)
-        return {**out, "seats": seats, "viewer": viewer, "state": state}
+            state = system.view(doc.state, actor)
+        return {
+            "id": doc.id,
+            "system": doc.system,
+            "version": doc.version,
+            "epoch": doc.epoch,
+            "nonce": doc.nonce,
+            "clientSeed": doc.client_seed,
+            "closed": doc.closed,
+            "createdAt": doc.created_at,
+            "updatedAt": doc.updated_at,
+            "seeds": [seed.to_dict() for seed in doc.seeds],
+            "seats": seats,
+            "viewer": viewer,
+            "state": state,
+        }
 
     # -- the write path -----------------------------------------------------------------
 
@@ -250,7 +260,7 @@ class Sessions:
         session_id, params, expected_version, idem, print_ = (
             write.session_id, write.params, write.expected_version, write.idem, write.print_
         )
-        doc = orjson.loads(loaded.doc)
+        doc = SessionDoc.from_json(loaded.doc)
         actor = _authorize(doc, write.token, roles=write.roles, verified=self.verified)
         if loaded.idempotent is not None:
             earlier = orjson.loads(loaded.idempotent)
@@ -263,23 +273,23 @@ class Sessions:
                 f"session is at version {loaded.version}, not {expected_version}",
                 currentVersion=loaded.version,
             )
-        if doc["closed"] and not write.allow_closed:
+        if doc.closed and not write.allow_closed:
             raise Problem("session-closed", "the session is closed; its seeds are revealed")
-        epoch = doc["epoch"]
+        epoch, nonce, system = doc.epoch, doc.nonce, doc.system
         stream = Stream(
-            seed=self._seed(session_id, epoch),
+            seed=self._seeds(session_id, epoch),
             scope=session_scope(session_id, epoch),
-            nonce=doc["nonce"],
-            client_seed=doc["clientSeed"],
+            nonce=nonce,
+            client_seed=doc.client_seed,
             limits=self.limits,
         )
-        new_doc, result = write.transition(doc, actor, stream)
+        changed, result = write.transition(doc, actor, stream)
         audit = record_dict(stream, reveal=False, epoch=epoch) if stream.draws else None
         version = loaded.version + 1
         now = _now()
-        new_doc = {**new_doc, "version": version, "updatedAt": now, "nonce": doc["nonce"] + (1 if audit else 0)}
-        if audit and (params or {}).get("visibility", "public") != "public" and epoch not in doc.get("sealed", ()):
-            new_doc["sealed"] = [*doc.get("sealed", ()), epoch]  # a hidden roll: this seed waits for the close
+        new_doc = SessionDoc.of(changed).committed(version=version, updated_at=now, nonce=nonce + (1 if audit else 0))
+        if audit and (params or {}).get("visibility", "public") != "public" and epoch not in (sealed := doc.sealed or ()):
+            new_doc = new_doc.evolve(sealed=(*sealed, epoch))  # a hidden roll: this seed waits for the close
         seq = loaded.log_length
         entry = {
             "seq": seq,
@@ -293,10 +303,10 @@ class Sessions:
             "audit": audit,
         }
         # The actor's own answer obeys the same rules as every other read (a blind roll stays blind).
-        shown = self.entry_view(doc["system"], entry, actor, closed=new_doc.get("closed", False))
+        shown = self.entry_view(system, entry, actor, closed=new_doc.closed)
         answer = {"sessionId": session_id, "version": version, "seq": seq, "result": shown["result"], "audit": shown["audit"]}
         entry_bytes = orjson.dumps(entry)
-        doc_bytes = orjson.dumps(new_doc)
+        doc_bytes = new_doc.to_json()
         stamp = new_id()
         ok = await self.store.commit(
             Commit(
@@ -318,48 +328,49 @@ class Sessions:
             return None
         self.recent.keep(session_id, Loaded(version, doc_bytes, seq + 1, None, stamp))
         if stream.draws:
-            self.on_draws(doc["system"], len(stream.draws))
+            self.on_draws(system, len(stream.draws))
         return answer
 
     # -- seeds ---------------------------------------------------------------------------
 
     def _seed(self, session_id: str, epoch: int) -> str:
-        return session_seed(self._secret, session_id, epoch)
+        seed: str = self._seeds(session_id, epoch)
+        return seed
 
-    def close_transition(self, doc: dict, actor: Actor, stream: Stream) -> tuple[dict, dict]:
+    def close_transition(self, doc: SessionDoc, actor: Actor, stream: Stream) -> tuple[SessionDoc, dict]:
         _require_table_authority(doc, actor)
-        seeds = [{**s, "seed": self._seed(doc["id"], s["epoch"])} for s in doc["seeds"]]
-        return {**doc, "closed": True, "seeds": seeds}, {"closed": True, "seeds": seeds}
+        seeds = tuple(s._replace(seed=self._seed(doc.id, s.epoch)) for s in doc.seeds)
+        return doc.evolve(closed=True, seeds=seeds), {"closed": True, "seeds": [s.to_dict() for s in seeds]}
 
-    def rotate_transition(self, doc: dict, actor: Actor, stream: Stream) -> tuple[dict, dict]:
+    def rotate_transition(self, doc: SessionDoc, actor: Actor, stream: Stream) -> tuple[SessionDoc, dict]:
         _require_table_authority(doc, actor)
-        old = doc["epoch"]
+        old = doc.epoch
         new = old + 1
         # A seed is revealed only when nothing drawn under it is hidden from any seat; otherwise
         # revealing it would let a seat recompute what it may not see. Such seeds wait for the close.
         # A session written before `sealed` was kept cannot tell: its seed waits too.
-        sealed = self.registry.systems[doc["system"]].secret_draws or old in doc.get("sealed", (old,))
-        seed = None if sealed else self._seed(doc["id"], old)
-        revealed = {"epoch": old, "seedCommitment": commitment(self._seed(doc["id"], old)), "seed": seed}
-        fresh = {"epoch": new, "seedCommitment": commitment(self._seed(doc["id"], new)), "seed": None}
-        seeds = [revealed if s["epoch"] == old else s for s in doc["seeds"]] + [fresh]
-        result = {"epoch": new, "seedCommitment": fresh["seedCommitment"], "revealed": revealed}
-        return {**doc, "epoch": new, "seeds": seeds, "sealed": []}, result  # the new epoch starts clean
+        sealed = self.registry.systems[doc.system].secret_draws or old in (doc.sealed if doc.sealed is not None else (old,))
+        seed = None if sealed else self._seed(doc.id, old)
+        revealed = EpochSeed(old, commitment(self._seed(doc.id, old)), seed)
+        fresh = EpochSeed(new, commitment(self._seed(doc.id, new)), None)
+        seeds = (*(revealed if s.epoch == old else s for s in doc.seeds), fresh)
+        result = {"epoch": new, "seedCommitment": fresh.seed_commitment, "revealed": revealed.to_dict()}
+        return doc.evolve(epoch=new, seeds=seeds, sealed=()), result  # the new epoch starts clean
 
 
 def _authorize(
-    doc: dict, token: str | None, *, roles: tuple[str, ...] | None = None, verified: VerifiedTokens | None = None
+    doc: SessionDoc, token: str | None, *, roles: tuple[str, ...] | None = None, verified: VerifiedTokens | None = None
 ) -> Actor:
     if not token:
         raise Problem("unauthorized", "send this session's seat token as 'Authorization: Bearer <token>'")
-    seat = find_seat(doc["seats"], token)
+    seat = doc.seat_with(token_hash(token))
     if seat is None:
         raise Problem("forbidden", "this token belongs to no seat of this session")
     if verified is not None:
-        verified.add(seat["tokenHash"])  # the token is a real seat's, whatever its role may do
-    if roles is not None and seat["role"] not in roles:
-        raise Problem("forbidden", f"a {seat['role']} seat may not do this (needs {' or '.join(roles)})")
-    return Actor(seat=seat["id"], name=seat["name"], role=seat["role"])
+        verified.add(seat.token_hash)  # the token is a real seat's, whatever its role may do
+    if roles is not None and seat.role not in roles:
+        raise Problem("forbidden", f"a {seat.role} seat may not do this (needs {' or '.join(roles)})")
+    return Actor(seat=seat.id, name=seat.name, role=seat.role)
 
 
 @functools.cache
@@ -367,10 +378,9 @@ def _takes_closed(view_entry: Callable) -> bool:
     return "closed" in inspect.signature(view_entry).parameters
 
 
-def _require_table_authority(doc: dict, actor: Actor) -> None:
+def _require_table_authority(doc: SessionDoc, actor: Actor) -> None:
     """Closing or rotating is the GM's call; a table without a GM lets any player do it."""
-    has_gm = any(seat["role"] == "gm" for seat in doc["seats"])
-    if actor.role != "gm" and (has_gm or actor.role != "player"):
+    if actor.role != "gm" and (doc.has_gm or actor.role != "player"):
         raise Problem("forbidden", "only the GM (or, at a table without one, a player) may do this")
 
 

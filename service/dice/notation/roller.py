@@ -16,7 +16,7 @@ from service.dice.notation.ast import Dice, Group, Negate, Node, Number, Product
 from service.dice.notation.errors import LimitExceeded
 from service.dice.notation.limits import DEFAULT_LIMITS, Limits
 from service.dice.notation.parser import parse_with_formula
-from service.dice.notation.result import DiceTermResult, RollResult, new_roll
+from service.dice.notation.result import DiceTermResult, RollResult
 from service.dice.notation.term import Context, numeral, roll_term
 
 
@@ -89,7 +89,7 @@ def evaluate(node: Node, stream: DiceStream, limits: Limits = DEFAULT_LIMITS) ->
     """Roll an already-parsed formula; `stream` is anything with `.roll(sides) -> 1..sides`."""
     terms: list[DiceTermResult] = []
     total, text = _NODES[type(node)](node, (stream.roll, limits, terms))
-    return new_roll(str(node), total, tuple(terms), f"{text} = {numeral(total)}")
+    return RollResult(str(node), total, tuple(terms), f"{text} = {numeral(total)}")
 
 
 def roll(expression: str, stream: DiceStream, limits: Limits = DEFAULT_LIMITS) -> RollResult:
@@ -97,4 +97,4 @@ def roll(expression: str, stream: DiceStream, limits: Limits = DEFAULT_LIMITS) -
     node, formula = parse_with_formula(expression, limits)
     terms: list[DiceTermResult] = []
     total, text = _NODES[type(node)](node, (stream.roll, limits, terms))
-    return new_roll(formula, total, tuple(terms), f"{text} = {numeral(total)}")
+    return RollResult(formula, total, tuple(terms), f"{text} = {numeral(total)}")

@@ -18,7 +18,7 @@ from typing import Any
 from service.dice.notation.ast import Clamp, CountSuccesses, Dice, Explode, Keep, Reroll
 from service.dice.notation.errors import LimitExceeded
 from service.dice.notation.limits import Limits
-from service.dice.notation.result import DiceTermResult, DieResult, new_die, new_term
+from service.dice.notation.result import DiceTermResult, DieResult
 
 _ACTIVE, _DISCARDED, _EXPLODED, _REROLLED, _SUCCESS, _COUNTED = 1, 2, 4, 8, 16, 32
 _DROP = ~_ACTIVE
@@ -32,7 +32,7 @@ class _Dies(dict[int, DieResult]):
         if len(self) >= _SHARED_MAX:
             self.clear()
         f = key & 63
-        die = self[key] = new_die(
+        die = self[key] = DieResult(
             key >> 6,
             bool(f & _ACTIVE),
             bool(f & _DISCARDED),
@@ -75,7 +75,7 @@ class _Plain(dict[int, DieResult]):
     def __missing__(self, value: int) -> DieResult:
         if len(self) >= _SHARED_MAX:
             self.clear()
-        die = self[value] = new_die(value, True, False, False, False, None)
+        die = self[value] = DieResult(value, True, False, False, False, None)
         return die
 
 
@@ -206,7 +206,7 @@ def roll_term(node: Dice, ctx: Context) -> tuple[int, str]:
     modifiers = node.modifiers
     if count == 1 and not modifiers:  # the most common term of all: a single plain die (sides <= max_value)
         value = roll(sides)
-        terms.append(new_term(node.text, 1, sides, (), (_plain(value),), value, None))
+        terms.append(DiceTermResult(node.text, 1, sides, (), (_plain(value),), value, None))
         return value, f"{node.text} ({numeral(value)})"
     values: list[int] = []
     for _ in range(count):
@@ -215,7 +215,7 @@ def roll_term(node: Dice, ctx: Context) -> tuple[int, str]:
         total = sum(values)
         if total > limits.max_value:
             raise LimitExceeded("maxValue", limits.max_value, total)
-        terms.append(new_term(node.text, count, sides, (), tuple(map(_plain, values)), total, None))
+        terms.append(DiceTermResult(node.text, count, sides, (), tuple(map(_plain, values)), total, None))
         return total, f"{node.text} ({', '.join(map(numeral, values))})"
     flags = [_ACTIVE] * count
     work = (node, values, flags, roll, limits, earlier)
@@ -238,5 +238,5 @@ def roll_term(node: Dice, ctx: Context) -> tuple[int, str]:
         counted: int | None = successes
     else:
         counted = None
-    terms.append(new_term(node.text, count, sides, node.modifier_texts, tuple(map(_die, keys)), total, counted))
+    terms.append(DiceTermResult(node.text, count, sides, node.modifier_texts, tuple(map(_die, keys)), total, counted))
     return total, f"{node.text} ({shown})"

@@ -1,0 +1,98 @@
+"""The Redis store keeps at most `idle_connections` command connections open between bursts."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import pytest
+import redis.asyncio as redis
+
+from service.api.app import make_store
+from service.config import ConfigError, Settings
+from service.sessions.redis_store import RedisStore
+
+pytestmark = pytest.mark.redis
+
+
+@pytest.fixture
+async def server(start_redis_server: Callable[..., Any]) -> AsyncIterator[tuple[Any, redis.Redis]]:
+    """A redis-server of this test's own, so every connection it counts is the store's."""
+    server = start_redis_server()
+    probe = redis.Redis.from_url(server.url)
+    yield server, probe
+    await probe.aclose()
+
+
+async def opened(probe: redis.Redis) -> int:
+    """Connections the server has accepted so far (the probe's one included)."""
+    return int((await probe.info("stats"))["total_connections_received"])
+
+
+async def settles_at(probe: redis.Redis, count: int) -> None:
+    """Wait until the server holds exactly `count` command connections besides the probe's."""
+    deadline = time.monotonic() + 2
+    while (held := len(await probe.client_list(_type="normal")) - 1) != count:
+        assert time.monotonic() < deadline, f"the server holds {held} connections of the store, not {count}"
+        await asyncio.sleep(0.01)
+
+
+async def burst(store: RedisStore, size: int) -> None:
+    """`size` commands at once: each takes a connection of its own."""
+    assert await asyncio.gather(*(store.log("s", 0, 1) for _ in range(size))) == [[]] * size
+
+
+async def test_a_burst_leaves_at_most_the_idle_limit_open_and_the_next_one_reuses_them(server) -> None:
+    redis_server, probe = server
+    store = RedisStore(redis_server.url, timeout_s=0.5, idle_connections=3)
+    try:
+        start = await opened(probe)
+        await burst(store, 10)
+        assert await opened(probe) - start == 10  # ten at once: ten connections
+        await settles_at(probe, 3)  # seven closed when their commands were done
+        await burst(store, 10)
+        assert await opened(probe) - start == 17  # three kept, seven opened again
+        await settles_at(probe, 3)
+        await store.ping()
+        await store.log("s", 0, 1)
+        assert await opened(probe) - start == 17  # one at a time runs on a kept connection
+        assert len(store._idle) == 3
+    finally:
+        await store.aclose()
+    await settles_at(probe, 0)
+
+
+async def test_a_limit_of_zero_opens_a_connection_per_command_and_keeps_none(server) -> None:
+    redis_server, probe = server
+    store = RedisStore(redis_server.url, timeout_s=0.5, idle_connections=0)
+    try:
+        start = await opened(probe)
+        await burst(store, 4)
+        await store.ping()
+        assert await opened(probe) - start == 5
+        await settles_at(probe, 0)
+    finally:
+        await store.aclose()
+
+
+async def test_the_setting_reaches_the_store(server) -> None:
+    redis_server, probe = server
+    settings = Settings.from_env(
+        {"NA_STORE": redis_server.url, "NA_SEED_SECRET": "s" * 32, "NA_REDIS_IDLE_CONNECTIONS": "2"}
+    )
+    store = make_store(settings)
+    assert isinstance(store, RedisStore)
+    try:
+        await burst(store, 6)
+        await settles_at(probe, 2)
+    finally:
+        await store.aclose()
+
+
+def test_the_idle_limit_is_16_unless_set_and_never_negative() -> None:
+    assert Settings().redis_idle_connections == Settings.from_env({}).redis_idle_connections == 16
+    assert Settings.from_env({"NA_REDIS_IDLE_CONNECTIONS": "0"}).redis_idle_connections == 0
+    with pytest.raises(ConfigError, match="NA_REDIS_IDLE_CONNECTIONS must be at least 0"):
+        Settings.from_env({"NA_REDIS_IDLE_CONNECTIONS": "-1"})
