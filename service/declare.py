@@ -67,14 +67,14 @@ def _output(returns: Any, where: str, given: type[BaseModel] | None) -> type[Bas
 # -- the stored state -------------------------------------------------------------------
 
 
-def load_state(model: type[BaseModel] | None, stored: dict) -> Any:
+def load_state(model: type[BaseModel] | None, stored: dict[str, Any]) -> Any:
     """The typed state from its stored JSON (trusted: lists fill tuples, as the JSON had them)."""
     return stored if model is None else model.model_validate(stored, strict=False)
 
 
-def dump_state(model: type[BaseModel] | None, state: Any) -> dict:
+def dump_state(model: type[BaseModel] | None, state: Any) -> dict[str, Any]:
     if model is None:
-        return state
+        return typing.cast("dict[str, Any]", state)  # a handler over the stored JSON state returns it as JSON
     assert isinstance(state, model), f"a handler returned {type(state).__name__}, not {model.__name__}"
     return state.model_dump(mode="json", by_alias=True)
 
@@ -89,7 +89,7 @@ def _state_model(system: System, sig: _Signature) -> type[BaseModel] | None:
     return system.state
 
 
-def stored_view(system: System, view: Handler) -> Callable[..., dict]:
+def stored_view(system: System, view: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
     """A view written over the typed state, as one over the stored state (identity for `dict`)."""
     sig = _Signature(view)
     model = _state_model(system, sig)
@@ -97,21 +97,21 @@ def stored_view(system: System, view: Handler) -> Callable[..., dict]:
         return view
     takes_closed = "closed" in sig.names
 
-    def over_stored(state: dict, actor: Actor | None, closed: bool = False) -> dict:
+    def over_stored(state: dict[str, Any], actor: Actor | None, closed: bool = False) -> dict[str, Any]:
         typed = load_state(model, state)
         return view(typed, actor, closed=closed) if takes_closed else view(typed, actor)
 
     return over_stored
 
 
-def stored_start(system: System, start: Handler) -> Callable[..., dict]:
+def stored_start(system: System, start: Handler) -> Callable[..., dict[str, Any]]:
     """A first state made typed, dumped as it is stored."""
     model = system.state
     if model is None:
         return start
     takes_seats = "seats" in inspect.signature(start).parameters
 
-    def first(setup: Any, seats: list[Actor] | None = None) -> dict:
+    def first(setup: Any, seats: list[Actor] | None = None) -> dict[str, Any]:
         state = start(setup, seats=seats or []) if takes_seats else start(setup)
         return dump_state(model, state)
 
@@ -132,7 +132,7 @@ def _stateless(handler: Handler, sig: _Signature) -> Resolve:
 def _write(model: type[BaseModel] | None, handler: Handler, sig: _Signature) -> Apply:
     draws = sig.draws
 
-    def apply(state: dict, params: Any, stream: Stream, actor: Actor) -> tuple[dict, Any]:
+    def apply(state: dict[str, Any], params: Any, stream: Stream, actor: Actor) -> tuple[dict[str, Any], Any]:
         typed = load_state(model, state)
         new, result = handler(typed, params, stream, actor) if draws else handler(typed, params, actor)
         return dump_state(model, new), result
@@ -141,7 +141,7 @@ def _write(model: type[BaseModel] | None, handler: Handler, sig: _Signature) -> 
 
 
 def _read(model: type[BaseModel] | None, handler: Handler) -> Query:
-    def query(state: dict, params: Any, actor: Actor) -> Any:
+    def query(state: dict[str, Any], params: Any, actor: Actor) -> Any:
         return handler(load_state(model, state), params, actor)
 
     return query

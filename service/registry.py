@@ -49,9 +49,9 @@ class Actor:
 
 
 # The output is a model, or (on a hot path such as the dice roll) the dict it would dump to.
-Resolve = Callable[[Any, Stream], "BaseModel | dict"]
-Apply = Callable[[dict, Any, Stream, Actor], "tuple[dict, BaseModel | dict]"]
-Query = Callable[[dict, Any, Actor], "BaseModel | dict"]
+Resolve = Callable[[Any, Stream], "BaseModel | dict[str, Any]"]
+Apply = Callable[[dict[str, Any], Any, Stream, Actor], "tuple[dict[str, Any], BaseModel | dict[str, Any]]"]
+Query = Callable[[dict[str, Any], Any, Actor], "BaseModel | dict[str, Any]"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,12 +93,12 @@ class System:
     id: str
     title: str
     # `(setup)` or `(setup, seats=[Actor, …])` → the first state, as stored (JSON-ready).
-    initial_state: Callable[..., dict] = lambda setup: {}
+    initial_state: Callable[..., dict[str, Any]] = lambda setup: {}
     setup: type[BaseModel] | None = None  # validated `setup` body of session creation
     # `(state, actor)`; may also take `closed: bool`, as view_entry may.
-    view: Callable[..., dict] = lambda state, actor: state
+    view: Callable[..., dict[str, Any]] = lambda state, actor: state
     # May also take `closed: bool` (the session's seeds are revealed) to show its secrets once the game is over.
-    view_entry: Callable[..., dict] = lambda entry, actor: entry
+    view_entry: Callable[..., dict[str, Any]] = lambda entry, actor: entry
     # True when some draws are hidden from some seats (view_entry withholds them): a seed rotation
     # then reveals the old seed only at the close, never while the game is on.
     secret_draws: bool = False
@@ -107,7 +107,7 @@ class System:
     errors: Mapping[str, Code] = field(default_factory=dict)  # every code the game refuses with
     mechanics: dict[str, Mechanic] = field(default_factory=dict)  # by name, in declaration order
 
-    def start(self, setup: Any, seats: list[Actor]) -> dict:
+    def start(self, setup: Any, seats: list[Actor]) -> dict[str, Any]:
         """The first state of a session: `initial_state(setup)`, given the seats when it asks for them."""
         if "seats" in inspect.signature(self.initial_state).parameters:
             return self.initial_state(setup, seats=seats)
@@ -160,7 +160,7 @@ def system(
     title: str,
     *,
     start: Handler | None = None,
-    view: Handler | None = None,
+    view: Callable[..., dict[str, Any]] | None = None,
     **parts: Any,
 ) -> System:
     """A game system, to declare mechanics on (`SYSTEM.mechanic(…)`) and give to `Registry.of`.

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hmac
 from collections.abc import Callable, Mapping
 from operator import itemgetter
-from typing import Any, NamedTuple, NoReturn
+from typing import Any, NamedTuple, NoReturn, cast
 
 import orjson
 
@@ -150,44 +150,45 @@ class SessionDoc(dict[str, Any]):
         return SessionDoc(self, version=version, updatedAt=updated_at, nonce=nonce)
 
     # -- fields -------------------------------------------------------------------------
+    # Each is read as the stored JSON holds it (decoded, its values are typed Any).
 
     @property
     def id(self) -> str:
-        return self["id"]
+        return cast(str, self["id"])
 
     @property
     def system(self) -> str:
-        return self["system"]
+        return cast(str, self["system"])
 
     @property
     def version(self) -> int:
-        return self["version"]
+        return cast(int, self["version"])
 
     @property
     def epoch(self) -> int:
         """The seed epoch draws come from now."""
-        return self["epoch"]
+        return cast(int, self["epoch"])
 
     @property
     def nonce(self) -> int:
         """Random actions so far in the current epoch's stream."""
-        return self["nonce"]
+        return cast(int, self["nonce"])
 
     @property
     def client_seed(self) -> str:
-        return self["clientSeed"]
+        return cast(str, self["clientSeed"])
 
     @property
     def closed(self) -> bool:
-        return self["closed"]
+        return cast(bool, self["closed"])
 
     @property
     def created_at(self) -> str:
-        return self["createdAt"]
+        return cast(str, self["createdAt"])
 
     @property
     def updated_at(self) -> str:
-        return self["updatedAt"]
+        return cast(str, self["updatedAt"])
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -215,7 +216,7 @@ class SessionDoc(dict[str, Any]):
     @property
     def state(self) -> dict[str, Any]:
         """The game's state, as its rules build it."""
-        return self["state"]
+        return cast("dict[str, Any]", self["state"])
 
     # -- questions the write path asks on every action ------------------------------------
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncGenerator, AsyncIterator
+from typing import Any
 
 import orjson
 
@@ -33,7 +34,7 @@ async def follow(
     after: int | None,
     heartbeat_s: float = HEARTBEAT_S,
     resume_s: float | None = None,
-) -> AsyncGenerator[dict | None, None]:
+) -> AsyncGenerator[dict[str, Any] | None, None]:
     """Entries with `seq > after` (or only new ones when `after` is None); `None` is a heartbeat.
 
     StoreUnavailable before the first heartbeat means no stream; after it, only when the
@@ -49,12 +50,12 @@ async def follow(
     lost_at = beat_at = 0.0
     wait = _RESUBSCRIBE_S[0]
 
-    def shown(entry: dict) -> dict:
+    def shown(entry: dict[str, Any]) -> dict[str, Any]:
         nonlocal closed
         closed = closed or entry["action"] == CLOSE
         return sessions.entry_view(system, entry, actor, closed=closed)
 
-    async def catch_up(until: int | None) -> AsyncIterator[dict]:
+    async def catch_up(until: int | None) -> AsyncIterator[dict[str, Any]]:
         nonlocal next_seq
         assert next_seq is not None, "fixed on subscribing, before any catching up"
         while until is None or next_seq < until:

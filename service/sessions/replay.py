@@ -26,7 +26,7 @@ class ReplayMismatch(Exception):
 
 @dataclass(slots=True)
 class Replayed:
-    state: dict
+    state: dict[str, Any]
     epoch: int
     nonce: int
     closed: bool
@@ -42,7 +42,7 @@ def replay(
     seats: Iterable[Seat | Mapping[str, str]],
     client_seed: str,
     seeds: dict[int, str],
-    entries: list[dict],
+    entries: list[dict[str, Any]],
     limits: Limits = DEFAULT_LIMITS,
 ) -> Replayed:
     """`seats` are the session's (`SessionDoc.seats`, or their stored objects); `limits` is the roll

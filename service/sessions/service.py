@@ -17,7 +17,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import orjson
 from pydantic import ValidationError
@@ -36,7 +36,7 @@ from service.sessions.tokens import VerifiedTokens, token_hash
 from service.sessions.visibility import for_viewer
 
 # (doc, actor, stream) -> (new doc, result dict). It must not change `doc` or anything in it.
-Transition = Callable[[SessionDoc, Actor, Stream], "tuple[SessionDoc, dict | None]"]
+Transition = Callable[[SessionDoc, Actor, Stream], "tuple[SessionDoc, dict[str, Any] | None]"]
 
 _RETRY_DEADLINE_S = 10.0
 
@@ -59,7 +59,7 @@ class Write:
     token: str | None
     action: str
     transition: Transition
-    params: dict | None
+    params: dict[str, Any] | None
     expected_version: int | None
     idem: str | None  # the seat-scoped idempotency key, or None
     print_: str  # the request's fingerprint, when it has a key
@@ -116,7 +116,9 @@ class Sessions:
 
     # -- creation and reads -------------------------------------------------------------
 
-    async def create(self, system_id: str, seats: list[dict], client_seed: str, setup: Any) -> tuple[SessionDoc, list[dict]]:
+    async def create(
+        self, system_id: str, seats: list[dict[str, str]], client_seed: str, setup: Any
+    ) -> tuple[SessionDoc, list[dict[str, str]]]:
         system = self.registry.systems.get(system_id)
         if system is None:
             known = ", ".join(sorted(self.registry.systems))
@@ -160,7 +162,7 @@ class Sessions:
         doc = SessionDoc.from_json(loaded.doc)
         return doc, _authorize(doc, token, verified=self.verified)
 
-    async def log(self, session_id: str, token: str | None, start: int, limit: int) -> tuple[list[dict], Actor, int]:
+    async def log(self, session_id: str, token: str | None, start: int, limit: int) -> tuple[list[dict[str, Any]], Actor, int]:
         doc, actor = await self.read(session_id, token)
         raw = await self.store.log(session_id, start, limit + 1)
         entries = [orjson.loads(item) for item in raw]
@@ -168,7 +170,7 @@ class Sessions:
         shown = [self.entry_view(doc.system, e, actor, closed=doc.closed) for e in entries[:limit]]
         return shown, actor, (start + limit if more else -1)
 
-    def entry_view(self, system_id: str, entry: dict, actor: Actor | None, *, closed: bool) -> dict:
+    def entry_view(self, system_id: str, entry: dict[str, Any], actor: Actor | None, *, closed: bool) -> dict[str, Any]:
         """A log entry or event as one seat may see it: roll visibility first, then the game's own view."""
         view_entry = self.registry.systems[system_id].view_entry
         shown = for_viewer(entry, actor, closed=closed)
@@ -176,7 +178,7 @@ class Sessions:
             return view_entry(shown, actor, closed=closed)
         return view_entry(shown, actor)
 
-    def view(self, doc: SessionDoc, actor: Actor | None) -> dict:
+    def view(self, doc: SessionDoc, actor: Actor | None) -> dict[str, Any]:
         """The session as one seat sees it: no token hashes, no setup, and the game's own view of its state."""
         system = self.registry.systems[doc.system]
         seats = [{"id": s.id, "name": s.name, "role": s.role} for s in doc.seats]
@@ -210,18 +212,18 @@ class Sessions:
         action: str,
         transition: Transition,
         *,
-        params: dict | None = None,
+        params: dict[str, Any] | None = None,
         expected_version: int | None = None,
         idempotency_key: str | None = None,
         allow_closed: bool = False,
         roles: tuple[str, ...] = ("gm", "player"),
-    ) -> dict:
+    ) -> dict[str, Any]:
         """Apply one action atomically and return its answer (replayed for a repeated key)."""
         idem = f"{token_hash(token or '')[:16]}:{idempotency_key}" if idempotency_key else None
         print_ = fingerprint({"action": action, "params": params}) if idem else ""
         write = Write(session_id, token, action, transition, params, expected_version, idem, print_, allow_closed, roles)
 
-        async def attempt_until_committed() -> dict:
+        async def attempt_until_committed() -> dict[str, Any]:
             deadline = time.monotonic() + _RETRY_DEADLINE_S
             delay = 0.001
             while True:
@@ -238,7 +240,7 @@ class Sessions:
 
         return await self._locks(session_id, attempt_until_committed)
 
-    async def _attempt(self, write: Write) -> dict | None:
+    async def _attempt(self, write: Write) -> dict[str, Any] | None:
         """One try: None when the compare-and-set lost (retry), else the answer.
 
         Without an Idempotency-Key the try starts from this replica's last commit to the session,
@@ -256,7 +258,7 @@ class Sessions:
             raise Problem("session-not-found", f"session {session_id!r} does not exist or has expired")
         return await self._attempt_on(loaded, write)
 
-    async def _attempt_on(self, loaded: Loaded, write: Write) -> dict | None:
+    async def _attempt_on(self, loaded: Loaded, write: Write) -> dict[str, Any] | None:
         session_id, params, expected_version, idem, print_ = (
             write.session_id, write.params, write.expected_version, write.idem, write.print_
         )
@@ -266,7 +268,7 @@ class Sessions:
             earlier = orjson.loads(loaded.idempotent)
             if earlier["fingerprint"] != print_:
                 raise Problem("idempotency-key-reused", "this Idempotency-Key was already used for another request")
-            return earlier["answer"]
+            return cast("dict[str, Any]", earlier["answer"])  # the answer as it was stored, JSON
         if expected_version is not None and expected_version != loaded.version:
             raise Problem(
                 "version-conflict",
@@ -337,12 +339,12 @@ class Sessions:
         seed: str = self._seeds(session_id, epoch)
         return seed
 
-    def close_transition(self, doc: SessionDoc, actor: Actor, stream: Stream) -> tuple[SessionDoc, dict]:
+    def close_transition(self, doc: SessionDoc, actor: Actor, stream: Stream) -> tuple[SessionDoc, dict[str, Any]]:
         _require_table_authority(doc, actor)
         seeds = tuple(s._replace(seed=self._seed(doc.id, s.epoch)) for s in doc.seeds)
         return doc.evolve(closed=True, seeds=seeds), {"closed": True, "seeds": [s.to_dict() for s in seeds]}
 
-    def rotate_transition(self, doc: SessionDoc, actor: Actor, stream: Stream) -> tuple[SessionDoc, dict]:
+    def rotate_transition(self, doc: SessionDoc, actor: Actor, stream: Stream) -> tuple[SessionDoc, dict[str, Any]]:
         _require_table_authority(doc, actor)
         old = doc.epoch
         new = old + 1
@@ -374,7 +376,7 @@ def _authorize(
 
 
 @functools.cache
-def _takes_closed(view_entry: Callable) -> bool:
+def _takes_closed(view_entry: Callable[..., Any]) -> bool:
     return "closed" in inspect.signature(view_entry).parameters
 
 
@@ -384,5 +386,5 @@ def _require_table_authority(doc: SessionDoc, actor: Actor) -> None:
         raise Problem("forbidden", "only the GM (or, at a table without one, a player) may do this")
 
 
-def _errors(exc: ValidationError, prefix: str) -> list[dict]:
+def _errors(exc: ValidationError, prefix: str) -> list[dict[str, Any]]:
     return [{"loc": ["body", prefix, *e["loc"]], "msg": e["msg"]} for e in exc.errors(include_url=False)]

@@ -12,7 +12,7 @@ shown to every seat, so every draw can be checked.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from service.registry import Actor
 
@@ -32,7 +32,7 @@ def may_see(visibility: str, actor: Actor | None, author_seat: str) -> bool:
     return actor.seat == author_seat  # "self"
 
 
-def for_viewer(entry: dict, actor: Actor | None, *, closed: bool) -> dict:
+def for_viewer(entry: dict[str, Any], actor: Actor | None, *, closed: bool) -> dict[str, Any]:
     visibility = entry.get("visibility", "public")
     if closed or may_see(visibility, actor, entry["seat"]):
         return {**entry, "hidden": False}

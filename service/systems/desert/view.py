@@ -7,12 +7,14 @@ So the view of the state and of every log entry is the identity.
 
 from __future__ import annotations
 
+from typing import Any
+
 from service.registry import Actor
 
 
-def view(state: dict, actor: Actor | None) -> dict:
+def view(state: dict[str, Any], actor: Actor | None) -> dict[str, Any]:
     return state
 
 
-def view_entry(entry: dict, actor: Actor | None) -> dict:
+def view_entry(entry: dict[str, Any], actor: Actor | None) -> dict[str, Any]:
     return entry

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from service.dice.notation import DiceError, LimitExceeded, roll
 from service.dice.results import DiceRollResult
 from service.dice.stream import Stream
@@ -13,7 +15,7 @@ CODES = ("dice/invalid-expression", "dice/limit-exceeded")
 SYSTEM = system("dice", "A plain dice table", errors={code: Code(*CATALOG[code]) for code in CODES})
 
 
-def _roll(expression: str, stream: Stream) -> dict:
+def _roll(expression: str, stream: Stream) -> dict[str, Any]:
     try:
         # The app's roll budget comes with the stream it made for this request.
         return roll(expression, stream, stream.limits).to_dict()
@@ -23,11 +25,11 @@ def _roll(expression: str, stream: Stream) -> dict:
         raise Problem(exc.code, str(exc), position=getattr(exc, "position", None)) from None
 
 
-def roll_dice(params: DiceRollInput, stream: Stream) -> dict:
+def roll_dice(params: DiceRollInput, stream: Stream) -> dict[str, Any]:
     return _roll(params.expression, stream)
 
 
-def roll_in_session(state: dict, params: DiceSessionRollInput, stream: Stream, actor: Actor) -> tuple[dict, dict]:
+def roll_in_session(state: dict[str, Any], params: DiceSessionRollInput, stream: Stream, actor: Actor) -> tuple[dict[str, Any], dict[str, Any]]:
     # A roll changes no game state: it is logged and audited, and advances the nonce.
     return state, _roll(params.expression, stream)
 

@@ -3,8 +3,10 @@ state itself and a log entry is shown whole."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from service.registry import Actor
 
 
-def view(state: dict, actor: Actor | None) -> dict:
+def view(state: dict[str, Any], actor: Actor | None) -> dict[str, Any]:
     return state

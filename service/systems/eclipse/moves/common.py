@@ -4,6 +4,7 @@ action turn of a running combat. Each returns new values; nothing is changed in 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from service.registry import Actor
 from service.systems.eclipse.rules.clock import Clock, advance, counts, label, now, recent
@@ -64,7 +65,7 @@ def pass_time(state: EclipseState, minutes: int, *, new_arc: bool = False) -> tu
     characters = {}
     for cid, char in state.characters.items():
         log = recent(char.recharge_log, at)
-        update: dict = {"recharges": Recharges(**counts(log, at))}
+        update: dict[str, Any] = {"recharges": Recharges(**counts(log, at))}
         if len(log) != len(char.recharge_log):
             update["recharge_log"] = log
         if moved.days_passed:

@@ -18,6 +18,8 @@ PATTERNS: tuple[tuple[str, dict[str, int]], ...] = (
     ("three-quick", {"complex": 0, "task": 0, "quick": 3}),
 )
 EXTRA_NATURES = {"mental": frozenset({"mental", "mesh"}), "physical": frozenset({"physical"}), "any": frozenset({"physical", "mental", "mesh"})}
+_Action = tuple[str, str]  # (kind, nature)
+_Key = tuple[tuple[_Action, int], ...]  # a Counter of actions as a sorted, hashable key
 
 
 def fits(actions: Sequence[tuple[str, str]], extras: Sequence[str] = ()) -> str | None:
@@ -26,11 +28,11 @@ def fits(actions: Sequence[tuple[str, str]], extras: Sequence[str] = ()) -> str 
     return _fit(_key(counts), tuple(sorted(extras)), {})
 
 
-def _key(counts: Counter) -> tuple:
+def _key(counts: Counter[_Action]) -> _Key:
     return tuple(sorted((k, n) for k, n in counts.items() if n > 0))
 
 
-def _fit(counts_key: tuple, extras: tuple[str, ...], seen: dict) -> str | None:
+def _fit(counts_key: _Key, extras: tuple[str, ...], seen: dict[tuple[_Key, tuple[str, ...]], str | None]) -> str | None:
     """Search the ways the extras can cover actions; `seen` remembers positions already tried."""
     memo = (counts_key, extras)
     if memo in seen:
@@ -52,7 +54,7 @@ def _fit(counts_key: tuple, extras: tuple[str, ...], seen: dict) -> str | None:
     return found
 
 
-def _absorbable(counts: Counter, natures: Sequence[str]) -> list[Counter]:
+def _absorbable(counts: Counter[_Action], natures: Sequence[str]) -> list[Counter[_Action]]:
     """What one extra action may cover: one complex action, or one or two quick ones, of its natures."""
     options = [Counter({("complex", n): 1}) for n in natures if counts[("complex", n)]]
     quick = [n for n in natures if counts[("quick", n)]]
@@ -67,7 +69,7 @@ def _absorbable(counts: Counter, natures: Sequence[str]) -> list[Counter]:
     return options + pairs + singles
 
 
-def _base(counts: Counter) -> str | None:
+def _base(counts: Counter[_Action]) -> str | None:
     totals: Counter[str] = Counter()
     for (kind, _), n in counts.items():
         totals[kind] += n

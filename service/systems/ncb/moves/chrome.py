@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from service.dice.stream import Stream
 from service.registry import Actor
@@ -25,7 +26,7 @@ from service.systems.ncb.wire.chrome import (
 from service.systems.ncb.wire.sheet import NcbImplantView
 
 
-def chrome_fields(installed: Sequence[NcbImplantView], implant: str, slots: int, capacity: int) -> dict:
+def chrome_fields(installed: Sequence[NcbImplantView], implant: str, slots: int, capacity: int) -> dict[str, Any]:
     used_slots, used_capacity = usage(installed)
     return {
         "implant": implant,

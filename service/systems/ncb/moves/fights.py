@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.ncb import SYSTEM
@@ -74,7 +76,7 @@ def attack(p: NcbAttackParams, stream: Stream) -> NcbAttackResult:
 
 def attack_fields(
     rolled: AttackRoll, weapon: Weapon, target: Vitals, rules: NcbRules, *, use_last_breath: bool
-) -> tuple[Vitals, dict]:
+) -> tuple[Vitals, dict[str, Any]]:
     """A rolled attack's damage applied to `target`: its new vitals and the result's fields."""
     outcome = None
     if rolled.damage is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.ncb import SYSTEM
@@ -49,7 +51,7 @@ def run_program(p: NcbRunProgramParams, stream: Stream) -> NcbRunProgramResult:
 
 def program_fields(
     program: Program, paid: Payment, ran: ProgramRun, outcome: DamageOutcome | None
-) -> dict:
+) -> dict[str, Any]:
     return {
         "program": program.name,
         "tier": program.tier,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.ncb import SYSTEM
@@ -38,7 +40,7 @@ def short_rest(p: NcbShortRestParams, stream: Stream) -> NcbShortRestResult:
     return NcbShortRestResult(**short_rest_fields(rest))
 
 
-def short_rest_fields(rest: ShortRest) -> dict:
+def short_rest_fields(rest: ShortRest) -> dict[str, Any]:
     h = rest.healing
     return {
         "rolls": [as_dict(r) for r in rest.rolls],
@@ -79,7 +81,7 @@ def long_rest(p: NcbLongRestParams) -> NcbLongRestResult:
     return NcbLongRestResult(**long_rest_fields(rest, slots))
 
 
-def long_rest_fields(rest: LongRest, slots: list[NcbProgramSlotState]) -> dict:
+def long_rest_fields(rest: LongRest, slots: list[NcbProgramSlotState]) -> dict[str, Any]:
     h = rest.healing
     return {
         "healed": h.healed,

@@ -29,7 +29,7 @@ def target_vitals(t: NcbTargetSpec, rules: NcbRules) -> Vitals:
     )
 
 
-def amount_or_dice(amount: int | None, dice: str | None, stream: DiceStream) -> tuple[int, dict | None]:
+def amount_or_dice(amount: int | None, dice: str | None, stream: DiceStream) -> tuple[int, dict[str, Any] | None]:
     """Exactly one of a fixed amount or a formula; the formula is rolled (never below 0)."""
     if (amount is None) == (dice is None):
         raise refuse(AMOUNT_OR_DICE, "give exactly one of `amount` or `dice`")
@@ -39,7 +39,7 @@ def amount_or_dice(amount: int | None, dice: str | None, stream: DiceStream) -> 
     return max(0, rolled.total), rolled.to_dict()
 
 
-def ledger_fields(ledger: Ledger) -> dict:
+def ledger_fields(ledger: Ledger) -> dict[str, Any]:
     return {
         "eddies": ledger.eddies,
         "debts": list(ledger.debts),
@@ -50,9 +50,9 @@ def ledger_fields(ledger: Ledger) -> dict:
     }
 
 
-def as_dict(value: Any) -> dict:
+def as_dict(value: Any) -> dict[str, Any]:
     """A rules dataclass as a dict of its fields (nested ones too, tuples as lists), for the wire models."""
-    return _lists(asdict(value))
+    return {k: _lists(v) for k, v in asdict(value).items()}
 
 
 def _lists(value: Any) -> Any:

@@ -10,7 +10,7 @@ program damage, which armor reduction never touches.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal
 
 from service.systems.ncb.rules import exhaustion
 from service.systems.ncb.rules.d20 import D20Roll, RollMode, roll_test
@@ -51,7 +51,7 @@ class ProgramRun:
     save_dc: int
     save: D20Roll | None
     saved: bool | None
-    damage_roll: dict | None
+    damage_roll: dict[str, Any] | None
     damage: int  # after the save's halving
 
 

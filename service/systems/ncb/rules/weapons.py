@@ -8,7 +8,7 @@ cap (default 2d8, so 16), heavy sniper and anti-materiel weapons at most theirs 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from service.dice.notation import DiceError, parse
 from service.dice.notation.ast import Dice
@@ -49,7 +49,7 @@ class WeaponDice:
 @dataclass(frozen=True, slots=True)
 class DamageRoll:
     formula: str  # what was rolled, modifiers included: "4d6 + 3 + 1"
-    roll: dict  # the platform's die-by-die breakdown (wire form)
+    roll: dict[str, Any]  # the platform's die-by-die breakdown (wire form)
     ability_modifier: int
     tech_bonus: int
     critical: bool

@@ -8,6 +8,7 @@ sickness, deep cold…) are added and cured by the Narrator, once each.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from service.systems.neurosystem import errors
 from service.systems.neurosystem.rules import damage
@@ -78,7 +79,7 @@ def take_damage(who: NeurosystemCharacter, level: int, *, mechanical: bool) -> t
     """Damage lands on a character; one who starts dying starts counting dying scenes afresh."""
     was_dying = is_dying(who.negative_states)
     states, gained = gain_damage(who.negative_states, level, mechanical=mechanical)
-    update: dict = {"negative_states": states}
+    update: dict[str, Any] = {"negative_states": states}
     if not was_dying and damage.severity(gained or "") == damage.DYING:
         update |= {"scenes_dying": 0, "death_span": 0, "death_measured_scene": None}
     return who.model_copy(update=update), gained
@@ -102,7 +103,7 @@ def remove_state(who: NeurosystemCharacter, state: str) -> NeurosystemCharacter:
     if not holds(who.negative_states, state):
         raise errors.refuse(errors.STATE_NOT_HELD, f"{who.id} does not carry {state!r}")
     key = damage.state_key(state)
-    update: dict = {"negative_states": [s for s in who.negative_states if damage.state_key(s) != key]}
+    update: dict[str, Any] = {"negative_states": [s for s in who.negative_states if damage.state_key(s) != key]}
     if damage.severity(state) == damage.DYING:
         update |= {"scenes_dying": 0, "death_span": 0, "death_measured_scene": None}
     return who.model_copy(update=update)

@@ -11,6 +11,7 @@ is over (one that dies in this scene end's Death Measure regains none either).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from service.dice.stream import Stream
 from service.systems.neurosystem import errors
@@ -34,7 +35,7 @@ def measure_character(
     mechanical = negative_states.dying_is_mechanical(who.negative_states)
     scenes = who.scenes_dying + 1
     result = death_measure(scenes, who.death_span, spend_resolve=spend, mechanical=mechanical, stream=stream)
-    update: dict = {"scenes_dying": scenes, "death_span": result.span_total, "death_measured_scene": scene}
+    update: dict[str, Any] = {"scenes_dying": scenes, "death_span": result.span_total, "death_measured_scene": scene}
     if result.died:
         update["negative_states"] = [*who.negative_states, damage.label(damage.DEAD, mechanical=mechanical)]
     who = who.model_copy(update=update)

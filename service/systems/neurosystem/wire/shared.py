@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -42,7 +42,7 @@ CATEGORY_DESCRIPTION = (
 _GIVEN = {"not": {"type": "null"}}
 
 
-def exactly_one(*names: str) -> dict:
+def exactly_one(*names: str) -> dict[str, Any]:
     """JSON Schema: exactly one of these (wire-named) fields is given, and not null.
 
     Emitted into the OpenAPI document, so a body that matches the schema meets the rule; the
@@ -56,6 +56,6 @@ def exactly_one(*names: str) -> dict:
     }
 
 
-def at_most_one(first: str, second: str) -> dict:
+def at_most_one(first: str, second: str) -> dict[str, Any]:
     """JSON Schema: not both of these fields given (not null)."""
     return {"not": {"required": [first, second], "properties": {first: _GIVEN, second: _GIVEN}}}
