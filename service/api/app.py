@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator
-from typing import Any
 
 import orjson
 from starlette.applications import Starlette
@@ -28,6 +27,7 @@ from service.api.problems import problem_docs, problem_response
 from service.api.ratelimit import RateLimit
 from service.api.rest import PlainEndpoint, read_json, route_for
 from service.api.routing import IndexedRouter
+from service.api.services import Services
 from service.config import Settings
 from service.dice.notation import Limits
 from service.errors import Problem
@@ -81,13 +81,13 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
     )
     metrics.watch_sessions(sessions)
     clients = Clients(settings.trusted_proxies, sessions.verified)
-    services: dict[str, Any] = {
-        "sessions": sessions,
-        "store": store,
-        "idempotency_ttl_ms": settings.idempotency_ttl_seconds * 1000,
-        "max_body_bytes": settings.max_body_bytes,
-        "clients": clients,
-    }
+    services = Services(
+        sessions=sessions,
+        store=store,
+        clients=clients,
+        idempotency_ttl_ms=settings.idempotency_ttl_seconds * 1000,
+        max_body_bytes=settings.max_body_bytes,
+    )
     operations, schema = _contracts(registry)
 
     async def healthz(request: Request) -> Response:
