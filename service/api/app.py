@@ -44,7 +44,9 @@ def make_store(settings: Settings) -> Store:
         return MemoryStore()
     from service.sessions.redis_store import RedisStore
 
-    return RedisStore(settings.store, timeout_s=settings.store_timeout_seconds)
+    return RedisStore(
+        settings.store, timeout_s=settings.store_timeout_seconds, own_connections=settings.redis_own_connections
+    )
 
 
 _BUILT: dict[int, tuple[list[Operation], PlannedSchema]] = {}
@@ -108,7 +110,13 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
             return HTMLResponse(graphiql_page())
         try:
             payload = await read_json(request, settings.max_body_bytes)
-            answer = await execute(schema, payload, {"request": request, "services": services})
+            answer = await execute(
+                schema,
+                payload,
+                {"request": request, "services": services},
+                plans=settings.graphql_plans,
+                direct_arguments=settings.graphql_direct_arguments,
+            )
         except Problem as problem:
             return problem_response(problem)
         return Response(orjson.dumps(answer), media_type="application/json")
@@ -121,13 +129,14 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
             return problem_response(Problem("not-found", f"no problem type {code!r}"))
         return JSONResponse({"type": f"/problems/{code}", "code": code, **docs[code]})
 
-    routes: list[BaseRoute] = [route_for(op, services) for op in operations] + [
+    plain = settings.plain_endpoints
+    routes: list[BaseRoute] = [route_for(op, services, plain=plain) for op in operations] + [
         Route("/healthz", healthz, methods=["GET"]),
         Route("/readyz", readyz, methods=["GET"]),
         Route("/metrics", metrics.endpoint, methods=["GET"]),
         Route("/openapi.json", openapi, methods=["GET"]),
         Route("/docs", lambda request: HTMLResponse(swagger_page("/openapi.json")), methods=["GET"]),
-        Route("/graphql", PlainEndpoint(graphql), methods=["GET", "POST"]),
+        Route("/graphql", PlainEndpoint(graphql) if plain else graphql, methods=["GET", "POST"]),
         WebSocketRoute("/graphql", SubscriptionApp(schema, services)),
         Route("/v1/sessions/{sessionId}/events", sse_endpoint(sessions), methods=["GET"]),
         Route("/problems/{code:path}", problem_doc, methods=["GET"]),
@@ -170,8 +179,9 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         middleware.append(
             Middleware(RateLimit, rate=settings.rate_limit_per_second, burst=settings.rate_limit_burst, clients=clients)
         )
-    app = Starlette(middleware=middleware, exception_handlers={HTTPException: http_error})
-    app.router = IndexedRouter(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware, exception_handlers={HTTPException: http_error})
+    if settings.route_index:
+        app.router = IndexedRouter(routes=routes, lifespan=lifespan)
     app.state.settings = settings
     app.state.sessions = sessions
     app.state.store = store

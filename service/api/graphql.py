@@ -183,8 +183,14 @@ def build_schema(operations: list[Operation]) -> PlannedSchema:
     return schema
 
 
-async def execute(schema: PlannedSchema, payload: Any, context: dict[str, Any]) -> dict[str, Any]:
-    """Run one GraphQL-over-HTTP request body; the answer is the standard `data` / `errors` shape."""
+async def execute(
+    schema: PlannedSchema, payload: Any, context: dict[str, Any], *, plans: bool = True, direct_arguments: bool = True
+) -> dict[str, Any]:
+    """Run one GraphQL-over-HTTP request body; the answer is the standard `data` / `errors` shape.
+
+    `plans` (NA_GRAPHQL_PLANS) answers a known text by its plan, else every request runs through
+    strawberry; `direct_arguments` (NA_GRAPHQL_DIRECT_ARGUMENTS) lets a plan build its arguments itself.
+    """
     if not isinstance(payload, dict) or not isinstance(payload.get("query"), str):
         raise Problem("validation-failed", "a GraphQL request is a JSON object with a string 'query'")
     variables = payload.get("variables")
@@ -194,14 +200,15 @@ async def execute(schema: PlannedSchema, payload: Any, context: dict[str, Any]) 
     if operation is not None and not isinstance(operation, str):
         raise Problem("validation-failed", "'operationName' must be a string")
     query = payload["query"]
-    answer = await schema.plans.answer(query, operation, variables, context)
-    if answer is not None:
-        return answer
+    if plans:
+        answer = await schema.plans.answer(query, operation, variables, context, direct_arguments=direct_arguments)
+        if answer is not None:
+            return answer
     result = await schema.execute(query, variable_values=variables, context_value=context, operation_name=operation)
     out: dict[str, Any] = {"data": result.data}
     if result.errors:
         out["errors"] = [_formatted(error) for error in result.errors]
-    if all(error.extensions for error in result.errors or ()):  # no query error: the text is valid
+    if plans and all(error.extensions for error in result.errors or ()):  # no query error: the text is valid
         schema.plans.learn(query, operation)
     return out
 

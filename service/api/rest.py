@@ -112,7 +112,9 @@ def _etag(version: int | None) -> dict[str, str]:
     return {"ETag": f'"{version}"'} if version is not None else {}
 
 
-def route_for(op: Operation, services: Services) -> Route:
+def route_for(op: Operation, services: Services, *, plain: bool = True) -> Route:
+    """The operation's route; `plain` (NA_PLAIN_ENDPOINTS) serves it as a `PlainEndpoint`, else as a
+    Starlette function endpoint inside Starlette's exception-handling wrapper."""
     model = op.input
     limit = services.max_body_bytes
 
@@ -148,7 +150,7 @@ def route_for(op: Operation, services: Services) -> Route:
             return problem_response(as_problem(exc))
         return Response(body, status_code=op.status, media_type="application/json", headers=_etag(reply.version))
 
-    return Route(op.path, PlainEndpoint(endpoint), methods=[op.method], name=op.field)
+    return Route(op.path, PlainEndpoint(endpoint) if plain else endpoint, methods=[op.method], name=op.field)
 
 
 class PlainEndpoint:
