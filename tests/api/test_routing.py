@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from starlette.routing import Match, Route
 
 from support.api import Api
@@ -31,6 +32,7 @@ def test_every_route_is_found_by_the_index_as_by_the_scan(api: Api) -> None:
     assert checked > 150  # every operation route is indexed
 
 
+@pytest.mark.parametrize("switches", [{}, {"route_index": False}], ids=["index", "scan"])
 def test_wrong_method_unknown_path_and_trailing_slash_keep_starlettes_answers(api: Api) -> None:
     assert api.get("/v1/dice/roll").status_code == 405
     assert api.get("/v1/sessions/abc/dice/roll").status_code == 405

@@ -179,3 +179,14 @@ def redis_store(settings: Settings, url: str) -> Any:
 def memory_api() -> Iterator[Api]:
     with TestClient(create_app(make_settings("memory"))) as client:
         yield Api(client, "memory")
+
+
+def pin_entropy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Session ids, seat tokens and stateless seeds from counters (restarted by each call), so two
+    apps fed the same requests give the same answers."""
+    import itertools
+
+    counter = itertools.count()
+    monkeypatch.setattr("service.sessions.service.new_id", lambda: f"pinned-session-{next(counter):06d}")
+    monkeypatch.setattr("service.sessions.service.new_token", lambda: f"nat_pinned-token-{next(counter):06d}")
+    monkeypatch.setattr("service.api.operations.fresh_seed", lambda: f"{next(counter):064x}")
