@@ -45,7 +45,7 @@ ROOT = bench.ROOT
 SWITCHES = {  # variant -> (setting turned off, the cases it speeds up)
     "no-plans": ("NA_GRAPHQL_PLANS", ["graphql-roll"]),
     "no-direct-arguments": ("NA_GRAPHQL_DIRECT_ARGUMENTS", ["graphql-roll"]),
-    "no-route-index": ("NA_ROUTE_INDEX", ["rest-roll", "graphql-roll", "session-spread"]),
+    "no-mechanic-routes": ("NA_MECHANIC_ROUTES", ["rest-roll", "graphql-roll", "session-spread"]),
     "no-own-connections": ("NA_REDIS_OWN_CONNECTIONS", ["session-spread"]),
     "no-plain-endpoints": ("NA_PLAIN_ENDPOINTS", ["rest-roll"]),
 }

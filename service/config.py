@@ -110,7 +110,7 @@ class Settings:
     # The speed work, each on by default; off takes the plain path (the README's table says which).
     graphql_plans: bool = True
     graphql_direct_arguments: bool = True
-    route_index: bool = True
+    mechanic_routes: bool = True
     redis_own_connections: bool = True
     plain_endpoints: bool = True
 
@@ -154,7 +154,7 @@ class Settings:
             shutdown_grace_seconds=_float(env, "NA_SHUTDOWN_GRACE_SECONDS", cls.shutdown_grace_seconds),
             graphql_plans=_switch(env, "NA_GRAPHQL_PLANS", cls.graphql_plans),
             graphql_direct_arguments=_switch(env, "NA_GRAPHQL_DIRECT_ARGUMENTS", cls.graphql_direct_arguments),
-            route_index=_switch(env, "NA_ROUTE_INDEX", cls.route_index),
+            mechanic_routes=_switch(env, "NA_MECHANIC_ROUTES", cls.mechanic_routes),
             redis_own_connections=_switch(env, "NA_REDIS_OWN_CONNECTIONS", cls.redis_own_connections),
             plain_endpoints=_switch(env, "NA_PLAIN_ENDPOINTS", cls.plain_endpoints),
         )

@@ -26,7 +26,7 @@ from service.api.operations import Operation, build_operations
 from service.api.problems import problem_docs, problem_response
 from service.api.ratelimit import RateLimit
 from service.api.rest import PlainEndpoint, read_json, route_for
-from service.api.routing import IndexedRouter
+from service.api.routing import mechanic_routes
 from service.api.services import Services
 from service.config import Settings
 from service.dice.notation import Limits
@@ -179,9 +179,9 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         middleware.append(
             Middleware(RateLimit, rate=settings.rate_limit_per_second, burst=settings.rate_limit_burst, clients=clients)
         )
+    if settings.mechanic_routes:
+        routes = mechanic_routes(routes)
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware, exception_handlers={HTTPException: http_error})
-    if settings.route_index:
-        app.router = IndexedRouter(routes=routes, lifespan=lifespan)
     app.state.settings = settings
     app.state.sessions = sessions
     app.state.store = store

@@ -17,7 +17,7 @@ from support.api import make_settings, pin_entropy, redis_store
 SWITCHES = {
     "NA_GRAPHQL_PLANS": "graphql_plans",
     "NA_GRAPHQL_DIRECT_ARGUMENTS": "graphql_direct_arguments",
-    "NA_ROUTE_INDEX": "route_index",
+    "NA_MECHANIC_ROUTES": "mechanic_routes",
     "NA_REDIS_OWN_CONNECTIONS": "redis_own_connections",
     "NA_PLAIN_ENDPOINTS": "plain_endpoints",
 }
