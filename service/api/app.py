@@ -130,15 +130,17 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         return JSONResponse({"type": f"/problems/{code}", "code": code, **docs[code]})
 
     plain = settings.plain_endpoints
-    routes: list[BaseRoute] = [route_for(op, services, plain=plain) for op in operations] + [
+    # Starlette tries routes in order, and no two of these match one path: the busiest go first.
+    routes: list[BaseRoute] = [
+        Route("/graphql", PlainEndpoint(graphql) if plain else graphql, methods=["GET", "POST"]),
+        WebSocketRoute("/graphql", SubscriptionApp(schema, services)),
         Route("/healthz", healthz, methods=["GET"]),
         Route("/readyz", readyz, methods=["GET"]),
         Route("/metrics", metrics.endpoint, methods=["GET"]),
+        *(route_for(op, services, plain=plain) for op in operations),
+        Route("/v1/sessions/{sessionId}/events", sse_endpoint(sessions), methods=["GET"]),
         Route("/openapi.json", openapi, methods=["GET"]),
         Route("/docs", lambda request: HTMLResponse(swagger_page("/openapi.json")), methods=["GET"]),
-        Route("/graphql", PlainEndpoint(graphql) if plain else graphql, methods=["GET", "POST"]),
-        WebSocketRoute("/graphql", SubscriptionApp(schema, services)),
-        Route("/v1/sessions/{sessionId}/events", sse_endpoint(sessions), methods=["GET"]),
         Route("/problems/{code:path}", problem_doc, methods=["GET"]),
         *asset_mounts(),
     ]
