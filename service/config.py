@@ -41,6 +41,19 @@ def _float(env: dict[str, str], name: str, default: float, *, zero: bool = False
     return value
 
 
+_SWITCH = {"on": True, "true": True, "1": True, "off": False, "false": False, "0": False}
+
+
+def _switch(env: dict[str, str], name: str, default: bool) -> bool:
+    """`on` / `off` (or `true` / `false`, `1` / `0`, in any case); unset or empty is the default."""
+    raw = env.get(name, "").strip()
+    if raw == "":
+        return default
+    if raw.lower() not in _SWITCH:
+        raise ConfigError(f"{name} must be on or off, got {raw!r}")
+    return _SWITCH[raw.lower()]
+
+
 def _networks(env: dict[str, str], name: str) -> tuple[str, ...]:
     """Comma-separated IP addresses or CIDR networks, normalised (`10.0.0.7` → `10.0.0.7/32`)."""
     out = []
@@ -95,6 +108,12 @@ class Settings:
     log_level: str = "info"
     replica_id: str = field(default_factory=_default_replica_id)
     shutdown_grace_seconds: float = 25.0
+    # The speed work, each on by default; off takes the plain path (the README's table says which).
+    graphql_plans: bool = True
+    graphql_direct_arguments: bool = True
+    mechanic_routes: bool = True
+    redis_own_connections: bool = True
+    plain_endpoints: bool = True
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -135,4 +154,9 @@ class Settings:
             log_level=env.get("NA_LOG_LEVEL", "info"),
             replica_id=_replica_id(env),
             shutdown_grace_seconds=_float(env, "NA_SHUTDOWN_GRACE_SECONDS", cls.shutdown_grace_seconds),
+            graphql_plans=_switch(env, "NA_GRAPHQL_PLANS", cls.graphql_plans),
+            graphql_direct_arguments=_switch(env, "NA_GRAPHQL_DIRECT_ARGUMENTS", cls.graphql_direct_arguments),
+            mechanic_routes=_switch(env, "NA_MECHANIC_ROUTES", cls.mechanic_routes),
+            redis_own_connections=_switch(env, "NA_REDIS_OWN_CONNECTIONS", cls.redis_own_connections),
+            plain_endpoints=_switch(env, "NA_PLAIN_ENDPOINTS", cls.plain_endpoints),
         )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator
-from typing import Any
 
 import orjson
 from starlette.applications import Starlette
@@ -26,7 +25,8 @@ from service.api.operations import Operation, build_operations
 from service.api.problems import problem_docs, problem_response
 from service.api.ratelimit import RateLimit
 from service.api.rest import PlainEndpoint, read_json, route_for
-from service.api.routing import IndexedRouter
+from service.api.routing import mechanic_routes
+from service.api.services import Services
 from service.config import Settings
 from service.dice.notation import DEFAULT_LIMITS, Limits
 from service.errors import Problem
@@ -44,7 +44,10 @@ def make_store(settings: Settings) -> Store:
     from service.sessions.redis_store import RedisStore
 
     return RedisStore(
-        settings.store, timeout_s=settings.store_timeout_seconds, idle_connections=settings.redis_idle_connections
+        settings.store,
+        timeout_s=settings.store_timeout_seconds,
+        idle_connections=settings.redis_idle_connections,
+        own_connections=settings.redis_own_connections,
     )
 
 
@@ -90,13 +93,13 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
     )
     metrics.watch_sessions(sessions)
     clients = Clients(settings.trusted_proxies, sessions.verified)
-    services: dict[str, Any] = {
-        "sessions": sessions,
-        "store": store,
-        "idempotency_ttl_ms": settings.idempotency_ttl_seconds * 1000,
-        "max_body_bytes": settings.max_body_bytes,
-        "clients": clients,
-    }
+    services = Services(
+        sessions=sessions,
+        store=store,
+        clients=clients,
+        idempotency_ttl_ms=settings.idempotency_ttl_seconds * 1000,
+        max_body_bytes=settings.max_body_bytes,
+    )
     operations, schema = _contracts(registry)
 
     async def healthz(request: Request) -> Response:
@@ -117,7 +120,13 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
             return HTMLResponse(graphiql_page())
         try:
             payload = await read_json(request, settings.max_body_bytes)
-            answer = await execute(schema, payload, {"request": request, "services": services})
+            answer = await execute(
+                schema,
+                payload,
+                {"request": request, "services": services},
+                plans=settings.graphql_plans,
+                direct_arguments=settings.graphql_direct_arguments,
+            )
         except Problem as problem:
             return problem_response(problem)
         return Response(orjson.dumps(answer), media_type="application/json")
@@ -130,15 +139,18 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
             return problem_response(Problem("not-found", f"no problem type {code!r}"))
         return JSONResponse({"type": f"/problems/{code}", "code": code, **docs[code]})
 
-    routes: list[BaseRoute] = [route_for(op, services) for op in operations] + [
+    plain = settings.plain_endpoints
+    # Starlette tries routes in order, and no two of these match one path: the busiest go first.
+    routes: list[BaseRoute] = [
+        Route("/graphql", PlainEndpoint(graphql) if plain else graphql, methods=["GET", "POST"]),
+        WebSocketRoute("/graphql", SubscriptionApp(schema, services)),
         Route("/healthz", healthz, methods=["GET"]),
         Route("/readyz", readyz, methods=["GET"]),
         Route("/metrics", metrics.endpoint, methods=["GET"]),
+        *(route_for(op, services, plain=plain) for op in operations),
+        Route("/v1/sessions/{sessionId}/events", sse_endpoint(sessions), methods=["GET"]),
         Route("/openapi.json", openapi, methods=["GET"]),
         Route("/docs", lambda request: HTMLResponse(swagger_page("/openapi.json")), methods=["GET"]),
-        Route("/graphql", PlainEndpoint(graphql), methods=["GET", "POST"]),
-        WebSocketRoute("/graphql", SubscriptionApp(schema, services)),
-        Route("/v1/sessions/{sessionId}/events", sse_endpoint(sessions), methods=["GET"]),
         Route("/problems/{code:path}", problem_doc, methods=["GET"]),
         *asset_mounts(),
     ]
@@ -179,8 +191,9 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         middleware.append(
             Middleware(RateLimit, rate=settings.rate_limit_per_second, burst=settings.rate_limit_burst, clients=clients)
         )
-    app = Starlette(middleware=middleware, exception_handlers={HTTPException: http_error})
-    app.router = IndexedRouter(routes=routes, lifespan=lifespan)
+    if settings.mechanic_routes:
+        routes = mechanic_routes(routes)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware, exception_handlers={HTTPException: http_error})
     app.state.settings = settings
     app.state.sessions = sessions
     app.state.store = store

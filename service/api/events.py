@@ -73,7 +73,7 @@ def subscription_resolver(entry_type: Any) -> Any:
 
         context = info.context
         token = context.get("token") or _token_from(context.get("connection_params"))
-        stream = follow(context["services"]["sessions"], sessionId, token, after=after)
+        stream = follow(context["services"].sessions, sessionId, token, after=after)
         try:
             async for entry in stream:
                 if entry is not None:

@@ -24,6 +24,7 @@ from service.api.graphql_types import TypeFactory, plain, resolve_field
 from service.api.operations import Call, Operation
 from service.api.problems import as_problem, validation_problem
 from service.api.rest import bearer
+from service.api.services import Services
 from service.errors import Problem
 from service.sessions.models import LogEntry
 
@@ -89,7 +90,7 @@ def field_runner(op: Operation) -> FieldRun:
     aliases = _aliases(model) if model is not None else set()
 
     async def run(context: dict[str, Any], kwargs: dict[str, Any]) -> Any:
-        services = context["services"]
+        services: Services = context["services"]
         try:
             key = kwargs.get("idempotencyKey")
             if key is not None and not (1 <= len(key) <= 200):
@@ -97,14 +98,14 @@ def field_runner(op: Operation) -> FieldRun:
             request = context["request"]
             token = bearer(request.headers)
             call = Call(
-                sessions=services["sessions"],
-                store=services["store"],
-                idempotency_ttl_ms=services["idempotency_ttl_ms"],
+                sessions=services.sessions,
+                store=services.store,
+                idempotency_ttl_ms=services.idempotency_ttl_ms,
                 session_id=kwargs.get("sessionId"),
                 token=token,
                 expected_version=kwargs.get("expectedVersion"),
                 idempotency_key=key,
-                client=services["clients"].idempotency_scope(request.scope, token) if key and not op.session else "",
+                client=services.clients.idempotency_scope(request.scope, token) if key and not op.session else "",
             )
             if op.session and call.token is None:
                 raise Problem("unauthorized", "send this session's seat token as 'Authorization: Bearer <token>'")
@@ -182,8 +183,14 @@ def build_schema(operations: list[Operation]) -> PlannedSchema:
     return schema
 
 
-async def execute(schema: PlannedSchema, payload: Any, context: dict[str, Any]) -> dict[str, Any]:
-    """Run one GraphQL-over-HTTP request body; the answer is the standard `data` / `errors` shape."""
+async def execute(
+    schema: PlannedSchema, payload: Any, context: dict[str, Any], *, plans: bool = True, direct_arguments: bool = True
+) -> dict[str, Any]:
+    """Run one GraphQL-over-HTTP request body; the answer is the standard `data` / `errors` shape.
+
+    `plans` (NA_GRAPHQL_PLANS) answers a known text by its plan, else every request runs through
+    strawberry; `direct_arguments` (NA_GRAPHQL_DIRECT_ARGUMENTS) lets a plan build its arguments itself.
+    """
     if not isinstance(payload, dict) or not isinstance(payload.get("query"), str):
         raise Problem("validation-failed", "a GraphQL request is a JSON object with a string 'query'")
     variables = payload.get("variables")
@@ -193,14 +200,15 @@ async def execute(schema: PlannedSchema, payload: Any, context: dict[str, Any]) 
     if operation is not None and not isinstance(operation, str):
         raise Problem("validation-failed", "'operationName' must be a string")
     query = payload["query"]
-    answer = await schema.plans.answer(query, operation, variables, context)
-    if answer is not None:
-        return answer
+    if plans:
+        answer = await schema.plans.answer(query, operation, variables, context, direct_arguments=direct_arguments)
+        if answer is not None:
+            return answer
     result = await schema.execute(query, variable_values=variables, context_value=context, operation_name=operation)
     out: dict[str, Any] = {"data": result.data}
     if result.errors:
         out["errors"] = [_formatted(error) for error in result.errors]
-    if all(error.extensions for error in result.errors or ()):  # no query error: the text is valid
+    if plans and all(error.extensions for error in result.errors or ()):  # no query error: the text is valid
         schema.plans.learn(query, operation)
     return out
 
@@ -217,7 +225,7 @@ def _formatted(error: GraphQLError) -> GraphQLFormattedError:
 class SubscriptionApp(GraphQL[dict[str, Any], None]):
     """Strawberry's ASGI app, mounted for WebSocket only (graphql-transport-ws)."""
 
-    def __init__(self, schema: strawberry.Schema, services: dict[str, Any]) -> None:
+    def __init__(self, schema: strawberry.Schema, services: Services) -> None:
         super().__init__(schema, graphql_ide=None, subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,))
         self._services = services
 

@@ -64,9 +64,12 @@ class Plan:
     nullable: bool
     arguments: Callable[[dict[str, Any]], dict | None] | None  # the direct build, when the shape allows
 
-    async def execute(self, plans: Plans, variables: dict[str, Any] | None, context: dict[str, Any]) -> dict | None:
+    async def execute(
+        self, plans: Plans, variables: dict[str, Any] | None, context: dict[str, Any], *, direct_arguments: bool = True
+    ) -> dict | None:
         """The answer, or None when the variables do not coerce (the full path words the errors)."""
-        kwargs = self.arguments(variables or {}) if self.arguments is not None else None
+        build = self.arguments if direct_arguments else None
+        kwargs = build(variables or {}) if build is not None else None
         if kwargs is None:  # graphql-core coerces, or finds the error
             coerced = get_variable_values(plans.schema, self.operation.variable_definitions or (), variables or {})
             if isinstance(coerced, list):
@@ -99,12 +102,15 @@ class Plans:
         """Whether (query text, operation name) has a plan."""
         return self._plans.get(key) is not None
 
-    async def answer(self, query: str, operation_name: str | None, variables: Any, context: dict[str, Any]) -> dict | None:
-        """The answer by plan, or None: no plan for this text, or variables only the full path can word."""
+    async def answer(
+        self, query: str, operation_name: str | None, variables: Any, context: dict[str, Any], *, direct_arguments: bool = True
+    ) -> dict | None:
+        """The answer by plan, or None: no plan for this text, or variables only the full path can word.
+        Without `direct_arguments`, graphql-core coerces every request's arguments."""
         plan = self._plans.get((query, operation_name))
         if plan is None:
             return None
-        return await plan.execute(self, variables, context)
+        return await plan.execute(self, variables, context, direct_arguments=direct_arguments)
 
     async def complete_fully(self, plan: Plan, value: Any, variables: Any, context: dict[str, Any]) -> dict:
         """Complete an already computed root value with graphql-core itself (the action is not run

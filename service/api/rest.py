@@ -16,6 +16,7 @@ from starlette.types import Receive, Scope, Send
 from service.api.bodies import check_json, integral_floats_as_ints, loads_checked, require_json
 from service.api.operations import Call, Operation
 from service.api.problems import as_problem, problem_response, validation_problem
+from service.api.services import Services
 from service.errors import Problem
 
 
@@ -111,9 +112,11 @@ def _etag(version: int | None) -> dict[str, str]:
     return {"ETag": f'"{version}"'} if version is not None else {}
 
 
-def route_for(op: Operation, services: dict[str, Any]) -> Route:
+def route_for(op: Operation, services: Services, *, plain: bool = True) -> Route:
+    """The operation's route; `plain` (NA_PLAIN_ENDPOINTS) serves it as a `PlainEndpoint`, else as a
+    Starlette function endpoint inside Starlette's exception-handling wrapper."""
     model = op.input
-    limit = services["max_body_bytes"]
+    limit = services.max_body_bytes
 
     async def endpoint(request: Request) -> Response:
         try:
@@ -121,15 +124,15 @@ def route_for(op: Operation, services: dict[str, Any]) -> Route:
             token = bearer(headers)
             key = idempotency_key(headers.get("idempotency-key")) if op.method == "POST" else None
             call = Call(
-                sessions=services["sessions"],
-                store=services["store"],
-                idempotency_ttl_ms=services["idempotency_ttl_ms"],
+                sessions=services.sessions,
+                store=services.store,
+                idempotency_ttl_ms=services.idempotency_ttl_ms,
                 session_id=request.path_params.get("sessionId"),
                 token=token,
                 expected_version=parse_if_match(headers.get("if-match")) if op.versioned else None,
                 idempotency_key=key,
                 # A session key is the seat's already (the session layer scopes it by token).
-                client=services["clients"].idempotency_scope(request.scope, token) if key and not op.session else "",
+                client=services.clients.idempotency_scope(request.scope, token) if key and not op.session else "",
             )
             if op.session and call.token is None:  # who you are is checked before what you sent
                 raise Problem("unauthorized", "send this session's seat token as 'Authorization: Bearer <token>'")
@@ -147,7 +150,7 @@ def route_for(op: Operation, services: dict[str, Any]) -> Route:
             return problem_response(as_problem(exc))
         return Response(body, status_code=op.status, media_type="application/json", headers=_etag(reply.version))
 
-    return Route(op.path, PlainEndpoint(endpoint), methods=[op.method], name=op.field)
+    return Route(op.path, PlainEndpoint(endpoint) if plain else endpoint, methods=[op.method], name=op.field)
 
 
 class PlainEndpoint:

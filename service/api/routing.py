@@ -1,71 +1,81 @@
-"""Starlette's router with an index: a request finds its route in a dict, not a scan of 160 routes.
+"""Two routes for every mechanic: `/v1/{system}/{mechanic}` and
+`/v1/sessions/{sessionId}/{system}/{mechanic}`, each finding the mechanic's own route in a dict.
 
 Starlette tries routes in order, so the last of 160 routes paid 160 regular-expression
-matches before its handler ran. The index maps each path, with its one `{parameter}`
-segment written `{}`, to the routes of that shape. Behaviour stays Starlette's: a route
-found in the index is the one the scan would have found first (the index only holds the
-routes before the first one it cannot index), and everything else (405, 404, mounts,
-trailing-slash redirects) is left to the ordinary scan.
+matches before its handler ran. Here the mechanics' routes (all but seven operations) sit
+behind two ordinary Starlette routes whose `{system}/{mechanic}` part is a path convertor
+matching exactly the pairs that exist in that form. A path matches one of them exactly
+when it matches one mechanic's route, so 404, 405 and trailing-slash redirects stay
+Starlette's. The endpoint picks the mechanic's route from a dict and hands the request to
+it: that route checks the method and stays the metrics label (`/v1/ncb/d20-test`, never
+the parameterised path).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Sequence
 
-from starlette.routing import BaseRoute, Match, Route, Router, WebSocketRoute
+from starlette.convertors import CONVERTOR_TYPES, Convertor, register_url_convertor
+from starlette.routing import BaseRoute, Route
 from starlette.types import Receive, Scope, Send
 
-_PARAM = re.compile(r"^\{[A-Za-z_][A-Za-z0-9_]*\}$")  # a whole segment, default `str` convertor
-_SLOT = "{}"
+_STATELESS = re.compile(r"^/v1/(?!sessions/)([a-z0-9-]+/[a-z0-9-]+)$")
+_IN_SESSION = re.compile(r"^/v1/sessions/\{sessionId\}/([a-z0-9-]+/[a-z0-9-]+)$")
 
 
-def _shape(path: str) -> tuple[str, ...] | None:
-    """`/v1/sessions/{sessionId}/log` → ('', 'v1', 'sessions', '{}', 'log'); None if not indexable."""
-    if not path.startswith("/"):
-        return None
-    segments = path.split("/")
-    params = [i for i, segment in enumerate(segments) if "{" in segment or "}" in segment]
-    if len(params) > 1 or any(not _PARAM.match(segments[i]) for i in params):
-        return None
-    return tuple(_SLOT if i in params else segment for i, segment in enumerate(segments))
+def mechanic_routes(routes: Sequence[BaseRoute]) -> list[BaseRoute]:
+    """`routes` with every route of the two mechanic forms (a POST, or a read's GET) replaced by the two routes, first."""
+    forms: dict[str, dict[str, Route]] = {"/v1": {}, "/v1/sessions/{sessionId}": {}}
+    rest: list[BaseRoute] = []
+    for route in routes:
+        found = None
+        if isinstance(route, Route) and route.methods in ({"POST"}, {"GET", "HEAD"}):
+            found = _STATELESS.match(route.path) or _IN_SESSION.match(route.path)
+            if found is not None:
+                forms["/v1" if found.re is _STATELESS else "/v1/sessions/{sessionId}"][found.group(1)] = route
+        if found is None:
+            rest.append(route)
+    front: list[BaseRoute] = [
+        Route(f"{prefix}/{{mechanic:{_convertor(mechanics)}}}", _Dispatch(mechanics))
+        for prefix, mechanics in forms.items()
+        if mechanics
+    ]
+    return front + rest
 
 
-def _route_path(scope: Scope) -> str:
-    # As Starlette reads it: the path below the application's root_path.
-    path, root = scope["path"], scope.get("root_path", "")
-    return path[len(root) :] if root and path.startswith(root) else path
+class _Dispatch:
+    """The endpoint of one form: the request goes on to the mechanic's own route."""
+
+    def __init__(self, routes: dict[str, Route]) -> None:
+        self._routes = routes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        params = dict(scope["path_params"])
+        route = self._routes[params.pop("mechanic")]  # the convertor matched only these keys
+        scope["path_params"] = params  # as the mechanic's route gives them: `sessionId`, if any
+        scope["route"] = route  # its template is the metrics and log label
+        await route.handle(scope, receive, send)  # which answers 405 for another method
 
 
-class IndexedRouter(Router):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._index: dict[tuple[str, ...], list[tuple[int, BaseRoute]]] = {}
-        for position, route in enumerate(self.routes):
-            shape = _shape(route.path) if isinstance(route, Route | WebSocketRoute) else None
-            if shape is None:
-                break  # from here on, order matters in ways the index cannot see: scan
-            self._index.setdefault(shape, []).append((position, route))
+def _convertor(mechanics: dict[str, Route]) -> str:
+    """The name of a registered convertor matching exactly these `system/mechanic` keys."""
+    systems: dict[str, list[str]] = {}
+    for key in mechanics:
+        system, mechanic = key.split("/")
+        systems.setdefault(system, []).append(re.escape(mechanic))
+    regex = "|".join(f"{re.escape(system)}/(?:{'|'.join(names)})" for system, names in sorted(systems.items()))
+    for name, convertor in CONVERTOR_TYPES.items():
+        if name.startswith("mechanic_") and convertor.regex == regex:
+            return name  # another app of these mechanics registered it already
+    name = f"mechanic_{len(CONVERTOR_TYPES)}"
+    register_url_convertor(name, type(name, (_Key,), {"regex": regex})())
+    return name
 
-    def _candidates(self, path: str) -> list[tuple[int, BaseRoute]]:
-        if "\n" in path:  # Starlette's `$` also matches before a final newline: leave such paths to the scan
-            return []
-        segments = path.split("/")
-        found = list(self._index.get(tuple(segments), ()))
-        for i in range(1, len(segments)):
-            if segments[i]:
-                found += self._index.get((*segments[:i], _SLOT, *segments[i + 1 :]), ())
-        found.sort(key=lambda item: item[0])
-        return found
 
-    async def app(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] in ("http", "websocket"):
-            scope.setdefault("router", self)
-            for _, route in self._candidates(_route_path(scope)):
-                match, child_scope = route.matches(scope)
-                if match is Match.FULL:
-                    scope["route"] = route
-                    scope.update(child_scope)
-                    await route.handle(scope, receive, send)
-                    return
-        await super().app(scope, receive, send)
+class _Key(Convertor[str]):
+    def convert(self, value: str) -> str:
+        return value
+
+    def to_string(self, value: str) -> str:
+        return value

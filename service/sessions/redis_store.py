@@ -82,7 +82,9 @@ def _closed_by_server(connection: Any) -> bool:
 
 
 class RedisStore:
-    def __init__(self, url: str, *, timeout_s: float = 2.0, prefix: str = "na", idle_connections: int = 16) -> None:
+    def __init__(
+        self, url: str, *, timeout_s: float = 2.0, prefix: str = "na", idle_connections: int = 16, own_connections: bool = True
+    ) -> None:
         assert "{" not in prefix and "}" not in prefix, "braces in the prefix would break the hash tag"
         assert idle_connections >= 0, "idle_connections must not be negative"
         self._prefix = prefix
@@ -101,6 +103,7 @@ class RedisStore:
         # redis-py's pool serves only pub/sub, which drops its connection when it ends.
         self._idle: list[Any] = []
         self._idle_limit = idle_connections
+        self._own_connections = own_connections  # NA_REDIS_OWN_CONNECTIONS; off: every command through the pool
         self._create = self._redis.register_script(_CREATE)
         self._load = self._redis.register_script(_LOAD)
         self._commit = self._redis.register_script(_COMMIT)
@@ -125,12 +128,21 @@ class RedisStore:
         The hot path of every write: redis-py's general command machinery (retry policy,
         observability hooks, a Python packer) cost more than the script itself.
         """
-        command = _pack(("EVALSHA", script.sha, len(keys), *keys, *args))
+        command = ("EVALSHA", script.sha, len(keys), *keys, *args)
         try:
-            return await self._send(command, read_only=read_only)
+            return await self._command(command, read_only=read_only)
         except NoScriptError:  # nothing ran: safe to send again
-            await self._send(_pack(("SCRIPT", "LOAD", script.script)), read_only=True)
-            return await self._send(command, read_only=read_only)
+            await self._command(("SCRIPT", "LOAD", script.script), read_only=True)
+            return await self._command(command, read_only=read_only)
+
+    async def _command(self, command: tuple[Any, ...], *, read_only: bool) -> Any:
+        """One command, packed by hiredis on a connection of our own (`_send`), or with own
+        connections off redis-py's ordinary `execute_command` through its pool."""
+        if self._own_connections:
+            return await self._send(_pack(command), read_only=read_only)
+        # SET ... GET answers the earlier value; redis-py's SET callback needs telling.
+        options = {"get": True} if command[0] == "SET" and "GET" in command else {}
+        return await self._redis.execute_command(*command, **options)
 
     async def _send(self, command: bytes, *, read_only: bool) -> Any:
         """Send one packed command on a connection of our own and read its reply.
@@ -209,17 +221,17 @@ class RedisStore:
         if limit <= 0:
             return []
         key = f"{self._session(session_id)}:log"
-        entries: list[bytes] = await self._call(self._send(_pack(("LRANGE", key, start, start + limit - 1)), read_only=True))
+        entries: list[bytes] = await self._call(self._command(("LRANGE", key, start, start + limit - 1), read_only=True))
         return entries
 
     async def recall(self, key: str) -> bytes | None:
-        answer: bytes | None = await self._call(self._send(_pack(("GET", f"{self._prefix}:idem:{key}")), read_only=True))
+        answer: bytes | None = await self._call(self._command(("GET", f"{self._prefix}:idem:{key}"), read_only=True))
         return answer
 
     async def remember(self, key: str, value: bytes, ttl_ms: int) -> bytes | None:
         # SET NX GET (Redis >= 7): keep ours or hand back theirs, in one atomic command.
-        command = _pack(("SET", f"{self._prefix}:idem:{key}", value, "PX", ttl_ms, "NX", "GET"))
-        earlier: bytes | None = await self._call(self._send(command, read_only=False))
+        command = ("SET", f"{self._prefix}:idem:{key}", value, "PX", ttl_ms, "NX", "GET")
+        earlier: bytes | None = await self._call(self._command(command, read_only=False))
         return earlier
 
     @asynccontextmanager
@@ -255,7 +267,7 @@ class RedisStore:
                 yield message
 
     async def ping(self) -> None:
-        await self._call(self._send(_pack(("PING",)), read_only=True))
+        await self._call(self._command(("PING",), read_only=True))
 
     async def aclose(self) -> None:
         idle, self._idle = self._idle, []

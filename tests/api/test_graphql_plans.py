@@ -2,7 +2,9 @@
 
 Each test sends a document twice: the first time it goes through strawberry (and is
 learned), the second time through its plan. Texts carry a unique comment, so no other test
-has planned them before.
+has planned them before. Each runs three ways: with plans, with plans that leave the
+arguments to graphql-core (NA_GRAPHQL_DIRECT_ARGUMENTS off) and without plans
+(NA_GRAPHQL_PLANS off), where nothing is learned and every answer is strawberry's.
 """
 
 from __future__ import annotations
@@ -23,6 +25,14 @@ ROLL = """mutation Roll($input: DiceRollRequest!) {
 }"""
 
 
+@pytest.fixture(
+    params=[{}, {"graphql_direct_arguments": False}, {"graphql_plans": False}],
+    ids=["plans", "plans-coerced-arguments", "no-plans"],
+)
+def switches(request: pytest.FixtureRequest) -> dict[str, bool]:
+    return request.param
+
+
 def _unique(query: str) -> str:
     return f"# {uuid.uuid4().hex}\n{query}"
 
@@ -31,12 +41,17 @@ def _planned(api: Api, query: str, operation: str | None = None) -> bool:
     return (query, operation) in api.client.app.state.schema.plans
 
 
+def _learned(api: Api, query: str) -> bool:
+    """The text has a plan if, and only if, plans are on."""
+    return _planned(api, query) is api.client.app.state.settings.graphql_plans
+
+
 def test_a_repeated_roll_is_planned_and_answers_byte_for_byte_as_the_full_path(api: Api) -> None:
     query = _unique(ROLL)
     variables = {"input": {"expression": "4d6kh3+2d8!+1d20ro1", "seed": "same-seed"}}
     assert not _planned(api, query)
     first = api.client.post("/graphql", json={"query": query, "variables": variables})
-    assert _planned(api, query)  # learned from the first answer
+    assert _learned(api, query)  # learned from the first answer
     second = api.client.post("/graphql", json={"query": query, "variables": variables})
     assert second.status_code == first.status_code == 200
     assert second.content == first.content
@@ -46,7 +61,7 @@ def test_a_repeated_roll_is_planned_and_answers_byte_for_byte_as_the_full_path(a
 def test_an_error_through_a_plan_has_the_full_paths_message_location_path_and_code(api: Api) -> None:
     query = _unique(ROLL)
     api.gql(query, {"input": {"expression": "1d6", "seed": "warm"}})
-    assert _planned(api, query)
+    assert _learned(api, query)
     bad = {"input": {"expression": "100001d6", "seed": "x"}}
     planned = api.gql(query, bad)
     fresh = api.gql(_unique(ROLL), bad)  # a new text: the full path
@@ -97,7 +112,7 @@ def test_a_planned_session_write_keeps_version_checks_and_changes_nothing_on_con
         "{ version result { total } } }"
     )
     api.gql_data(query, {"id": sid, "v": 1}, token=token)
-    assert _planned(api, query)
+    assert _learned(api, query)
     stale = api.gql_error(query, {"id": sid, "v": 1}, token=token)
     assert stale["extensions"]["code"] == "version-conflict"
     assert stale["extensions"]["status"] == 412
@@ -115,7 +130,7 @@ def test_a_planned_query_with_flat_arguments_reads_like_the_full_path(api: Api) 
     query = _unique("query($id: ID!, $n: Int) { sessionLog(sessionId: $id, limit: $n) { entries { seq action } nextCursor } }")
     first = api.gql(query, {"id": sid, "n": 2}, token=token)
     second = api.gql(query, {"id": sid, "n": 2}, token=token)
-    assert _planned(api, query)
+    assert _learned(api, query)
     assert first == second
     assert [entry["seq"] for entry in second["data"]["sessionLog"]["entries"]] == [0, 1]
 
@@ -136,7 +151,7 @@ def test_a_value_the_schema_cannot_carry_is_worded_as_the_full_path_words_it(api
     huge = {"input": {"expression": "1d6+1000000000+1000000000+1000000000", "seed": "big"}}
     query = _unique(ROLL)
     api.gql(query, {"input": {"expression": "1d6", "seed": "warm"}})
-    assert _planned(api, query)
+    assert _learned(api, query)
     planned = api.client.post("/graphql", json={"query": query, "variables": huge})
     fresh = api.client.post("/graphql", json={"query": _unique(ROLL), "variables": huge})
     assert planned.content == fresh.content
@@ -148,7 +163,7 @@ def test_a_session_write_whose_result_cannot_be_carried_still_answers_its_versio
     sid, token = api.create_session("dice")["session"]["id"], api.tokens["gm"]
     query = _unique("mutation($id: ID!, $e: String!) { diceRollInSession(sessionId: $id, input: {expression: $e}) { version seq result { total } } }")
     api.gql_data(query, {"id": sid, "e": "1d6"}, token=token)
-    assert _planned(api, query)
+    assert _learned(api, query)
     answer = api.gql(query, {"id": sid, "e": "1d6+1000000000+1000000000+1000000000"}, token=token)
     assert answer["data"] == {"diceRollInSession": {"version": 3, "seq": 1, "result": None}}  # committed, and it says so
     assert answer["errors"][0]["path"] == ["diceRollInSession", "result", "total"]

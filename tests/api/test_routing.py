@@ -1,36 +1,56 @@
-"""The route index finds the route Starlette's scan would find, and leaves the rest to the scan."""
+"""The two mechanic routes answer every path as one Starlette route per operation does."""
 
 from __future__ import annotations
 
-from starlette.routing import Match, Route
+from collections.abc import Iterator
 
-from support.api import Api
+import pytest
+from starlette.routing import Route
+from starlette.testclient import TestClient
 
-
-def _scan(routes, scope):
-    for route in routes:
-        match, _ = route.matches(scope)
-        if match is Match.FULL:
-            return route
-    return None
+from service.api.app import create_app
+from service.systems import REGISTRY
+from support.api import Api, make_settings
 
 
-def test_every_route_is_found_by_the_index_as_by_the_scan(api: Api) -> None:
-    router = api.client.app.router
-    checked = 0
-    for route in router.routes:
-        if not isinstance(route, Route):
-            continue
-        for method in route.methods or ():
-            path = route.path.replace("{sessionId}", "s3ss10n").replace("{code:path}", "dice/limit-exceeded")
-            scope = {"type": "http", "path": path, "root_path": "", "method": method}
-            indexed = next((r for _, r in router._candidates(path) if r.matches(scope)[0] is Match.FULL), None)
-            scanned = _scan(router.routes, scope)
-            assert indexed is None or indexed is scanned, path
-            checked += indexed is not None
-    assert checked > 150  # every operation route is indexed
+@pytest.fixture(scope="module")
+def both() -> Iterator[tuple[TestClient, TestClient]]:
+    """The app with the two mechanic routes, and with one route per operation (NA_MECHANIC_ROUTES off)."""
+    with TestClient(create_app(make_settings("memory"))) as on, TestClient(create_app(make_settings("memory", mechanic_routes=False))) as off:
+        yield on, off
 
 
+def _label(client: TestClient, method: str, status: int) -> list[str]:
+    """The route labels the metrics counted `method` requests answered `status` under."""
+    prefix = f'neon_arbiter_http_requests_total{{method="{method}",'
+    return sorted(line.split('route="')[1].split('"')[0] for line in client.get("/metrics").text.splitlines() if line.startswith(prefix) and f'status="{status}"' in line)
+
+
+def test_there_are_two_mechanic_routes_in_front_of_the_platform_routes(both: tuple[TestClient, TestClient]) -> None:
+    on, off = both
+    paths = [route.path for route in on.app.router.routes if isinstance(route, Route)]
+    assert paths[0].startswith("/v1/{mechanic:") and paths[1].startswith("/v1/sessions/{sessionId}/{mechanic:")
+    forms = sum((mech.resolve is not None) + mech.in_session for mech in REGISTRY.mechanics.values())
+    assert len(off.app.router.routes) - len(on.app.router.routes) == forms - 2  # every mechanic, both forms
+
+
+@pytest.mark.parametrize("method", ["POST", "GET"])
+def test_every_operation_answers_and_is_labelled_as_by_its_own_route(both: tuple[TestClient, TestClient], method: str) -> None:
+    on, off = both
+    operations = on.app.state.operations
+    for op in operations:
+        path = op.path.replace("{sessionId}", "s3ss10n")
+        answers = [client.request(method, path, json={}, follow_redirects=False) for client in both]
+        assert (answers[0].status_code, answers[0].content) == (answers[1].status_code, answers[1].content), (method, path)
+        assert answers[0].headers.get("allow") == answers[1].headers.get("allow"), (method, path)
+    for status in (401, 405, 422):
+        labels = _label(on, method, status)
+        assert labels == _label(off, method, status)
+        assert all("{mechanic" not in label for label in labels)  # the mechanic's template, never the two routes'
+    assert _label(on, "POST", 422)[:1] and "/v1/ncb/d20-test" in _label(on, "POST", 422)
+
+
+@pytest.mark.parametrize("switches", [{}, {"mechanic_routes": False}], ids=["mechanic-routes", "one-route-each"])
 def test_wrong_method_unknown_path_and_trailing_slash_keep_starlettes_answers(api: Api) -> None:
     assert api.get("/v1/dice/roll").status_code == 405
     assert api.get("/v1/sessions/abc/dice/roll").status_code == 405
@@ -39,9 +59,17 @@ def test_wrong_method_unknown_path_and_trailing_slash_keep_starlettes_answers(ap
     assert api.get("/v1/sessions/abc/log").status_code == 401  # found: asks for a token
     assert api.get("/problems/dice/limit-exceeded").status_code == 200
     assert api.post("/v1/dice/roll", {"expression": "1d6"}).status_code == 200
+    assert api.post("/v1/sessions/abc", {}).status_code == 405  # the session's GET route, not a mechanic `sessions/abc`
+    assert api.post("/v1/ncb/roll", {}).status_code == 404  # a system and a mechanic name that do not go together
+    assert api.post("/v1/neuroscape/play-card", {}).status_code == 404  # a session-only mechanic
+    redirect = api.client.post("/v1/dice/roll/", json={}, follow_redirects=False)
+    assert (redirect.status_code, redirect.headers["location"]) == (307, "http://testserver/v1/dice/roll")
+    assert api.client.post("/v1/ncb/roll/", json={}, follow_redirects=False).status_code == 404
 
 
-def test_a_path_ending_in_a_newline_is_left_to_starlettes_scan(api: Api) -> None:
-    router = api.client.app.router
-    assert router._candidates("/v1/sessions/abc/log\n") == []
-    assert router._candidates("/v1/sessions/abc/log")  # the same path without it is indexed
+def test_paths_with_an_odd_end_answer_as_starlettes_scan_answers_them(both: tuple[TestClient, TestClient]) -> None:
+    # Starlette's `$` also matches before a final newline, so its own route takes `/v1/dice/roll\n`.
+    for path in ("/v1/dice/roll%0A", "/v1/sessions/abc/dice/roll%0A", "/v1/dice/roll%0A%0A", "/v1/dice/roll/%0A", "/v1/dice/rol"):
+        answers = [client.post(path, json={"expression": "1d6", "seed": "s"}, follow_redirects=False) for client in both]
+        assert (answers[0].status_code, answers[0].content) == (answers[1].status_code, answers[1].content), path
+    assert both[0].post("/v1/dice/roll%0A", json={"expression": "1d6"}).status_code == 200

@@ -30,7 +30,8 @@ class Backend:
     listeners: Callable[[str], Awaitable[int]]  # events() subscribers of a session
 
 
-@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.redis)])
+# `redis-pooled`: the store with NA_REDIS_OWN_CONNECTIONS off, every command through redis-py's pool.
+@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.redis), pytest.param("redis-pooled", marks=pytest.mark.redis)])
 async def backend(request: pytest.FixtureRequest) -> AsyncIterator[Backend]:
     if request.param == "memory":
         now = [0.0]
@@ -47,7 +48,7 @@ async def backend(request: pytest.FixtureRequest) -> AsyncIterator[Backend]:
         return
     url = request.getfixturevalue("redis_url")
     prefix = f"t{uuid.uuid4().hex}"  # the server is shared: each test keeps to its own keys
-    store = RedisStore(url, prefix=prefix)
+    store = RedisStore(url, prefix=prefix, own_connections=request.param == "redis")
     probe = redis.Redis.from_url(url)
 
     yield Backend(store, asyncio.sleep, lambda session_id: subscribers(probe, prefix, session_id))
@@ -303,9 +304,9 @@ async def test_concurrent_committers_lose_no_update(store: Store) -> None:
 # Redis only: round trips, outages.
 
 
-@pytest.fixture
-async def redis_store(redis_url: str) -> AsyncIterator[RedisStore]:
-    store = RedisStore(redis_url, prefix=f"t{uuid.uuid4().hex}")
+@pytest.fixture(params=[True, False], ids=["own-connections", "pooled"])
+async def redis_store(redis_url: str, request: pytest.FixtureRequest) -> AsyncIterator[RedisStore]:
+    store = RedisStore(redis_url, prefix=f"t{uuid.uuid4().hex}", own_connections=request.param)
     yield store
     await store.aclose()
 

@@ -149,21 +149,44 @@ def make_settings(backend: str, redis_url: str | None = None, **overrides: Any) 
     return Settings(store=store, seed_secret=SECRET, **overrides)
 
 
+@pytest.fixture
+def switches() -> dict[str, bool]:
+    """Settings the `api` fixture's app is built with; a module overrides this to run with a switch off."""
+    return {}
+
+
 @pytest.fixture(params=["memory", "redis"])
-def api(request) -> Iterator[Api]:
+def api(request, switches: dict[str, bool]) -> Iterator[Api]:
     """The app over each backend; Redis tests get a fresh key prefix on the shared server."""
     if request.param == "memory":
-        app = create_app(make_settings("memory"))
+        app = create_app(make_settings("memory", **switches))
     else:
-        from service.sessions.redis_store import RedisStore
-
         url = request.getfixturevalue("redis_url")
-        app = create_app(make_settings("redis", url), store=RedisStore(url, prefix=f"t{uuid.uuid4().hex[:12]}"))
+        settings = make_settings("redis", url, **switches)
+        app = create_app(settings, store=redis_store(settings, url))
     with TestClient(app) as client:
         yield Api(client, request.param)
+
+
+def redis_store(settings: Settings, url: str) -> Any:
+    """A RedisStore on `url` under a fresh key prefix, as `settings` would make it."""
+    from service.sessions.redis_store import RedisStore
+
+    return RedisStore(url, prefix=f"t{uuid.uuid4().hex[:12]}", own_connections=settings.redis_own_connections)
 
 
 @pytest.fixture
 def memory_api() -> Iterator[Api]:
     with TestClient(create_app(make_settings("memory"))) as client:
         yield Api(client, "memory")
+
+
+def pin_entropy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Session ids, seat tokens and stateless seeds from counters (restarted by each call), so two
+    apps fed the same requests give the same answers."""
+    import itertools
+
+    counter = itertools.count()
+    monkeypatch.setattr("service.sessions.service.new_id", lambda: f"pinned-session-{next(counter):06d}")
+    monkeypatch.setattr("service.sessions.service.new_token", lambda: f"nat_pinned-token-{next(counter):06d}")
+    monkeypatch.setattr("service.api.operations.fresh_seed", lambda: f"{next(counter):064x}")
