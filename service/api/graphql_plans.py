@@ -13,6 +13,12 @@ fragments, no directives) and object or scalar types. Anything else, and any req
 whose variables do not coerce, takes the full path; nothing has run when it does. A
 value the projection cannot serialize (an Int past 32 bits, say) is completed by
 graphql-core itself from the value already computed, so its errors read the same.
+
+Switch: NA_GRAPHQL_PLANS (on by default; off, every request runs through strawberry). Gain,
+measured with bench/switches.py, 2026-12-01, 1-minute load 1.16 at the start and 1.03 at the
+end: the VTT-sized `diceRoll` mutation of bench/http.py serves 2.93x the requests per second
+with plans as without (247 against 726 µs of CPU per request, 2.95x); two busier runs the same
+day gave 2.93x and 3.10x.
 """
 
 from __future__ import annotations

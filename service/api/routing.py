@@ -9,6 +9,16 @@ when it matches one mechanic's route, so 404, 405 and trailing-slash redirects s
 Starlette's. The endpoint picks the mechanic's route from a dict and hands the request to
 it: that route checks the method and stays the metrics label (`/v1/ncb/d20-test`, never
 the parameterised path).
+
+Switch: NA_MECHANIC_ROUTES (on by default; off, one Starlette route per operation, tried in
+order). Gain, measured with bench/switches.py, 2026-12-01, 1-minute load 1.16 at the start and
+1.03 at the end: `POST /v1/dice/roll` (the 39th route tried without them) serves 1.25x the
+requests per second (201 against 254 µs of CPU per request), a session roll 1.11x (500 against
+561 µs); `/graphql`, ahead of the operations either way, 0.98x (noise). Against the route index
+this replaced (a `Router` subclass looking path shapes up in a dict, commit 30640a3), served
+from that commit in the same run: 1.14x on the REST roll, 0.98x on GraphQL, 0.95x on the
+session roll, all but the first within the run's noise (two busier runs: 0.97-1.17x); the
+simpler design stays.
 """
 
 from __future__ import annotations
