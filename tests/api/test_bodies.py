@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 import orjson
@@ -95,9 +94,9 @@ def test_the_64_bit_edges_pass() -> None:
 
 
 def test_a_hundred_thousand_digits_are_refused_without_converting_them() -> None:
-    started = time.perf_counter()
+    # Converting them would hit Python's 4,300-digit guard (a ValueError, not this refusal).
     error = _refusal(b'{"x": 1' + b"0" * 100_000 + b"}")
-    assert error["loc"] == ["body", "x"] and time.perf_counter() - started < 0.5
+    assert error["loc"] == ["body", "x"] and error["type"] == "int_out_of_range"
 
 
 def test_malformed_json_is_left_to_the_validator() -> None:
