@@ -68,7 +68,7 @@ def _resolver(op: Operation, factory: TypeFactory, run: FieldRun) -> Callable[..
     if flat and op.input is not None:  # flat is only set for an input
         for name, info in op.input.model_fields.items():
             hint = factory.convert(info.annotation, as_input=True)
-            arg(info.alias or name, typing.Optional[hint])  # noqa: UP007
+            arg(info.alias or name, hint if info.is_required() else typing.Optional[hint])  # noqa: UP007
     if op.versioned:
         arg("expectedVersion", typing.Optional[int])  # noqa: UP007
     if op.kind == "mutation":

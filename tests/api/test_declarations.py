@@ -197,3 +197,12 @@ def test_a_mechanic_cannot_name_a_code_its_system_lacks() -> None:
 
     with pytest.raises(AssertionError, match="codes its system does not have"):
         game.mechanic("fine", "Fine", stateless=fine, errors=("bad/nothing",))
+
+
+def test_a_reads_required_parameter_is_required_over_graphql_too(toy: Api) -> None:
+    sid = _session(toy)
+    missing = toy.gql("query Q($id: ID!) { toyPeekInSession(sessionId: $id) { version } }", {"id": sid}, token=toy.tokens["gm"])
+    assert "counter" in missing["errors"][0]["message"] and "required" in missing["errors"][0]["message"]
+    asked = toy.gql_data("query Q($id: ID!) { toyPeekInSession(sessionId: $id, counter: 3) { result { flips } } }", {"id": sid}, token=toy.tokens["gm"])
+    assert asked == {"toyPeekInSession": {"result": {"flips": 0}}}
+    assert toy.get(f"/v1/sessions/{sid}/toy/peek", token=toy.tokens["gm"]).status_code == 422

@@ -92,3 +92,14 @@ def tally_in_session(state: ToyState, params: TallyQuery, actor: Actor) -> Tally
 TOY.mechanic("flip", "Flip a die", stateless=flip, session=flip_in_session)
 TOY.mechanic("add", "Add counters to the pile", stateless=add, session=add_in_session, errors=(TOO_MUCH,))
 TOY.mechanic("tally", "Count the pile", stateless=tally, session=tally_in_session, read=True)
+
+
+class PeekQuery(Model):
+    counter: int = Field(ge=0)  # required: a GraphQL argument that must be given
+
+
+def peek_in_session(state: ToyState, params: PeekQuery, actor: Actor) -> Tally:
+    return Tally(total=state.total, flips=state.flips.count(params.counter))
+
+
+TOY.mechanic("peek", "Count the flips that showed one face", session=peek_in_session, read=True)
