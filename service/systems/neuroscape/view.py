@@ -97,6 +97,8 @@ def view(state: NeuroscapeState, actor: Actor | None, closed: bool = False) -> d
         "players": [_public_player(seat, players[seat], viewer, closed) for seat in players],
         "environment": _json(state.environment),
         "battle": _json(state.battle),
+        "order": _json(state.operations),
+        "effects": [_json(e) for e in state.effects],
         "rollOff": _json(state.roll_off),
         "outcome": _json(state.outcome),
     }
@@ -105,6 +107,7 @@ def view(state: NeuroscapeState, actor: Actor | None, closed: bool = False) -> d
         out["you"] = {
             "seat": viewer,
             "hand": list(players[viewer].hand),
+            "deckTop": list(players[viewer].deck.top),
             "deckList": _json(deck_list),
             "legalActions": legal_actions(state, viewer),
         }
@@ -116,7 +119,7 @@ def view(state: NeuroscapeState, actor: Actor | None, closed: bool = False) -> d
         found.update([deck_list.mainframe, *(e.card for e in deck_list.main + deck_list.ram)])
     if closed:
         for p in players.values():
-            found.update(p.deck.pile, p.deck.bottom, p.ram_deck)
+            found.update(p.deck.pile, p.deck.bottom, p.deck.top, p.ram_deck)
     pool = pool_of(state)
     out["cards"] = {
         card_id: pool[card_id].model_dump(mode="json", by_alias=True, exclude_defaults=True)
