@@ -126,16 +126,23 @@ def test_only_swift_actions_and_passes_are_taken_while_the_order_is_open():
 
 
 def test_a_script_in_hand_shows_on_the_order_only_once_played_and_a_hand_never_leaks():
-    state, saint = table([], ["mirror-glitch", "null-route"])
+    state, saint = table([], ["recall-loop"])  # a card of seat-2's deck only
+    place_character(state, "seat-2", "ash-tram-ghost")
     state, _ = do(state, "seat-1", "activate", character=saint, ability=0)
     seen = view(typed(state), Actor(seat="seat-1", role="player", name="ana"))
     assert seen["order"]["items"][0]["card"] == "lantern-saint"
-    assert "mirror-glitch" not in str(seen) and "null-route" not in str(seen)
+    assert "recall-loop" not in str(seen)
     assert seen["you"]["legalActions"] == [{"action": "concede"}]
     with pytest.raises(RuleViolation) as refused:
         do(state, "seat-1", "play-script", card="null-route", target="o1")
     assert refused.value.code == "neuroscape/out-of-turn"  # seat-2 holds priority; nothing of any hand is said
-    assert "mirror-glitch" not in refused.value.detail and "null-route" not in refused.value.detail
+    assert "recall-loop" not in refused.value.detail
+    theirs = view(typed(state), Actor(seat="seat-2", role="player", name="bo"))
+    ghost = theirs["players"][1]["characters"][0]["id"]
+    assert {"action": "play-script", "card": "recall-loop", "targets": [ghost]} in theirs["you"]["legalActions"]
+    state, _ = do(state, "seat-2", "play-script", card="recall-loop", target=ghost)
+    seen = view(typed(state), Actor(seat="seat-1", role="player", name="ana"))
+    assert seen["order"]["items"][1]["card"] == "recall-loop"  # played, it is public
 
 
 def test_a_look_at_the_top_shows_the_cards_to_their_owner_only_and_they_are_drawn_next():

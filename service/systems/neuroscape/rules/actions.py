@@ -62,7 +62,7 @@ def _force_quit(state: State, seat: str, params: NeuroscapeForceQuitAction, stre
 
 
 def _deploy(state: State, seat: str, params: NeuroscapeDeployAction, stream: Stream, events: list) -> Stepped:
-    state, done = deploy(state, seat, Deployment(params.card, params.slot, params.target_seat, params.character))
+    state, done = deploy(state, seat, Deployment(params.card, params.slot, params.target_seat, params.character, params.target))
     events.extend(done.events)
     return state, done.private
 

@@ -86,10 +86,14 @@ def _deploy_options(state: State, seat: str, card_id: str, ram: int) -> list[dic
         return []
     if legendary_blocked(state, seat, card):
         return []
-    if kind in ("character", "environment") or (kind == "one-shot" and card.subtype != "drug"):
+    if kind == "one-shot":
+        ability = card.abilities[0] if card.abilities and card.abilities[0].kind == "activated" else None
+        chosen = ability.target if ability else None
+        if card.subtype == "drug":  # on a character in play (the one its ability may choose)
+            return [{"character": c.id} for _, c in characters(state) if chosen is None or c.id in targets_for(state, chosen, seat)]
+        return [{"target": t} if t is not None else {} for t in targets_for(state, chosen, seat)]
+    if kind in ("character", "environment"):
         return [{}]
-    if kind == "one-shot":  # a drug: any character in play
-        return [{"character": c.id} for _, c in characters(state)]
     if kind == "slot-program":
         if card.subtype == "protocol":
             return [{"slot": slot} for slot in free_slots(state, seat)]

@@ -163,7 +163,8 @@ STARTER_DECKS: MappingProxyType[str, NeuroscapeDeckList] = MappingProxyType(
             {
                 "gutter-courier": 4, "static-moth": 4, "lantern-saint": 4, "velvet-breaker": 4,
                 "chrome-ferryman": 4, "marrow-duchess": 2, "quiet-hydra": 1, "glasswire-optics": 3,
-                "piston-grip": 2, "brightburn-exe": 3, "sidestep-script": 2, "sleepworm": 2,
+                "piston-grip": 2, "brightburn-exe": 2, "mirror-glitch": 1, "sidestep-script": 2, "sleepworm": 1,
+                "null-route": 1,
                 "paper-lantern": 2, "leech-halo": 2, "rainlit-arcade": 1,
             },
             {"core-ram": 22, "overclock-shard": 3},
@@ -174,8 +175,8 @@ STARTER_DECKS: MappingProxyType[str, NeuroscapeDeckList] = MappingProxyType(
             {
                 "ash-tram-ghost": 4, "rust-oracle": 4, "chrome-ferryman": 4, "sable-circuit": 4,
                 "static-moth": 3, "gutter-courier": 3, "quiet-hydra": 2, "crown-of-wires": 1,
-                "firewall-hymn": 3, "census-daemon": 2, "tremor-spurs": 3, "blue-static": 2,
-                "sleepworm": 2, "rainlit-arcade": 2, "paper-lantern": 1,
+                "firewall-hymn": 3, "census-daemon": 2, "tremor-spurs": 3, "blue-static": 1, "recall-loop": 1,
+                "null-route": 2, "rainlit-arcade": 2, "mirror-glitch": 1,
             },
             {"core-ram": 21, "ghost-cache": 4},
         ),
