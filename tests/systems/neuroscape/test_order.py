@@ -156,3 +156,18 @@ def test_a_look_at_the_top_shows_the_cards_to_their_owner_only_and_they_are_draw
     theirs = view(typed(state), Actor(seat="seat-2", role="player", name="bo"))
     assert mine["you"]["deckTop"] == top and theirs["you"]["deckTop"] == []
     assert not {"deck", "deckTop", "hand"} & set(theirs["players"][0])
+
+
+def test_the_dice_of_a_draw_for_another_seat_stay_hidden_in_every_entry_until_the_close():
+    from service.systems.neuroscape.view import view_entry
+
+    events = [{"kind": "passed", "seat": "seat-2"}, {"kind": "resolved", "seat": "seat-1", "item": "o1"},
+              {"kind": "drew", "seat": "seat-1", "amount": 1}]
+    entry = {"seat": "seat-2", "action": "neuroscape/pass", "input": {}, "result": {"events": events, "private": None},
+             "audit": {"nonce": 3, "draws": [{"sides": 30, "face": 7}]}}
+    passer = view_entry(entry, Actor(seat="seat-2", role="player", name="bo"))
+    drawer = view_entry(entry, Actor(seat="seat-1", role="player", name="ana"))
+    assert passer["audit"]["draws"] == [] and drawer["audit"]["draws"] == []
+    assert view_entry(entry, None, closed=True)["audit"]["draws"] == [{"sides": 30, "face": 7}]
+    own = {**entry, "result": {"events": [{"kind": "drew", "seat": "seat-2", "amount": 1}], "private": None}}
+    assert view_entry(own, Actor(seat="seat-2", role="player", name="bo"))["audit"]["draws"] == [{"sides": 30, "face": 7}]
