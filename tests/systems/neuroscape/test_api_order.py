@@ -59,3 +59,17 @@ def test_a_boost_answered_by_a_sign_swap_over_the_api(api: Api, graphql: bool):
                                  "attack": -2, "defense": 0}]
     log = table.log(first)
     assert [e["action"] for e in log[-3:]] == ["neuroscape/activate", "neuroscape/activate", "neuroscape/pass"]
+
+
+def test_a_submitted_card_the_engine_cannot_resolve_is_refused_at_creation_naming_card_and_field(api: Api):
+    broken = {**FLASHER, "id": "test-broken",
+              "abilities": [{"name": "Oops", "kind": "triggered", "trigger": "attacks", "effects": [{"kind": "destroy"}]}]}
+    body = {"system": "neuroscape", "seats": [{"name": "ana"}, {"name": "bo"}], "setup": {**SETUP, "cards": [FLASHER, broken]}}
+    response = api.post("/v1/sessions", body)
+    assert response.status_code == 422
+    messages = " ".join(e["msg"] for e in response.json()["errors"])
+    assert "card 'test-broken'" in messages and "abilities[0].effects[0].on" in messages
+    unknown = {**FLASHER, "id": "test-unknown", "abilities": [{"name": "X", "kind": "activated", "effects": [{"kind": "teleport"}]}]}
+    response = api.post("/v1/sessions", {**body, "setup": {**SETUP, "cards": [FLASHER, unknown]}})
+    assert response.status_code == 422
+    assert any(e["loc"][-3:] == ["abilities", 0, "effects"] or "effects" in e["loc"] for e in response.json()["errors"])
