@@ -103,6 +103,10 @@ def resolve_order(state: State, stream: Stream, events: list[dict]) -> State:
             events.append({"kind": "countered", "seat": item.seat, "card": item.card, "instance": item.source, "item": item.id})
             continue
         ability = ability_of(state, item)
+        if state.players[item.seat].eliminated is not None:  # its player left the match
+            events.append({"kind": "fizzled", "seat": item.seat, "card": item.card, "instance": item.source, "target": item.target,
+                           "item": item.id, "reason": "player-left"})
+            continue
         still = target_ok(state, ability.target, item.seat, item.target) and (
             ability.target != "order-item" or item.target not in removed
         )
