@@ -53,6 +53,9 @@ ALREADY_BLOCKING = "neuroscape/already-blocking"
 NAMED_TWICE = "neuroscape/named-twice"
 BAD_ORDER = "neuroscape/bad-order"
 FORCE_QUIT = "neuroscape/force-quit"
+NO_SUCH_ABILITY = "neuroscape/no-such-ability"
+ABILITY_USED = "neuroscape/ability-used"
+NOT_SWIFT_NOW = "neuroscape/not-swift-now"
 
 CODES: dict[str, Code] = {
     ILLEGAL_DECK: Code(422, "A deck breaks deck building", "One or more deck lists break the deck-building rules; every violation is listed."),
@@ -89,6 +92,9 @@ CODES: dict[str, Code] = {
     NAMED_TWICE: Code(422, "Named twice", "The same character or card is named twice in one request."),
     BAD_ORDER: Code(422, "Not the attacker's blockers", "A blocker order must list exactly the attacker's blockers."),
     FORCE_QUIT: Code(422, "Not yours to force quit", "Only your own persistent cards in play can be force quit."),
+    NO_SUCH_ABILITY: Code(422, "No such ability", "The card has no activated ability at that index (or the card is not a script)."),
+    ABILITY_USED: Code(409, "The ability is used this round", "A character activates one ability per round; it refreshes in its controller's refresh."),
+    NOT_SWIFT_NOW: Code(409, "Not swift", "An ability that is not swift is played in your own deploy substage, with the order of operations empty."),
 }
 
 

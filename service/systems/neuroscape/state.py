@@ -80,10 +80,12 @@ InPlay = Gear | Character | SlotCard | Environment  # what leaves play to a recy
 
 
 class Deck(Model):
-    """A main deck: an unordered pile (card id -> copies) over the ordered cards a mulligan put under it."""
+    """A main deck: cards its owner has looked at on `top` (in order), an unordered pile (card id ->
+    copies), and the ordered cards put under it."""
 
     pile: dict[str, int]
     bottom: tuple[str, ...]
+    top: tuple[str, ...] = ()
 
 
 class Mainframe(Model):
@@ -136,11 +138,40 @@ class Battle(Model):
 
 
 class Effect(Model):
-    """A lasting effect of a card (the ability engine's); `end-of-turn` ones expire in the final stage."""
+    """A lasting ATK/DEF change on the character `target`: `end-of-turn` ones expire in the final stage,
+    `while-in-play` ones last while their `source` is in play."""
 
     kind: str
     source: str | None = None
     until: str | None = None
+    target: str | None = None
+    attack: int = 0
+    defense: int = 0
+
+
+class OrderItem(Model):
+    """A swift action waiting on the order of operations: who played it, from which card and
+    instance (`source`, none for a script), which of the card's abilities, its chosen target, and
+    whether its signs were swapped."""
+
+    id: str
+    seat: str
+    card: str
+    source: str | None
+    ability: int
+    target: str | None
+    inverted: bool = False
+
+
+class Operations(Model):
+    """The order of operations: `items` bottom to top; `priority` may respond or pass; `passes` in a
+    row so far; `resume` is whom the match waited for before the order opened."""
+
+    items: tuple[OrderItem, ...]
+    priority: str
+    passes: int
+    resume: tuple[str, ...]
+    next: int
 
 
 class RollOff(Model):
@@ -193,6 +224,8 @@ class NeuroscapeState(Model):
     outcome: Outcome | None
     next_instance: int
     flow: Flow
+    operations: Operations | None = None
+    used_abilities: tuple[str, ...] = ()  # characters whose activated ability was used since their refresh
 
 
 # -- lookups -------------------------------------------------------------------------------

@@ -97,6 +97,8 @@ def view(state: NeuroscapeState, actor: Actor | None, closed: bool = False) -> d
         "players": [_public_player(seat, players[seat], viewer, closed) for seat in players],
         "environment": _json(state.environment),
         "battle": _json(state.battle),
+        "order": _json(state.operations),
+        "effects": [_json(e) for e in state.effects],
         "rollOff": _json(state.roll_off),
         "outcome": _json(state.outcome),
     }
@@ -105,6 +107,7 @@ def view(state: NeuroscapeState, actor: Actor | None, closed: bool = False) -> d
         out["you"] = {
             "seat": viewer,
             "hand": list(players[viewer].hand),
+            "deckTop": list(players[viewer].deck.top),
             "deckList": _json(deck_list),
             "legalActions": legal_actions(state, viewer),
         }
@@ -116,7 +119,7 @@ def view(state: NeuroscapeState, actor: Actor | None, closed: bool = False) -> d
         found.update([deck_list.mainframe, *(e.card for e in deck_list.main + deck_list.ram)])
     if closed:
         for p in players.values():
-            found.update(p.deck.pile, p.deck.bottom, p.ram_deck)
+            found.update(p.deck.pile, p.deck.bottom, p.deck.top, p.ram_deck)
     pool = pool_of(state)
     out["cards"] = {
         card_id: pool[card_id].model_dump(mode="json", by_alias=True, exclude_defaults=True)
@@ -141,10 +144,28 @@ def _public_input(name: str, params: dict | None, result: dict | None) -> dict |
     return params
 
 
+_PUBLIC_DICE = frozenset({"roll-off", "choose-first"})  # their dice only ever roll for the turn order
+
+
+def _hidden_cards_for(entry: dict, seat: str | None) -> bool:
+    """Whether the entry's dice picked hidden cards for a seat other than `seat` (a triggered draw,
+    a look at the top of a deck): then its dice are that seat's secret, whoever acted."""
+    if (entry.get("action") or "")[len(_PREFIX) :] in _PUBLIC_DICE:
+        return False
+    result = entry.get("result")
+    events = result.get("events") if isinstance(result, dict) else None
+    return any(e.get("kind") in ("drew", "looked-at-top") and e.get("seat") != seat and e.get("amount") for e in events or ())
+
+
 def view_entry(entry: dict, actor: Actor | None, closed: bool = False) -> dict:
     """A log entry as `actor` may see it. `closed` (the session's seed is revealed) shows it whole."""
     action = entry.get("action") or ""
-    if closed or not action.startswith(_PREFIX) or (actor is not None and actor.seat == entry.get("seat")):
+    if closed or not action.startswith(_PREFIX):
+        return entry
+    audit = entry.get("audit")
+    if actor is not None and actor.seat == entry.get("seat"):
+        if audit and _hidden_cards_for(entry, actor.seat):
+            return {**entry, "audit": {**audit, "draws": []}}
         return entry
     name = action[len(_PREFIX) :]
     result = entry.get("result")
@@ -153,7 +174,6 @@ def view_entry(entry: dict, actor: Actor | None, closed: bool = False) -> dict:
         out["result"] = {k: (None if k == "private" else v) for k, v in result.items()}
     out["input"] = _public_input(name, entry.get("input"), result if isinstance(result, dict) else None)
     spec = ACTIONS.get(name)
-    audit = entry.get("audit")
-    if audit and (spec is None or spec.secret_draws):
+    if audit and (spec is None or spec.secret_draws or _hidden_cards_for(entry, None)):
         out["audit"] = {**audit, "draws": []}
     return out

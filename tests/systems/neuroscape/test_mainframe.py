@@ -8,7 +8,7 @@ import copy
 import pytest
 
 from service.errors import RuleViolation
-from tests.systems.neuroscape.helpers import do, fresh, give_ram, through_setup, to_substage
+from tests.systems.neuroscape.helpers import do, fresh, give_ram, place_character, through_setup, to_substage
 
 
 def deploying(ram: int, *cards: str) -> dict:
@@ -76,10 +76,18 @@ def test_other_players_cards_fill_a_mainframe_too():
     assert full.value.code == "neuroscape/mainframe-full"
 
 
-def test_one_shot_programs_are_paid_and_recycled():
-    state, result = do(deploying(1, "brightburn-exe"), "seat-1", "deploy", card="brightburn-exe")
+def test_one_shot_programs_are_paid_and_recycled_and_their_ability_waits_on_the_order():
+    state = deploying(1, "brightburn-exe")
+    moth = place_character(state, "seat-2", "static-moth")["id"]
+    state, result = do(state, "seat-1", "deploy", card="brightburn-exe", target=moth)
     assert state["players"]["seat-1"]["recycleBin"] == ["brightburn-exe"]
-    assert result["events"] == [{"kind": "played", "seat": "seat-1", "card": "brightburn-exe", "target": None}]
+    assert [r["status"] for r in state["players"]["seat-1"]["ram"]] == ["spent"]
+    assert result["events"] == [
+        {"kind": "played", "seat": "seat-1", "card": "brightburn-exe", "target": moth},
+        {"kind": "on-the-order", "seat": "seat-1", "card": "brightburn-exe", "instance": None, "target": moth, "item": "o1"},
+    ]
+    state, result = do(state, "seat-2", "pass")
+    assert state["players"]["seat-2"]["characters"][0]["damage"] == 1
 
 
 def test_a_new_environment_replaces_the_old_one():

@@ -1,5 +1,6 @@
 """500 matches between seeded random players, every move taken from `legal_actions`, checking
-after every action that cards are conserved, health moves only by battle damage, and that
+after every action that cards are conserved, health moves only by what events say (battle damage,
+effects, health paid), and that
 the same move from a seat the match is not waiting for is refused."""
 
 from __future__ import annotations
@@ -64,10 +65,15 @@ class Invariants:
 
     @staticmethod
     def _health_moves_only_by_damage(before: NeuroscapeState, after: NeuroscapeState, result: dict) -> None:
+        # Battle damage, effects' damage and healing, and health paid as a cost: each says so in an event.
+        def moved(seat: str, *kinds: str) -> int:
+            return sum(e["amount"] for e in result["events"] if e["kind"] in kinds and e["seat"] == seat)
+
         for s in before.players:
-            hits = sum(e["amount"] for e in result["events"] if e["kind"] == "bioframe-damage" and e["seat"] == s)
-            assert after.players[s].bioframe == before.players[s].bioframe - hits
-            assert after.players[s].mainframe_health == before.players[s].mainframe_health
+            bioframe = moved(s, "bioframe-heal") - moved(s, "bioframe-damage", "bioframe-paid")
+            assert after.players[s].bioframe == before.players[s].bioframe + bioframe
+            mainframe = moved(s, "mainframe-heal") - moved(s, "mainframe-damage")
+            assert after.players[s].mainframe_health == before.players[s].mainframe_health + mainframe
 
     @staticmethod
     def _flow_is_consistent(state: NeuroscapeState) -> None:

@@ -92,7 +92,12 @@ def test_the_one_card_rule_the_schema_cannot_say_is_on_its_field() -> None:
 
 
 # Rules JSON Schema cannot say (they compare two fields' values), each stated on its fields instead.
-UNSAYABLE = ("mainDeckMin must not exceed mainDeckMax", "a character has each gear slot once")
+UNSAYABLE = (
+    "mainDeckMin must not exceed mainDeckMax",
+    "a character has each gear slot once",
+    "an ability the engine cannot resolve",
+    "is written from the effects",
+)
 _schema = schemathesis.openapi.from_asgi("/openapi.json", create_app(make_settings("memory")))
 SETUP_OPERATIONS = [_schema[path]["POST"] for path in ("/v1/neuroscape/check-setup", "/v1/neuroscape/validate-deck")]
 
@@ -101,6 +106,10 @@ def test_the_rules_the_schema_cannot_say_are_on_their_fields() -> None:
     rules = DOCUMENT["components"]["schemas"]["NeuroscapeRules"]["properties"]
     assert "at most `mainDeckMax`" in rules["mainDeckMin"]["description"]
     assert "at least `mainDeckMin`" in rules["mainDeckMax"]["description"]
+    card = DOCUMENT["components"]["schemas"]["NeuroscapeCard"]["properties"]
+    assert "an ability the engine cannot resolve" in card["abilities"]["description"]
+    ability = DOCUMENT["components"]["schemas"]["NeuroscapeAbility"]["properties"]
+    assert "a text given must read the same" in ability["text"]["description"]
 
 
 @pytest.mark.parametrize("operation", SETUP_OPERATIONS, ids=lambda op: op.path)

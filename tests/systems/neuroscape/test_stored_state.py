@@ -1,9 +1,11 @@
 """The typed state stores as the JSON the match has always stored: sessions and logs kept before it load.
 
 `stored_states.json` holds, for seeded matches between random players (two and three players,
-the rule options, a submitted card pool), a digest of the stored JSON after every action as the
-engine over plain JSON made it. The typed engine must make the same states, action for action,
-and each must load from its JSON and dump back to exactly it.
+the rule options, a submitted card pool), a digest of the stored JSON after every action. It was
+first made by the engine over plain JSON, and made again when abilities began to resolve (the
+matches play differently since): the engine must make the same states, action for action, and
+each must load from its JSON and dump back to exactly it. A state stored before the order of
+operations, the used abilities and the looked-at top of a deck existed still loads.
 """
 
 from __future__ import annotations
@@ -41,3 +43,17 @@ def test_seeded_matches_store_the_states_they_always_stored(seed: str) -> None:
     assert count == case["actions"]
     first_difference = next((i for i, (a, b) in enumerate(zip(digests, case["digests"], strict=True)) if a != b), None)
     assert first_difference is None, f"the stored state differs after action {first_difference}"
+
+
+def test_a_state_stored_before_abilities_resolved_still_loads() -> None:
+    from service.systems.neuroscape.rules.autoplay import STARTER_MATCH
+    from service.systems.neuroscape.setup import NeuroscapeSetup, initial_state
+
+    stored = dump_state(NeuroscapeState, initial_state(NeuroscapeSetup.model_validate(STARTER_MATCH)))
+    old = {k: v for k, v in orjson.loads(orjson.dumps(stored)).items() if k not in ("operations", "usedAbilities")}
+    for p in old["players"].values():
+        p["deck"] = {k: v for k, v in p["deck"].items() if k != "top"}
+    loaded = load_state(NeuroscapeState, old)
+    assert loaded.operations is None and loaded.used_abilities == ()
+    assert all(p.deck.top == () for p in loaded.players.values())
+    assert dump_state(NeuroscapeState, loaded) == stored

@@ -22,7 +22,8 @@ def concede(state: NeuroscapeState, params: NeuroscapeConcedeAction, stream: Str
 SYSTEM.mechanic(
     "pass",
     "Pass: end your deploy substage, decline to force quit, attack or block, or pass a swift check",
-    "Moves the match on from the substage you are awaited in.",
+    "Moves the match on from the substage you are awaited in. With the order of operations open, passes your "
+    "priority instead: when every player but the last to play has passed in a row, the order resolves.",
     session=pass_,
     output=NeuroscapeActionResult,
 )

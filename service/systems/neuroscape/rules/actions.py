@@ -19,9 +19,13 @@ from service.systems.neuroscape.rules import opening
 from service.systems.neuroscape.rules.battle import declare_attacks, declare_blocks, order_blockers
 from service.systems.neuroscape.rules.deploying import Deployment, deploy
 from service.systems.neuroscape.rules.flow import STEPS, advance, current_step, stand_down
+from service.systems.neuroscape.rules.abilities import react
+from service.systems.neuroscape.rules.activating import activate, play_script
+from service.systems.neuroscape.rules.order import next_living, pass_priority
 from service.systems.neuroscape.rules.winning import eliminate
 from service.systems.neuroscape.rules.zones import leave_play, owned_persistent
-from service.systems.neuroscape.state import DrawAudit, NeuroscapeState, player
+from service.systems.neuroscape.state import DrawAudit, NeuroscapeState, living, player, with_flow
+from service.systems.neuroscape.wire.abilities import NeuroscapeActivateAction, NeuroscapePlayScriptAction
 from service.systems.neuroscape.wire.actions import NeuroscapeActionBase
 from service.systems.neuroscape.wire.battle import NeuroscapeAttackAction, NeuroscapeBlockAction, NeuroscapeOrderBlockersAction
 from service.systems.neuroscape.wire.deploying import NeuroscapeDeployAction, NeuroscapeForceQuitAction
@@ -58,7 +62,7 @@ def _force_quit(state: State, seat: str, params: NeuroscapeForceQuitAction, stre
 
 
 def _deploy(state: State, seat: str, params: NeuroscapeDeployAction, stream: Stream, events: list) -> Stepped:
-    state, done = deploy(state, seat, Deployment(params.card, params.slot, params.target_seat, params.character))
+    state, done = deploy(state, seat, Deployment(params.card, params.slot, params.target_seat, params.character, params.target))
     events.extend(done.events)
     return state, done.private
 
@@ -79,12 +83,31 @@ def _order_blockers(state: State, seat: str, params: NeuroscapeOrderBlockersActi
 
 
 def _pass(state: State, seat: str, params: Any, stream: Stream, events: list) -> Stepped:
+    if state.operations is not None:  # passing priority on the order of operations
+        return pass_priority(state, seat, stream, events), None
     events.append({"kind": "passed", "seat": seat, "reason": state.flow.substage})
     return stand_down(state, seat), None
 
 
+def _activate(state: State, seat: str, params: NeuroscapeActivateAction, stream: Stream, events: list) -> Stepped:
+    return activate(state, seat, params.character, params.ability, params.target, stream, events), None
+
+
+def _play_script(state: State, seat: str, params: NeuroscapePlayScriptAction, stream: Stream, events: list) -> Stepped:
+    return play_script(state, seat, params.card, params.target, stream, events), None
+
+
 def _concede(state: State, seat: str, params: Any, stream: Stream, events: list) -> Stepped:
-    return eliminate(state, seat, "conceded", events), None
+    ops = state.operations
+    state = eliminate(state, seat, "conceded", events)
+    if ops is not None and len(living(state)) > 1:
+        # The order goes on without the seat: its items stay (they may fizzle), priority moves on.
+        resume = tuple(s for s in ops.resume if s != seat)
+        ops = ops.model_copy(update={"resume": resume, "priority": next_living(state, seat) if ops.priority == seat else ops.priority})
+        state = with_flow(state.model_copy(update={"operations": ops}), awaiting=(ops.priority,))
+    elif ops is not None:
+        state = state.model_copy(update={"operations": None})
+    return state, None
 
 
 ACTIONS: dict[str, Action] = {
@@ -98,6 +121,8 @@ ACTIONS: dict[str, Action] = {
     "block": Action(_block),
     "order-blockers": Action(_order_blockers),
     "pass": Action(_pass),
+    "activate": Action(_activate),
+    "play-script": Action(_play_script),
     "concede": Action(_concede),
 }
 
@@ -127,6 +152,10 @@ def gate(state: State, seat: str, action: str, expect_substage: str | None = Non
         raise E.refuse(E.OUT_OF_TURN, f"not your turn to act: the match is at {where} and waits for {', '.join(flow.awaiting)}")
     step = current_step(state)
     assert step is not None
+    if state.operations is not None:
+        if action not in ON_THE_ORDER:
+            raise E.refuse(E.WRONG_STAGE, f"{action} waits until the order of operations resolves; now you may: activate, concede, pass, play-script")
+        return
     if action not in step.actions:
         allowed = ", ".join(sorted(step.actions | {"concede"}))
         raise E.refuse(E.WRONG_STAGE, f"{action} is not taken at {where}; here you may: {allowed}")
@@ -145,14 +174,25 @@ def act(state: State, action: str, params: NeuroscapeActionBase, stream: Stream,
     spec = ACTIONS[action]
     events: list[dict] = []
     new, private = spec.handle(state, seat, params, stream, events)
-    new = advance(new, stream, events)
-    if spec.secret_draws and stream.draws:
+    offered = 0
+    for _ in range(64):  # the flow's own events (battle damage, crashes, RAM played) set off triggers in turn
+        new = react(new, events, offered, stream)
+        offered = len(events)
+        new = advance(new, stream, events)
+        if len(events) == offered:
+            break
+    if (spec.secret_draws or secret_cards(events)) and stream.draws:
         # Kept so the session's close can reveal them with the seed: anyone can then check
         # these draws, which every other read hides from other seats until then.
         audit = DrawAudit(nonce=stream.nonce, draws=tuple((d.sides, d.face) for d in stream.draws))
         audits = new.draw_audits
         new = new.model_copy(update={"draw_audits": {**audits, seat: (*audits[seat], audit)}})
     return new, {"events": events, "flow": flow_summary(new), "private": private}
+
+
+def secret_cards(events: list[dict]) -> bool:
+    """Whether the dice of these events picked hidden cards (a draw, a look at a deck's top)."""
+    return any(event.get("kind") in ("drew", "looked-at-top") for event in events)
 
 
 def flow_summary(state: State) -> dict:
@@ -169,4 +209,5 @@ def flow_summary(state: State) -> dict:
     }
 
 
+ON_THE_ORDER = frozenset({"activate", "play-script", "pass"})
 assert set(ACTIONS) >= {name for step in STEPS for name in step.actions}

@@ -16,6 +16,7 @@ from service.systems.neuroscape.rules.actions import act
 from service.systems.neuroscape.rules.legal import legal_actions
 from service.systems.neuroscape.setup import NeuroscapeSetup, initial_state
 from service.systems.neuroscape.state import NeuroscapeState
+from service.systems.neuroscape.wire.abilities import NeuroscapeActivateAction, NeuroscapePlayScriptAction
 from service.systems.neuroscape.wire.actions import NeuroscapeActionBase
 from service.systems.neuroscape.wire.battle import NeuroscapeAttackAction, NeuroscapeBlockAction, NeuroscapeOrderBlockersAction
 from service.systems.neuroscape.wire.deploying import NeuroscapeDeployAction, NeuroscapeForceQuitAction
@@ -41,6 +42,8 @@ ACTION_MODELS: dict[str, type[NeuroscapeActionBase]] = {
     "block": NeuroscapeBlockAction,
     "order-blockers": NeuroscapeOrderBlockersAction,
     "pass": NeuroscapePassAction,
+    "activate": NeuroscapeActivateAction,
+    "play-script": NeuroscapePlayScriptAction,
     "concede": NeuroscapeConcedeAction,
 }
 
@@ -112,6 +115,10 @@ class RandomPlayer:
             return {"blocks": [{"blocker": b, "attacker": self._pick(entry["attackers"])} for b in blockers]}
         if name == "order-blockers":
             return {"orders": [{"attacker": a["attacker"], "blockers": self.stream.shuffle(a["blockers"])} for a in entry["attacks"]]}
+        if name in ("activate", "play-script"):
+            chosen = self._pick(entry["targets"])
+            picked = {"character": entry["character"], "ability": entry["ability"]} if name == "activate" else {"card": entry["card"]}
+            return {**picked, **({"target": chosen} if chosen is not None else {})}
         return {}
 
 

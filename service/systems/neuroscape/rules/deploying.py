@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from service.systems.neuroscape import errors as E
 from service.systems.neuroscape.rules.cards import SLOT_SUBTYPES, commits_ram, kind_of
 from service.systems.neuroscape.rules.mainframe import place, slot_for
+from service.systems.neuroscape.rules.order import push, target_ok
 from service.systems.neuroscape.rules.ram import pay
 from service.systems.neuroscape.rules.zones import card_of, leave_play, require_hand, without_one
 from service.systems.neuroscape.state import (
@@ -46,6 +47,7 @@ class Deployment:
     slot: SlotName | None = None
     target_seat: str | None = None
     character: str | None = None
+    target: str | None = None
 
 
 @dataclass(slots=True)
@@ -76,7 +78,7 @@ def cost_of(state: State, card: NeuroscapeCard) -> int:
 
 
 def _no_extras(card: NeuroscapeCard, ask: Deployment, *allowed: str) -> None:
-    given = {"slot": ask.slot, "targetSeat": ask.target_seat, "character": ask.character}
+    given = {"slot": ask.slot, "targetSeat": ask.target_seat, "character": ask.character, "target": ask.target}
     extra = sorted(name for name, value in given.items() if value is not None and name not in allowed)
     if extra:
         raise E.refuse(E.WRONG_TARGET, f"{card.name!r} takes no {', '.join(extra)}")
@@ -157,19 +159,29 @@ def _slot_program(state: State, seat: str, card: NeuroscapeCard, ask: Deployment
 
 
 def _one_shot(state: State, seat: str, card: NeuroscapeCard, ask: Deployment) -> tuple[State, Deployed]:
-    # Drugs are played on a character in play; .EXEs and scripts need no target here. Their
-    # effects are the second part's; the card is paid for and goes to the recycle bin.
-    target = None
+    # Drugs are played on a character in play, .EXEs and scripts on the target their ability names.
+    # The card is paid for and goes to the recycle bin; its ability waits on the order of operations.
+    ability = card.abilities[0] if card.abilities and card.abilities[0].kind == "activated" else None
+    kind = ability.target if ability else None
+    target: str | None
     if card.subtype == "drug":
         _no_extras(card, ask, "character")
         if ask.character is None or find_character(state, ask.character) is None:
             raise E.refuse(E.WRONG_TARGET, f"{card.name!r} is played on a character in play: name its instance id")
         target = ask.character
+        if kind is not None and not target_ok(state, kind, seat, target):
+            raise E.refuse(E.WRONG_TARGET, f"{card.name!r} is played on {kind.replace('-', ' ')}")
     else:
-        _no_extras(card, ask)
+        _no_extras(card, ask, *(("target",) if kind else ()))
+        target = ask.target
+        if kind is not None and not target_ok(state, kind, seat, target):
+            raise E.refuse(E.WRONG_TARGET, f"{card.name!r} needs a target: {kind.replace('-', ' ')}")
     paid = pay(player(state, seat), cost_of(state, card), commit_for=None, name=repr(card.name))
     state = with_player(state, seat, paid.model_copy(update={"recycle_bin": (*paid.recycle_bin, card.id)}))
-    return state, Deployed([{"kind": "played", "seat": seat, "card": card.id, "target": target}])
+    events = [{"kind": "played", "seat": seat, "card": card.id, "target": target}]
+    if ability is not None:
+        state = push(state, seat, card.id, None, 0, target if kind else None, events)
+    return state, Deployed(events)
 
 
 def _environment(state: State, seat: str, card: NeuroscapeCard, ask: Deployment) -> tuple[State, Deployed]:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from service.dice.stream import Stream
+from service.systems.neuroscape.rules.abilities import end_of_turn
 from service.systems.neuroscape.rules.battle import defenders, possible_attackers, psychosis_check, resolve_damage, unordered
 from service.systems.neuroscape.rules.piles import deck_size
 from service.systems.neuroscape.rules.ram import refresh, stability_check
@@ -103,6 +104,9 @@ def _refresh(state: State, stream: Stream, events: list) -> State:
     seat = _active(state)
     p = refresh(player(state, seat))
     state = update_player(state, seat, ram=p.ram, characters=tuple(c.model_copy(update={"running": False}) for c in p.characters))
+    if state.used_abilities:  # the seat's characters may activate again
+        mine = {c.id for c in p.characters}
+        state = state.model_copy(update={"used_abilities": tuple(i for i in state.used_abilities if i not in mine)})
     return _await(state, [])
 
 
@@ -162,9 +166,14 @@ def _remove_damage(state: State, stream: Stream, events: list) -> State:
 
 
 def _expire(state: State, stream: Stream, events: list) -> State:
-    effects = tuple(effect for effect in state.effects if effect.until != "end-of-turn")
+    state = end_of_turn(state, stream, events)
+    effects = tuple(effect for effect in state.effects if effect.until != "end-of-turn" and _lasts(state, effect.target))
     state = with_attacks(state.model_copy(update={"effects": effects}), ())
     return _await(state, [])
+
+
+def _lasts(state: State, instance_id: str | None) -> bool:
+    return instance_id is not None and any(c.id == instance_id for p in state.players.values() for c in p.characters)
 
 
 def next_seat(state: State, seat: str) -> str:
@@ -188,8 +197,8 @@ def start_turn(state: State, seat: str, turn: int, events: list) -> State:
     return with_flow(state, active=seat, turn=turn, step=FIRST_TURN_STEP - 1, awaiting=())
 
 
-_DEPLOY = frozenset({"deploy", "pass"})
-_PASS = frozenset({"pass"})
+_DEPLOY = frozenset({"deploy", "pass", "activate", "play-script"})
+_PASS = frozenset({"pass", "activate", "play-script"})
 
 STEPS: tuple[Step, ...] = (
     Step("setup", "opening-hand", _opening_hands, frozenset({"draw", "mulligan"})),
@@ -214,7 +223,7 @@ STEPS: tuple[Step, ...] = (
     Step("secondary", "deploy", _deploy, _DEPLOY),
     Step("secondary", "swift-check", _swift_check, _PASS),
     Step("final", "remove-damage", _remove_damage),
-    Step("final", "expire-effects", _expire),
+    Step("final", "expire-effects", _expire, decisive=True),
     Step("final", "pass-turn", _pass_turn),
 )
 FIRST_TURN_STEP = next(i for i, step in enumerate(STEPS) if step.stage == "maintenance")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from service.systems.neuroscape.rules.activating import can_pay, script_ability, swift_allowed, usable
+from service.systems.neuroscape.rules.order import targets_for
 from service.systems.neuroscape.rules.battle import possible_attackers, possible_blockers, unordered
 from service.systems.neuroscape.rules.cards import kind_of
 from service.systems.neuroscape.rules.deploying import cost_of, legendary_blocked
@@ -28,9 +30,37 @@ def legal_actions(state: State, seat: str) -> list[dict]:
         return []
     menu: list[dict] = []
     step = current_step(state)
-    if step is not None and seat in state.flow.awaiting:
+    if state.operations is not None:
+        if state.operations.priority == seat:
+            menu += _swift(state, seat) + [{"action": "pass"}]
+    elif step is not None and seat in state.flow.awaiting:
         menu += _BUILDERS[state.flow.substage](state, seat)
+        if state.flow.substage in ("deploy", "swift-check"):
+            menu[-1:-1] = _swift(state, seat)  # before the substage's closing `pass`
     menu.append({"action": "concede"})
+    return menu
+
+
+def _swift(state: State, seat: str) -> list[dict]:
+    """Every ability the seat may activate now and every script it may play, with their targets."""
+    menu = []
+    for _, character in ((s, c) for s, c in characters(state) if s == seat):
+        for index in range(len(card_of(state, character.card).abilities)):
+            ability = usable(state, seat, character.id, index)
+            if ability is None:
+                continue
+            targets = targets_for(state, ability.target, seat)
+            if targets:
+                menu.append({"action": "activate", "character": character.id, "ability": index, "targets": targets})
+    if swift_allowed(state, seat):
+        ram = available(player(state, seat))
+        for card_id in sorted(set(player(state, seat).hand)):
+            ability = script_ability(state, card_id)
+            if ability is None or not can_pay(state, seat, ability, card_of(state, card_id).cost) or ram < card_of(state, card_id).cost:
+                continue
+            targets = targets_for(state, ability.target, seat)
+            if targets:
+                menu.append({"action": "play-script", "card": card_id, "targets": targets})
     return menu
 
 
@@ -56,10 +86,14 @@ def _deploy_options(state: State, seat: str, card_id: str, ram: int) -> list[dic
         return []
     if legendary_blocked(state, seat, card):
         return []
-    if kind in ("character", "environment") or (kind == "one-shot" and card.subtype != "drug"):
+    if kind == "one-shot":
+        ability = card.abilities[0] if card.abilities and card.abilities[0].kind == "activated" else None
+        chosen = ability.target if ability else None
+        if card.subtype == "drug":  # on a character in play (the one its ability may choose)
+            return [{"character": c.id} for _, c in characters(state) if chosen is None or c.id in targets_for(state, chosen, seat)]
+        return [{"target": t} if t is not None else {} for t in targets_for(state, chosen, seat)]
+    if kind in ("character", "environment"):
         return [{}]
-    if kind == "one-shot":  # a drug: any character in play
-        return [{"character": c.id} for _, c in characters(state)]
     if kind == "slot-program":
         if card.subtype == "protocol":
             return [{"slot": slot} for slot in free_slots(state, seat)]

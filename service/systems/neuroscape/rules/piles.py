@@ -21,7 +21,7 @@ def pile_size(pile: Mapping[str, int]) -> int:
 
 
 def deck_size(deck: Deck) -> int:
-    return pile_size(deck.pile) + len(deck.bottom)
+    return len(deck.top) + pile_size(deck.pile) + len(deck.bottom)
 
 
 def take_random(pile: dict[str, int], stream: Stream) -> str:
@@ -48,7 +48,10 @@ def draw_from(pile: Mapping[str, int], stream: Stream) -> tuple[str, dict[str, i
 
 
 def draw_main(deck: Deck, stream: Stream) -> tuple[str, Deck]:
-    """The next card of a main deck (random from the pile, else the top of the bottom), and the deck without it."""
+    """The next card of a main deck (a card looked at on top, else random from the pile, else the
+    top of the bottom), and the deck without it."""
+    if deck.top:
+        return deck.top[0], deck.model_copy(update={"top": deck.top[1:]})
     if deck.pile:
         card_id, pile = draw_from(deck.pile, stream)
         return card_id, deck.model_copy(update={"pile": pile})
@@ -61,6 +64,13 @@ def draw_many(deck: Deck, count: int, stream: Stream) -> tuple[list[str], Deck]:
         card_id, deck = draw_main(deck, stream)
         drawn.append(card_id)
     return drawn, deck
+
+
+def look_at_top(deck: Deck, count: int, stream: Stream) -> tuple[list[str], Deck]:
+    """The top `count` cards, fixed now (random from the pile once the looked-at ones run out), and the deck
+    that keeps them on top in that order."""
+    drawn, rest = draw_many(deck, min(count, deck_size(deck)), stream)
+    return drawn, rest.model_copy(update={"top": tuple(drawn) + rest.top})
 
 
 def put_bottom(deck: Deck, card_ids: list[str]) -> Deck:

@@ -9,6 +9,7 @@ nothing about when the card was drawn or where it sat in a deck.
 from __future__ import annotations
 
 from service.systems.neuroscape import errors as E
+from service.systems.neuroscape.rules.abilities import stats
 from service.systems.neuroscape.rules.piles import deck_size, pile_size
 from service.systems.neuroscape.rules.pool import pool_of
 from service.systems.neuroscape.state import (
@@ -31,14 +32,13 @@ def card_of(state: NeuroscapeState, card_id: str) -> NeuroscapeCard:
 
 
 def attack_of(character: Character, card: NeuroscapeCard, state: NeuroscapeState) -> int:
-    """Effective ATK: printed ATK plus the gear's bonuses, never below 0."""
-    bonus = sum(card_of(state, gear.card).attack_bonus for gear in character.gear.values())
-    return max(0, (card.attack or 0) + bonus)
+    """Effective ATK (see `abilities.stats` for the order it is computed in), never below 0."""
+    return stats(state, character)[0]
 
 
 def defense_of(character: Character, card: NeuroscapeCard, state: NeuroscapeState) -> int:
-    bonus = sum(card_of(state, gear.card).defense_bonus for gear in character.gear.values())
-    return max(1, (card.defense or 1) + bonus)
+    """Effective DEF, never below 1."""
+    return stats(state, character)[1]
 
 
 def psychosis_level(character: Character, state: NeuroscapeState) -> int:

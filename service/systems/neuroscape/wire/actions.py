@@ -41,6 +41,7 @@ class NeuroscapeEvent(Model):
     amount: int | None = None
     faces: list[int] | None = None
     reason: str | None = None
+    item: str | None = Field(None, description="An item of the order of operations (`o1`): played, resolved, countered or fizzled.")
 
 
 class NeuroscapeFlow(Model):

@@ -1,20 +1,21 @@
 """The card schema and deck lists: every card is data, validated here and published in the API documents.
 
 A card names its type (and a program its subtype); the numbers the engine reads (RAM cost,
-ATK/DEF, health bonuses, gear slots, psychosis) are plain fields. Abilities are carried as
-data too; this part of the engine reads only their timing and swiftness, so the second part
-(programs' effects, the order of operations) adds effect kinds without changing the schema's
-shape for existing cards.
+ATK/DEF, health bonuses, gear slots, psychosis) are plain fields. Abilities are data too: their
+costs, trigger, chosen target and effects (`wire.effects`); an ability the engine could not
+resolve is refused here, naming the card and the field, and its text is written from the data.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, ModelWrapValidatorHandler, model_validator
 from pydantic.config import JsonDict
 
 from service.model import Model
+from service.systems.neuroscape.wire.card_text import ability_text
+from service.systems.neuroscape.wire.effects import TARGET_NEEDS, NeuroscapeEffect, TargetKind, Trigger, vocabulary
 
 CardType = Literal["mainframe", "character", "cyberware", "program", "ram"]
 ProgramSubtype = Literal["exe", "protocol", "virus", "trojan", "script", "drug", "environment"]
@@ -39,14 +40,88 @@ class NeuroscapeWinCondition(Model):
 
 
 class NeuroscapeAbility(Model):
-    """An ability printed on a card. Effects are resolved by the engine's second part."""
+    """An ability printed on a card: when it happens, what it costs, what its player chooses, what it does.
+
+    `activated` abilities are played (swift ones whenever a swift action is allowed) by paying
+    their costs; `triggered` ones fire on `trigger` and resolve at once; `passive` ones are
+    continuous ATK/DEF changes, computed from what is in play. `text` is written from the data.
+    """
 
     name: str = Field(min_length=1, max_length=60)
     kind: Literal["activated", "triggered", "passive"]
-    cost: int = Field(0, ge=0, le=20, description="RAM to activate (activated abilities).")
-    swift: bool = Field(False, description="May interrupt, like a script.")
-    duel: bool = Field(False, description="A duel: the character fights another character directly.")
-    text: str = Field("", max_length=400)
+    cost: int = Field(0, ge=0, le=20, description="Activated: RAM to pay.")
+    runs: bool = Field(False, description="Activated: running the character is part of the cost.")
+    discards: int = Field(0, ge=0, le=5, description="Activated: cards of your hand discarded (at random) as part of the cost.")
+    pays_health: int = Field(0, ge=0, le=20, description="Activated: bioframe health paid as part of the cost.")
+    swift: bool = Field(False, description="May be played whenever a swift action is allowed, and in answer to one.")
+    duel: bool = Field(False, description="A duel: after the effects, this character and the target character deal their ATK to each other.")
+    trigger: Trigger | None = Field(None, description="Triggered abilities, and only they: the event they fire on.")
+    target: TargetKind | None = Field(
+        None, description="What the player chooses when playing the ability; effects with `on: target` reach it."
+    )
+    effects: list[NeuroscapeEffect] = Field(
+        min_length=1, max_length=4, description="What the ability does, in order; each effect names its `kind`. " + vocabulary()
+    )
+    text: str = Field("", max_length=400, description="Written from the data; a text given must read the same.")
+
+
+_CHARACTER_TARGETS = frozenset({"character", "own-character", "opponent-character"})
+_PLAYER_TARGETS = frozenset({"player", "opponent"})
+
+
+def _needs(effect: NeuroscapeEffect) -> frozenset[str] | None:
+    """The chosen targets an `on: target` effect can reach (None: it does not use one)."""
+    if effect.on != "target":
+        return None
+    if effect.kind in ("damage", "heal"):
+        return _CHARACTER_TARGETS if effect.to == "character" else _PLAYER_TARGETS
+    if effect.kind in TARGET_NEEDS["character"]:
+        return _CHARACTER_TARGETS
+    if effect.kind in TARGET_NEEDS["order-item"]:
+        return frozenset({"order-item"})
+    return _PLAYER_TARGETS
+
+
+def ability_problems(ability: NeuroscapeAbility, card_type: str) -> list[str]:
+    """Why the engine could not resolve an ability, each naming its field."""
+    out = []
+    if (ability.kind == "triggered") != (ability.trigger is not None):
+        out.append("trigger: triggered abilities, and only they, name a trigger")
+    if ability.kind != "activated" and (ability.cost or ability.runs or ability.discards or ability.pays_health or ability.swift):
+        out.append("cost: only activated abilities have costs or are swift")
+    if ability.kind != "activated" and ability.target is not None:
+        out.append("target: only activated abilities choose a target (nobody chooses for a trigger or a passive)")
+    if ability.runs and card_type != "character":
+        out.append("runs: only a character can be run as a cost")
+    if ability.duel and (card_type != "character" or ability.kind != "activated" or ability.target != "opponent-character"):
+        out.append("duel: a duel is an activated character ability targeting an opponent's character")
+    uses_target = False
+    for index, effect in enumerate(ability.effects):
+        where = f"effects[{index}]"
+        if ability.kind == "passive" and not (
+            effect.kind == "modify-stats" and effect.duration == "while-in-play" and effect.on in ("self", "own-characters")
+        ):
+            out.append(f"{where}.kind: a passive ability changes ATK/DEF of this or your characters while in play")
+        if effect.kind == "modify-stats" and effect.on == "self" and card_type != "character":
+            out.append(f"{where}.on: `self` is a character; this card is a {card_type}")
+        if effect.kind in ("destroy", "return-to-hand", "run", "refresh") and effect.on == "self" and card_type != "character":
+            out.append(f"{where}.on: `self` is a character; this card is a {card_type}")
+        if effect.kind in ("damage", "heal"):
+            reach = ("target", "self") if effect.to == "character" else ("target", "you", "opponents")
+            if effect.on not in reach:
+                out.append(f"{where}.on: {effect.kind} to a {effect.to} reaches one of {', '.join(reach)}")
+            elif effect.on == "self" and card_type != "character":
+                out.append(f"{where}.on: `self` is a character; this card is a {card_type}")
+        needs = _needs(effect)
+        if needs is None:
+            continue
+        uses_target = True
+        if ability.target is None or ability.target not in needs:
+            wanted = " or ".join(sorted(needs))
+            out.append(f"{where}.on: this effect reaches a chosen {wanted}, but the ability's target is {ability.target}")
+    if ability.target is not None and not uses_target and not ability.duel:
+        out.append("target: no effect reaches the chosen target")
+    return out
 
 
 _GIVEN: JsonDict = {"not": {"type": "null"}}
@@ -108,8 +183,29 @@ class NeuroscapeCard(Model):
     defense_bonus: int = Field(0, ge=-20, le=20, description="Cyberware: added to the wearer's DEF.")
     malicious: bool = Field(False, description="Cyberware only: may be attached to any character in play.")
     win_if: NeuroscapeWinCondition | None = None
-    abilities: list[NeuroscapeAbility] = Field(default_factory=list, max_length=6)
+    abilities: list[NeuroscapeAbility] = Field(
+        default_factory=list,
+        max_length=6,
+        description="What the card does. Refused as an ability the engine cannot resolve (the message names the field): "
+        "a trigger on anything but a triggered ability, or none on one; costs, swiftness or a chosen target on a "
+        "triggered or passive ability; a passive doing anything but changing ATK/DEF of this or your characters "
+        "while in play; an effect `on: target` whose kind cannot reach the ability's `target`, or a `target` no "
+        "effect reaches; `self` or `runs` on a card that is not a character; a duel that is not an activated "
+        "character ability targeting an opponent's character.",
+    )
     text: str = Field("", max_length=600, description="The card's text, for people.")
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _text_from_data(cls, data: Any, handler: ModelWrapValidatorHandler[NeuroscapeCard]) -> NeuroscapeCard:
+        card = handler(data)
+        abilities = []
+        for index, ability in enumerate(card.abilities):
+            written = ability_text(ability, card.type)
+            if ability.text and ability.text != written:
+                raise ValueError(f"card {card.id!r}: abilities[{index}].text is written from the effects and reads {written!r}; omit it")
+            abilities.append(ability.model_copy(update={"text": written}))
+        return card.model_copy(update={"abilities": abilities})
 
     @model_validator(mode="after")
     def _fields_fit_the_type(self) -> NeuroscapeCard:
@@ -131,8 +227,11 @@ class NeuroscapeCard(Model):
             problems.append("a character has each gear slot once")
         if (self.bioframe_bonus or self.mainframe_bonus) and self.type != "mainframe":
             problems.append("only mainframes add health")
+        unresolvable = [f"abilities[{i}].{problem}" for i, ability in enumerate(self.abilities) for problem in ability_problems(ability, self.type)]
+        if unresolvable:
+            problems.append("an ability the engine cannot resolve: " + "; ".join(unresolvable))
         if problems:
-            raise ValueError("; ".join(problems))
+            raise ValueError(f"card {self.id!r}: " + "; ".join(problems))
         return self
 
 

@@ -21,3 +21,7 @@ class NeuroscapeDeployAction(NeuroscapeActionBase):
     )
     target_seat: str | None = Field(None, pattern=SEAT, description="Viruses and trojans: whose mainframe (needed with several opponents).")
     character: str | None = Field(None, pattern=INSTANCE, description="Cyberware and drugs: the character instance id.")
+    target: str | None = Field(
+        None, pattern=r"^(c[0-9]{1,7}|o[0-9]{1,7}|seat-[0-9]{1,2})$",
+        description=".EXEs and scripts whose ability chooses a target: a character instance, a seat, or an item on the order.",
+    )
