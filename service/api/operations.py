@@ -94,7 +94,7 @@ _SEED = {
 
 
 def _flat(model: type[BaseModel]) -> bool:
-    """Every field a scalar (or a list of none): the input fits in a query string."""
+    """Every field a scalar, or a scalar or null: the input fits in a query string."""
     properties = model.model_json_schema().get("properties", {})
     return all(_scalar(prop) for prop in properties.values())
 
