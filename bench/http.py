@@ -170,6 +170,23 @@ class Redis:
             shutil.rmtree(self._dir, ignore_errors=True)
 
 
+def wait_ready(process: subprocess.Popen, url: str, name: str, tail, timeout: float) -> None:
+    """Until `url` answers 200; a process that exits, or a timeout, raises with the end of its log."""
+    import httpx
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{name} exited early:\n{tail()}")
+        try:
+            if httpx.get(url, timeout=0.5).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"{name} did not become ready:\n{tail()}")
+
+
 class Service:
     """One `python -m service` on a free port; its output goes to a file, never a pipe that could fill."""
 
@@ -193,24 +210,13 @@ class Service:
         self.process: subprocess.Popen | None = None
 
     def start(self, timeout: float = 120.0) -> Service:
-        import httpx
-
         with open(self.log, "wb") as out:
             self.process = _own(subprocess.Popen(
                 [sys.executable, "-m", "service"], cwd=ROOT, env=self.env,
                 stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
             ))
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"service exited early:\n{self.tail()}")
-            try:
-                if httpx.get(f"{self.url}/readyz", timeout=0.5).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"service did not become ready:\n{self.tail()}")
+        wait_ready(self.process, f"{self.url}/readyz", "service", self.tail, timeout)
+        return self
 
     def tail(self, lines: int = 30) -> str:
         try:

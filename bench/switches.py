@@ -75,24 +75,13 @@ class Process:
         self.process: subprocess.Popen | None = None
 
     def start(self, timeout: float = 120.0) -> Process:
-        import httpx
-
         with open(self.log, "wb") as out:
             self.process = bench._own(subprocess.Popen(
                 [part.replace("{port}", str(self.port)) for part in self.command], cwd=self.cwd,
                 env={**self.env, "NA_PORT": str(self.port)}, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
             ))
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"{self.name} exited early:\n{self.tail()}")
-            try:
-                if httpx.get(self.url + self.ready, timeout=0.5).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"{self.name} did not become ready:\n{self.tail()}")
+        bench.wait_ready(self.process, self.url + self.ready, self.name, self.tail, timeout)
+        return self
 
     def tail(self, lines: int = 30) -> str:
         return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:]) if self.log.exists() else ""
