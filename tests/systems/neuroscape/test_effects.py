@@ -29,8 +29,8 @@ def refused(card: dict) -> str:
 
 def test_every_effect_kind_the_issue_names_is_in_the_vocabulary():
     assert set(EFFECT_KINDS) == {
-        "modify-stats", "damage", "heal", "draw", "discard", "look-at-top", "change-ram", "destroy",
-        "return-to-hand", "run", "refresh", "counter", "invert-sign", "win-if",
+        "modify-stats", "damage", "heal", "draw", "discard", "look-at-top", "change-ram", "commit-ram", "release-ram",
+        "stability-check", "extra-turn", "destroy", "return-to-hand", "run", "refresh", "counter", "invert-sign", "win-if",
     }
 
 

@@ -24,6 +24,7 @@ _TRIGGERS = {
     "destroyed": "When this is destroyed",
     "attacks": "When this attacks",
     "blocks": "When this blocks",
+    "card-effect": "In your card effect substage",
     "end-of-turn": "At the end of each turn",
 }
 _CONDITIONS = {
@@ -69,15 +70,28 @@ def effect_text(effect: NeuroscapeEffect, chosen: str, passive: bool = False) ->
         who = _whom(effect.on, "player", chosen)
         return f"{'you discard' if who == 'you' else who + ' discards'} {_cards(effect.count)} at random"
     if effect.kind == "look-at-top":
-        then = "put them back in the same order" if effect.then == "keep" else "put them on the bottom"
+        then = {"keep": "put them back in the same order", "bottom": "put them on the bottom",
+                "reorder": "put them back in any order"}[effect.then]
         top = "the top card" if effect.count == 1 else f"the top {effect.count} cards"
-        then = then.replace("them", "it") if effect.count == 1 else then
-        return f"look at {top} of your main deck, then {then}"
+        then = then.replace("them", "it").replace(" in any order", "") if effect.count == 1 else then
+        who = _whom(effect.on, "player", chosen)
+        deck = "your main deck" if who == "you" else f"{who}'s main deck"
+        return f"look at {top} of {deck}, then {then}"
     if effect.kind == "change-ram":
         who = _whom(effect.on, "player", chosen)
         verb = "gain" if effect.amount > 0 else "lose"
         subject = "you" if who == "you" else who
         return f"{subject} {verb}{'' if subject == 'you' else 's'} {abs(effect.amount)} available RAM"
+    if effect.kind in ("commit-ram", "release-ram"):
+        who = _whom(effect.on, "player", chosen)
+        verb = effect.kind.split("-")[0]
+        ram = f"{effect.amount} of {'your' if who == 'you' else who + chr(39) + 's'} {'available' if verb == 'commit' else 'committed'} RAM"
+        return f"{verb} {ram}"
+    if effect.kind == "stability-check":
+        who = _whom(effect.on, "player", chosen)
+        return "make a stability check" if who == "you" else f"{who} makes a stability check"
+    if effect.kind == "extra-turn":
+        return "take another turn after this one"
     if effect.kind == "destroy":
         return f"destroy {_whom(effect.on, 'character', chosen)}"
     if effect.kind == "return-to-hand":

@@ -143,7 +143,7 @@ _TYPE_RULES: JsonDict = {
     "allOf": [
         _only("program", {"subtype": _GIVEN}, {"subtype": _NULL}),
         _only("character", {"attack": _GIVEN, "defense": _GIVEN}, {"attack": _NULL, "defense": _NULL, "gear": {"maxItems": 0}}),
-        _only("cyberware", {"slot": _GIVEN, "level": _GIVEN}, {"slot": _NULL, "level": _NULL, "malicious": {"const": False}}),
+        _only("cyberware", {"slot": _GIVEN, "level": _GIVEN}, {"slot": _NULL, "level": _NULL, "malicious": {"const": False}, "tether": {"const": False}}),
         _only("ram", {}, {"special": {"const": False}}),
         _only("mainframe", {}, {"bioframeBonus": {"const": 0}, "mainframeBonus": {"const": 0}}),
     ]
@@ -182,6 +182,11 @@ class NeuroscapeCard(Model):
     attack_bonus: int = Field(0, ge=-20, le=20, description="Cyberware: added to the wearer's ATK.")
     defense_bonus: int = Field(0, ge=-20, le=20, description="Cyberware: added to the wearer's DEF.")
     malicious: bool = Field(False, description="Cyberware only: may be attached to any character in play.")
+    tether: bool = Field(
+        False,
+        description="Cyberware only: a tether joins two characters through the same gear slot of each; it stays in "
+        "play while one of them does and is destroyed when both are.",
+    )
     win_if: NeuroscapeWinCondition | None = None
     abilities: list[NeuroscapeAbility] = Field(
         default_factory=list,
@@ -217,8 +222,8 @@ class NeuroscapeCard(Model):
             problems.append("characters, and only characters, have attack and defense")
         if self.type == "cyberware" and (self.slot is None or self.level is None):
             problems.append("cyberware needs a gear slot and a level")
-        if self.type != "cyberware" and (self.slot is not None or self.level is not None or self.malicious):
-            problems.append("only cyberware has a gear slot, a level or the malicious flag")
+        if self.type != "cyberware" and (self.slot is not None or self.level is not None or self.malicious or self.tether):
+            problems.append("only cyberware has a gear slot, a level or the malicious or tether flag")
         if self.special and self.type != "ram":
             problems.append("only RAM can be special")
         if self.gear and self.type != "character":

@@ -23,7 +23,7 @@ from service.model import Model
 
 On = Literal["target", "self", "you", "opponents", "own-characters"]
 Duration = Literal["end-of-turn", "while-in-play"]
-Trigger = Literal["enters-play", "leaves-play", "destroyed", "attacks", "blocks", "end-of-turn"]
+Trigger = Literal["enters-play", "leaves-play", "destroyed", "attacks", "blocks", "card-effect", "end-of-turn"]
 TargetKind = Literal["character", "own-character", "opponent-character", "player", "opponent", "order-item"]
 Health = Literal["character", "bioframe", "mainframe"]
 
@@ -73,12 +73,13 @@ class Discard(Model):
 
 
 class LookAtTop(Model):
-    """Look at the top cards of your own main deck; `then` keeps them on top or puts them on the bottom."""
+    """Look at the top cards of a main deck (only the ability's controller sees them); `then` keeps them on
+    top in the same order, puts them on the bottom, or lets the controller put them back in an order it chooses."""
 
     kind: Literal["look-at-top"]
     count: int = Field(1, ge=1, le=5)
-    on: Literal["you"] = "you"
-    then: Literal["keep", "bottom"] = "keep"
+    on: Literal["target", "you", "opponents"] = "you"
+    then: Literal["keep", "bottom", "reorder"] = "keep"
 
 
 class ChangeRam(Model):
@@ -87,6 +88,37 @@ class ChangeRam(Model):
     kind: Literal["change-ram"]
     amount: int = Field(ge=-10, le=10)
     on: Literal["target", "you", "opponents"] = "you"
+
+
+class CommitRam(Model):
+    """Commit available RAM: it stops refreshing and counts towards covering persistent cards."""
+
+    kind: Literal["commit-ram"]
+    amount: int = Field(ge=1, le=10)
+    on: Literal["target", "you", "opponents"] = "you"
+
+
+class ReleaseRam(Model):
+    """Release committed RAM: it is run (refreshes next turn) and no longer covers persistent cards, which can
+    leave their player unstable."""
+
+    kind: Literal["release-ram"]
+    amount: int = Field(ge=1, le=10)
+    on: Literal["target", "you", "opponents"] = "opponents"
+
+
+class StabilityCheck(Model):
+    """The player makes a stability check now: if unstable, a d20 for each of its characters and programs."""
+
+    kind: Literal["stability-check"]
+    on: Literal["target", "you", "opponents"] = "opponents"
+
+
+class ExtraTurn(Model):
+    """After this turn's final stage, the controller takes another turn."""
+
+    kind: Literal["extra-turn"]
+    on: Literal["you"] = "you"
 
 
 class Destroy(Model):
@@ -141,14 +173,14 @@ class WinIf(Model):
 
 
 NeuroscapeEffect = Annotated[
-    ModifyStats | Damage | Heal | Draw | Discard | LookAtTop | ChangeRam | Destroy | ReturnToHand | RunCharacter
-    | RefreshCharacter | Counter | InvertSign | WinIf,
+    ModifyStats | Damage | Heal | Draw | Discard | LookAtTop | ChangeRam | CommitRam | ReleaseRam | StabilityCheck
+    | ExtraTurn | Destroy | ReturnToHand | RunCharacter | RefreshCharacter | Counter | InvertSign | WinIf,
     Field(discriminator="kind"),
 ]
 
 EFFECT_MODELS: tuple[type[Model], ...] = (
-    ModifyStats, Damage, Heal, Draw, Discard, LookAtTop, ChangeRam, Destroy, ReturnToHand, RunCharacter,
-    RefreshCharacter, Counter, InvertSign, WinIf,
+    ModifyStats, Damage, Heal, Draw, Discard, LookAtTop, ChangeRam, CommitRam, ReleaseRam, StabilityCheck, ExtraTurn,
+    Destroy, ReturnToHand, RunCharacter, RefreshCharacter, Counter, InvertSign, WinIf,
 )
 EFFECT_KINDS: tuple[str, ...] = tuple(typing.get_args(model.model_fields["kind"].annotation)[0] for model in EFFECT_MODELS)
 
@@ -163,6 +195,6 @@ def vocabulary() -> str:
 # What kind of chosen target each `on: target` effect needs.
 TARGET_NEEDS: dict[str, frozenset[str]] = {
     "character": frozenset({"modify-stats", "destroy", "return-to-hand", "run", "refresh"}),
-    "player": frozenset({"draw", "discard", "change-ram"}),
+    "player": frozenset({"draw", "discard", "look-at-top", "change-ram", "commit-ram", "release-ram", "stability-check"}),
     "order-item": frozenset({"counter", "invert-sign"}),
 }
