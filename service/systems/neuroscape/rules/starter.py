@@ -81,11 +81,11 @@ STARTER_DECKS: MappingProxyType[str, NeuroscapeDeckList] = MappingProxyType(
         "quiet-lattice": _deck(
             "hush-array",
             {
-                "hush-warden": 3, "lattice-clerk": 3, "static-confessor": 3, "siphon-eel": 2, "null-abbess": 1,
-                "ash-tram-ghost": 3, "sable-circuit": 2, "rust-oracle": 2, "memory-rot": 3, "sleepworm": 2,
-                "undertow": 2, "wormlight": 2, "paper-lantern": 1, "purge-sweep-exe": 2, "tidal-audit-exe": 1,
-                "severance": 3, "polarity-knot": 2, "mirror-glitch": 1, "null-route": 3, "quiet-ledger": 2,
-                "silent-verdict": 1, "firewall-hymn": 1,
+                "hush-warden": 3, "lattice-clerk": 4, "static-confessor": 2, "siphon-eel": 2, "null-abbess": 1,
+                "ash-tram-ghost": 4, "sable-circuit": 3, "rust-oracle": 2, "chrome-ferryman": 2, "memory-rot": 3,
+                "sleepworm": 1, "undertow": 2, "wormlight": 2, "paper-lantern": 1, "purge-sweep-exe": 2,
+                "tidal-audit-exe": 1, "severance": 2, "polarity-knot": 2, "mirror-glitch": 1, "null-route": 3,
+                "quiet-ledger": 1, "silent-verdict": 1, "firewall-hymn": 2,
             },
             {"core-ram": 21, "hush-shard": 2, "ghost-cache": 2},
         ),
