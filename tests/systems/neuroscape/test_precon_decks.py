@@ -102,10 +102,13 @@ def test_the_card_pool_read_lists_the_precons_and_validate_deck_finds_them_legal
         assert checked == {"legal": True, "mainDeckSize": size, "ramDeckSize": 25, "violations": []}, name
 
 
+@pytest.mark.parametrize("graphql", [False, True], ids=["rest", "graphql"])
 @pytest.mark.parametrize("name", PRECON)
-def test_a_match_with_a_precon_deck_is_created_over_rest_and_reaches_the_first_turn(api: Api, name):
+def test_a_match_with_a_precon_deck_is_created_over_rest_and_reaches_the_first_turn(api: Api, name, graphql):
+    """Created over REST, then read and played by each seat over REST or over GraphQL."""
     other = PRECON[(PRECON.index(name) + 1) % len(PRECON)]
-    table = new_table(api, {"players": [{"starterDeck": name}, {"starterDeck": other}]}, client_seed=f"precon-{name}")
+    setup = {"players": [{"starterDeck": name}, {"starterDeck": other}]}
+    table = new_table(api, setup, graphql=graphql, client_seed=f"precon-{name}")
     mine = table.view("seat-1")["state"]
     # The seat sees its deck's cards, each ability with its text written from the data.
     listed = {e.card for e in STARTER_DECKS[name].main + STARTER_DECKS[name].ram} | {STARTER_DECKS[name].mainframe}
