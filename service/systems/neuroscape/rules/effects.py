@@ -38,7 +38,9 @@ State = NeuroscapeState
 
 def ask(state: State, choice: Choice) -> State:
     """Wait for `choice.seat` alone; the match goes back to waiting for whom it waited for after it."""
-    choice = choice.model_copy(update={"resume": state.flow.awaiting})
+    ops = state.operations
+    resume = ops.resume if ops is not None and ops.resolving else state.flow.awaiting  # a resolving order hands back to its own
+    choice = choice.model_copy(update={"resume": resume})
     return with_flow(state.model_copy(update={"choice": choice}), awaiting=(choice.seat,))
 
 
