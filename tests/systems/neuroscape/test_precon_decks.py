@@ -207,3 +207,21 @@ def test_the_cyberware_decks_pieces_deployed_make_its_own_and_an_opponents_chara
     levels = {c.card: psychosis_level(c, match) for p in match.players.values() for c in p.characters}
     # Psychosis 2 + 1 + 1 = 4 over the Augur's DEF 2; the malicious crown's 5 over the Confessor's DEF 4.
     assert levels == {"chapel-augur": 2, "static-confessor": 1}
+
+
+def test_the_decks_plans_happen_when_random_players_play_them():
+    """Across seeded random matches between the precon decks, what their cards are for happens:
+    committed RAM released and characters crashing at the stability checks that follow, RAM
+    committed, decks' tops looked at and rearranged, discards, counters, face-down trojans,
+    psychosis checks, health paid, abilities activated and scripts played."""
+    seen: Counter[str] = Counter()
+
+    def observe(before, seat, name, params, after, result):
+        seen[f"action:{name}"] += 1
+        seen.update(event["kind"] for event in result["events"])
+
+    for index, (one, other) in itertools.product(range(2), PAIRS):
+        play_match(f"plan{index}-{one}-{other}", {"players": [{"starterDeck": one}, {"starterDeck": other}]}, observe=observe)
+    wanted = ["ram-released", "unstable", "crashed", "ram-committed", "looked-at-top", "action:arrange-top", "discarded",
+              "countered", "deployed-face-down", "psychosis", "bioframe-paid", "action:activate", "action:play-script"]
+    assert [kind for kind in wanted if not seen[kind]] == []
