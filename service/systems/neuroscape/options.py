@@ -59,6 +59,13 @@ class NeuroscapeRules(Model):
         "act, which would reveal their hands.",
     )
 
+    trojan_after_activation: Literal["recycle", "stays-face-up"] = Field(
+        "recycle",
+        description="Where an activated trojan goes once its ability has resolved or been countered. `recycle` "
+        "(default; the rules text is silent, and a trojan, like a script, is spent by its one use): to its owner's "
+        "recycle bin. `stays-face-up`: it stays in its slot face-up, as a virus would, and is not activated again.",
+    )
+
     @model_validator(mode="after")
     def _deck_bounds_in_order(self) -> NeuroscapeRules:
         if self.main_deck_min > self.main_deck_max:
