@@ -212,8 +212,8 @@ def test_the_cyberware_decks_pieces_deployed_make_its_own_and_an_opponents_chara
 def test_the_decks_plans_happen_when_random_players_play_them():
     """Across seeded random matches between the precon decks, what their cards are for happens:
     committed RAM released and characters crashing at the stability checks that follow, RAM
-    committed, decks' tops looked at and rearranged, discards, counters, face-down trojans,
-    psychosis checks, health paid, abilities activated and scripts played."""
+    committed, decks' tops looked at and rearranged, discards, counters, trojans placed face-down
+    and activated, psychosis checks, health paid, abilities activated, scripts and drugs played."""
     seen: Counter[str] = Counter()
 
     def observe(before, seat, name, params, after, result):
@@ -223,5 +223,6 @@ def test_the_decks_plans_happen_when_random_players_play_them():
     for index, (one, other) in itertools.product(range(2), PAIRS):
         play_match(f"plan{index}-{one}-{other}", {"players": [{"starterDeck": one}, {"starterDeck": other}]}, observe=observe)
     wanted = ["ram-released", "unstable", "crashed", "ram-committed", "looked-at-top", "action:arrange-top", "discarded",
-              "countered", "deployed-face-down", "psychosis", "bioframe-paid", "action:activate", "action:play-script"]
+              "countered", "deployed-face-down", "trojan-revealed", "psychosis", "bioframe-paid", "action:activate",
+              "action:play-script", "action:play-drug"]
     assert [kind for kind in wanted if not seen[kind]] == []
