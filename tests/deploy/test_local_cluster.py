@@ -33,6 +33,7 @@ class _Cluster:
         self.process = process
         self.balancer: str = info["balancer"]
         self.replicas: list[str] = info["replicas"]
+        self.redis: str = info.get("redis", "")
         self.log = log
 
     def stop(self, timeout: float = 60) -> int:
@@ -112,7 +113,9 @@ def test_a_session_created_through_the_balancer_is_played_on_every_replica(clust
     requests = [line for line in lines if line["logger"] == "service.access"]
     assert {line["replica"] for line in requests} == set(served)
     text = cluster.log.read_text()
-    for secret in [*tokens, seed, SECRET]:
+    password = cluster.redis.removeprefix("redis://:").split("@")[0]
+    assert len(password) == 32, "the cluster's Redis requires a password, and the replicas' store URL carries it"
+    for secret in [*tokens, seed, SECRET, password]:
         assert secret not in text
     for replica in cluster.replicas:  # the cluster took its replicas down with it
         with pytest.raises(httpx.ConnectError):
