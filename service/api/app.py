@@ -178,11 +178,11 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
                 allow_origins=list(settings.cors_origins),
                 allow_methods=["GET", "POST", "OPTIONS"],
                 allow_headers=[
-                    "Authorization", "Content-Type", "If-Match", "Idempotency-Key", "Last-Event-ID",
+                    "Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key", "Last-Event-ID",
                     "X-Request-ID", "traceparent", "tracestate",
                 ],
                 expose_headers=[
-                    "ETag", "Retry-After", "X-Request-ID", "X-Served-By", "traceparent",
+                    "ETag", "Location", "Retry-After", "X-Request-ID", "X-Served-By", "traceparent",
                     "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset",
                 ],
             )
