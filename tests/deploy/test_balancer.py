@@ -161,7 +161,6 @@ async def test_a_websocket_is_passed_through_both_ways_with_its_subprotocol() ->
                 for text in ("one", "x" * 200_000):  # a frame bigger than one read
                     await ws.send(text)
                     assert await asyncio.wait_for(ws.recv(), 5) == f"echo {text}"
-            await asyncio.sleep(0)
 
 
 async def test_a_request_for_another_upgrade_reaches_the_backend_without_it(backends) -> None:
