@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from service.declare import load_state
 from service.systems.neuroscape.rules.autoplay import RandomPlayer
+from service.systems.neuroscape.rules.starter import STARTER_DECKS
 from service.systems.neuroscape.state import NeuroscapeState
 
 
@@ -28,7 +29,18 @@ def setup_for(seed: str) -> dict:
         return {"players": [*TWO, TWO[0]], "rules": {"legendaryScope": "table", "cyberwareCommitsRam": True}}
     if n % 4 == 1:  # swift checks wait for every pass
         return {"players": TWO, "rules": {"swiftChecks": "always", "runningCharactersMayBlock": n % 8 == 1}}
-    return {"players": TWO[::-1] if n % 2 else TWO}
+    # Otherwise one player's deck adds a free swift script that looks at its top three to reorder them.
+    sifting = {"players": [SIFTING, TWO[1]], "cards": [SIFT]}
+    return {**sifting, "players": sifting["players"][::-1]} if n % 2 else sifting
+
+
+SIFT = {"id": "replay-sift", "name": "Replay Sift", "type": "program", "subtype": "script", "cost": 0,
+        "abilities": [{"name": "Sift", "kind": "activated", "swift": True,
+                       "effects": [{"kind": "look-at-top", "count": 3, "on": "you", "then": "reorder"}]}]}
+SIFTING = {"deck": {
+    **STARTER_DECKS["gridrunners"].model_dump(mode="json", by_alias=True),
+    "main": [*STARTER_DECKS["gridrunners"].model_dump(mode="json", by_alias=True)["main"], {"card": "replay-sift", "count": 4}],
+}}
 
 
 def chooser_for(seed: str):
