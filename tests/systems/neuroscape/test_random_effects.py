@@ -14,7 +14,12 @@ from service.systems.neuroscape.rules.actions import act
 from service.systems.neuroscape.rules.autoplay import play_match
 from service.systems.neuroscape.rules.starter import STARTER_DECKS
 from service.systems.neuroscape.rules.zones import card_count
-from service.systems.neuroscape.state import NeuroscapeState, characters, living, slot_cards
+from service.systems.neuroscape.state import (
+    NeuroscapeState,
+    characters,
+    living,
+    slot_cards,
+)
 
 
 def _script(card_id: str, cost: int, target: str | None, *effects: dict) -> dict:
