@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from service.dice.notation.ast import Dice, Group, Negate, Node, Number, Product, Sum, foundry_text
+from service.dice.notation.ast import Dice, Group, Negate, Node, Number, Sum, foundry_text
 from service.dice.notation.result import DiceTermResult, DieResult, RollResult
 
 

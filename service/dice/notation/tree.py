@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.dice.notation.ast import Dice, Group, Negate, Node, Number, Product, Sum
+from service.dice.notation.ast import Dice, Group, Negate, Node, Number, Sum
 
 
 def expression_tree(node: Node) -> tuple[dict[str, Any], ...]:
