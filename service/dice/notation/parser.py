@@ -287,7 +287,7 @@ def _check_modifiers(dice: Dice, modifiers: list[tuple[Modifier, int]]) -> None:
             )
 
 
-# What one parse gives the roller: the tree, its normalized formula and its expression tree.
+# What one parse gives the roller: the node, its normalized formula and its expression tree.
 Compiled = tuple[Node, str, tuple[dict[str, Any], ...]]
 
 

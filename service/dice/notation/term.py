@@ -24,7 +24,6 @@ from service.dice.notation.result import DiceTermResult, DieResult
 # _MET: the die meets the term's count condition; _COUNTED / _FAILURES: the term counts
 # successes / failures, so the die's `success` / `failure` is a bool rather than None.
 _ACTIVE, _DISCARDED, _EXPLODED, _REROLLED, _MET, _COUNTED, _FAILURES = 1, 2, 4, 8, 16, 32, 64
-_SUCCESS = _MET
 _FLAGS, _SHIFT = 127, 7  # a die's key is `result << _SHIFT | flags`
 _DROP = ~_ACTIVE
 _SHARED_MAX = 1 << 16  # flyweight tables start over past this many entries
@@ -57,7 +56,7 @@ class _Marks(dict[int, str]):
             self.clear()
         f = key & _FLAGS
         text = f"{key >> _SHIFT}!" if f & _EXPLODED else numeral(key >> _SHIFT)
-        if f & _SUCCESS:
+        if f & _MET:
             text += "*"
         mark = self[key] = f"~~{text}~~" if f & _DISCARDED else text
         return mark
@@ -236,7 +235,7 @@ def roll_term(node: Dice, ctx: Context) -> tuple[int, str]:
         keys.append(v << _SHIFT | f)
         if f & _ACTIVE:
             total += v
-        if f & _SUCCESS:
+        if f & _MET:
             successes += 1
     if total > limits.max_value:  # dice never go below 0 (a clamp takes no negative number)
         raise LimitExceeded("maxValue", limits.max_value, total)
