@@ -105,4 +105,5 @@ SYSTEM.mechanic(
     stateless=fulfill,
     session=fulfill_in_session,
     any_system=True,
+    errors=("dice/limit-exceeded",),  # there is no expression to refuse
 )

@@ -137,3 +137,15 @@ def test_fulfil_refuses_what_is_not_a_die_denomination(api: Api) -> None:
         refused = api.post("/v1/dice/fulfill", {"terms": [{"denomination": denomination, "count": 1}]})
         assert refused.status_code == 422, denomination
     assert api.post("/v1/dice/fulfill", {"terms": []}).status_code == 422
+
+
+def test_a_self_fulfil_is_hidden_from_the_other_seats_until_the_close(api: Api) -> None:
+    created = api.create_session("dice")
+    sid, gm, ana = created["session"]["id"], api.tokens["gm"], api.tokens["ana"]
+    body = {"terms": [{"denomination": "d20", "count": 1}], "visibility": "self"}
+    faces = api.post(f"/v1/sessions/{sid}/dice/fulfill", body, token=ana).json()["result"]["faces"]
+    seen_by_gm = api.get(f"/v1/sessions/{sid}/log", token=gm).json()["entries"][-1]
+    assert seen_by_gm["hidden"] is True and seen_by_gm["result"] is None and seen_by_gm["audit"] is None
+    assert api.get(f"/v1/sessions/{sid}/log", token=ana).json()["entries"][-1]["result"]["faces"] == faces
+    api.post(f"/v1/sessions/{sid}/close", token=gm)
+    assert api.get(f"/v1/sessions/{sid}/log", token=gm).json()["entries"][-2]["result"]["faces"] == faces
