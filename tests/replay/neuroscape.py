@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from service.declare import load_state
 from service.systems.neuroscape.rules.autoplay import RandomPlayer
-from service.systems.neuroscape.rules.starter import STARTER_DECKS
 from service.systems.neuroscape.state import NeuroscapeState
 
 
@@ -20,7 +19,7 @@ class Player(RandomPlayer):
 
 
 SEATS = [{"name": "ana", "role": "player"}, {"name": "bo", "role": "player"}, {"name": "cy", "role": "player"}, {"name": "gm", "role": "gm"}]
-TWO = [{"starterDeck": "gridrunners"}, {"starterDeck": "bastion-choir"}]
+TWO = [{"starterDeck": "razor-tide"}, {"starterDeck": "quiet-lattice"}]  # preconstructed: every mechanic comes up
 
 
 def setup_for(seed: str) -> dict:
@@ -29,18 +28,7 @@ def setup_for(seed: str) -> dict:
         return {"players": [*TWO, TWO[0]], "rules": {"legendaryScope": "table", "cyberwareCommitsRam": True}}
     if n % 4 == 1:  # swift checks wait for every pass
         return {"players": TWO, "rules": {"swiftChecks": "always", "runningCharactersMayBlock": n % 8 == 1}}
-    # Otherwise one player's deck adds a free swift script that looks at its top three to reorder them.
-    sifting = {"players": [SIFTING, TWO[1]], "cards": [SIFT]}
-    return {**sifting, "players": sifting["players"][::-1]} if n % 2 else sifting
-
-
-SIFT = {"id": "replay-sift", "name": "Replay Sift", "type": "program", "subtype": "script", "cost": 0,
-        "abilities": [{"name": "Sift", "kind": "activated", "swift": True,
-                       "effects": [{"kind": "look-at-top", "count": 3, "on": "you", "then": "reorder"}]}]}
-SIFTING = {"deck": {
-    **STARTER_DECKS["gridrunners"].model_dump(mode="json", by_alias=True),
-    "main": [*STARTER_DECKS["gridrunners"].model_dump(mode="json", by_alias=True)["main"], {"card": "replay-sift", "count": 4}],
-}}
+    return {"players": TWO[::-1] if n % 2 else TWO}
 
 
 def chooser_for(seed: str):

@@ -9,8 +9,9 @@ from support.replaying import assert_batch_replays
 from . import neuroscape as players
 
 MECHANICS = {  # every session mechanic of the system
-    "activate", "arrange-top", "attack", "block", "choose-first", "concede", "deploy", "draw",
-    "force-quit", "mulligan", "order-blockers", "order-triggers", "pass", "play-script", "roll-off",
+    "activate", "attack", "block", "choose-first", "concede", "deploy", "draw",
+    "force-quit", "mulligan", "order-blockers", "pass", "play-script", "roll-off", "activate-trojan", "play-drug",
+    "arrange-top", "order-triggers",
 }
 BATCHES, PER_BATCH, STEPS = 4, 50, 400  # a match runs to its end in about a hundred actions
 REFUSALS = {"neuroscape/not-a-player", "neuroscape/out-of-turn", "neuroscape/wrong-stage", "neuroscape/stale-substage"}
