@@ -5,7 +5,10 @@
 boardgame.io's flow does: check the end of the game, then whether the current step is done
 (nobody is awaited), and if so enter the next step. Entering a step either waits for someone
 (a decision) or does its work at once and moves on (an automatic step); the last step of a
-turn hands the turn on. A loop guard turns a machine that never settles into a loud bug.
+turn hands the turn on (to an extra turn first, if one is owed). Triggered abilities a step
+sets off (card-effect, end of turn) wait in the queue of `triggers` and resolve before the next
+step; a choice (`choices`) stops the machine until it is made. A loop guard turns a machine
+that never settles into a loud bug.
 """
 
 from __future__ import annotations
