@@ -65,6 +65,12 @@ class NeuroscapeRules(Model):
         "(default; the rules text is silent, and a trojan, like a script, is spent by its one use): to its owner's "
         "recycle bin. `stays-face-up`: it stays in its slot face-up, as a virus would, and is not activated again.",
     )
+    trigger_order: Literal["ask", "printed"] = Field(
+        "ask",
+        description="Who orders one player's triggered abilities that go off at the same time. `ask` (default): that "
+        "player, with `order-triggers`, when their turn comes (the active player's resolve first, then in seat order). "
+        "`printed`: nobody is asked; they resolve in the order their cards are in play.",
+    )
 
     @model_validator(mode="after")
     def _deck_bounds_in_order(self) -> NeuroscapeRules:

@@ -23,6 +23,7 @@ from service.systems.neuroscape.wire.abilities import (
     NeuroscapePlayScriptAction,
 )
 from service.systems.neuroscape.wire.actions import NeuroscapeActionBase
+from service.systems.neuroscape.wire.choices import NeuroscapeArrangeTopAction, NeuroscapeOrderTriggersAction
 from service.systems.neuroscape.wire.battle import NeuroscapeAttackAction, NeuroscapeBlockAction, NeuroscapeOrderBlockersAction
 from service.systems.neuroscape.wire.deploying import NeuroscapeDeployAction, NeuroscapeForceQuitAction
 from service.systems.neuroscape.wire.opening import (
@@ -52,6 +53,8 @@ ACTION_MODELS: dict[str, type[NeuroscapeActionBase]] = {
     "concede": NeuroscapeConcedeAction,
     "activate-trojan": NeuroscapeActivateTrojanAction,
     "play-drug": NeuroscapePlayDrugAction,
+    "arrange-top": NeuroscapeArrangeTopAction,
+    "order-triggers": NeuroscapeOrderTriggersAction,
 }
 
 STARTER_MATCH = {"players": [{"starterDeck": "gridrunners"}, {"starterDeck": "bastion-choir"}]}
@@ -129,6 +132,10 @@ class RandomPlayer:
             return {**picked, **({"target": chosen} if chosen is not None else {})}
         if name == "play-drug":
             return {"card": entry["card"], "character": self._pick(entry["characters"])}
+        if name == "arrange-top":
+            return {"deck": entry["deck"], "order": self.stream.shuffle(list(range(entry["count"])))}
+        if name == "order-triggers":
+            return {"order": self.stream.shuffle(entry["triggers"])}
         return {}
 
 
