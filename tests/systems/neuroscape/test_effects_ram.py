@@ -30,7 +30,7 @@ def script(card_id: str, *effects: dict, target: str | None = "opponent") -> dic
 
 
 def with_cards(*cards: dict) -> dict:
-    return fresh({"cards": list(cards), "players": PLAYERS, "rules": {"swiftChecks": "settle"}})
+    return fresh({"cards": list(cards), "players": PLAYERS, "rules": {"swiftChecks": "settle"}})  # turns walked without swift checks
 
 
 def covered(state: dict, seat: str, card: str, commits: int) -> str:

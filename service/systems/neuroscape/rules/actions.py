@@ -20,10 +20,10 @@ from service.systems.neuroscape.rules.battle import declare_attacks, declare_blo
 from service.systems.neuroscape.rules.deploying import Deployment, deploy
 from service.systems.neuroscape.rules.flow import STEPS, advance, current_step, stand_down
 from service.systems.neuroscape.rules.abilities import react
-from service.systems.neuroscape.rules.activating import activate, play_drug, play_script
-from service.systems.neuroscape.rules.trojans import activate_trojan, spent
 from service.systems.neuroscape.rules.choices import arrange, settle
 from service.systems.neuroscape.rules.triggers import order_triggers
+from service.systems.neuroscape.rules.activating import activate, play_drug, play_script
+from service.systems.neuroscape.rules.trojans import activate_trojan, spent
 from service.systems.neuroscape.rules.order import next_living, pass_priority
 from service.systems.neuroscape.rules.winning import eliminate
 from service.systems.neuroscape.rules.zones import leave_play, owned_persistent
@@ -154,10 +154,10 @@ ACTIONS: dict[str, Action] = {
     "activate": Action(_activate),
     "play-script": Action(_play_script),
     "concede": Action(_concede),
-    "activate-trojan": Action(_activate_trojan),
-    "play-drug": Action(_play_drug),
     "arrange-top": Action(_arrange_top),
     "order-triggers": Action(_order_triggers),
+    "activate-trojan": Action(_activate_trojan),
+    "play-drug": Action(_play_drug),
 }
 
 

@@ -51,10 +51,10 @@ ACTION_MODELS: dict[str, type[NeuroscapeActionBase]] = {
     "activate": NeuroscapeActivateAction,
     "play-script": NeuroscapePlayScriptAction,
     "concede": NeuroscapeConcedeAction,
-    "activate-trojan": NeuroscapeActivateTrojanAction,
-    "play-drug": NeuroscapePlayDrugAction,
     "arrange-top": NeuroscapeArrangeTopAction,
     "order-triggers": NeuroscapeOrderTriggersAction,
+    "activate-trojan": NeuroscapeActivateTrojanAction,
+    "play-drug": NeuroscapePlayDrugAction,
 }
 
 STARTER_MATCH = {"players": [{"starterDeck": "gridrunners"}, {"starterDeck": "bastion-choir"}]}
@@ -130,12 +130,12 @@ class RandomPlayer:
             picked = {"card": entry["card"]} if name == "play-script" else {"ability": entry["ability"]}
             picked |= {"character": entry["character"]} if name == "activate" else {"instance": entry["instance"]} if name == "activate-trojan" else {}
             return {**picked, **({"target": chosen} if chosen is not None else {})}
-        if name == "play-drug":
-            return {"card": entry["card"], "character": self._pick(entry["characters"])}
         if name == "arrange-top":
             return {"deck": entry["deck"], "order": self.stream.shuffle(list(range(entry["count"])))}
         if name == "order-triggers":
             return {"order": self.stream.shuffle(entry["triggers"])}
+        if name == "play-drug":
+            return {"card": entry["card"], "character": self._pick(entry["characters"])}
         return {}
 
 
