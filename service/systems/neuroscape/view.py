@@ -1,7 +1,8 @@
 """What each seat may see of a match, and of each logged action.
 
 A player sees its own hand, deck list and legal actions; of everyone: health, mainframes and
-slots (face-down cards as face-down, except to the player who placed them), characters, RAM in
+slots (a trojan face-down, its card shown only to the player who placed it, until it is
+activated: then it is face-up for everyone), characters (with their gear and tethers), RAM in
 play, recycle bins, and the sizes of hands and decks. Nobody sees a deck's contents or order
 (there is no order: see `piles`), except the top cards a seat has looked at: each player sees
 exactly those, of every deck (`you.knownTops`, and of its own `you.deckTop`), and no other seat,

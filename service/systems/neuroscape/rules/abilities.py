@@ -73,7 +73,7 @@ def stats(state: State, character: Character) -> tuple[int, int]:
     pool = pool_of(state)
     card = pool[character.card]
     attack, defense = card.attack or 0, card.defense or 1
-    for gear in character.gear.values():
+    for gear in (*character.gear.values(), *character.tethers.values()):  # a tether counts on both its characters
         attack += pool[gear.card].attack_bonus
         defense += pool[gear.card].defense_bonus
     controller = next((seat for seat, c in characters(state) if c.id == character.id), character.owner)

@@ -71,7 +71,7 @@ def _force_quit(state: State, seat: str, params: NeuroscapeForceQuitAction, stre
 
 
 def _deploy(state: State, seat: str, params: NeuroscapeDeployAction, stream: Stream, events: list) -> Stepped:
-    state, done = deploy(state, seat, Deployment(params.card, params.slot, params.target_seat, params.character, params.target))
+    state, done = deploy(state, seat, Deployment(params.card, params.slot, params.target_seat, params.character, params.target, params.tether_to))
     events.extend(done.events)
     return state, done.private
 

@@ -20,7 +20,7 @@ from service.systems.neuroscape.rules.mainframe import free_slots
 from service.systems.neuroscape.rules.piles import deck_size, pile_size
 from service.systems.neuroscape.rules.ram import available
 from service.systems.neuroscape.rules.trojans import activatable
-from service.systems.neuroscape.rules.zones import card_of, owned_persistent
+from service.systems.neuroscape.rules.zones import card_of, free_gear_slot, owned_persistent
 from service.systems.neuroscape.state import NeuroscapeState, characters, opponents, player, slot_cards
 
 State = NeuroscapeState
@@ -138,14 +138,12 @@ def _deploy_options(state: State, seat: str, card_id: str, ram: int) -> list[dic
         if card.subtype == "protocol":
             return [{"slot": slot} for slot in free_slots(state, seat)]
         return [{"targetSeat": other, "slot": slot} for other in opponents(state, seat) for slot in free_slots(state, other)]
-    out = []  # cyberware
-    for controller, character in characters(state):
-        if controller != seat and not card.malicious:
-            continue
-        levels = {g.slot: g.level for g in card_of(state, character.card).gear}
-        if (levels.get(card.slot, 0) if card.slot else 0) >= (card.level or 0) and card.slot not in character.gear:
-            out.append({"character": character.id})
-    return out
+    assert card.slot is not None and card.level is not None  # cyberware
+    fits = [c.id for controller, c in characters(state)
+            if (controller == seat or card.malicious) and free_gear_slot(state, c, card.slot, card.level)]
+    if card.tether:  # each pair once, in the order of play
+        return [{"character": a, "tetherTo": b} for i, a in enumerate(fits) for b in fits[i + 1 :]]
+    return [{"character": c} for c in fits]
 
 
 def _deploy(state: State, seat: str) -> list[dict]:

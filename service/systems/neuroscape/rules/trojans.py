@@ -10,7 +10,9 @@ the trojan goes to its owner's recycle bin, or stays face-up in its slot when th
 `trojanAfterActivation: stays-face-up`; either way it is activated once.
 
 Until it is activated its identity is its owner's secret: refusals about it name its instance
-and seats only, and the menu of legal actions lists it to its owner alone.
+and seats only, and the menu of legal actions lists it to its owner alone. A trojan that leaves
+play face-down (force quit, a crash, its owner's elimination) goes to the recycle bin, which is
+public, as any card there is.
 """
 
 from __future__ import annotations
