@@ -7,6 +7,8 @@ Each handler returns a new state: a refusal raised half-way leaves the match as 
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -17,6 +19,7 @@ from service.systems.neuroscape.rules.order import push, target_ok
 from service.systems.neuroscape.rules.ram import pay
 from service.systems.neuroscape.rules.zones import card_of, free_gear_slot, leave_play, require_hand, without_one
 from service.systems.neuroscape.state import (
+    Event,
     Character,
     Environment,
     Gear,
@@ -53,8 +56,8 @@ class Deployment:
 
 @dataclass(slots=True)
 class Deployed:
-    events: list[dict]
-    private: dict | None = None  # what only the deploying seat may learn (a face-down card's identity)
+    events: list[Event]
+    private: dict[str, Any] | None = None  # what only the deploying seat may learn (a face-down card's identity)
 
 
 def deploy(state: State, seat: str, ask: Deployment) -> tuple[State, Deployed]:
