@@ -16,7 +16,9 @@ class Visit:
     errors: list[str] = field(default_factory=list)
 
     def open(self, path: str) -> Any:
+        """Load `path`; a page whose scripts failed while loading fails here, not at a timeout."""
         self.page.goto(self.base + path)
+        assert not self.errors, f"{path} failed while loading: {self.errors}"
         return self.page
 
 
