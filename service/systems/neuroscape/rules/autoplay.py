@@ -18,6 +18,7 @@ from service.systems.neuroscape.setup import NeuroscapeSetup, initial_state
 from service.systems.neuroscape.state import NeuroscapeState
 from service.systems.neuroscape.wire.abilities import NeuroscapeActivateAction, NeuroscapePlayScriptAction
 from service.systems.neuroscape.wire.actions import NeuroscapeActionBase
+from service.systems.neuroscape.wire.choices import NeuroscapeArrangeTopAction, NeuroscapeOrderTriggersAction
 from service.systems.neuroscape.wire.battle import NeuroscapeAttackAction, NeuroscapeBlockAction, NeuroscapeOrderBlockersAction
 from service.systems.neuroscape.wire.deploying import NeuroscapeDeployAction, NeuroscapeForceQuitAction
 from service.systems.neuroscape.wire.opening import (
@@ -45,6 +46,8 @@ ACTION_MODELS: dict[str, type[NeuroscapeActionBase]] = {
     "activate": NeuroscapeActivateAction,
     "play-script": NeuroscapePlayScriptAction,
     "concede": NeuroscapeConcedeAction,
+    "arrange-top": NeuroscapeArrangeTopAction,
+    "order-triggers": NeuroscapeOrderTriggersAction,
 }
 
 STARTER_MATCH = {"players": [{"starterDeck": "gridrunners"}, {"starterDeck": "bastion-choir"}]}
@@ -119,6 +122,10 @@ class RandomPlayer:
             chosen = self._pick(entry["targets"])
             picked = {"character": entry["character"], "ability": entry["ability"]} if name == "activate" else {"card": entry["card"]}
             return {**picked, **({"target": chosen} if chosen is not None else {})}
+        if name == "arrange-top":
+            return {"deck": entry["deck"], "order": self.stream.shuffle(list(range(entry["count"])))}
+        if name == "order-triggers":
+            return {"order": self.stream.shuffle(entry["triggers"])}
         return {}
 
 
