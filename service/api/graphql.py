@@ -13,8 +13,10 @@ from strawberry.asgi import GraphQL
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 from graphql import GraphQLError, GraphQLFormattedError
 from pydantic import BaseModel, ValidationError
+from strawberry.exceptions import MissingQueryError
 from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, ParserCache, QueryDepthLimiter, ValidationCache
 from strawberry.schema.config import StrawberryConfig
+from strawberry.schema.exceptions import CannotGetOperationTypeError
 from strawberry.types import ExecutionContext
 
 from service.api.bodies import check_value
@@ -204,7 +206,12 @@ async def execute(
         answer = await schema.plans.answer(query, operation, variables, context, direct_arguments=direct_arguments)
         if answer is not None:
             return answer
-    result = await schema.execute(query, variable_values=variables, context_value=context, operation_name=operation)
+    try:
+        result = await schema.execute(query, variable_values=variables, context_value=context, operation_name=operation)
+    except CannotGetOperationTypeError as error:  # raised, not answered: an unknown `operationName`
+        return {"data": None, "errors": [_formatted(GraphQLError(error.as_http_error_reason()))]}
+    except MissingQueryError:
+        return {"data": None, "errors": [_formatted(GraphQLError("the query is empty"))]}
     out: dict[str, Any] = {"data": result.data}
     if result.errors:
         out["errors"] = [_formatted(error) for error in result.errors]

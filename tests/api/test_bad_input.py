@@ -278,3 +278,19 @@ def test_a_fraction_where_an_integer_belongs_is_still_refused(memory_api: Api) -
     response = _raw(memory_api, "/v1/ncb/damage", b'{"amount": 3.5, "target": {"hp": 20, "maxHp": 20}}')
     assert response.status_code == 422 and response.json()["code"] == "validation-failed"
     assert response.json()["errors"][0]["loc"] == ["body", "amount"]
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        # GraphiQL sends the operation name it last parsed along with the editor's current text.
+        ({"query": "mutation { diceRoll(input: {expression: \"1d6\"}) { result { total } } }", "operationName": "Roll"}, 'Unknown operation named "Roll"'),
+        ({"query": ""}, "the query is empty"),
+    ],
+)
+def test_an_unknown_operation_name_or_an_empty_query_is_a_query_error_not_a_500(memory_api: Api, body: dict, message: str) -> None:
+    response = memory_api.client.post("/graphql", json=body)
+    assert response.status_code == 200, response.text
+    error = response.json()["errors"][0]
+    assert message in error["message"] and error["extensions"]["code"] == "graphql/invalid-query"
+    assert response.json()["data"] is None
