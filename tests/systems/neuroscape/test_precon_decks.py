@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 from service.systems.neuroscape.options import NeuroscapeRules
+from service.systems.neuroscape.rules.abilities import stats
 from service.systems.neuroscape.rules.autoplay import play_match
 from service.systems.neuroscape.rules.deck_building import violations
 from service.systems.neuroscape.rules.piles import deck_size, pile_size
@@ -226,3 +227,21 @@ def test_the_decks_plans_happen_when_random_players_play_them():
               "countered", "deployed-face-down", "trojan-revealed", "psychosis", "bioframe-paid", "action:activate",
               "action:play-script", "action:play-drug"]
     assert [kind for kind in wanted if not seen[kind]] == []
+
+
+def test_the_cyberware_decks_tether_joins_two_of_its_characters_and_counts_for_both():
+    state = through_setup(fresh({"players": [{"starterDeck": "chrome-psalm"}, {"starterDeck": "quiet-lattice"}]}))
+    augur = place_character(state, "seat-1", "chapel-augur")  # DEF 2, a level-1 left arm
+    seraph = place_character(state, "seat-1", "scrapyard-seraph")  # DEF 3, a level-3 left arm
+    state = to_substage(state, "deploy")
+    give_ram(state, "seat-1", 4)
+    state["players"]["seat-1"]["hand"] += ["suture-tether", "choir-lens"]
+    state, result = do(state, "seat-1", "deploy", card="suture-tether", character=augur["id"], tetherTo=seraph["id"])
+    assert [e["kind"] for e in result["events"] if e["kind"] == "tethered"] == ["tethered"]
+    state, _ = do(state, "seat-1", "deploy", card="choir-lens", character=augur["id"])
+    match = typed(state)
+    # Psychosis 1 (the tether) + 2 (the lens) = 3 over the Augur's DEF 2; the tether's 1 is below the Seraph's 3.
+    levels = {c.card: psychosis_level(c, match) for c in match.players["seat-1"].characters}
+    assert levels == {"chapel-augur": 1, "scrapyard-seraph": 0}
+    # The tether's +0/+1 reaches both ends; the lens gives the Augur another +1 DEF.
+    assert {c.card: stats(match, c)[1] for c in match.players["seat-1"].characters} == {"chapel-augur": 4, "scrapyard-seraph": 4}
