@@ -7,7 +7,7 @@ their own, so a seed replays a match exactly and no other randomness is involved
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -16,38 +16,49 @@ from service.systems.neuroscape.rules.actions import act
 from service.systems.neuroscape.rules.legal import legal_actions
 from service.systems.neuroscape.setup import NeuroscapeSetup, initial_state
 from service.systems.neuroscape.state import NeuroscapeState
-from service.systems.neuroscape.wire.abilities import NeuroscapeActivateAction, NeuroscapePlayScriptAction
 from service.systems.neuroscape.wire.actions import NeuroscapeActionBase
-from service.systems.neuroscape.wire.battle import NeuroscapeAttackAction, NeuroscapeBlockAction, NeuroscapeOrderBlockersAction
-from service.systems.neuroscape.wire.deploying import NeuroscapeDeployAction, NeuroscapeForceQuitAction
-from service.systems.neuroscape.wire.opening import (
-    NeuroscapeChooseFirstAction,
-    NeuroscapeDrawAction,
-    NeuroscapeMulliganAction,
-    NeuroscapeRollOffAction,
-)
-from service.systems.neuroscape.wire.passing import NeuroscapeConcedeAction, NeuroscapePassAction
 
 _Item = TypeVar("_Item")
 
-# Each action's input model, by the name its mechanic has.
-ACTION_MODELS: dict[str, type[NeuroscapeActionBase]] = {
-    "draw": NeuroscapeDrawAction,
-    "mulligan": NeuroscapeMulliganAction,
-    "roll-off": NeuroscapeRollOffAction,
-    "choose-first": NeuroscapeChooseFirstAction,
-    "force-quit": NeuroscapeForceQuitAction,
-    "deploy": NeuroscapeDeployAction,
-    "attack": NeuroscapeAttackAction,
-    "block": NeuroscapeBlockAction,
-    "order-blockers": NeuroscapeOrderBlockersAction,
-    "pass": NeuroscapePassAction,
-    "activate": NeuroscapeActivateAction,
-    "play-script": NeuroscapePlayScriptAction,
-    "concede": NeuroscapeConcedeAction,
-}
+
+class _ActionModels(Mapping[str, type[NeuroscapeActionBase]]):
+    """Each action's input model, by the name its mechanic has: read from the system's own
+    declarations the first time it is asked, so a mechanic declared later is in it too."""
+
+    _models: dict[str, type[NeuroscapeActionBase]] | None = None
+
+    def _all(self) -> dict[str, type[NeuroscapeActionBase]]:
+        if self._models is None:
+            from service.systems.neuroscape import SYSTEM  # the declarations import the rules, not the reverse
+
+            self._models = {
+                name: model
+                for name, mechanic in SYSTEM.mechanics.items()
+                if mechanic.apply is not None
+                and isinstance(model := mechanic.session_input or mechanic.input, type)
+                and issubclass(model, NeuroscapeActionBase)
+            }
+        return self._models
+
+    def __getitem__(self, name: str) -> type[NeuroscapeActionBase]:
+        return self._all()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+ACTION_MODELS: Mapping[str, type[NeuroscapeActionBase]] = _ActionModels()
 
 STARTER_MATCH = {"players": [{"starterDeck": "gridrunners"}, {"starterDeck": "bastion-choir"}]}
+
+
+# How many times more often than a deployment the player takes an entry of these actions: the
+# swift ones and the choices of the order are few on a menu among many deployments, and the
+# matches must play them all. Every other action weighs 1.
+WEIGHTS: Mapping[str, int] = {"activate": 3, "play-script": 3, "activate-trojan": 4, "play-drug": 3}
 
 
 @dataclass(slots=True)
@@ -55,8 +66,10 @@ class RandomPlayer:
     """Picks among the menu's entries, then uniformly among each entry's choices.
 
     It leans towards doing things (deploying rather than passing, attacking with most of its
-    characters, blocking with few) so matches end by battle more often than by empty decks, and
-    it concedes almost never.
+    characters, blocking with few, answering the order of operations) so matches end by battle
+    more often than by empty decks, and it concedes almost never. Entries of swift actions
+    weigh more (`WEIGHTS`). An action it has no rule for is built from its menu entry alone:
+    every plain member as it is, and one of its `targets`.
     """
 
     seed: str
@@ -68,6 +81,17 @@ class RandomPlayer:
 
     def _pick(self, items: list[_Item]) -> _Item:
         return items[self.stream.roll(len(items)) - 1] if len(items) > 1 else items[0]
+
+    def _weighted(self, entries: list[dict]) -> dict:
+        weights = [WEIGHTS.get(entry["action"], 1) for entry in entries]
+        if len(entries) == 1:
+            return entries[0]
+        roll = self.stream.roll(sum(weights))
+        for entry, weight in zip(entries, weights):
+            roll -= weight
+            if roll <= 0:
+                return entry
+        raise AssertionError("unreachable: the roll is within the weights' sum")
 
     def _subset(self, items: list, keep: int = 1, of: int = 2) -> list:
         """Each item kept with probability keep/of, from as few dice as possible."""
@@ -88,7 +112,7 @@ class RandomPlayer:
             return ("concede", ACTION_MODELS["concede"]()) if menu else None
         doing = [entry for entry in moves if entry["action"] != "pass"]
         # Passing is one option among many, but when there is something else to do it gets a quarter.
-        entry = self._pick(doing) if doing and (len(moves) == len(doing) or self.stream.roll(4) > 1) else self._pick(moves)
+        entry = self._weighted(doing) if doing and (len(moves) == len(doing) or self.stream.roll(4) > 1) else self._pick(moves)
         name = entry["action"]
         return name, ACTION_MODELS[name].model_validate(self._input(entry))
 
@@ -115,27 +139,33 @@ class RandomPlayer:
             return {"blocks": [{"blocker": b, "attacker": self._pick(entry["attackers"])} for b in blockers]}
         if name == "order-blockers":
             return {"orders": [{"attacker": a["attacker"], "blockers": self.stream.shuffle(a["blockers"])} for a in entry["attacks"]]}
-        if name in ("activate", "play-script"):
+        return self._from_entry(entry)
+
+    def _from_entry(self, entry: dict) -> dict:
+        """An action's input from its menu entry: its plain members as they are, one of its targets
+        (a dict of members, or one value sent as `target`)."""
+        out = {key: value for key, value in entry.items() if key not in ("action", "targets")}
+        if "targets" in entry:
             chosen = self._pick(entry["targets"])
-            picked = {"character": entry["character"], "ability": entry["ability"]} if name == "activate" else {"card": entry["card"]}
-            return {**picked, **({"target": chosen} if chosen is not None else {})}
-        return {}
+            out.update(chosen if isinstance(chosen, dict) else {} if chosen is None else {"target": chosen})
+        return out
 
 
 Observer = Callable[[NeuroscapeState, str, str, NeuroscapeActionBase, NeuroscapeState, dict], None]
 
 
 def play_match(
-    seed: str, setup: dict | None = None, *, observe: Observer | None = None, max_actions: int = 50_000
+    seed: str, setup: dict | None = None, *, observe: Observer | None = None, max_actions: int = 50_000,
+    concede_one_in: int = 5000,
 ) -> tuple[NeuroscapeState, int]:
     """Play one match between random players to its end; returns the final state and the action count.
 
     The match's own dice use a stream per action with a nonce that advances on every action that
     drew, exactly as a session does. `observe(before, seat, action, params, after, result)` sees
-    every accepted action.
+    every accepted action; each player concedes once in about `concede_one_in` choices.
     """
     state = initial_state(NeuroscapeSetup.model_validate(setup or STARTER_MATCH))
-    players = {seat: RandomPlayer(f"{seed}:{seat}") for seat in state.players}
+    players = {seat: RandomPlayer(f"{seed}:{seat}", concede_one_in) for seat in state.players}
     nonce = 0
     for count in range(max_actions):
         if state.outcome is not None:
