@@ -13,9 +13,12 @@ from typing import TypeVar
 
 from service.dice.stream import Stream
 from service.systems.neuroscape.rules.actions import act
+from service.systems.neuroscape.rules.deploying import cost_of
 from service.systems.neuroscape.rules.legal import legal_actions
+from service.systems.neuroscape.rules.ram import available
+from service.systems.neuroscape.rules.zones import card_of
 from service.systems.neuroscape.setup import NeuroscapeSetup, initial_state
-from service.systems.neuroscape.state import NeuroscapeState
+from service.systems.neuroscape.state import NeuroscapeState, player
 from service.systems.neuroscape.wire.actions import NeuroscapeActionBase
 
 _Item = TypeVar("_Item")
@@ -67,7 +70,8 @@ class RandomPlayer:
 
     It leans towards doing things (deploying rather than passing, attacking with most of its
     characters, blocking with few, answering the order of operations) so matches end by battle
-    more often than by empty decks, and it concedes almost never. Entries of swift actions
+    more often than by empty decks, and it concedes almost never. Each player keeps 0 to 3 RAM
+    back in its own deploy substage (`reserve`, from its seed), to have some to answer with. Entries of swift actions
     weigh more (`WEIGHTS`). An action it has no rule for is built from its menu entry alone:
     every plain member as it is, and one of its `targets`.
     """
@@ -75,9 +79,11 @@ class RandomPlayer:
     seed: str
     concede_one_in: int = 5000
     stream: Stream = field(init=False)
+    reserve: int = field(init=False)  # RAM it keeps back in its own deploy substage, to answer with
 
     def __post_init__(self) -> None:
         self.stream = Stream(seed=self.seed, scope="neuroscape-autoplay", nonce=0)
+        self.reserve = self.stream.roll(4) - 1
 
     def _pick(self, items: list[_Item]) -> _Item:
         return items[self.stream.roll(len(items)) - 1] if len(items) > 1 else items[0]
@@ -103,7 +109,12 @@ class RandomPlayer:
         return [item for item in items if self.stream.roll(of) <= keep]
 
     def choose(self, state: NeuroscapeState, seat: str) -> tuple[str, NeuroscapeActionBase] | None:
-        return self.choose_from(legal_actions(state, seat))
+        menu = legal_actions(state, seat)
+        if self.reserve and state.operations is None and state.flow.substage == "deploy" and state.flow.active == seat:
+            # A player that keeps RAM back deploys only what leaves it enough to answer the others.
+            spare = available(player(state, seat)) - self.reserve
+            menu = [e for e in menu if e["action"] != "deploy" or cost_of(state, card_of(state, e["card"])) <= spare]
+        return self.choose_from(menu)
 
     def choose_from(self, menu: list[dict]) -> tuple[str, NeuroscapeActionBase] | None:
         """A move from a seat's menu of legal actions (as its view lists them under `you.legalActions`)."""
