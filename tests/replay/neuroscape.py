@@ -1,4 +1,5 @@
-"""Random Neuroscape matches for replay: each seat plays the engine's own random legal player."""
+"""Random Neuroscape matches for replay: each seat plays the engine's own random legal player, with
+the three preconstructed decks (abilities, answers on the order, counters, trojans, cyberware)."""
 
 from __future__ import annotations
 
@@ -19,16 +20,17 @@ class Player(RandomPlayer):
 
 
 SEATS = [{"name": "ana", "role": "player"}, {"name": "bo", "role": "player"}, {"name": "cy", "role": "player"}, {"name": "gm", "role": "gm"}]
-TWO = [{"starterDeck": "gridrunners"}, {"starterDeck": "bastion-choir"}]
+DECKS = ["razor-tide", "quiet-lattice", "chrome-psalm"]
 
 
 def setup_for(seed: str) -> dict:
     n = sum(map(ord, seed))
-    if n % 4 == 0:  # three players, where attacks name a target seat
-        return {"players": [*TWO, TWO[0]], "rules": {"legendaryScope": "table", "cyberwareCommitsRam": True}}
+    two = [{"starterDeck": DECKS[n % 3]}, {"starterDeck": DECKS[(n + 1 + n // 3 % 2) % 3]}]
+    if n % 4 == 0:  # the three decks at one table, where attacks name a target seat
+        return {"players": [{"starterDeck": deck} for deck in DECKS], "rules": {"legendaryScope": "table", "cyberwareCommitsRam": True}}
     if n % 4 == 1:  # swift checks wait for every pass
-        return {"players": TWO, "rules": {"swiftChecks": "always", "runningCharactersMayBlock": n % 8 == 1}}
-    return {"players": TWO[::-1] if n % 2 else TWO}
+        return {"players": two, "rules": {"swiftChecks": "always", "runningCharactersMayBlock": n % 8 == 1}}
+    return {"players": two, "rules": {"swiftChecks": "settle"}}
 
 
 def chooser_for(seed: str):
