@@ -554,3 +554,101 @@ def test_a_rotation_keeps_the_seed_of_an_epoch_with_a_hidden_roll_until_the_clos
     assert hidden["epoch"] == 1 and hidden["seed"] is None  # ana could recompute her blind roll from it
     seeds = api.post(f"/v1/sessions/{sid}/close", token=gm).json()["seeds"]
     assert [s["epoch"] for s in seeds] == [0, 1, 2] and all(s["seed"] for s in seeds)
+
+
+# -- a look at the top of another seat's deck ------------------------------------------
+
+
+def _look_setup() -> dict:
+    """The match's pools, with ana's main deck cut to five cards: her opening hand holds them all, a
+    swift script among them that looks at a chosen opponent's top three and lets her reorder them."""
+    setup = _setup()
+    sift = {"id": "ana-sift", "name": "Ana Sift", "type": "program", "subtype": "script", "cost": 0,
+            "abilities": [{"name": "Sift", "kind": "activated", "swift": True, "target": "opponent",
+                           "effects": [{"kind": "look-at-top", "count": 3, "on": "target", "then": "reorder"}]}]}
+    setup["cards"].append(sift)
+    ana = setup["players"][0]["deck"]
+    ana["main"] = [{"card": "ana-sift", "count": 1}, *({"card": f"ana-char-0{n}", "count": 1} for n in range(1, 5))]
+    setup["rules"] |= {"mainDeckMin": 5, "swiftChecks": "always"}
+    return setup
+
+
+def test_a_look_at_the_top_of_a_deck_shows_the_cards_to_the_looker_alone_on_every_path(api: Api) -> None:
+    created = api.create_session("neuroscape", SEATS, setup=_look_setup(), client_seed="look-at-top")
+    sid = created["session"]["id"]
+    seat = {s["name"]: s["id"] for s in created["seats"]}
+    name = {v: k for k, v in seat.items()}
+
+    def act(who: str, action: str, body: dict | None = None) -> dict:
+        response = api.post(f"/v1/sessions/{sid}/neuroscape/{action}", body or {}, token=api.tokens[who])
+        assert response.status_code == 200, (who, action, response.text)
+        return response.json()
+
+    def state(who: str | None) -> dict:
+        return api.get(f"/v1/sessions/{sid}", token=api.tokens.get(who or "")).json()["state"]
+
+    for who in PLAYERS:
+        act(who, "draw", {"main": 5})
+        act(who, "mulligan", {"bottom": []})
+    won = next(e["seat"] for e in act("ana", "roll-off")["result"]["events"] if e["kind"] == "roll-off-won")
+    act(name[won], "choose-first", {"goFirst": won != seat["ana"]})  # ana never goes first: her deck is in her hand
+    first = state("ana")["flow"]["active"]
+    act(name[first], "draw", {"main": 1})
+    assert state("ana")["flow"]["substage"] == "swift-check" and seat["ana"] in state("ana")["flow"]["awaiting"]
+    act("ana", "play-script", {"card": "ana-sift", "target": seat["bo"]})
+    while (now := state("ana"))["choice"] is None:  # the others pass: the order resolves
+        act(name[now["flow"]["awaiting"][0]], "pass")
+    top = state("ana")["you"]["knownTops"][seat["bo"]]
+    assert len(top) == 3 and set(top) <= _ids(orjson.dumps(top)) and state("ana")["choice"]["kind"] == "arrange-top"
+    assert state("bo")["you"]["deckTop"] == [] and state("bo")["you"]["knownTops"] == {}  # not even its owner
+
+    # Refused arrangements name no card and change nothing: not the version, not the state, not the log.
+    before = api.get(f"/v1/sessions/{sid}", token=api.tokens["gm"]).json()
+    log_length = len(api.get(f"/v1/sessions/{sid}/log", token=api.tokens["gm"], params={"limit": 100}).json()["entries"])
+    refused = [
+        api.post(f"/v1/sessions/{sid}/neuroscape/arrange-top", {"deck": seat["bo"], "order": [0, 0, 1]}, token=api.tokens["ana"]),
+        api.post(f"/v1/sessions/{sid}/neuroscape/arrange-top", {"deck": seat["cy"], "order": [0, 1, 2]}, token=api.tokens["ana"]),
+        api.post(f"/v1/sessions/{sid}/neuroscape/arrange-top", {"deck": seat["bo"], "order": [2, 1, 0]}, token=api.tokens["bo"]),
+        api.post(f"/v1/sessions/{sid}/neuroscape/pass", {}, token=api.tokens["ana"]),
+    ]
+    assert [r.status_code for r in refused] == [422, 422, 409, 409]
+    assert [r.json()["code"] for r in refused] == ["neuroscape/bad-arrangement", "neuroscape/not-looked-at",
+                                                  "neuroscape/out-of-turn", "neuroscape/wrong-stage"]
+    gql_refused = api.gql(gql_action(api, "arrange-top"), {"id": sid, "input": {"deck": seat["bo"], "order": [1]}}, token=api.tokens["ana"])
+    assert gql_refused.get("errors")
+    after = api.get(f"/v1/sessions/{sid}", token=api.tokens["gm"]).json()
+    assert after["version"] == before["version"] and after["state"] == before["state"]
+    assert len(api.get(f"/v1/sessions/{sid}/log", token=api.tokens["gm"], params={"limit": 100}).json()["entries"]) == log_length
+    for blob in [r.content for r in refused] + [orjson.dumps(gql_refused)]:
+        assert not _ids(blob) & set(top), blob
+
+    act("ana", "arrange-top", {"deck": seat["bo"], "order": [2, 0, 1]})
+    assert state("ana")["you"]["knownTops"][seat["bo"]] == [top[2], top[0], top[1]]
+    log_length = len(api.get(f"/v1/sessions/{sid}/log", token=api.tokens["gm"], params={"limit": 100}).json()["entries"])
+    for who in ("gm", "bo", "cy", "eve", None, "ana"):
+        for path, blobs in _read_everything(api, sid, api.tokens.get(who or ""), log_length).items():
+            entries = [entry for blob in blobs for entry in _entries(blob)]
+            if who == "ana":
+                assert entries or set(top) <= _ids(b"".join(blobs)), path  # not vacuous: the looker's own view shows them
+                continue
+            if entries or who != "bo":  # bo's own state holds its deck list (every card id), so it is read as data below
+                assert not _ids(orjson.dumps(entries) if entries else b"".join(blobs)) & set(top), (who, path)
+            looks = [e for e in entries if any(ev["kind"] == "looked-at-top" for ev in (e["result"] or {}).get("events", []))]
+            assert all(e["audit"]["draws"] == [] for e in looks), (who, path)  # the dice that picked the cards stay hidden
+            arranged = [e for e in entries if e["action"] == "neuroscape/arrange-top"]
+            assert all("order" not in (e["input"] or {}) for e in arranged), (who, path)
+        if who == "bo":
+            gql_state = api.gql_data(SESSION_Q, {"id": sid}, token=api.tokens["bo"])["session"]["state"]
+            assert gql_state["you"]["deckTop"] == [] and gql_state["you"]["knownTops"] == {}
+
+    # The close reveals the seed: every draw verifies, the look's included.
+    closed = api.post(f"/v1/sessions/{sid}/close", token=api.tokens["gm"])
+    assert closed.status_code == 200, closed.text
+    seed = closed.json()["seeds"][0]["seed"]
+    entries = api.get(f"/v1/sessions/{sid}/log", token=api.tokens["eve"], params={"limit": 100}).json()["entries"]
+    looks = [e for e in entries if any(ev["kind"] == "looked-at-top" for ev in (e["result"] or {}).get("events", []))]
+    assert len(looks) == 1 and looks[0]["audit"]["draws"]
+    for entry in entries:
+        if entry["audit"]:
+            verdict = api.post("/v1/verify", {"record": entry["audit"], "seed": seed}).json()
+            assert verdict["match"], (entry["action"], verdict)

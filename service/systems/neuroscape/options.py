@@ -55,6 +55,12 @@ class NeuroscapeRules(Model):
         "operations arrives); it never asks only the seats that could act, which would reveal their hands. "
         "`always` waits for a `pass` from every other living player at every swift check.",
     )
+    trigger_order: Literal["ask", "printed"] = Field(
+        "ask",
+        description="Who orders one player's triggered abilities that go off at the same time. `ask` (default): that "
+        "player, with `order-triggers`, when their turn comes (the active player's resolve first, then in seat order). "
+        "`printed`: nobody is asked; they resolve in the order their cards are in play.",
+    )
 
     @model_validator(mode="after")
     def _deck_bounds_in_order(self) -> NeuroscapeRules:

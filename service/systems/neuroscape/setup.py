@@ -51,12 +51,12 @@ class NeuroscapePlayerSetup(Model):
         None,
         description="Play a built-in starter deck (or give `deck`): `gridrunners` (fast, blitz attackers and arm "
         "cyberware) or `bastion-choir` (sturdy blockers, protocols and a win condition), or a preconstructed deck: "
-        "`razor-tide` (aggression: cheap blitz attackers, damage as they attack or die, drugs that refresh an "
-        "attacker, burn and an extra turn), `quiet-lattice` (control: counters and sign swaps on the order of "
-        "operations, trojans and viruses that release committed RAM and force stability checks, discard, and a win "
-        "once the opponents' recycle bins are full) or `chrome-psalm` (cyberware and psychosis: characters with many "
-        "gear slots loaded with cyberware of every slot and level, tethers, malicious cyberware that drives the "
-        "opponents' characters psychotic, and drugs).",
+        "`razor-tide` (aggression: cheap blitz attackers, damage as they attack or die, a drug and a character that "
+        "refresh an attacker so it can still block, burn and an extra turn), `quiet-lattice` (control: counters and "
+        "sign swaps on the order of operations, trojans and viruses that release committed RAM and force stability "
+        "checks, discard, and a win once the opponents' recycle bins are full) or `chrome-psalm` (cyberware and "
+        "psychosis: characters with many gear slots loaded with cyberware of every slot and level, tethers, "
+        "malicious cyberware that drives the opponents' characters psychotic, and drugs).",
     )
     deck: NeuroscapeDeckList | None = Field(
         None, description="Play this deck list, cards of the match's pool (or give `starterDeck`)."

@@ -11,7 +11,7 @@ import typing
 import pytest
 
 from service.systems.neuroscape.rules import starter
-from service.systems.neuroscape.rules.starter import STARTER_POOL
+from service.systems.neuroscape.rules.starter import STARTER_DECKS, STARTER_POOL
 from service.systems.neuroscape.wire.card_text import ability_text
 from service.systems.neuroscape.wire.cards import GearSlotName, NeuroscapeCard, ProgramSubtype
 from service.systems.neuroscape.wire.effects import EFFECT_KINDS, LookAtTop, Trigger
@@ -123,3 +123,9 @@ def test_no_ability_text_is_written_by_hand_in_the_card_data():
 
 def test_every_card_carries_flavour_text():
     assert all(card.text for card in CARDS)
+
+
+def test_every_card_is_played_by_a_built_in_deck():
+    used = {e.card for deck in STARTER_DECKS.values() for e in deck.main + deck.ram}
+    used |= {deck.mainframe for deck in STARTER_DECKS.values()}
+    assert used == set(STARTER_POOL)

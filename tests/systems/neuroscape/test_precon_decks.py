@@ -13,9 +13,10 @@ import pytest
 from service.systems.neuroscape.options import NeuroscapeRules
 from service.systems.neuroscape.rules.autoplay import play_match
 from service.systems.neuroscape.rules.deck_building import violations
+from service.systems.neuroscape.rules.piles import deck_size, pile_size
 from service.systems.neuroscape.rules.starter import STARTER_DECKS, STARTER_POOL
-from service.systems.neuroscape.rules.zones import psychosis_level
-from service.systems.neuroscape.state import living
+from service.systems.neuroscape.rules.zones import card_count, psychosis_level
+from service.systems.neuroscape.state import InPlay, NeuroscapeState, living
 from service.systems.neuroscape.wire.cards import NeuroscapeCard
 from support.api import Api
 from tests.systems.neuroscape.helpers import do, fresh, give_ram, place_character, through_setup, to_substage, typed
@@ -101,10 +102,13 @@ def test_the_card_pool_read_lists_the_precons_and_validate_deck_finds_them_legal
         assert checked == {"legal": True, "mainDeckSize": size, "ramDeckSize": 25, "violations": []}, name
 
 
+@pytest.mark.parametrize("graphql", [False, True], ids=["rest", "graphql"])
 @pytest.mark.parametrize("name", PRECON)
-def test_a_match_with_a_precon_deck_is_created_over_rest_and_reaches_the_first_turn(api: Api, name):
+def test_a_match_with_a_precon_deck_is_created_over_rest_and_reaches_the_first_turn(api: Api, name, graphql):
+    """Created over REST, then read and played by each seat over REST or over GraphQL."""
     other = PRECON[(PRECON.index(name) + 1) % len(PRECON)]
-    table = new_table(api, {"players": [{"starterDeck": name}, {"starterDeck": other}]}, client_seed=f"precon-{name}")
+    setup = {"players": [{"starterDeck": name}, {"starterDeck": other}]}
+    table = new_table(api, setup, graphql=graphql, client_seed=f"precon-{name}")
     mine = table.view("seat-1")["state"]
     # The seat sees its deck's cards, each ability with its text written from the data.
     listed = {e.card for e in STARTER_DECKS[name].main + STARTER_DECKS[name].ram} | {STARTER_DECKS[name].mainframe}
@@ -120,6 +124,49 @@ def test_a_match_with_a_precon_deck_is_created_over_rest_and_reaches_the_first_t
     assert len(table.view(first)["state"]["you"]["hand"]) == 6  # an opening hand of 5, and the first player's one draw
 
 
+class PreconInvariants(Invariants):
+    """The random matches' invariants, with RAM as effects move it: RAM committed by an effect is
+    committed to no card, and released RAM leaves cards uncovered (their player unstable), so the
+    committed RAM need not equal what the cards in play commit. What holds: RAM committed to a card
+    names a card in play, never more of it than the card committed, and RAM that is not committed
+    names no card."""
+
+    def __call__(self, before: NeuroscapeState, seat: str, name: str, params, after: NeuroscapeState, result: dict) -> None:
+        self.actions += 1
+        if self.counts is None:
+            self.counts = {s: card_count(before, s) for s in before.players}
+        self._out_of_turn_is_refused(before, seat, name, params)
+        owned, commits = census_of(after)
+        assert owned == self.counts, f"cards owned went from {self.counts} to {owned} after {name}"
+        held: Counter[str] = Counter()
+        for p in after.players.values():
+            for ram in p.ram:
+                assert ram.status == "committed" or ram.for_ is None, f"{ram.status} RAM names {ram.for_}"
+                if ram.for_ is not None:
+                    assert ram.for_ in commits, f"RAM committed to {ram.for_}, which is not in play"
+                    held[ram.for_] += 1
+        assert all(held[i] <= commits[i] for i in held), f"more RAM committed to a card than it commits after {name}"
+        self._health_moves_only_by_damage(before, after, result)
+        self._flow_is_consistent(after)
+
+
+def census_of(state: NeuroscapeState) -> tuple[dict[str, int], dict[str, int]]:
+    """Cards each seat owns anywhere, and each card in play with the RAM it commits."""
+    owned = {s: 1 + len(p.hand) + deck_size(p.deck) + pile_size(p.ram_deck) + len(p.recycle_bin) + len(p.ram)
+             for s, p in state.players.items()}
+    commits: dict[str, int] = {}
+    instances: list[InPlay] = [*(e for p in state.players.values() for e in p.slots.values() if e is not None)]
+    for p in state.players.values():
+        for character in p.characters:
+            instances += [character, *character.gear.values()]
+    if state.environment is not None:
+        instances.append(state.environment)
+    for instance in instances:
+        owned[instance.owner] += 1
+        commits[instance.id] = instance.commits
+    return owned, commits
+
+
 PAIRS = list(itertools.product(PRECON, PRECON))
 
 
@@ -127,7 +174,7 @@ PAIRS = list(itertools.product(PRECON, PRECON))
 def test_seeded_random_matches_between_precon_decks_finish_without_breaking_an_invariant(one, other):
     played: Counter[str] = Counter()
     for index in range(3):
-        check = Invariants()
+        check = PreconInvariants()
 
         def observe(before, seat, name, params, after, result, check=check):
             check(before, seat, name, params, after, result)
@@ -141,7 +188,7 @@ def test_seeded_random_matches_between_precon_decks_finish_without_breaking_an_i
 
 
 def test_a_three_player_match_of_the_three_precon_decks_finishes():
-    check = Invariants()
+    check = PreconInvariants()
     final, count = play_match("precon-three", {"players": [{"starterDeck": name} for name in PRECON]}, observe=check)
     assert final.outcome is not None and count == check.actions > 0
 

@@ -1,8 +1,8 @@
 """500 matches between seeded random players, every move taken from `legal_actions` (a refused one
 fails the match), checking after every action that:
 
-- every seat still owns every card it sat down with (`zones.card_count`), and every committed RAM
-  names a card in play that says it committed it (no RAM lost, none counted twice);
+- every seat still owns every card it sat down with (`zones.card_count`), and RAM is consistent
+  (committed to a card only while it is in play and no more than it commits; see `census`);
 - health moves only by what events say (battle damage, effects, health paid);
 - the same move from a seat the match is not waiting for is refused as out of turn, an action of
   another stage (or, with the order of operations open, any action but a swift one or a pass) is
@@ -31,6 +31,7 @@ from service.systems.neuroscape.rules.actions import ON_THE_ORDER, act
 from service.systems.neuroscape.rules.autoplay import ACTION_MODELS, play_match
 from service.systems.neuroscape.rules.flow import STEPS
 from service.systems.neuroscape.rules.order import ability_of
+from service.systems.neuroscape.rules.piles import known_top
 from service.systems.neuroscape.rules.starter import STARTER_DECKS, STARTER_POOL
 from service.systems.neuroscape.rules.zones import card_count, card_of
 from service.systems.neuroscape.state import InPlay, NeuroscapeState, find_character, living
@@ -65,11 +66,10 @@ HAPPENINGS = {
 # checks the reasons that are facts about the decks).
 NOT_REQUIRED = {
     "returned-to-hand": "no card of the three decks returns a card to a hand",
-    "replaced-environment": "the three decks hold one environment card between them, so no match has two",
+    "replaced-environment": "of the three decks two hold a single environment card each, so it takes both in one "
+                            "match and played, a few times in 500 matches; test_mainframe.py plays it",
     "fizzled": "it takes a response that puts the target of an item below it out of play, or two counters on one "
-               "item, which random players almost never line up; test_order.py plays a target that left play",
-    "crashed": "a stability check crashes a card only once RAM is taken away and a d20 rolls 10 or less; "
-               "test_ram.py plays it",
+               "item, which random players seldom line up; test_order.py plays a target that left play",
     "mic-drop": "the decks' one win condition (a single copy in quiet-lattice) is reached too rarely by random "
                 "players to count on; test_winning.py plays it",
 }
@@ -143,17 +143,15 @@ class Invariants:
         if self.counts is None:
             self.counts = {s: card_count(before, s) for s in before.players}
         self.seen.update(happenings(before, seat, name, params, after, result))
-        self._refusals_change_nothing(before, seat, name, params)
+        self._out_of_turn_is_refused(before, seat, name, params)
         owned = {s: card_count(after, s) for s in after.players}
         assert owned == self.counts, f"cards owned went from {self.counts} to {owned} after {name}"
-        committed, required = census(after)
-        for s, p in after.players.items():
-            assert p.eliminated is not None or committed[s] == required[s], f"{s} lost track of committed RAM"
+        census(after)
         self._health_moves_only_by_damage(before, after, result)
         self._flow_is_consistent(after)
         self._nothing_hidden_shows(before, seat, name, params, after, result)
 
-    def _refusals_change_nothing(self, before: NeuroscapeState, seat: str, name: str, params) -> None:
+    def _out_of_turn_is_refused(self, before: NeuroscapeState, seat: str, name: str, params) -> None:
         print_before = fingerprint(before)
         if name != "concede":  # the same move from every seat the match does not wait for
             for other in living(before):
@@ -169,7 +167,7 @@ class Invariants:
     def _nothing_hidden_shows(self, before: NeuroscapeState, seat: str, name: str, params, after: NeuroscapeState,
                               result: dict) -> None:
         """One other seat (in turn, action by action) reads the action's log entry, and the match:
-        after every action in one match in four, after an action that hid a card anew (face-down,
+        after every action in one match in ten, after an action that hid a card anew (face-down,
         looked at, returned to a hand, discarded) in the others."""
         others = [s for s in after.order if s != seat]
         viewer = others[self.actions % len(others)]
@@ -180,12 +178,12 @@ class Invariants:
         # The entry may name what was public before the action (a card returned to its hand).
         entry = {"action": f"neuroscape/{name}", "seat": seat, "result": result,
                  "input": params.model_dump(mode="json", by_alias=True, exclude_none=True)}
-        shown = [("log entry", view_entry(entry, actor), hidden - {c.encode() for c in public_cards(before, viewer)})]
+        named = hidden.intersection(_STRING.findall(orjson.dumps(view_entry(entry, actor))))
+        leaked = sorted(named - {c.encode() for c in public_cards(before, viewer)}) if named else []
+        assert not leaked, f"{viewer}'s log entry of {seat}'s {name} shows hidden cards {leaked}"
         if self.every_view or any(e["kind"] in MOVES_HIDDEN for e in result["events"]):
-            shown.append(("view", view(after, actor), hidden))
-        for what, read, secret in shown:
-            leaked = sorted(secret.intersection(_STRING.findall(orjson.dumps(read))))
-            assert not leaked, f"{viewer}'s {what} after {seat}'s {name} shows hidden cards {leaked}"
+            leaked = sorted(hidden.intersection(_STRING.findall(orjson.dumps(view(after, actor)))))
+            assert not leaked, f"{viewer}'s view after {seat}'s {name} shows hidden cards {leaked}"
 
     @staticmethod
     def _health_moves_only_by_damage(before: NeuroscapeState, after: NeuroscapeState, result: dict) -> None:
@@ -208,11 +206,13 @@ class Invariants:
         step = STEPS[flow.step]
         assert (step.stage, step.substage) == (flow.stage, flow.substage)
         assert flow.awaiting and set(flow.awaiting) <= set(living(state))
-        if state.operations is not None:  # the order waits for the one seat with priority
+        if state.choice is not None:  # a choice waits for its one seat, before anything else
+            assert flow.awaiting == (state.choice.seat,)
+        elif state.operations is not None:  # the order waits for the one seat with priority
             assert flow.awaiting == (state.operations.priority,) and state.operations.items
         if flow.stage != "setup":
             assert flow.active in living(state)
-            assert flow.substage != "draw" or state.operations is not None or flow.awaiting == (flow.active,)
+            assert flow.substage != "draw" or state.operations or state.choice or flow.awaiting == (flow.active,)
 
 
 def refused(state: NeuroscapeState, name: str, params: NeuroscapeActionBase, seat: str, code: str) -> None:
@@ -244,9 +244,10 @@ def fingerprint(state: NeuroscapeState) -> tuple:
 
 def public_cards(state: NeuroscapeState, viewer: str) -> set[str]:
     """Cards the viewer may know of now: in play (face-down ones only its own), in a bin, on the
-    order, and its own hand, deck list and looked-at top."""
+    order, the top cards of any deck it has looked at, and its own hand and deck list."""
     seen: set[str] = set()
     for p in state.players.values():
+        seen.update(known_top(p.deck, viewer))
         seen.add(p.mainframe.card)
         seen.update(p.recycle_bin)
         seen.update(r.card for r in p.ram)
@@ -260,7 +261,7 @@ def public_cards(state: NeuroscapeState, viewer: str) -> set[str]:
         seen.update(item.card for item in state.operations.items)
     mine = state.players[viewer]
     listed = state.deck_lists[viewer]
-    seen.update(mine.hand, mine.deck.top, [listed.mainframe, *(e.card for e in (*listed.main, *listed.ram))])
+    seen.update(mine.hand, [listed.mainframe, *(e.card for e in (*listed.main, *listed.ram))])
     return seen
 
 
@@ -276,18 +277,16 @@ def hidden_from(state: NeuroscapeState, viewer: str) -> set[bytes]:
     return {card.encode() for card in secret - public_cards(state, viewer)}
 
 
-def census(state: NeuroscapeState) -> tuple[dict[str, int], dict[str, int]]:
-    """One pass over the match: RAM each seat has committed, and RAM its cards in play say they
-    committed; every committed RAM names a card in play, RAM is committed exactly when it names
-    one, and no count is negative."""
-    committed = dict.fromkeys(state.players, 0)
-    required = dict.fromkeys(state.players, 0)
-    in_play: set[str] = set()
+def census(state: NeuroscapeState) -> None:
+    """RAM as cards and effects move it: RAM committed to a card names a card in play and no more
+    of it than the card commits; RAM an effect committed names no card (so the committed RAM need
+    not equal what the cards in play commit: released RAM leaves them uncovered until a stability
+    check); RAM that is not committed names no card; no count is negative."""
+    commits: dict[str, int] = {}
 
     def count(instance: InPlay) -> None:
         assert instance.commits >= 0
-        required[instance.owner] += instance.commits
-        in_play.add(instance.id)
+        commits[instance.id] = instance.commits
 
     for p in state.players.values():
         for character in p.characters:
@@ -300,14 +299,15 @@ def census(state: NeuroscapeState) -> tuple[dict[str, int], dict[str, int]]:
                 count(entry)
     if state.environment is not None:
         count(state.environment)
+    held: Counter[str] = Counter()
     for s, p in state.players.items():
         for ram in p.ram:
             assert ram.owner == s and ram.status in ("available", "spent", "committed")
-            assert (ram.status == "committed") == (ram.for_ is not None)
+            assert ram.status == "committed" or ram.for_ is None, f"{ram.status} RAM names {ram.for_}"
             if ram.for_ is not None:
-                committed[s] += 1
-                assert ram.for_ in in_play, f"RAM committed to {ram.for_}, which is not in play"
-    return committed, required
+                assert ram.for_ in commits, f"RAM committed to {ram.for_}, which is not in play"
+                held[ram.for_] += 1
+    assert all(n <= commits[card] for card, n in held.items()), "more RAM committed to a card than it commits"
 
 
 @pytest.mark.parametrize("half", [0, 1], ids=["first-half", "second-half"])
@@ -315,7 +315,7 @@ def test_random_legal_matches_finish_without_breaking_an_invariant_and_play_ever
     outcomes = []
     seen: Counter[str] = Counter()
     for index in range(half * PER_HALF, (half + 1) * PER_HALF):
-        check = Invariants(seen, every_view=index % 4 == 0)
+        check = Invariants(seen, every_view=index % 10 == 0)
         # One match in ten has players quick to concede, so that concessions are played too.
         concede = 60 if index % 10 == 4 else 5000
         final, count = play_match(f"random-{index}", setup_for(index), observe=check, concede_one_in=concede)
@@ -344,4 +344,4 @@ def test_what_is_not_required_says_why():
     if "returned-to-hand" in NOT_REQUIRED:
         assert not any(e.kind == "return-to-hand" for card in cards for a in card.abilities for e in a.effects)
     if "replaced-environment" in NOT_REQUIRED:
-        assert sum(card.subtype == "environment" for card in cards) <= 1
+        assert all(sum(card.subtype == "environment" for card in deck_cards(deck)) <= 1 for deck in DECKS)

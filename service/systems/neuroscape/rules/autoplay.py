@@ -139,7 +139,7 @@ class RandomPlayer:
         if name == "choose-first":
             return {"goFirst": self.stream.roll(2) == 1}
         if name == "force-quit":
-            return {"cards": self._subset(entry["cards"], 1, 4)}
+            return {"cards": self._subset(entry["cards"], 1, 10)}
         if name == "deploy":
             return {"card": entry["card"], **self._pick(entry["targets"])}
         if name == "attack":
@@ -150,6 +150,10 @@ class RandomPlayer:
             return {"blocks": [{"blocker": b, "attacker": self._pick(entry["attackers"])} for b in blockers]}
         if name == "order-blockers":
             return {"orders": [{"attacker": a["attacker"], "blockers": self.stream.shuffle(a["blockers"])} for a in entry["attacks"]]}
+        if name == "arrange-top":
+            return {"deck": entry["deck"], "order": self.stream.shuffle(list(range(entry["count"])))}
+        if name == "order-triggers":
+            return {"order": self.stream.shuffle(entry["triggers"])}
         return self._from_entry(entry)
 
     def _from_entry(self, entry: dict) -> dict:

@@ -51,7 +51,7 @@ CHARACTERS: list[dict] = [
                     "target": "opponent-character", "effects": [{"kind": "modify-stats", "attack": 1, "on": "self"}]}],
      "text": "Legendary. Blitz. Holds court in a marrow-bank vault under the river."},
     # -- the aggression cards (razor-tide) ---------------------------------------------
-    {"id": "spark-urchin", "name": "Spark Urchin", "type": "character", "cost": 1, "attack": 2, "defense": 1,
+    {"id": "spark-urchin", "name": "Spark Urchin", "type": "character", "cost": 1, "attack": 1, "defense": 1,
      "keywords": ["blitz"], "gear": [{"slot": "legs", "level": 1}],
      "abilities": [{"name": "Live Wire", "kind": "triggered", "trigger": "attacks",
                     "effects": [{"kind": "damage", "amount": 1, "to": "bioframe", "on": "opponents"}]}],

@@ -9,7 +9,7 @@ MAINFRAMES: list[dict] = [
      "text": "A black-glass switchboard behind the sternum: start with 3 more mainframe health."},
     {"id": "cinder-spire", "name": "Cinder Spire", "type": "mainframe", "cost": 4, "bioframeBonus": 2, "mainframeBonus": 1,
      "text": "A chimney of overclocked cores that never cools: built for short, loud nights."},
-    {"id": "hush-array", "name": "Hush Array", "type": "mainframe", "cost": 4, "mainframeBonus": 5,
+    {"id": "hush-array", "name": "Hush Array", "type": "mainframe", "cost": 4, "bioframeBonus": 4, "mainframeBonus": 2,
      "text": "Dampers on every bus line: the rig hums at a pitch only the patient can hear."},
     {"id": "reliquary-core", "name": "Reliquary Core", "type": "mainframe", "cost": 4, "bioframeBonus": 5,
      "text": "A reinforced ribcage of old chapel brass, made to carry more iron than flesh."},

@@ -30,7 +30,10 @@ def legal_actions(state: State, seat: str) -> list[dict]:
         return []
     menu: list[dict] = []
     step = current_step(state)
-    if state.operations is not None:
+    if state.choice is not None:
+        if state.choice.seat == seat and seat in state.flow.awaiting:
+            menu += _choice(state)
+    elif state.operations is not None:
         if state.operations.priority == seat:
             menu += _swift(state, seat) + [{"action": "pass"}]
     elif step is not None and seat in state.flow.awaiting:
@@ -62,6 +65,15 @@ def _swift(state: State, seat: str) -> list[dict]:
             if targets:
                 menu.append({"action": "play-script", "card": card_id, "targets": targets})
     return menu
+
+
+def _choice(state: State) -> list[dict]:
+    """The choice the match waits for: each deck to arrange (with how many cards), or the triggers to order."""
+    choice = state.choice
+    assert choice is not None
+    if choice.kind == "arrange-top":
+        return [{"action": "arrange-top", "deck": d.deck, "count": d.count} for d in choice.decks]
+    return [{"action": "order-triggers", "triggers": list(choice.triggers)}]
 
 
 def _opening(state: State, seat: str) -> list[dict]:

@@ -61,15 +61,17 @@ STARTER_DECKS: MappingProxyType[str, NeuroscapeDeckList] = MappingProxyType(
             {"core-ram": 21, "ghost-cache": 4},
         ),
         # The preconstructed decks, one plan each.
-        # razor-tide, aggression: a curve of cheap blitz attackers that hurt as they attack or die, drugs that
-        # refresh an attacker for another swing, burn to the bioframe and Afterimage.exe for a second turn in a row.
+        # razor-tide, aggression: a curve of cheap blitz attackers that hurt as they attack or die, a drug and a
+        # whistle that refresh an attacker so it can still block, burn to the bioframe and mainframe, a virus that
+        # ties up the opponents' spare RAM before they can deploy blockers, and Afterimage.exe for a second turn in
+        # a row.
         "razor-tide": _deck(
             "cinder-spire",
             {
                 "spark-urchin": 4, "static-moth": 4, "gutter-courier": 4, "neon-jackal": 4, "alley-duelist": 3,
                 "lantern-saint": 3, "velvet-breaker": 4, "riot-conductor": 2, "cinder-rook": 3, "vermilion-tempest": 1,
                 "marrow-duchess": 2, "razorknuckle": 2, "skyline-flare-exe": 3, "afterimage-exe": 2, "redshift": 2,
-                "sidestep-script": 1,
+                "sidestep-script": 1, "sprint-pistons": 1, "shatterglass-boulevard": 1, "tar-pit": 2,
             },
             {"core-ram": 21, "overclock-shard": 4},
         ),
@@ -79,11 +81,11 @@ STARTER_DECKS: MappingProxyType[str, NeuroscapeDeckList] = MappingProxyType(
         "quiet-lattice": _deck(
             "hush-array",
             {
-                "hush-warden": 3, "lattice-clerk": 3, "static-confessor": 3, "siphon-eel": 2, "null-abbess": 1,
-                "ash-tram-ghost": 3, "sable-circuit": 2, "rust-oracle": 2, "memory-rot": 3, "tar-pit": 2,
-                "undertow": 2, "wormlight": 2, "paper-lantern": 1, "purge-sweep-exe": 2, "tidal-audit-exe": 1,
-                "severance": 3, "polarity-knot": 2, "mirror-glitch": 1, "null-route": 3, "quiet-ledger": 2,
-                "silent-verdict": 1, "firewall-hymn": 1,
+                "hush-warden": 3, "lattice-clerk": 4, "static-confessor": 2, "siphon-eel": 2, "null-abbess": 1,
+                "ash-tram-ghost": 4, "sable-circuit": 3, "rust-oracle": 2, "chrome-ferryman": 2, "memory-rot": 3,
+                "sleepworm": 1, "undertow": 2, "wormlight": 2, "paper-lantern": 1, "purge-sweep-exe": 2,
+                "tidal-audit-exe": 1, "severance": 2, "polarity-knot": 2, "mirror-glitch": 1, "null-route": 3,
+                "quiet-ledger": 1, "silent-verdict": 1, "firewall-hymn": 2,
             },
             {"core-ram": 21, "hush-shard": 2, "ghost-cache": 2},
         ),
