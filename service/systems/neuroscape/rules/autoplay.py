@@ -150,6 +150,8 @@ class RandomPlayer:
             return {"blocks": [{"blocker": b, "attacker": self._pick(entry["attackers"])} for b in blockers]}
         if name == "order-blockers":
             return {"orders": [{"attacker": a["attacker"], "blockers": self.stream.shuffle(a["blockers"])} for a in entry["attacks"]]}
+        if name == "play-drug":  # on one of the characters it may go on
+            return {"card": entry["card"], "character": self._pick(entry["characters"])}
         if name == "arrange-top":
             return {"deck": entry["deck"], "order": self.stream.shuffle(list(range(entry["count"])))}
         if name == "order-triggers":
