@@ -1,10 +1,11 @@
 """Benchmark: whole Neuroscape matches between seeded random legal-move players, in process.
 
 Run: .venv/bin/python bench/neuroscape_random_matches.py [--matches 200] [--players 2] [--seed bench]
-     [--decks razor-tide,quiet-lattice,chrome-psalm]
+     [--decks razor-tide,quiet-lattice,chrome-psalm] [--style plain|everything]
 
 Each match seats the decks in turn (two players: each pair of decks, either way round), every
-move is picked from `legal_actions` by `autoplay.RandomPlayer`, and every action goes through the
+move is picked from `legal_actions` by `autoplay.RandomPlayer` (uniformly, as part 1 measured, or
+in the random-match tests' style that weighs swift actions more), and every action goes through the
 same pure `act` a session uses (state copy, rules, turn machine, dice stream). No HTTP and no
 store: this measures the rules engine. Run it on a quiet machine: when the CPU time falls well
 short of the wall clock's, the run says so. Prints matches and actions per second next to the figures
@@ -30,7 +31,7 @@ from collections import Counter
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 import service.systems  # noqa: E402,F401  (registers every system)
-from service.systems.neuroscape.rules.autoplay import play_match  # noqa: E402
+from service.systems.neuroscape.rules.autoplay import EVERYTHING, PLAIN, play_match  # noqa: E402
 
 DECKS = "razor-tide,quiet-lattice,chrome-psalm"
 PART_1 = {"matches/s": (83, 88), "us per action": (122, 129)}  # before abilities resolved
@@ -48,8 +49,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2, choices=range(2, 9))
     parser.add_argument("--seed", default="bench")
     parser.add_argument("--decks", default=DECKS, help="starter decks to seat, comma-separated")
+    parser.add_argument("--style", choices=["plain", "everything"], default="plain",
+                        help="the random players' style: plain (uniform, as part 1 measured) or everything (the tests')")
     args = parser.parse_args()
     decks = args.decks.split(",")
+    style = {"plain": PLAIN, "everything": EVERYTHING}[args.style]
 
     endings: Counter[str] = Counter()
     kinds: Counter[str] = Counter()
@@ -57,7 +61,7 @@ def main() -> None:
     started, cpu = time.perf_counter(), time.process_time()
     for index in range(args.matches):
         final, count = play_match(f"{args.seed}-{index}", seating(decks, args.players, index),
-                                  observe=lambda b, s, name, p, a, r: kinds.update([name]))
+                                  observe=lambda b, s, name, p, a, r: kinds.update([name]), style=style)
         actions += count
         turns += final.flow.turn
         assert final.outcome is not None
@@ -66,7 +70,7 @@ def main() -> None:
 
     per_action = elapsed / actions * 1e6
     low, high = PART_1["us per action"]
-    print(f"{args.matches} matches of {args.players} players ({', '.join(decks)}) in {elapsed:.2f} s")
+    print(f"{args.matches} matches of {args.players} players ({', '.join(decks)}; {args.style} players) in {elapsed:.2f} s")
     print(f"  {args.matches / elapsed:8.1f} matches/s         (part 1: {PART_1['matches/s'][0]}-{PART_1['matches/s'][1]})")
     print(f"  {per_action:8.0f} us per action     (part 1: {low}-{high}; at most 2x: {2 * high})"
           f" -> {per_action / high:.2f}x part 1's slowest")

@@ -4,7 +4,7 @@ the three preconstructed decks (abilities, answers on the order, counters, troja
 from __future__ import annotations
 
 from service.declare import load_state
-from service.systems.neuroscape.rules.autoplay import RandomPlayer
+from service.systems.neuroscape.rules.autoplay import EVERYTHING, RandomPlayer
 from service.systems.neuroscape.state import NeuroscapeState
 
 
@@ -41,7 +41,7 @@ def chooser_for(seed: str):
             return None
         names = {seat["id"]: seat["name"] for seat in seats}
         seat = state["flow"]["awaiting"][0]
-        player = players.setdefault(seat, Player(f"{seed}:{seat}", concede_one_in=400))
+        player = players.setdefault(seat, Player(f"{seed}:{seat}", concede_one_in=400, style=EVERYTHING))
         name, params = player.choose(load_state(NeuroscapeState, state), seat)  # the state as stored
         wire = params.model_dump(mode="json", by_alias=True, exclude_none=True)
         roll = pick(40)

@@ -46,6 +46,8 @@ class Steered:
             return plain_strategy(state)
         seat = state["you"]["seat"]
         menu = state["you"]["legalActions"]
+        if {e["action"] for e in menu} & {"arrange-top", "order-triggers"}:  # a choice comes first
+            return plain_strategy(state)
         swift = [e for e in menu if e["action"] in ("activate", "play-script")]
         if state["order"] is not None:  # priority on the order: answer an opponent's item with a counter
             theirs = [i["id"] for i in state["order"]["items"] if i["seat"] != seat]

@@ -1,5 +1,6 @@
-"""500 matches between seeded random players, every move taken from `legal_actions` (a refused one
-fails the match), checking after every action that:
+"""500 matches between seeded random players of the three preconstructed decks, every move taken
+from `legal_actions` (a refused one fails the match), the players weighing swift actions more and
+keeping RAM back to answer with (`autoplay.EVERYTHING`), checking after every action that:
 
 - every seat still owns every card it sat down with (`zones.card_count`), and RAM is consistent
   (committed to a card only while it is in play and no more than it commits; see `census`);
@@ -28,7 +29,7 @@ from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems.neuroscape import SYSTEM
 from service.systems.neuroscape.rules.actions import ON_THE_ORDER, act
-from service.systems.neuroscape.rules.autoplay import ACTION_MODELS, play_match
+from service.systems.neuroscape.rules.autoplay import ACTION_MODELS, EVERYTHING, play_match
 from service.systems.neuroscape.rules.flow import STEPS
 from service.systems.neuroscape.rules.order import ability_of
 from service.systems.neuroscape.rules.piles import known_top
@@ -318,7 +319,8 @@ def test_random_legal_matches_finish_without_breaking_an_invariant_and_play_ever
         check = Invariants(seen, every_view=index % 10 == 0)
         # One match in ten has players quick to concede, so that concessions are played too.
         concede = 60 if index % 10 == 4 else 5000
-        final, count = play_match(f"random-{index}", setup_for(index), observe=check, concede_one_in=concede)
+        final, count = play_match(f"random-{index}", setup_for(index), observe=check, concede_one_in=concede,
+                                  style=EVERYTHING)
         assert count == check.actions > 0
         outcome = final.outcome
         assert outcome is not None

@@ -58,10 +58,26 @@ ACTION_MODELS: Mapping[str, type[NeuroscapeActionBase]] = _ActionModels()
 STARTER_MATCH = {"players": [{"starterDeck": "gridrunners"}, {"starterDeck": "bastion-choir"}]}
 
 
-# How many times more often than a deployment the player takes an entry of these actions: the
-# swift ones and the choices of the order are few on a menu among many deployments, and the
-# matches must play them all. Every other action weighs 1.
-WEIGHTS: Mapping[str, int] = {"activate": 3, "play-script": 3, "activate-trojan": 4, "play-drug": 3}
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a random player leans, beyond picking only legal moves.
+
+    `weights`: how many times more often than a deployment it takes an entry of these actions
+    (every other action weighs 1). `reserve`: it keeps 0 to 3 RAM back in its own deploy
+    substage (rolled from its seed), to have some to answer with on other turns. It force quits
+    each of its persistent cards once in `quit_one_in`.
+    """
+
+    weights: Mapping[str, int] = field(default_factory=dict)
+    reserve: bool = False
+    quit_one_in: int = 4
+
+
+# Uniform among the menu's entries: the player the stored-state digests and part 1's figures were made with.
+PLAIN = Style()
+# Swift actions are few on a menu among many deployments, and answers on the order need RAM left:
+# this one plays them several times as often, so that every mechanic occurs in a few hundred matches.
+EVERYTHING = Style(weights={"activate": 3, "play-script": 3, "activate-trojan": 4, "play-drug": 3}, reserve=True, quit_one_in=10)
 
 
 @dataclass(slots=True)
@@ -70,26 +86,26 @@ class RandomPlayer:
 
     It leans towards doing things (deploying rather than passing, attacking with most of its
     characters, blocking with few, answering the order of operations) so matches end by battle
-    more often than by empty decks, and it concedes almost never. Each player keeps 0 to 3 RAM
-    back in its own deploy substage (`reserve`, from its seed), to have some to answer with. Entries of swift actions
-    weigh more (`WEIGHTS`). An action it has no rule for is built from its menu entry alone:
-    every plain member as it is, and one of its `targets`.
+    more often than by empty decks, and it concedes almost never. Its `style` may weigh some
+    actions more and keep RAM back. An action it has no rule for is built from its menu entry
+    alone: every plain member as it is, and one of its `targets`.
     """
 
     seed: str
     concede_one_in: int = 5000
+    style: Style = PLAIN
     stream: Stream = field(init=False)
     reserve: int = field(init=False)  # RAM it keeps back in its own deploy substage, to answer with
 
     def __post_init__(self) -> None:
         self.stream = Stream(seed=self.seed, scope="neuroscape-autoplay", nonce=0)
-        self.reserve = self.stream.roll(4) - 1
+        self.reserve = self.stream.roll(4) - 1 if self.style.reserve else 0
 
     def _pick(self, items: list[_Item]) -> _Item:
         return items[self.stream.roll(len(items)) - 1] if len(items) > 1 else items[0]
 
     def _weighted(self, entries: list[dict]) -> dict:
-        weights = [WEIGHTS.get(entry["action"], 1) for entry in entries]
+        weights = [self.style.weights.get(entry["action"], 1) for entry in entries]
         if len(entries) == 1:
             return entries[0]
         roll = self.stream.roll(sum(weights))
@@ -139,7 +155,7 @@ class RandomPlayer:
         if name == "choose-first":
             return {"goFirst": self.stream.roll(2) == 1}
         if name == "force-quit":
-            return {"cards": self._subset(entry["cards"], 1, 10)}
+            return {"cards": self._subset(entry["cards"], 1, self.style.quit_one_in)}
         if name == "deploy":
             return {"card": entry["card"], **self._pick(entry["targets"])}
         if name == "attack":
@@ -173,16 +189,16 @@ Observer = Callable[[NeuroscapeState, str, str, NeuroscapeActionBase, Neuroscape
 
 def play_match(
     seed: str, setup: dict | None = None, *, observe: Observer | None = None, max_actions: int = 50_000,
-    concede_one_in: int = 5000,
+    concede_one_in: int = 5000, style: Style = PLAIN,
 ) -> tuple[NeuroscapeState, int]:
     """Play one match between random players to its end; returns the final state and the action count.
 
     The match's own dice use a stream per action with a nonce that advances on every action that
     drew, exactly as a session does. `observe(before, seat, action, params, after, result)` sees
-    every accepted action; each player concedes once in about `concede_one_in` choices.
+    every accepted action; each player concedes once in about `concede_one_in` choices and plays in `style`.
     """
     state = initial_state(NeuroscapeSetup.model_validate(setup or STARTER_MATCH))
-    players = {seat: RandomPlayer(f"{seed}:{seat}", concede_one_in) for seat in state.players}
+    players = {seat: RandomPlayer(f"{seed}:{seat}", concede_one_in, style) for seat in state.players}
     nonce = 0
     for count in range(max_actions):
         if state.outcome is not None:
