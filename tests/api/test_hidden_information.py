@@ -652,3 +652,101 @@ def test_a_look_at_the_top_of_a_deck_shows_the_cards_to_the_looker_alone_on_ever
         if entry["audit"]:
             verdict = api.post("/v1/verify", {"record": entry["audit"], "seed": seed}).json()
             assert verdict["match"], (entry["action"], verdict)
+
+
+# -- a face-down trojan, until it is activated -----------------------------------------
+
+TROJAN_SEATS = [{"name": "gm", "role": "gm"}, {"name": "ana"}, {"name": "bo"}, {"name": "eve", "role": "spectator"}]
+
+
+def _trojan_setup() -> dict:
+    """Ana's deck is ten trojans (each "2 damage to each opponent's mainframe", swift, free), bo's ten characters."""
+    ignite = {"name": "Ignite", "kind": "activated", "swift": True,
+              "effects": [{"kind": "damage", "amount": 2, "to": "mainframe", "on": "opponents"}]}
+    cards = [{"id": f"{o}-frame", "name": f"{o.title()} Frame", "type": "mainframe"} for o in ("ana", "bo")]
+    cards += [{"id": f"ana-trojan-{n:02d}", "name": f"Ana Trojan {n:02d}", "type": "program", "subtype": "trojan", "cost": 3,
+               "abilities": [ignite]} for n in range(1, 11)]
+    cards += [{"id": f"bo-char-{n:02d}", "name": f"Bo Char {n:02d}", "type": "character", "cost": 0, "attack": 1, "defense": 2}
+              for n in range(1, 11)]
+    cards += [{"id": f"{o}-ram-{n:02d}", "name": f"{o.title()} Ram {n:02d}", "type": "ram"} for o in ("ana", "bo") for n in range(1, 11)]
+
+    def deck(owner: str, kind: str) -> dict:
+        return {"mainframe": f"{owner}-frame", "main": [{"card": f"{owner}-{kind}-{n:02d}", "count": 1} for n in range(1, 11)],
+                "ram": [{"card": f"{owner}-ram-{n:02d}", "count": 1} for n in range(1, 11)]}
+
+    return {"cards": cards, "includeStarterPool": False,
+            "rules": {"mainDeckMin": 10, "ramDeckSize": 10, "maxCopies": 1, "trojanCost": 0},
+            "players": [{"deck": deck("ana", "trojan")}, {"deck": deck("bo", "char")}]}
+
+
+def test_a_face_down_trojan_is_hidden_on_every_path_until_it_is_activated(api: Api) -> None:
+    created = api.create_session("neuroscape", TROJAN_SEATS, setup=_trojan_setup(), client_seed="trojan")
+    sid = created["session"]["id"]
+    seat = {s["name"]: s["id"] for s in created["seats"]}
+    name = {v: k for k, v in seat.items()}
+    length = 0
+
+    def send(who: str, action: str, body: dict | None = None) -> dict:
+        nonlocal length
+        response = api.post(f"/v1/sessions/{sid}/neuroscape/{action}", body or {}, token=api.tokens[who])
+        assert response.status_code == 200, (who, action, response.text)
+        length = response.json()["seq"] + 1
+        return response.json()
+
+    def state(who: str) -> dict:
+        return api.get(f"/v1/sessions/{sid}", token=api.tokens[who]).json()["state"]
+
+    for who in ("ana", "bo"):
+        send(who, "draw", {"main": 5})
+        send(who, "mulligan", {"bottom": []})
+    rolled = send("ana", "roll-off")
+    send(name[next(e["seat"] for e in rolled["result"]["events"] if e["kind"] == "roll-off-won")], "choose-first", {"goFirst": True})
+    trojan: dict | None = None
+    for _ in range(80):  # ana places a trojan on her turn; play on until bo's turn offers her its activation
+        flow = state("ana")["flow"]
+        who = name[flow["awaiting"][0]]
+        menu = state(who)["you"]["legalActions"]
+        kinds = {entry["action"]: entry for entry in menu}
+        if who == "ana" and trojan is not None and "activate-trojan" in kinds:
+            break
+        if flow["substage"] == "draw":
+            send(who, "draw", {"main": kinds["draw"]["maxMain"], "ram": kinds["draw"]["total"] - kinds["draw"]["maxMain"]})
+        elif who == "ana" and trojan is None and "deploy" in kinds:
+            placed = send("ana", "deploy", {"card": kinds["deploy"]["card"]})
+            trojan = placed["result"]["private"]
+        elif flow["substage"] == "attack":
+            send(who, "attack", {"attacks": []})
+        else:
+            send(who, "pass")
+    assert trojan is not None and state("ana")["flow"]["active"] == seat["bo"]
+    secret = {trojan["card"]}
+    activation = kinds["activate-trojan"]
+    assert activation["instance"] == trojan["instance"]
+
+    # Before: no read of any other seat names it, nor does bo's menu, nor a refusal bo hears about it.
+    for who in ("bo", "gm", "eve", None):
+        token = api.tokens.get(who or "")
+        for path, blobs in _read_everything(api, sid, token, length).items():
+            assert not _ids(b"".join(blobs)) & secret, (who, path)
+    slot = next(s for p in state("bo")["players"] for s in p["slots"].values() if s and s["id"] == trojan["instance"])
+    assert slot == {"id": trojan["instance"], "owner": seat["ana"], "faceDown": True, "playedTurn": slot["playedTurn"]}
+    assert not _ids(orjson.dumps(state("bo")["you"]["legalActions"])) & secret
+    for graphql in (False, True):
+        body = {"instance": trojan["instance"]}
+        if graphql:
+            raw = orjson.dumps(api.gql(gql_action(api, "activate-trojan"), {"id": sid, "input": body}, token=api.tokens["bo"]))
+        else:
+            raw = api.post(f"/v1/sessions/{sid}/neuroscape/activate-trojan", body, token=api.tokens["bo"]).content
+        assert b"neuroscape/out-of-turn" in raw and not _ids(raw) & secret, raw
+    assert _ids(orjson.dumps(state("ana"))) >= secret  # its owner sees it (the scan would find it)
+
+    # Activated on bo's turn: revealed to everyone, it resolves once bo passes, then lies in ana's recycle bin.
+    health = next(p for p in state("bo")["players"] if p["seat"] == seat["bo"])["mainframeHealth"]
+    answer = send("ana", "activate-trojan", {"instance": trojan["instance"], "ability": 0})
+    assert {"kind": "trojan-revealed", "seat": seat["ana"], "card": trojan["card"], "instance": trojan["instance"]}.items() <= next(
+        e for e in answer["result"]["events"] if e["kind"] == "trojan-revealed").items()
+    assert _ids(api.get(f"/v1/sessions/{sid}", token=api.tokens["eve"]).content) >= secret
+    send("bo", "pass")
+    after = state("bo")
+    assert next(p for p in after["players"] if p["seat"] == seat["bo"])["mainframeHealth"] == health - 2
+    assert trojan["card"] in next(p for p in after["players"] if p["seat"] == seat["ana"])["recycleBin"]

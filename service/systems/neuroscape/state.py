@@ -43,6 +43,7 @@ class Gear(Model):
     card: str
     owner: str
     commits: int
+    tether_to: str | None = None  # a tether: the other character it joins, while both are in play
 
 
 class Character(Model):
@@ -54,6 +55,9 @@ class Character(Model):
     gear: dict[GearSlotName, Gear]
     entered_turn: int
     commits: int
+    # Tethers that also take up a gear slot of this character; each is kept (and counted) once, in
+    # the `gear` of the other character it joins (whose `tetherTo` names this one).
+    tethers: dict[GearSlotName, Gear] = {}
 
 
 class SlotCard(Model):

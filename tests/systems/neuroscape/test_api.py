@@ -185,7 +185,7 @@ def test_a_graphql_subscription_shows_another_seats_draw_without_its_cards(memor
 def test_a_face_down_trojan_stays_face_down_for_its_target(api: Api):
     cards = [{"id": "test-trojan", "name": "Test Trojan", "type": "program", "subtype": "trojan", "cost": 9}]
     deck = {"mainframe": "halcyon-lattice", "main": [{"card": "test-trojan", "count": 10}], "ram": [{"card": "core-ram", "count": 10}]}
-    setup = {"cards": cards, "rules": {"mainDeckMin": 10, "ramDeckSize": 10, "maxCopies": 10, "trojanCost": 0},
+    setup = {"cards": cards, "rules": {"mainDeckMin": 10, "ramDeckSize": 10, "maxCopies": 10, "trojanCost": 0, "swiftChecks": "settle"},
              "players": [{"deck": deck}, {"deck": deck}]}
     table = new_table(api, setup)
     first, second = start(table)
@@ -209,7 +209,7 @@ TEST_CARDS = [
 
 def one_card_match(api: Api, card: str, *, graphql: bool = False) -> Table:
     deck = {"mainframe": "halcyon-lattice", "main": [{"card": card, "count": 10}], "ram": [{"card": "core-ram", "count": 10}]}
-    setup = {"cards": TEST_CARDS, "rules": {"mainDeckMin": 10, "ramDeckSize": 10, "maxCopies": 10},
+    setup = {"cards": TEST_CARDS, "rules": {"mainDeckMin": 10, "ramDeckSize": 10, "maxCopies": 10, "swiftChecks": "settle"},
              "players": [{"deck": deck}, {"deck": deck}]}
     return new_table(api, setup, graphql=graphql)
 

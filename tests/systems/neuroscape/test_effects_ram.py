@@ -30,7 +30,7 @@ def script(card_id: str, *effects: dict, target: str | None = "opponent") -> dic
 
 
 def with_cards(*cards: dict) -> dict:
-    return fresh({"cards": list(cards), "players": PLAYERS})
+    return fresh({"cards": list(cards), "players": PLAYERS, "rules": {"swiftChecks": "settle"}})  # turns walked without swift checks
 
 
 def covered(state: dict, seat: str, card: str, commits: int) -> str:
@@ -174,7 +174,8 @@ def test_an_extra_turn_follows_the_current_one_and_several_stack():
 
 
 def test_an_extra_turn_granted_on_another_players_turn_comes_next_then_the_rotation_goes_on():
-    three = fresh({"cards": [script("test-encore", {"kind": "extra-turn"}, target=None)], "players": [*PLAYERS, PLAYERS[0]]})
+    three = fresh({"cards": [script("test-encore", {"kind": "extra-turn"}, target=None)], "players": [*PLAYERS, PLAYERS[0]],
+                   "rules": {"swiftChecks": "settle"}})
     state = to_substage(through_setup(three), "deploy")
     state["extraTurns"] = ["seat-3"]  # granted to seat-3 during seat-1's turn
     turns = []
@@ -186,7 +187,7 @@ def test_an_extra_turn_granted_on_another_players_turn_comes_next_then_the_rotat
 
 
 def test_an_eliminated_player_loses_its_extra_turns():
-    three = fresh({"players": [*PLAYERS, PLAYERS[0]]})
+    three = fresh({"players": [*PLAYERS, PLAYERS[0]], "rules": {"swiftChecks": "settle"}})
     state = to_substage(through_setup(three), "deploy")
     state["extraTurns"] = ["seat-3", "seat-3"]
     state, _ = do(state, "seat-3", "concede")

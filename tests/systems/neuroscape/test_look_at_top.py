@@ -43,7 +43,7 @@ CARDS = [
 
 def table(players: int = 2) -> dict:
     """Seat-1 at its primary deploy holding every test script (they cost nothing)."""
-    state = to_substage(through_setup(fresh({"cards": CARDS, "players": [*PLAYERS, PLAYERS[0]][:players]})), "deploy")
+    state = to_substage(through_setup(fresh({"cards": CARDS, "players": [*PLAYERS, PLAYERS[0]][:players], "rules": {"swiftChecks": "settle"}})), "deploy")
     state["players"]["seat-1"]["hand"] += [c["id"] for c in CARDS]
     return state
 

@@ -38,7 +38,8 @@ RELAY, LOCK, BEACON, CHIME = (c["id"] for c in CARDS)
 
 def table(rules: dict | None = None) -> dict:
     """Seat-1 at its secondary deploy: its pass ends the turn and starts seat-2's maintenance."""
-    setup = {"cards": CARDS, "players": PLAYERS, **({"rules": rules} if rules else {})}
+    # Turns are walked without swift checks (see helpers.SETTLED_MATCH).
+    setup = {"cards": CARDS, "players": PLAYERS, "rules": {"swiftChecks": "settle", **(rules or {})}}
     return to_substage(through_setup(fresh(setup)), "deploy", stage="secondary")
 
 

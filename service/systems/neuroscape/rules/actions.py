@@ -22,12 +22,18 @@ from service.systems.neuroscape.rules.flow import STEPS, advance, current_step, 
 from service.systems.neuroscape.rules.abilities import react
 from service.systems.neuroscape.rules.choices import arrange, settle
 from service.systems.neuroscape.rules.triggers import order_triggers
-from service.systems.neuroscape.rules.activating import activate, play_script
+from service.systems.neuroscape.rules.activating import activate, play_drug, play_script
+from service.systems.neuroscape.rules.trojans import activate_trojan, spent
 from service.systems.neuroscape.rules.order import next_living, pass_priority
 from service.systems.neuroscape.rules.winning import eliminate
 from service.systems.neuroscape.rules.zones import leave_play, owned_persistent
 from service.systems.neuroscape.state import DrawAudit, NeuroscapeState, living, player, with_flow
-from service.systems.neuroscape.wire.abilities import NeuroscapeActivateAction, NeuroscapePlayScriptAction
+from service.systems.neuroscape.wire.abilities import (
+    NeuroscapeActivateAction,
+    NeuroscapeActivateTrojanAction,
+    NeuroscapePlayDrugAction,
+    NeuroscapePlayScriptAction,
+)
 from service.systems.neuroscape.wire.actions import NeuroscapeActionBase
 from service.systems.neuroscape.wire.choices import NeuroscapeArrangeTopAction, NeuroscapeOrderTriggersAction
 from service.systems.neuroscape.wire.battle import NeuroscapeAttackAction, NeuroscapeBlockAction, NeuroscapeOrderBlockersAction
@@ -100,6 +106,14 @@ def _play_script(state: State, seat: str, params: NeuroscapePlayScriptAction, st
     return play_script(state, seat, params.card, params.target, stream, events), None
 
 
+def _activate_trojan(state: State, seat: str, params: NeuroscapeActivateTrojanAction, stream: Stream, events: list) -> Stepped:
+    return activate_trojan(state, seat, params.instance, params.ability, params.target, stream, events), None
+
+
+def _play_drug(state: State, seat: str, params: NeuroscapePlayDrugAction, stream: Stream, events: list) -> Stepped:
+    return play_drug(state, seat, params.card, params.character, stream, events), None
+
+
 def _concede(state: State, seat: str, params: Any, stream: Stream, events: list) -> Stepped:
     ops = state.operations
     state = eliminate(state, seat, "conceded", events)
@@ -142,6 +156,8 @@ ACTIONS: dict[str, Action] = {
     "concede": Action(_concede),
     "arrange-top": Action(_arrange_top),
     "order-triggers": Action(_order_triggers),
+    "activate-trojan": Action(_activate_trojan),
+    "play-drug": Action(_play_drug),
 }
 
 
@@ -178,7 +194,8 @@ def gate(state: State, seat: str, action: str, expect_substage: str | None = Non
         raise E.refuse(E.WRONG_STAGE, f"{action} answers a choice the match waits for, and it waits for none")
     if state.operations is not None:
         if action not in ON_THE_ORDER:
-            raise E.refuse(E.WRONG_STAGE, f"{action} waits until the order of operations resolves; now you may: activate, concede, pass, play-script")
+            allowed = ", ".join(sorted(ON_THE_ORDER | {"concede"}))
+            raise E.refuse(E.WRONG_STAGE, f"{action} waits until the order of operations resolves; now you may: {allowed}")
         return
     if action not in step.actions:
         allowed = ", ".join(sorted(step.actions | {"concede"}))
@@ -198,6 +215,7 @@ def act(state: State, action: str, params: NeuroscapeActionBase, stream: Stream,
     spec = ACTIONS[action]
     events: list[dict] = []
     new, private = spec.handle(state, seat, params, stream, events)
+    new = spent(new, events)  # activated trojans whose item left the order
     offered = 0
     for _ in range(64):  # the flow's own events (battle damage, crashes, RAM played) set off triggers in turn
         new = react(new, events, offered, stream)
@@ -233,6 +251,6 @@ def flow_summary(state: State) -> dict:
     }
 
 
-ON_THE_ORDER = frozenset({"activate", "play-script", "pass"})
+ON_THE_ORDER = frozenset({"activate", "play-script", "pass", "activate-trojan", "play-drug"})
 CHOICES = frozenset({"arrange-top", "order-triggers"})
 assert set(ACTIONS) >= {name for step in STEPS for name in step.actions}

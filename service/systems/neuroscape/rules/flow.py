@@ -218,8 +218,9 @@ def start_turn(state: State, seat: str, turn: int, events: list) -> State:
     return with_flow(state, active=seat, turn=turn, step=FIRST_TURN_STEP - 1, awaiting=())
 
 
-_DEPLOY = frozenset({"deploy", "pass", "activate", "play-script"})
-_PASS = frozenset({"pass", "activate", "play-script"})
+_SWIFT = frozenset({"activate", "play-script", "activate-trojan", "play-drug"})
+_DEPLOY = frozenset({"deploy", "pass"}) | _SWIFT
+_PASS = frozenset({"pass"}) | _SWIFT
 
 STEPS: tuple[Step, ...] = (
     Step("setup", "opening-hand", _opening_hands, frozenset({"draw", "mulligan"})),
