@@ -11,8 +11,10 @@ keeping RAM back to answer with (`autoplay.EVERYTHING`), checking after every ac
 - another seat's view of the match and of the action's log entry holds no card hidden from it
   (another hand, a face-down trojan, a deck's contents).
 
-Each half of the run (250 matches) plays every mechanic of the system and brings about every
-happening of the game (`HAPPENINGS`), but for those that cannot occur, each named with its reason.
+Each half of the run (250 matches) plays every mechanic of the system but those no match can take
+(`NEVER_IN_A_MATCH`), and brings about every happening of the game (`HAPPENINGS`: each kind of card
+deployed, swift abilities and duels, answers on the order, counters, sign swaps, crashes, ...) but
+those it is not held to (`NOT_REQUIRED`), each named with its reason.
 """
 
 from __future__ import annotations
