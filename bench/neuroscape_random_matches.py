@@ -16,8 +16,13 @@ taken (abilities, scripts, trojans, drugs, choices and passes of priority includ
 Figures on the development machine (2 shared cores, 200 matches of 2 players): before abilities
 resolved (part 1), 83-88 matches/s and 122-129 us per action; with abilities, triggers and the
 order of operations, 70-80 matches/s and 120-137 us per action (matches are a little longer:
-103.5 actions against 93.0). For the three preconstructed decks with every effect, program and
-choice resolving, see CHANGELOG.md and bench/README.md.
+103.5 actions against 93.0). With every effect, program, choice and tether resolving and swift
+checks waiting for every pass by default, 200 matches of the three preconstructed decks (plain
+players; machine busy, load 5-6): 22.1 matches/s and 214 us per action on the wall clock, 142 us per
+action of CPU time, so 1.66x (wall) and 1.10x (CPU) part 1's slowest per action, within the 2x
+limit; matches are much longer (211.2 actions and 18.7 turns, most of them passes at swift checks),
+hence the fewer matches per second. The starter decks now: 176.6 actions per match, 214 us (wall)
+and 142 us (CPU) per action; the tests' style on the precons: 227.8 actions, 198 and 139 us.
 """
 
 from __future__ import annotations
