@@ -1,9 +1,10 @@
-"""Random Neuroscape matches for replay: each seat plays the engine's own random legal player."""
+"""Random Neuroscape matches for replay: each seat plays the engine's own random legal player, with
+the three preconstructed decks (abilities, answers on the order, counters, trojans, cyberware)."""
 
 from __future__ import annotations
 
 from service.declare import load_state
-from service.systems.neuroscape.rules.autoplay import RandomPlayer
+from service.systems.neuroscape.rules.autoplay import EVERYTHING, RandomPlayer
 from service.systems.neuroscape.state import NeuroscapeState
 
 
@@ -19,16 +20,17 @@ class Player(RandomPlayer):
 
 
 SEATS = [{"name": "ana", "role": "player"}, {"name": "bo", "role": "player"}, {"name": "cy", "role": "player"}, {"name": "gm", "role": "gm"}]
-TWO = [{"starterDeck": "razor-tide"}, {"starterDeck": "quiet-lattice"}]  # preconstructed: every mechanic comes up
+DECKS = ["razor-tide", "quiet-lattice", "chrome-psalm"]
 
 
 def setup_for(seed: str) -> dict:
     n = sum(map(ord, seed))
-    if n % 4 == 0:  # three players, where attacks name a target seat
-        return {"players": [*TWO, TWO[0]], "rules": {"legendaryScope": "table", "cyberwareCommitsRam": True}}
+    two = [{"starterDeck": DECKS[n % 3]}, {"starterDeck": DECKS[(n + 1 + n // 3 % 2) % 3]}]
+    if n % 4 == 0:  # the three decks at one table, where attacks name a target seat
+        return {"players": [{"starterDeck": deck} for deck in DECKS], "rules": {"legendaryScope": "table", "cyberwareCommitsRam": True}}
     if n % 4 == 1:  # swift checks wait for every pass
-        return {"players": TWO, "rules": {"swiftChecks": "always", "runningCharactersMayBlock": n % 8 == 1}}
-    return {"players": TWO[::-1] if n % 2 else TWO}
+        return {"players": two, "rules": {"swiftChecks": "always", "runningCharactersMayBlock": n % 8 == 1}}
+    return {"players": two, "rules": {"swiftChecks": "settle"}}
 
 
 def chooser_for(seed: str):
@@ -39,7 +41,7 @@ def chooser_for(seed: str):
             return None
         names = {seat["id"]: seat["name"] for seat in seats}
         seat = state["flow"]["awaiting"][0]
-        player = players.setdefault(seat, Player(f"{seed}:{seat}", concede_one_in=400))
+        player = players.setdefault(seat, Player(f"{seed}:{seat}", concede_one_in=400, style=EVERYTHING))
         name, params = player.choose(load_state(NeuroscapeState, state), seat)  # the state as stored
         wire = params.model_dump(mode="json", by_alias=True, exclude_none=True)
         roll = pick(40)

@@ -49,11 +49,21 @@ class Table:
         return response.json()
 
     def log(self, seat: str) -> list[dict]:
-        if self.graphql:
-            return self.api.gql_data(LOG, {"id": self.session}, token=self.token(seat))["sessionLog"]["entries"]
-        response = self.api.get(f"/v1/sessions/{self.session}/log", token=self.token(seat), params={"limit": 200})
-        assert response.status_code == 200, response.text
-        return response.json()["entries"]
+        """The whole log as `seat` reads it, page after page."""
+        entries: list[dict] = []
+        cursor: str | None = None
+        while True:
+            if self.graphql:
+                page = self.api.gql_data(LOG, {"id": self.session, "cursor": cursor}, token=self.token(seat))["sessionLog"]
+            else:
+                params = {"limit": 200, **({"cursor": cursor} if cursor else {})}
+                response = self.api.get(f"/v1/sessions/{self.session}/log", token=self.token(seat), params=params)
+                assert response.status_code == 200, response.text
+                page = response.json()
+            entries += page["entries"]
+            cursor = page["nextCursor"]
+            if not cursor or not page["entries"]:
+                return entries
 
     def send(self, seat: str, action: str, body: dict) -> tuple[int, dict]:
         """Send one action; (HTTP status or 200/4xx from the GraphQL error, answer or problem)."""
