@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from service.dice.stream import Stream
 from service.systems.neuroscape.rules.actions import act
@@ -20,6 +20,8 @@ from service.systems.neuroscape.rules.zones import card_of
 from service.systems.neuroscape.setup import NeuroscapeSetup, initial_state
 from service.systems.neuroscape.state import NeuroscapeState, player
 from service.systems.neuroscape.wire.actions import NeuroscapeActionBase
+
+Entry = dict[str, Any]  # one entry of the legal-action menu
 
 _Item = TypeVar("_Item")
 
@@ -104,7 +106,7 @@ class RandomPlayer:
     def _pick(self, items: list[_Item]) -> _Item:
         return items[self.stream.roll(len(items)) - 1] if len(items) > 1 else items[0]
 
-    def _weighted(self, entries: list[dict]) -> dict:
+    def _weighted(self, entries: list[Entry]) -> Entry:
         weights = [self.style.weights.get(entry["action"], 1) for entry in entries]
         if len(entries) == 1:
             return entries[0]
@@ -115,7 +117,7 @@ class RandomPlayer:
                 return entry
         raise AssertionError("unreachable: the roll is within the weights' sum")
 
-    def _subset(self, items: list, keep: int = 1, of: int = 2) -> list:
+    def _subset(self, items: list[Any], keep: int = 1, of: int = 2) -> list[Any]:
         """Each item kept with probability keep/of, from as few dice as possible."""
         if not items:
             return []
@@ -132,7 +134,7 @@ class RandomPlayer:
             menu = [e for e in menu if e["action"] != "deploy" or cost_of(state, card_of(state, e["card"])) <= spare]
         return self.choose_from(menu)
 
-    def choose_from(self, menu: list[dict]) -> tuple[str, NeuroscapeActionBase] | None:
+    def choose_from(self, menu: list[Entry]) -> tuple[str, NeuroscapeActionBase] | None:
         """A move from a seat's menu of legal actions (as its view lists them under `you.legalActions`)."""
         moves = [entry for entry in menu if entry["action"] != "concede"]
         if not moves or self.stream.roll(self.concede_one_in) == 1:
@@ -143,7 +145,7 @@ class RandomPlayer:
         name = entry["action"]
         return name, ACTION_MODELS[name].model_validate(self._input(entry))
 
-    def _input(self, entry: dict) -> dict:
+    def _input(self, entry: Entry) -> dict[str, Any]:
         name = entry["action"]
         if name == "draw":
             if "total" not in entry:
@@ -174,7 +176,7 @@ class RandomPlayer:
             return {"order": self.stream.shuffle(entry["triggers"])}
         return self._from_entry(entry)
 
-    def _from_entry(self, entry: dict) -> dict:
+    def _from_entry(self, entry: Entry) -> dict[str, Any]:
         """An action's input from its menu entry: its plain members as they are, one of its targets
         (a dict of members, or one value sent as `target`)."""
         out = {key: value for key, value in entry.items() if key not in ("action", "targets")}
@@ -184,11 +186,11 @@ class RandomPlayer:
         return out
 
 
-Observer = Callable[[NeuroscapeState, str, str, NeuroscapeActionBase, NeuroscapeState, dict], None]
+Observer = Callable[[NeuroscapeState, str, str, NeuroscapeActionBase, NeuroscapeState, dict[str, Any]], None]
 
 
 def play_match(
-    seed: str, setup: dict | None = None, *, observe: Observer | None = None, max_actions: int = 50_000,
+    seed: str, setup: dict[str, Any] | None = None, *, observe: Observer | None = None, max_actions: int = 50_000,
     concede_one_in: int = 5000, style: Style = PLAIN,
 ) -> tuple[NeuroscapeState, int]:
     """Play one match between random players to its end; returns the final state and the action count.
