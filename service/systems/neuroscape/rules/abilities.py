@@ -26,10 +26,10 @@ from service.systems.neuroscape.rules.effects import (
 from service.systems.neuroscape.rules.piles import deck_size, draw_many
 from service.systems.neuroscape.rules.pool import pool_of
 from service.systems.neuroscape.state import (
-    Event,
     Character,
     Continuation,
     Effect,
+    Event,
     NeuroscapeState,
     Ram,
     characters,

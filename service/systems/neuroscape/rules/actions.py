@@ -27,7 +27,7 @@ from service.systems.neuroscape.rules.trojans import activate_trojan, spent
 from service.systems.neuroscape.rules.order import next_living, pass_priority
 from service.systems.neuroscape.rules.winning import eliminate
 from service.systems.neuroscape.rules.zones import leave_play, owned_persistent
-from service.systems.neuroscape.state import Event, DrawAudit, NeuroscapeState, living, player, with_flow
+from service.systems.neuroscape.state import DrawAudit, Event, NeuroscapeState, living, player, with_flow
 from service.systems.neuroscape.wire.abilities import (
     NeuroscapeActivateAction,
     NeuroscapeActivateTrojanAction,

@@ -15,9 +15,9 @@ from service.dice.stream import Stream
 from service.systems.neuroscape import errors as E
 from service.systems.neuroscape.rules.zones import attack_of, card_of, defense_of, leave_play, psychosis_level
 from service.systems.neuroscape.state import (
-    Event,
     Attack,
     Character,
+    Event,
     NeuroscapeState,
     find_character,
     opponents,

@@ -19,9 +19,9 @@ from service.systems.neuroscape.rules.order import push, target_ok
 from service.systems.neuroscape.rules.ram import pay
 from service.systems.neuroscape.rules.zones import card_of, free_gear_slot, leave_play, require_hand, without_one
 from service.systems.neuroscape.state import (
-    Event,
     Character,
     Environment,
+    Event,
     Gear,
     InPlay,
     NeuroscapeState,

@@ -23,8 +23,8 @@ from service.systems.neuroscape.rules.piles import (
     put_bottom,
 )
 from service.systems.neuroscape.state import (
-    Event,
     Choice,
+    Event,
     LookedAt,
     NeuroscapeState,
     Ram,

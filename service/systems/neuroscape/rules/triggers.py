@@ -21,8 +21,8 @@ from service.systems.neuroscape.rules.abilities import resolve
 from service.systems.neuroscape.rules.effects import ask
 from service.systems.neuroscape.rules.pool import pool_of
 from service.systems.neuroscape.state import (
-    Event,
     Choice,
+    Event,
     NeuroscapeState,
     PendingTrigger,
     characters,

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from service.systems.neuroscape.rules.pool import win_cards
 from service.systems.neuroscape.rules.zones import card_of, leave_play, owned_persistent
 from service.systems.neuroscape.state import (
-    Event,
     SLOT_NAMES,
+    Event,
     InPlay,
     NeuroscapeState,
     Outcome,
