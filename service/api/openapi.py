@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import BaseModel
-from pydantic.json_schema import JsonSchemaMode, models_json_schema
+from pydantic.json_schema import GenerateJsonSchema, JsonSchemaMode, models_json_schema
 
 import service
+from service.api.enums import Enums, collect
 from service.api.operations import Operation
 from service.api.rest import IDEMPOTENCY_KEY_PATTERN
 from service.model import Model
@@ -108,11 +110,76 @@ def _problem_codes(op: Operation, statuses: tuple[int, ...]) -> dict[str, int]:
     return dict(sorted(listed.items(), key=lambda item: (item[1], item[0])))
 
 
-def _query_parameters(model: type[BaseModel], schemas: dict[str, Any]) -> list[dict[str, Any]]:
-    schema = model.model_json_schema(ref_template=_REF)
+class _Schemas(GenerateJsonSchema):
+    """Readable titles: `clientSeed` is titled "Client seed", not "Clientseed"."""
+
+    def get_title_from_name(self, name: str) -> str:
+        words = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name).replace("_", " ").split()
+        return " ".join([words[0][:1].upper() + words[0][1:], *(w.lower() for w in words[1:])]) if words else name
+
+
+_KEEP = ("description", "default", "examples", "deprecated", "readOnly", "writeOnly")
+
+
+def _named(node: Any, enums: Enums, used: set[str]) -> Any:
+    """The schema with every closed set replaced by a reference to its named component, and the
+    "exactly one of" rules written as `if`/`then`/`else` (generators read `oneOf` as a union of models)."""
+    if isinstance(node, list):
+        return [_named(item, enums, used) for item in node]
+    if not isinstance(node, dict):
+        return node
+    values = node.get("enum")
+    if isinstance(values, list) and len(values) > 1:
+        name = enums.name(values)
+        if name is not None:
+            used.add(name)
+            return {"$ref": _REF.format(model=name), **{k: node[k] for k in _KEEP if k in node}}
+    out = {k: _named(v, enums, used) for k, v in node.items()}
+    either = out.get("anyOf")
+    if isinstance(either, list) and len(either) == 2 and {"type": "null"} in either:
+        # `dict | None`: one object that may be null (generators name an inline `anyOf` branch `…Type0`).
+        other = either[0] if either[1] == {"type": "null"} else either[1]
+        if other.get("type") == "object" and "properties" not in other:
+            del out["anyOf"]
+            out = {**other, **out, "type": ["object", "null"]}
+    if "properties" in out:
+        for word in ("oneOf", "anyOf"):
+            branches = out.get(word)
+            if isinstance(branches, list) and branches and all(_constraint_only(b) for b in branches):
+                out.update(_choice(out.pop(word), exactly_one=word == "oneOf"))
+    return out
+
+
+def _constraint_only(branch: Any) -> bool:
+    """A branch that only says which properties are given (no type of its own): a rule, not a model."""
+    return isinstance(branch, dict) and "type" not in branch and "$ref" not in branch and set(branch) <= {"properties", "required", "not"}
+
+
+def _choice(branches: list[dict[str, Any]], *, exactly_one: bool) -> dict[str, Any]:
+    """`oneOf` (exactly one branch holds) or `anyOf` (at least one) of rules, as nested `if`/`then`/`else`."""
+    head, rest = branches[0], branches[1:]
+    if not rest:
+        return dict(head)
+    if exactly_one:
+        others = {"not": {"anyOf": rest}} if len(rest) > 1 else {"not": rest[0]}
+        return {"if": head, "then": others, "else": _choice(rest, exactly_one=True)}
+    return {"if": {"not": head}, "then": _choice(rest, exactly_one=False)}
+
+
+def _enum_components(enums: Enums, used: set[str]) -> dict[str, Any]:
+    out = {}
+    for name in sorted(used):
+        values = list(enums.values[name])
+        kind = "integer" if isinstance(values[0], int) else "string"
+        out[name] = {"title": name, "type": kind, "enum": values}
+    return out
+
+
+def _query_parameters(model: type[BaseModel], enums: Enums, used: set[str]) -> list[dict[str, Any]]:
+    schema = model.model_json_schema(ref_template=_REF, schema_generator=_Schemas)
     out = []
     for name, prop in schema.get("properties", {}).items():
-        out.append({"name": name, "in": "query", "required": name in schema.get("required", []), "schema": prop})
+        out.append({"name": name, "in": "query", "required": name in schema.get("required", []), "schema": _named(prop, enums, used)})
     return out
 
 
@@ -122,8 +189,10 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
         if op.input is not None and op.method == "POST":
             pairs.append((op.input, "validation"))
         pairs.append((op.output, "serialization"))
-    keys, defs = models_json_schema(pairs, ref_template=_REF)
-    schemas = dict(sorted(defs.get("$defs", {}).items()))
+    keys, defs = models_json_schema(pairs, ref_template=_REF, schema_generator=_Schemas)
+    enums = collect([model for model, _ in pairs], set(defs.get("$defs", {})))
+    used: set[str] = set()
+    schemas = _named(defs.get("$defs", {}), enums, used)
 
     paths: dict[str, Any] = {}
     for op in operations:
@@ -135,7 +204,7 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
         if op.method == "POST":
             parameters.append({"$ref": "#/components/parameters/IdempotencyKey"})
         if op.method == "GET" and op.input is not None:
-            parameters.extend(_query_parameters(op.input, schemas))
+            parameters.extend(_query_parameters(op.input, enums, used))
         body_ref = keys.get((op.input, "validation"), {}).get("$ref") if op.input is not None else None
         out_ref = keys[(op.output, "serialization")]["$ref"]
         statuses = op.errors + _LIMITED + ((400, 413) if op.method == "POST" else ())
@@ -198,6 +267,8 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
                 },
             }
         }
+    schemas.update(_enum_components(enums, used))
+    schemas = dict(sorted(schemas.items()))
     return {
         "openapi": "3.1.0",
         "info": {"title": "Neon Arbiter", "version": service.__version__, "description": _DESCRIPTION},

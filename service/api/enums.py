@@ -1,0 +1,155 @@
+"""Names for the closed sets of values (`Literal[...]`) of the wire models, shared by OpenAPI and GraphQL.
+
+A set of values is one enum wherever it appears: `components/schemas/{Name}` in OpenAPI and
+`enum {Name}` in the SDL, so generated clients get one class per set instead of one per field.
+A set's name is the module-level alias it is declared as (`Role = Literal[...]`), prefixed with
+the game's name when the alias is a game's; a set without an alias is named after the field
+that holds it (`DesertTimeOfDay`), or after its model and field when that name is taken.
+Sets of integers stay integers in GraphQL (an enum value there is a name, not a number).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import types
+import typing
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal, Union
+
+from pydantic import BaseModel
+
+Values = tuple[Any, ...]  # the set, in the order first declared
+
+
+def key(values: Iterable[Any]) -> frozenset[tuple[type, Any]]:
+    return frozenset((type(v), v) for v in values)
+
+
+def pascal(text: str) -> str:
+    words = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", text).replace("-", " ").replace("_", " ").split()
+    return "".join(w[:1].upper() + w[1:] for w in words)
+
+
+def _system_of(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["service", "systems"] else None
+
+
+@dataclass
+class Enums:
+    """Every closed set found in the models given, and its name."""
+
+    names: dict[frozenset[tuple[type, Any]], str] = field(default_factory=dict)
+    values: dict[str, Values] = field(default_factory=dict)
+
+    def name(self, values: Iterable[Any]) -> str | None:
+        return self.names.get(key(values))
+
+
+def _literal_values(hint: Any) -> Values | None:
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) is Literal and len(args) > 1 and all(type(a) in (str, int) for a in args):
+        if len({type(a) for a in args}) == 1:
+            return args
+    return None
+
+
+def _walk(hint: Any, visit_model: Any, found: list[Values]) -> None:
+    origin = typing.get_origin(hint)
+    if origin is typing.Annotated:
+        _walk(typing.get_args(hint)[0], visit_model, found)
+    elif origin is Literal:
+        values = _literal_values(hint)
+        if values is not None:
+            found.append(values)
+    elif origin in (Union, types.UnionType, list, tuple, dict, set, frozenset) or origin is not None and hasattr(origin, "__mro__") and issubclass(origin, (list, tuple, dict)):
+        for arg in typing.get_args(hint):
+            if arg is not Ellipsis:
+                _walk(arg, visit_model, found)
+    elif isinstance(hint, type) and issubclass(hint, BaseModel):
+        visit_model(hint)
+
+
+def _aliases() -> dict[frozenset[tuple[type, Any]], set[tuple[str, str | None]]]:
+    """Module-level `Name = Literal[...]` aliases of the service, by value set: (name, game)."""
+    out: dict[frozenset[tuple[type, Any]], set[tuple[str, str | None]]] = defaultdict(set)
+    for module_name, module in list(sys.modules.items()):
+        if not module_name.startswith("service.") or module is None:
+            continue
+        for attr, value in list(vars(module).items()):
+            if attr[:1].isupper() and not attr.isupper():
+                values = _literal_values(value)
+                if values is not None:
+                    out[key(values)].add((attr, _system_of(module_name)))
+    return out
+
+
+def collect(models: Iterable[type[BaseModel]], taken: set[str]) -> Enums:
+    """Find every closed set reachable from `models` and name each; `taken` holds the models' names."""
+    sites: dict[frozenset[tuple[type, Any]], list[tuple[type[BaseModel], str]]] = defaultdict(list)
+    first: dict[frozenset[tuple[type, Any]], Values] = {}
+    seen: set[type] = set()
+
+    def visit(model: type[BaseModel]) -> None:
+        if model in seen:
+            return
+        seen.add(model)
+        for name, info in model.model_fields.items():
+            found: list[Values] = []
+            _walk(info.annotation, visit, found)
+            for values in found:
+                k = key(values)
+                first.setdefault(k, values)
+                sites[k].append((model, info.alias or name))
+
+    for model in models:
+        visit(model)
+    aliases = _aliases()
+    enums = Enums()
+    used = set(taken) | {m.__name__ for m in seen}
+    # Sets with more sites pick first, then by their first values: the names do not depend on dict order.
+    for k in sorted(sites, key=lambda k: (-len(sites[k]), sorted(map(str, first[k])))):
+        name = _choose(first[k], sites[k], aliases.get(k, set()), used)
+        used.add(name)
+        enums.names[k] = name
+        enums.values[name] = first[k]
+    return enums
+
+
+def _choose(values: Values, sites: list[tuple[type[BaseModel], str]], aliases: set[tuple[str, str | None]], used: set[str]) -> str:
+    games = {_system_of(model.__module__) for model, _ in sites}
+    game = next(iter(games)) if len(games) == 1 else None
+    prefix = pascal(game) if game else ""
+    fields = Counter(pascal(f) for _, f in sites)
+
+    def prefixed(name: str) -> str:
+        return name if not prefix or name.startswith(prefix) else prefix + name
+
+    candidates = []
+    if aliases:
+        # The alias that reads like the fields holding the set (`severity` -> Severity), then alphabetical.
+        ranked = sorted(aliases, key=lambda a: (-sum(n for f, n in fields.items() if f.endswith(a[0])), a[0]))
+        candidates += [prefixed(a) for a, _ in ranked]
+    common = fields.most_common(1)[0][0]
+    candidates.append(prefixed(common))
+    model, field_name = sorted(sites, key=lambda s: (s[0].__name__, s[1]))[0]
+    candidates.append(model.__name__ + pascal(field_name))
+    for candidate in candidates:
+        if candidate not in used:
+            return candidate
+    for n in range(2, 100):
+        if f"{candidates[-1]}{n}" not in used:
+            return f"{candidates[-1]}{n}"
+    raise AssertionError(f"no name for the enum {values}")
+
+
+def graphql_name(value: str) -> str:
+    """The GraphQL spelling of an enum value: the REST value with every other character than a letter,
+    digit or `_` written `_` (`walk-in` -> `walk_in`), and a leading digit prefixed by `_`."""
+    name = re.sub(r"[^0-9A-Za-z_]", "_", value)
+    if not name or name[0].isdigit() or name in ("true", "false", "null"):
+        name = "_" + name
+    return name
