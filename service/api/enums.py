@@ -38,12 +38,33 @@ def _system_of(module: str) -> str | None:
     return parts[2] if len(parts) > 2 and parts[:2] == ["service", "systems"] else None
 
 
+def game_of(model: type) -> str | None:
+    """The game a model belongs to: the first class of its MRO declared under `service.systems.{game}`."""
+    for cls in model.__mro__:
+        game = _system_of(cls.__module__)
+        if game is not None:
+            return game
+    return None
+
+
+def with_game(name: str, game: str | None) -> str:
+    """`Character` of eclipse is published as `EclipseCharacter`: type names are global in both contracts."""
+    prefix = pascal(game) if game and game != "dice" else ""
+    return name if name.startswith(prefix) else prefix + name
+
+
+def model_name(model: type) -> str:
+    """The published name of a model (its component and GraphQL type name)."""
+    return with_game(model.__name__, game_of(model))
+
+
 @dataclass
 class Enums:
     """Every closed set found in the models given, and its name."""
 
     names: dict[frozenset[tuple[type, Any]], str] = field(default_factory=dict)
     values: dict[str, Values] = field(default_factory=dict)
+    models: frozenset[str] = frozenset()  # the published names of every model seen
 
     def name(self, values: Iterable[Any]) -> str | None:
         return self.names.get(key(values))
@@ -108,8 +129,8 @@ def collect(models: Iterable[type[BaseModel]], taken: set[str]) -> Enums:
     for model in models:
         visit(model)
     aliases = _aliases()
-    enums = Enums()
-    used = set(taken) | {m.__name__ for m in seen}
+    enums = Enums(models=frozenset(model_name(m) for m in seen))
+    used = set(taken) | enums.models
     # Sets with more sites pick first, then by their first values: the names do not depend on dict order.
     for k in sorted(sites, key=lambda k: (-len(sites[k]), sorted(map(str, first[k])))):
         name = _choose(first[k], sites[k], aliases.get(k, set()), used)
@@ -120,13 +141,12 @@ def collect(models: Iterable[type[BaseModel]], taken: set[str]) -> Enums:
 
 
 def _choose(values: Values, sites: list[tuple[type[BaseModel], str]], aliases: set[tuple[str, str | None]], used: set[str]) -> str:
-    games = {_system_of(model.__module__) for model, _ in sites}
+    games = {game_of(model) for model, _ in sites} | {game for _, game in aliases}
     game = next(iter(games)) if len(games) == 1 else None
-    prefix = pascal(game) if game else ""
     fields = Counter(pascal(f) for _, f in sites)
 
     def prefixed(name: str) -> str:
-        return name if not prefix or name.startswith(prefix) else prefix + name
+        return with_game(name, game)
 
     candidates = []
     if aliases:
@@ -135,8 +155,8 @@ def _choose(values: Values, sites: list[tuple[type[BaseModel], str]], aliases: s
         candidates += [prefixed(a) for a, _ in ranked]
     common = fields.most_common(1)[0][0]
     candidates.append(prefixed(common))
-    model, field_name = sorted(sites, key=lambda s: (s[0].__name__, s[1]))[0]
-    candidates.append(model.__name__ + pascal(field_name))
+    model, field_name = sorted(sites, key=lambda s: (model_name(s[0]), s[1]))[0]
+    candidates.append(model_name(model) + pascal(field_name))
     for candidate in candidates:
         if candidate not in used:
             return candidate
@@ -153,3 +173,13 @@ def graphql_name(value: str) -> str:
     if not name or name[0].isdigit() or name in ("true", "false", "null"):
         name = "_" + name
     return name
+
+
+def of_operations(operations: Iterable[Any]) -> Enums:
+    """The enums of every model the operations take and answer (the same names in both contracts)."""
+    from service.sessions.models import LogEntry
+
+    models: list[type[BaseModel]] = [LogEntry]
+    for op in operations:
+        models += [m for m in (op.input, op.output, op.published_input, op.published_output) if m is not None]
+    return collect(models, set())

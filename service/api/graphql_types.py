@@ -7,6 +7,7 @@ is converted to a plain dict and validated by the same model as a REST body.
 
 from __future__ import annotations
 
+import enum
 import types
 import typing
 from typing import Any, Literal, Union
@@ -17,14 +18,21 @@ from strawberry.scalars import JSON
 from strawberry.types.base import has_object_definition
 from strawberry.types.unset import UNSET
 
+from service.api.enums import Enums, graphql_name, model_name
+
 _SCALARS = {int: int, str: str, bool: bool, float: float}
+# Fields that hold a session's id are `ID` wherever they appear (arguments, inputs and outputs).
+_IDS = frozenset({"sessionId"})
 
 
 class TypeFactory:
-    def __init__(self) -> None:
+    def __init__(self, enums: Enums | None = None) -> None:
         self._outputs: dict[type, type] = {}
         self._inputs: dict[type, type] = {}
         self._names: dict[str, type] = {}
+        self._enums = enums or Enums()
+        self._enum_types: dict[str, type] = {}
+        self._taken = self._enums.models  # every model's name: a renamed input must not take one
 
     def _claim(self, name: str, model: type) -> str:
         # GraphQL type names are global: two models with one class name would silently merge.
@@ -47,7 +55,7 @@ class TypeFactory:
         namespace: dict[str, Any] = {}
         for name, info in model.model_fields.items():
             alias = info.alias or name
-            hint = self.convert(info.annotation, as_input=as_input)
+            hint = strawberry.ID if alias in _IDS and info.annotation is str else self.convert(info.annotation, as_input=as_input)
             description = info.description
             if as_input and not info.is_required():
                 hint = typing.Optional[hint]  # noqa: UP007 - strawberry needs a real Optional here
@@ -57,7 +65,7 @@ class TypeFactory:
             annotations[alias] = hint
         namespace["__annotations__"] = annotations
         namespace["__doc__"] = (model.__doc__ or "").strip() or None
-        cls = type(self._claim(_type_name(model, as_input=as_input), model), (), namespace)
+        cls = type(self._claim(_type_name(model, as_input=as_input, taken=self._taken), model), (), namespace)
         if as_input:
             return strawberry.input(cls)
         return strawberry.type(cls)
@@ -75,7 +83,10 @@ class TypeFactory:
         if origin is list:
             return types.GenericAlias(list, (self.convert(args[0], as_input=as_input),))  # list[...] of a type found at run time
         if origin is Literal:
-            return str if all(isinstance(a, str) for a in args) else int
+            if all(isinstance(a, str) for a in args):
+                name = self._enums.name(args) if len(args) > 1 else None
+                return self.enum(name) if name else str
+            return int  # an enum value is a name in GraphQL: a closed set of numbers stays Int
         if isinstance(hint, type) and issubclass(hint, BaseModel):
             return self.input(hint) if as_input else self.output(hint)
         if hint in _SCALARS:
@@ -83,12 +94,26 @@ class TypeFactory:
         return JSON  # dicts and anything free-form
 
 
-def _type_name(model: type[BaseModel], *, as_input: bool) -> str:
-    """`DiceRollRequest` and `DiceSessionRollInput` keep their names; other models used as input get `Input`."""
-    name = model.__name__
-    if as_input and not name.endswith(("Input", "Request")):
-        return name + "Input"
-    return name
+    def enum(self, name: str) -> type:
+        """The GraphQL enum of a closed set: each value spelled as `graphql_name` says, meaning the REST value."""
+        if name not in self._enum_types:
+            values = self._enums.values[name]
+            members = enum.Enum(name, [(graphql_name(v), v) for v in values], type=str)  # type: ignore[misc]
+            self._enum_types[name] = strawberry.enum(members, name=name, description=f"One of: {', '.join(f'`{v}`' for v in values)}.")
+        return self._enum_types[name]
+
+
+def _type_name(model: type[BaseModel], *, as_input: bool, taken: frozenset[str] = frozenset()) -> str:
+    """Every input type's name ends in `Input`: `DiceSessionRollInput` keeps its name, the stateless
+    `DiceRollRequest` is `DiceRollInput` unless a model is named `DiceRoll` or `DiceRollInput` (then
+    `DiceRollRequestInput`); other models used as input get `Input` appended."""
+    name = model_name(model)
+    if not as_input or name.endswith("Input"):
+        return name
+    stem = name.removesuffix("Request")
+    if stem != name and not {stem, stem + "Input"} & taken:
+        return stem + "Input"
+    return name + "Input"
 
 
 def plain(value: Any) -> Any:
@@ -102,6 +127,8 @@ def plain(value: Any) -> Any:
         return out
     if isinstance(value, list):
         return [plain(item) for item in value]
+    if isinstance(value, enum.Enum):
+        return value.value
     return value
 
 

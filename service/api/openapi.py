@@ -6,10 +6,10 @@ import re
 from typing import Any
 
 from pydantic import BaseModel
-from pydantic.json_schema import GenerateJsonSchema, JsonSchemaMode, models_json_schema
+from pydantic.json_schema import CoreRef, GenerateJsonSchema, JsonSchemaMode, models_json_schema
 
 import service
-from service.api.enums import Enums, collect
+from service.api.enums import Enums, of_operations, with_game
 from service.api.operations import Operation
 from service.api.rest import IDEMPOTENCY_KEY_PATTERN
 from service.model import Model
@@ -113,9 +113,22 @@ def _problem_codes(op: Operation, statuses: tuple[int, ...]) -> dict[str, int]:
 class _Schemas(GenerateJsonSchema):
     """Readable titles: `clientSeed` is titled "Client seed", not "Clientseed"."""
 
+    def get_defs_ref(self, core_mode_ref: Any) -> Any:
+        """Components of a game's models carry the game's name (`EclipseCharacter`), as GraphQL types do."""
+        core_ref, mode = core_mode_ref
+        return super().get_defs_ref((CoreRef(_GAME_MODEL.sub(_prefixed, core_ref)), mode))
+
     def get_title_from_name(self, name: str) -> str:
         words = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name).replace("_", " ").split()
         return " ".join([words[0][:1].upper() + words[0][1:], *(w.lower() for w in words[1:])]) if words else name
+
+
+_GAME_MODEL = re.compile(r"service\.systems\.(\w+)\.((?:\w+\.)*)(\w+):")
+
+
+def _prefixed(match: re.Match[str]) -> str:
+    game, path, name = match.groups()
+    return f"service.systems.{game}.{path}{with_game(name, game)}:"
 
 
 _KEEP = ("description", "default", "examples", "deprecated", "readOnly", "writeOnly")
@@ -190,7 +203,7 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
             pairs.append((op.input, "validation"))
         pairs.append((op.output, "serialization"))
     keys, defs = models_json_schema(pairs, ref_template=_REF, schema_generator=_Schemas)
-    enums = collect([model for model, _ in pairs], set(defs.get("$defs", {})))
+    enums = of_operations(operations)
     used: set[str] = set()
     schemas = _named(defs.get("$defs", {}), enums, used)
 

@@ -74,6 +74,10 @@ class Operation:
     errors: tuple[int, ...] = (422,)
     description: str = ""
     codes: dict[str, Code] = dataclasses.field(default_factory=dict)  # the game's refusal codes it may answer with
+    # What OpenAPI publishes when it says more than the model checked at run time (a setup typed per system).
+    published_input: Any = None
+    published_output: Any = None
+    graphql_only: bool = False  # a typed twin of a REST operation, served by GraphQL only
 
 
 def _pascal(text: str) -> str:
