@@ -65,9 +65,13 @@ class Enums:
     names: dict[frozenset[tuple[type, Any]], str] = field(default_factory=dict)
     values: dict[str, Values] = field(default_factory=dict)
     models: frozenset[str] = frozenset()  # the published names of every model seen
+    model_names: dict[tuple[str, str], str] = field(default_factory=dict)  # (module, qualname) -> published name
 
     def name(self, values: Iterable[Any]) -> str | None:
         return self.names.get(key(values))
+
+    def model(self, model: type) -> str:
+        return self.model_names.get((model.__module__, model.__qualname__)) or model_name(model)
 
 
 def _literal_values(hint: Any) -> Values | None:
@@ -129,7 +133,8 @@ def collect(models: Iterable[type[BaseModel]], taken: set[str]) -> Enums:
     for model in models:
         visit(model)
     aliases = _aliases()
-    enums = Enums(models=frozenset(model_name(m) for m in seen))
+    names = _model_names(seen)
+    enums = Enums(models=frozenset(names.values()), model_names=names)
     used = set(taken) | enums.models
     # Sets with more sites pick first, then by their first values: the names do not depend on dict order.
     for k in sorted(sites, key=lambda k: (-len(sites[k]), sorted(map(str, first[k])))):
@@ -138,6 +143,23 @@ def collect(models: Iterable[type[BaseModel]], taken: set[str]) -> Enums:
         enums.names[k] = name
         enums.values[name] = first[k]
     return enums
+
+
+def _model_names(models: Iterable[type]) -> dict[tuple[str, str], str]:
+    """Published model names; where a game's state model and wire model share one (`DesertCharacter`),
+    the state's is `{Game}State{Name}` (`DesertStateCharacter`). A name still shared is refused where it
+    would be published twice (GraphQL's type factory asserts it; tests/api/test_generated_names.py for OpenAPI)."""
+    by_name: dict[str, list[type]] = defaultdict(list)
+    for model in models:
+        by_name[model_name(model)].append(model)
+    out = {}
+    for name, group in by_name.items():
+        for model in group:
+            game = game_of(model)
+            stored = len(group) > 1 and game is not None and ".wire." not in model.__module__ + "."
+            published = pascal(game) + "State" + name[len(pascal(game)):] if stored and game else name
+            out[(model.__module__, model.__qualname__)] = published
+    return out
 
 
 def _choose(values: Values, sites: list[tuple[type[BaseModel], str]], aliases: set[tuple[str, str | None]], used: set[str]) -> str:
@@ -156,7 +178,7 @@ def _choose(values: Values, sites: list[tuple[type[BaseModel], str]], aliases: s
     common = fields.most_common(1)[0][0]
     candidates.append(prefixed(common))
     model, field_name = sorted(sites, key=lambda s: (model_name(s[0]), s[1]))[0]
-    candidates.append(model_name(model) + pascal(field_name))
+    candidates.append(model_name(model) + pascal(field_name))  # before the state/wire split: only a fallback
     for candidate in candidates:
         if candidate not in used:
             return candidate

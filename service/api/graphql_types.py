@@ -8,6 +8,7 @@ is converted to a plain dict and validated by the same model as a REST body.
 from __future__ import annotations
 
 import enum
+import keyword
 import types
 import typing
 from typing import Any, Literal, Union
@@ -18,7 +19,7 @@ from strawberry.scalars import JSON
 from strawberry.types.base import has_object_definition
 from strawberry.types.unset import UNSET
 
-from service.api.enums import Enums, graphql_name, model_name
+from service.api.enums import Enums, graphql_name
 
 _SCALARS = {int: int, str: str, bool: bool, float: float}
 # Fields that hold a session's id are `ID` wherever they appear (arguments, inputs and outputs).
@@ -57,15 +58,17 @@ class TypeFactory:
             alias = info.alias or name
             hint = strawberry.ID if alias in _IDS and info.annotation is str else self.convert(info.annotation, as_input=as_input)
             description = info.description
+            # A keyword (`for`) cannot be a Python attribute: `for_`, named `for` in GraphQL.
+            python, named = (alias + "_", alias) if keyword.iskeyword(alias) else (alias, None)
             if as_input and not info.is_required():
                 hint = typing.Optional[hint]  # noqa: UP007 - strawberry needs a real Optional here
-                namespace[alias] = strawberry.field(default=UNSET, description=description)
+                namespace[python] = strawberry.field(default=UNSET, description=description, name=named)
             else:
-                namespace[alias] = strawberry.field(description=description)
-            annotations[alias] = hint
+                namespace[python] = strawberry.field(description=description, name=named)
+            annotations[python] = hint
         namespace["__annotations__"] = annotations
         namespace["__doc__"] = (model.__doc__ or "").strip() or None
-        cls = type(self._claim(_type_name(model, as_input=as_input, taken=self._taken), model), (), namespace)
+        cls = type(self._claim(_type_name(self._enums.model(model), as_input=as_input, taken=self._taken), model), (), namespace)
         if as_input:
             return strawberry.input(cls)
         return strawberry.type(cls)
@@ -103,11 +106,10 @@ class TypeFactory:
         return self._enum_types[name]
 
 
-def _type_name(model: type[BaseModel], *, as_input: bool, taken: frozenset[str] = frozenset()) -> str:
+def _type_name(name: str, *, as_input: bool, taken: frozenset[str] = frozenset()) -> str:
     """Every input type's name ends in `Input`: `DiceSessionRollInput` keeps its name, the stateless
     `DiceRollRequest` is `DiceRollInput` unless a model is named `DiceRoll` or `DiceRollInput` (then
     `DiceRollRequestInput`); other models used as input get `Input` appended."""
-    name = model_name(model)
     if not as_input or name.endswith("Input"):
         return name
     stem = name.removesuffix("Request")
@@ -123,7 +125,7 @@ def plain(value: Any) -> Any:
         for field in value.__strawberry_definition__.fields:
             item = getattr(value, field.python_name)
             if item is not UNSET:
-                out[field.python_name] = plain(item)
+                out[field.graphql_name or field.python_name] = plain(item)
         return out
     if isinstance(value, list):
         return [plain(item) for item in value]
@@ -135,5 +137,11 @@ def plain(value: Any) -> Any:
 def resolve_field(obj: Any, name: str) -> Any:
     """Default resolver: our results are camelCase dicts; fall back to attributes."""
     if isinstance(obj, dict):
-        return obj.get(name)
+        value = obj.get(name)
+        if value is None and name in _KEYWORDS:  # `for_` holds the member `for`
+            return obj.get(name[:-1])
+        return value
     return getattr(obj, name)
+
+
+_KEYWORDS = frozenset(word + "_" for word in keyword.kwlist)

@@ -9,6 +9,7 @@ from pydantic import BaseModel
 from pydantic.json_schema import CoreRef, GenerateJsonSchema, JsonSchemaMode, models_json_schema
 
 import service
+from service.api.examples import request_examples
 from service.api.enums import Enums, of_operations, with_game
 from service.api.operations import Operation
 from service.api.rest import IDEMPOTENCY_KEY_PATTERN
@@ -113,22 +114,29 @@ def _problem_codes(op: Operation, statuses: tuple[int, ...]) -> dict[str, int]:
 class _Schemas(GenerateJsonSchema):
     """Readable titles: `clientSeed` is titled "Client seed", not "Clientseed"."""
 
+    names: dict[tuple[str, str], str] = {}  # (module, qualname) -> published name, set per document
+
     def get_defs_ref(self, core_mode_ref: Any) -> Any:
-        """Components of a game's models carry the game's name (`EclipseCharacter`), as GraphQL types do."""
+        """Components are named as GraphQL types are: a game's models carry the game's name (`EclipseCharacter`)."""
         core_ref, mode = core_mode_ref
-        return super().get_defs_ref((CoreRef(_GAME_MODEL.sub(_prefixed, core_ref)), mode))
+
+        def published(match: re.Match[str]) -> str:
+            module, name = match.group(1), match.group(2)
+            return f"{module}.{self.names.get((module, name)) or with_game(name, _game(module))}:"
+
+        return super().get_defs_ref((CoreRef(_MODEL_REF.sub(published, core_ref)), mode))
 
     def get_title_from_name(self, name: str) -> str:
         words = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name).replace("_", " ").split()
         return " ".join([words[0][:1].upper() + words[0][1:], *(w.lower() for w in words[1:])]) if words else name
 
 
-_GAME_MODEL = re.compile(r"service\.systems\.(\w+)\.((?:\w+\.)*)(\w+):")
+_MODEL_REF = re.compile(r"(service(?:\.\w+)*)\.(\w+):")
 
 
-def _prefixed(match: re.Match[str]) -> str:
-    game, path, name = match.groups()
-    return f"service.systems.{game}.{path}{with_game(name, game)}:"
+def _game(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if parts[:2] == ["service", "systems"] and len(parts) > 2 else None
 
 
 _KEEP = ("description", "default", "examples", "deprecated", "readOnly", "writeOnly")
@@ -148,6 +156,9 @@ def _named(node: Any, enums: Enums, used: set[str]) -> Any:
             used.add(name)
             return {"$ref": _REF.format(model=name), **{k: node[k] for k in _KEEP if k in node}}
     out = {k: _named(v, enums, used) for k, v in node.items()}
+    items = out.get("items")
+    if isinstance(items, dict) and items.get("type") == "object" and "properties" not in items:
+        out["items"] = _free_object(items, used)
     either = out.get("anyOf")
     if isinstance(either, list) and len(either) == 2 and {"type": "null"} in either:
         # `dict | None`: one object that may be null (generators name an inline `anyOf` branch `…Type0`).
@@ -161,6 +172,19 @@ def _named(node: Any, enums: Enums, used: set[str]) -> Any:
             if isinstance(branches, list) and branches and all(_constraint_only(b) for b in branches):
                 out.update(_choice(out.pop(word), exactly_one=word == "oneOf"))
     return out
+
+
+_FREE = {True: "JsonObject", "integer": "IntegerMap", "string": "StringMap"}
+
+
+def _free_object(schema: dict[str, Any], used: set[str]) -> dict[str, Any]:
+    """A list's items that are free-form objects, as one shared component (generators name an inline one `…Item`)."""
+    values = schema.get("additionalProperties", True)
+    name = _FREE.get(values if values is True else values.get("type") if isinstance(values, dict) and len(values) == 1 else None)
+    if name is None or set(schema) - {"type", "additionalProperties"}:
+        return schema
+    used.add(name)
+    return {"$ref": _REF.format(model=name)}
 
 
 def _constraint_only(branch: Any) -> bool:
@@ -180,8 +204,13 @@ def _choice(branches: list[dict[str, Any]], *, exactly_one: bool) -> dict[str, A
 
 
 def _enum_components(enums: Enums, used: set[str]) -> dict[str, Any]:
-    out = {}
-    for name in sorted(used):
+    out: dict[str, Any] = {
+        "JsonObject": {"title": "JsonObject", "type": "object", "additionalProperties": True, "description": "Any JSON object."},
+        "IntegerMap": {"title": "IntegerMap", "type": "object", "additionalProperties": {"type": "integer"}, "description": "Integers by key."},
+        "StringMap": {"title": "StringMap", "type": "object", "additionalProperties": {"type": "string"}, "description": "Strings by key."},
+    }
+    out = {name: schema for name, schema in out.items() if name in used}
+    for name in sorted(used - set(out)):
         values = list(enums.values[name])
         kind = "integer" if isinstance(values[0], int) else "string"
         out[name] = {"title": name, "type": kind, "enum": values}
@@ -196,14 +225,24 @@ def _query_parameters(model: type[BaseModel], enums: Enums, used: set[str]) -> l
     return out
 
 
+def _body(op: Operation) -> Any:
+    return op.published_input or op.input
+
+
+def _answer(op: Operation) -> Any:
+    return op.published_output or op.output
+
+
 def build_openapi(operations: list[Operation]) -> dict[str, Any]:
     pairs: list[tuple[type[BaseModel], JsonSchemaMode]] = [(ProblemDetails, "serialization"), (Health, "serialization")]
+    operations = [op for op in operations if not op.graphql_only]
     for op in operations:
-        if op.input is not None and op.method == "POST":
-            pairs.append((op.input, "validation"))
-        pairs.append((op.output, "serialization"))
-    keys, defs = models_json_schema(pairs, ref_template=_REF, schema_generator=_Schemas)
+        if _body(op) is not None and op.method == "POST":
+            pairs.append((_body(op), "validation"))
+        pairs.append((_answer(op), "serialization"))
     enums = of_operations(operations)
+    generator = type("_Named", (_Schemas,), {"names": enums.model_names})
+    keys, defs = models_json_schema(pairs, ref_template=_REF, schema_generator=generator)
     used: set[str] = set()
     schemas = _named(defs.get("$defs", {}), enums, used)
 
@@ -218,8 +257,8 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
             parameters.append({"$ref": "#/components/parameters/IdempotencyKey"})
         if op.method == "GET" and op.input is not None:
             parameters.extend(_query_parameters(op.input, enums, used))
-        body_ref = keys.get((op.input, "validation"), {}).get("$ref") if op.input is not None else None
-        out_ref = keys[(op.output, "serialization")]["$ref"]
+        body_ref = keys.get((_body(op), "validation"), {}).get("$ref") if op.input is not None else None
+        out_ref = keys[(_answer(op), "serialization")]["$ref"]
         statuses = op.errors + _LIMITED + ((400, 413) if op.method == "POST" else ())
         operation: dict[str, Any] = {
             "operationId": op.field,
@@ -241,7 +280,11 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
         if body_ref and op.input is not None:  # a body_ref is only found for an input
             # A body whose every field is optional may be left out (it reads as `{}`).
             required = bool(op.input.model_json_schema().get("required"))
-            operation["requestBody"] = {"required": required, "content": {"application/json": {"schema": {"$ref": body_ref}}}}
+            media: dict[str, Any] = {"schema": {"$ref": body_ref}}
+            examples = request_examples(op.field)
+            if examples:
+                media["examples"] = examples
+            operation["requestBody"] = {"required": required, "content": {"application/json": media}}
         if op.session:
             operation["security"] = [{"seatToken": []}]
         paths.setdefault(op.path, {})[op.method.lower()] = operation
@@ -281,6 +324,9 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
             }
         }
     schemas.update(_enum_components(enums, used))
+    for name, schema in schemas.items():
+        if "title" in schema:
+            schema["title"] = name  # generators name a class by its title: the published name, not the class's
     schemas = dict(sorted(schemas.items()))
     return {
         "openapi": "3.1.0",
