@@ -64,7 +64,7 @@ SESSIONS: dict[str, dict[str, Any]] = {
         "seats": _SEATS,
         "setup": {
             "luck": 3,
-            "characters": [{"id": "rei", "name": "Rei", "controller": "Ana", "stats": [{"category": "style", "name": "Cool", "rating": "d8"}, {"category": "training", "name": "Guns", "rating": "d6"}]}],
+            "characters": [{"id": "rei", "name": "Rei", "controller": "Ana", "resolveMax": 3, "stats": [{"category": "style", "name": "Cool", "rating": "d8"}, {"category": "training", "name": "Guns", "rating": "d6"}]}],
         },
     },
     "desert": {"system": "desert", "seats": _SEATS, "setup": {"day": 1, "timeOfDay": "evening"}},
