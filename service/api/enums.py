@@ -5,7 +5,10 @@ A set of values is one enum wherever it appears: `components/schemas/{Name}` in 
 A set's name is the module-level alias it is declared as (`Role = Literal[...]`), prefixed with
 the game's name when the alias is a game's; a set without an alias is named after the field
 that holds it (`DesertTimeOfDay`), or after its model and field when that name is taken.
-Sets of integers stay integers in GraphQL (an enum value there is a name, not a number).
+In GraphQL a set is an enum when every value is a GraphQL name, spelled exactly as on REST (`gm`,
+`blind`); a set with values GraphQL cannot spell (`walk-in`, `@`, `2d6`) stays a `String` whose
+description lists the values, so a body is the same JSON over REST and GraphQL variables. Sets of
+integers stay integers in GraphQL (an enum value there is a name, not a number).
 """
 
 from __future__ import annotations
@@ -82,10 +85,24 @@ def _literal_values(hint: Any) -> Values | None:
     return None
 
 
-def _walk(hint: Any, visit_model: Any, found: list[Values]) -> None:
+def union_alias(members: tuple[Any, ...]) -> str | None:
+    """The name a tagged union is declared under (`NeuroscapeEffect = Annotated[Union[...], ...]`) in its members' module."""
+    module = sys.modules[members[0].__module__]
+    for attr, value in vars(module).items():
+        if typing.get_origin(value) is typing.Annotated and set(typing.get_args(typing.get_args(value)[0])) == set(members):
+            return attr
+    return None
+
+
+def _walk(hint: Any, visit_model: Any, found: list[Values], unions: set[str] | None = None) -> None:
     origin = typing.get_origin(hint)
     if origin is typing.Annotated:
-        _walk(typing.get_args(hint)[0], visit_model, found)
+        inner, *meta = typing.get_args(hint)
+        if unions is not None and any(isinstance(getattr(m, "discriminator", None), str) for m in meta):
+            alias = union_alias(typing.get_args(inner))
+            if alias is not None:
+                unions.add(alias)
+        _walk(inner, visit_model, found, unions)
     elif origin is Literal:
         values = _literal_values(hint)
         if values is not None:
@@ -93,7 +110,7 @@ def _walk(hint: Any, visit_model: Any, found: list[Values]) -> None:
     elif origin in (Union, types.UnionType, list, tuple, dict, set, frozenset) or origin is not None and hasattr(origin, "__mro__") and issubclass(origin, (list, tuple, dict)):
         for arg in typing.get_args(hint):
             if arg is not Ellipsis:
-                _walk(arg, visit_model, found)
+                _walk(arg, visit_model, found, unions)
     elif isinstance(hint, type) and issubclass(hint, BaseModel):
         visit_model(hint)
 
@@ -117,6 +134,7 @@ def collect(models: Iterable[type[BaseModel]], taken: set[str]) -> Enums:
     sites: dict[frozenset[tuple[type, Any]], list[tuple[type[BaseModel], str]]] = defaultdict(list)
     first: dict[frozenset[tuple[type, Any]], Values] = {}
     seen: set[type] = set()
+    unions: set[str] = set()
 
     def visit(model: type[BaseModel]) -> None:
         if model in seen:
@@ -124,7 +142,9 @@ def collect(models: Iterable[type[BaseModel]], taken: set[str]) -> Enums:
         seen.add(model)
         for name, info in model.model_fields.items():
             found: list[Values] = []
-            _walk(info.annotation, visit, found)
+            # A tagged union held directly keeps its discriminator on the field, not in the annotation.
+            hint = typing.Annotated[info.annotation, info] if isinstance(info.discriminator, str) else info.annotation
+            _walk(hint, visit, found, unions)
             for values in found:
                 k = key(values)
                 first.setdefault(k, values)
@@ -133,7 +153,7 @@ def collect(models: Iterable[type[BaseModel]], taken: set[str]) -> Enums:
     for model in models:
         visit(model)
     aliases = _aliases()
-    names = _model_names(seen)
+    names = _model_names(seen, unions)
     enums = Enums(models=frozenset(names.values()), model_names=names)
     used = set(taken) | enums.models
     # Sets with more sites pick first, then by their first values: the names do not depend on dict order.
@@ -145,9 +165,9 @@ def collect(models: Iterable[type[BaseModel]], taken: set[str]) -> Enums:
     return enums
 
 
-def _model_names(models: Iterable[type]) -> dict[tuple[str, str], str]:
-    """Published model names; where a game's state model and wire model share one (`DesertCharacter`),
-    the state's is `{Game}State{Name}` (`DesertStateCharacter`). A name still shared is refused where it
+def _model_names(models: Iterable[type], unions: set[str]) -> dict[tuple[str, str], str]:
+    """Published model names; where a game's state model and wire model (or tagged union) share one
+    (`DesertCharacter`), the state's is `{Game}State{Name}` (`DesertStateCharacter`). A name still shared is refused where it
     would be published twice (GraphQL's type factory asserts it; tests/api/test_generated_names.py for OpenAPI)."""
     by_name: dict[str, list[type]] = defaultdict(list)
     for model in models:
@@ -156,7 +176,8 @@ def _model_names(models: Iterable[type]) -> dict[tuple[str, str], str]:
     for name, group in by_name.items():
         for model in group:
             game = game_of(model)
-            stored = len(group) > 1 and game is not None and ".wire." not in model.__module__ + "."
+            shared = len(group) > 1 or name in unions
+            stored = shared and game is not None and ".wire." not in model.__module__ + "."
             published = pascal(game) + "State" + name[len(pascal(game)):] if stored and game else name
             out[(model.__module__, model.__qualname__)] = published
     return out
@@ -189,8 +210,9 @@ def _choose(values: Values, sites: list[tuple[type[BaseModel], str]], aliases: s
 
 
 def graphql_name(value: str) -> str:
-    """The GraphQL spelling of an enum value: the REST value with every other character than a letter,
-    digit or `_` written `_` (`walk-in` -> `walk_in`), and a leading digit prefixed by `_`."""
+    """The GraphQL spelling a value would need: every other character than a letter, digit or `_` written
+    `_` (`walk-in` -> `walk_in`), a leading digit prefixed by `_`. A set is a GraphQL enum only when this
+    changes none of its values."""
     name = re.sub(r"[^0-9A-Za-z_]", "_", value)
     if not name or name[0].isdigit() or name in ("true", "false", "null"):
         name = "_" + name

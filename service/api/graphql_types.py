@@ -19,10 +19,12 @@ from strawberry.scalars import JSON
 from strawberry.types.base import has_object_definition
 from strawberry.types.unset import UNSET
 
-from service.api.enums import Enums, graphql_name
+from service.api.enums import Enums, graphql_name, union_alias
+from service.sessions.models import SessionView
 
 _SCALARS = {int: int, str: str, bool: bool, float: float}
-# Fields that hold a session's id are `ID` wherever they appear (arguments, inputs and outputs).
+# Fields that hold a session's id are `ID` wherever they appear (arguments, inputs and outputs),
+# and so is a session view's own `id`.
 _IDS = frozenset({"sessionId"})
 
 
@@ -33,6 +35,7 @@ class TypeFactory:
         self._names: dict[str, type] = {}
         self._enums = enums or Enums()
         self._enum_types: dict[str, type] = {}
+        self._unions: dict[str, Any] = {}
         self._taken = self._enums.models  # every model's name: a renamed input must not take one
 
     def _claim(self, name: str, model: type) -> str:
@@ -56,7 +59,8 @@ class TypeFactory:
         namespace: dict[str, Any] = {}
         for name, info in model.model_fields.items():
             alias = info.alias or name
-            hint = strawberry.ID if alias in _IDS and info.annotation is str else self.convert(info.annotation, as_input=as_input)
+            session_id = alias in _IDS or (alias == "id" and issubclass(model, SessionView))
+            hint = strawberry.ID if session_id and info.annotation is str else self.convert(info.annotation, as_input=as_input)
             description = info.description
             # A keyword (`for`) cannot be a Python attribute: `for_`, named `for` in GraphQL.
             python, named = (alias + "_", alias) if keyword.iskeyword(alias) else (alias, None)
@@ -77,6 +81,9 @@ class TypeFactory:
         origin = typing.get_origin(hint)
         args = typing.get_args(hint)
         if origin is typing.Annotated:
+            tag = next((getattr(m, "discriminator", None) for m in args[1:] if isinstance(getattr(m, "discriminator", None), str)), None)
+            if tag and not as_input and typing.get_origin(args[0]) in (Union, types.UnionType) and union_alias(typing.get_args(args[0])):
+                return self.tagged_union(args[0], tag)
             return self.convert(args[0], as_input=as_input)
         if origin in (Union, types.UnionType):
             rest = [a for a in args if a is not type(None)]
@@ -88,7 +95,8 @@ class TypeFactory:
         if origin is Literal:
             if all(isinstance(a, str) for a in args):
                 name = self._enums.name(args) if len(args) > 1 else None
-                return self.enum(name) if name else str
+                # A set GraphQL cannot spell as REST does (`walk-in`, `@`) stays a String: a body is the same JSON both ways.
+                return self.enum(name) if name and all(graphql_name(a) == a for a in args) else str
             return int  # an enum value is a name in GraphQL: a closed set of numbers stays Int
         if isinstance(hint, type) and issubclass(hint, BaseModel):
             return self.input(hint) if as_input else self.output(hint)
@@ -97,13 +105,36 @@ class TypeFactory:
         return JSON  # dicts and anything free-form
 
 
+    def tagged_union(self, hint: Any, tag: str) -> Any:
+        """A discriminated union (`Field(discriminator="kind")`) as a GraphQL union of its members' object types.
+
+        Input keeps the JSON scalar (GraphQL has no input unions; a `@oneOf` input would change the
+        wire shape), validated by the same pydantic union as REST."""
+        members = typing.get_args(hint)
+        name = union_alias(members)
+        assert name is not None, "a tagged union is published under its module-level alias"
+        if name not in self._unions:
+            types_ = []
+            for member in members:
+                value = typing.get_args(member.model_fields[tag].annotation)[0]
+                out = self.output(member)
+                # Our results are dicts: the member is the one whose tag has its value.
+                typing.cast(Any, out).__strawberry_definition__.is_type_of = lambda obj, info, value=value: _tag(obj, tag) == value
+                types_.append(out)
+            self._unions[name] = typing.Annotated[Union[tuple(types_)], strawberry.union(name)]  # noqa: UP007
+        return self._unions[name]
+
     def enum(self, name: str) -> type:
-        """The GraphQL enum of a closed set: each value spelled as `graphql_name` says, meaning the REST value."""
+        """The GraphQL enum of a closed set whose values are all GraphQL names: spelled exactly as on REST."""
         if name not in self._enum_types:
             values = self._enums.values[name]
             members = enum.Enum(name, [(graphql_name(v), v) for v in values], type=str)  # type: ignore[misc]
             self._enum_types[name] = strawberry.enum(members, name=name, description=f"One of: {', '.join(f'`{v}`' for v in values)}.")
         return self._enum_types[name]
+
+
+def _tag(obj: Any, tag: str) -> Any:
+    return obj.get(tag) if isinstance(obj, dict) else getattr(obj, tag, None)
 
 
 def _type_name(name: str, *, as_input: bool, taken: frozenset[str] = frozenset()) -> str:

@@ -332,7 +332,7 @@ def test_validate_deck_and_card_pool_over_rest_and_graphql(api: Api):
       neuroscapeValidateDeck(input: $input) { result { legal ramDeckSize violations { rule message } } } }"""
     result = api.gql_data(query, {"input": {"deck": short}})["neuroscapeValidateDeck"]["result"]
     assert result["legal"] is False and [v["rule"] for v in result["violations"]] == ["ram-deck-size"]
-    cards = api.gql_data("query P { neuroscapeCardPool(type: \"mainframe\") { result { cards { id name bioframeBonus } } } }")
+    cards = api.gql_data("query P { neuroscapeCardPool(type: mainframe) { result { cards { id name bioframeBonus } } } }")
     assert {c["id"] for c in cards["neuroscapeCardPool"]["result"]["cards"]} == {"halcyon-lattice", "obsidian-relay"}
 
 
