@@ -14,7 +14,7 @@ import typing
 from typing import Any, Literal, Union
 
 import strawberry
-from pydantic import BaseModel
+from pydantic import BaseModel, BeforeValidator, PlainValidator, WrapValidator
 from strawberry.scalars import JSON
 from strawberry.types.base import has_object_definition
 from strawberry.types.unset import UNSET
@@ -23,6 +23,7 @@ from service.api.enums import Enums, graphql_name, union_alias
 from service.sessions.models import SessionView
 
 _SCALARS = {int: int, str: str, bool: bool, float: float}
+_VALIDATORS = (BeforeValidator, PlainValidator, WrapValidator)
 # Fields that hold a session's id are `ID` wherever they appear (arguments, inputs and outputs),
 # and so is a session view's own `id`.
 _IDS = frozenset({"sessionId"})
@@ -60,7 +61,8 @@ class TypeFactory:
         for name, info in model.model_fields.items():
             alias = info.alias or name
             session_id = alias in _IDS or (alias == "id" and issubclass(model, SessionView))
-            hint = strawberry.ID if session_id and info.annotation is str else self.convert(info.annotation, as_input=as_input)
+            annotation = typing.Annotated[(info.annotation, *info.metadata)] if info.metadata else info.annotation
+            hint = strawberry.ID if session_id and info.annotation is str else self.convert(annotation, as_input=as_input)
             description = info.description
             # A keyword (`for`) cannot be a Python attribute: `for_`, named `for` in GraphQL.
             python, named = (alias + "_", alias) if keyword.iskeyword(alias) else (alias, None)
@@ -84,6 +86,8 @@ class TypeFactory:
             tag = next((getattr(m, "discriminator", None) for m in args[1:] if isinstance(getattr(m, "discriminator", None), str)), None)
             if tag and not as_input and typing.get_origin(args[0]) in (Union, types.UnionType) and union_alias(typing.get_args(args[0])):
                 return self.tagged_union(args[0], tag)
+            if as_input and typing.get_origin(args[0]) is Literal and any(isinstance(m, _VALIDATORS) for m in args[1:]):
+                return str  # the game checks the value itself, with its own refusal code: GraphQL must let it through
             return self.convert(args[0], as_input=as_input)
         if origin in (Union, types.UnionType):
             rest = [a for a in args if a is not type(None)]

@@ -352,7 +352,7 @@ def _typed_operations(typed: list[_Typed], create: Run, read: Run) -> list[Opera
 
         ops.append(Operation(
             f"create{stem}Session", "mutation", "POST", "/v1/sessions", f"Create a {shapes.system} session, its setup typed",
-            "sessions", shapes.create, shapes.created, create, status=201, errors=(422, 503), graphql_only=True,
+            "sessions", shapes.create, shapes.created, create, status=201, errors=(409, 422, 503), graphql_only=True,
         ))
         ops.append(Operation(
             f"{camel}Session", "query", "GET", "/v1/sessions/{sessionId}", f"Read a {shapes.system} session as your seat sees it, its state typed",
@@ -430,7 +430,7 @@ def _platform(registry: Registry, mechanic_ops: dict[str, list[Operation]]) -> l
     return [
         Operation("mechanics", "query", "GET", "/v1/mechanics", "List every mechanic and its REST and GraphQL forms", "catalog", None, Catalog, catalog),
         Operation("verify", "query", "POST", "/v1/verify", "Recompute the draws of an audit record", "dice", VerifyRequest, VerifyResult, run_verify),
-        Operation("createSession", "mutation", "POST", "/v1/sessions", "Create a shared session; returns each seat's token once", "sessions", sm.CreateSession, sm.SessionCreated, create, status=201, errors=(422, 503), published_input=create_body, published_output=created_any),
+        Operation("createSession", "mutation", "POST", "/v1/sessions", "Create a shared session; returns each seat's token once", "sessions", sm.CreateSession, sm.SessionCreated, create, status=201, errors=(409, 422, 503), published_input=create_body, published_output=created_any),
         Operation("session", "query", "GET", "/v1/sessions/{sessionId}", "Read a session as your seat sees it", "sessions", None, sm.SessionView, read, session=True, errors=(401, 403, 404, 503), published_output=view_any),
         Operation("sessionLog", "query", "GET", "/v1/sessions/{sessionId}/log", "Read a session's action log, oldest first, by cursor", "sessions", sm.LogQuery, sm.LogPage, log, session=True, errors=(401, 403, 404, 422, 503)),
         Operation("closeSession", "mutation", "POST", "/v1/sessions/{sessionId}/close", "Close a session and reveal its seeds", "sessions", None, CloseResult, seat_changer("close", "close_transition"), session=True, versioned=True, errors=session_errors),
