@@ -7,8 +7,11 @@ spread over every replica, as nginx does. It keeps no state but that counter: a 
 lives in Redis, and any replica can serve any request. A backend that refuses the
 connection is skipped; once a request has been sent it is never re-sent (it may have been
 applied), and a failure after that is a 502 for the client to retry with its
-Idempotency-Key. Bodies stream in both directions (event streams included). It answers 404
-for /metrics, as deploy/nginx.conf does: metrics are scraped from each replica directly.
+Idempotency-Key. Bodies stream in both directions (event streams included). A WebSocket
+handshake (`Upgrade: websocket`, as GraphQL subscriptions send) is passed on with its Upgrade
+and Connection headers; once the backend answers 101 the two connections are joined byte for
+byte until either side closes, with no idle timeout. It answers 404 for /metrics, as
+deploy/nginx.conf does: metrics are scraped from each replica directly.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ import h11
 _HOP_BY_HOP = {b"connection", b"keep-alive", b"proxy-connection", b"te", b"trailer", b"upgrade", b"expect"}
 _READ = 65536
 _CONNECT_TIMEOUT_S = 2.0
+# After one side of a joined WebSocket closes, how long the other may take to close too.
+_CLOSE_GRACE_S = 5.0
 
 
 class _Peer:
@@ -58,7 +63,16 @@ class _Peer:
 
 def _forwarded(headers: Sequence[tuple[bytes, bytes]], client: str) -> list[tuple[bytes, bytes]]:
     kept = [(name, value) for name, value in headers if name.lower() not in _HOP_BY_HOP]
+    if _asks_for_websocket(headers):  # the one upgrade passed on: Upgrade is hop-by-hop, so it is re-sent
+        kept += [(b"connection", b"upgrade"), (b"upgrade", b"websocket")]
     return [*kept, (b"x-forwarded-for", client.encode()), (b"x-forwarded-proto", b"http")]
+
+
+def _asks_for_websocket(headers: Sequence[tuple[bytes, bytes]]) -> bool:
+    """`Connection: upgrade` and `Upgrade: websocket` (RFC 6455's handshake); other upgrades are dropped."""
+    connection = {token.strip().lower() for name, value in headers if name.lower() == b"connection" for token in value.split(b",")}
+    upgrade = {token.strip().lower() for name, value in headers if name.lower() == b"upgrade" for token in value.split(b",")}
+    return b"upgrade" in connection and b"websocket" in upgrade
 
 
 class Balancer:
@@ -118,6 +132,9 @@ class Balancer:
                     return False
             response = await upstream.next_event()
             while isinstance(response, h11.InformationalResponse):  # the backend's own 100 Continue
+                if response.status_code == 101:  # h11 accepts it only when a WebSocket was asked for
+                    await _join(client, upstream, response)
+                    return False
                 response = await upstream.next_event()
             if not isinstance(response, h11.Response):
                 raise ConnectionError("the backend closed without answering")
@@ -139,6 +156,36 @@ class Balancer:
         finally:
             await upstream.close()
         return client.conn.our_state is h11.DONE and client.conn.their_state is h11.DONE
+
+
+async def _join(client: _Peer, upstream: _Peer, switched: h11.InformationalResponse) -> None:
+    """Pass the backend's 101 on, then copy bytes both ways (frames either side sent early included)."""
+    headers = [(n, v) for n, v in switched.headers if n.lower() not in _HOP_BY_HOP]
+    headers += [(b"connection", b"upgrade"), (b"upgrade", b"websocket")]
+    await client.send(h11.InformationalResponse(status_code=101, headers=headers, reason=switched.reason))
+    for source, target in ((client, upstream), (upstream, client)):
+        early, _ = source.conn.trailing_data
+        if early:
+            target.writer.write(early)
+    copies = {asyncio.ensure_future(_copy(client, upstream)), asyncio.ensure_future(_copy(upstream, client))}
+    done, pending = await asyncio.wait(copies, return_when=asyncio.FIRST_COMPLETED)
+    if pending:  # one side has closed and its end was passed on: the other has a moment to close too
+        done, pending = await asyncio.wait(pending, timeout=_CLOSE_GRACE_S)
+    for task in pending:
+        task.cancel()
+    await asyncio.gather(*pending, return_exceptions=True)
+
+
+async def _copy(source: _Peer, target: _Peer) -> None:
+    try:
+        while data := await source.reader.read(_READ):
+            target.writer.write(data)
+            await target.writer.drain()
+    except (ConnectionError, OSError):
+        pass
+    with contextlib.suppress(ConnectionError, OSError, RuntimeError):
+        if target.writer.can_write_eof():
+            target.writer.write_eof()
 
 
 async def _answer(client: _Peer, status: int, body: bytes) -> None:

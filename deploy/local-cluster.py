@@ -2,12 +2,12 @@
 
     .venv/bin/python deploy/local-cluster.py --replicas 3 --port 8080
 
-Starts a private redis-server (AOF on, in a temporary directory, on a free port), N
-`python -m service` processes sharing it (NA_REPLICA_ID replica-1..N, so X-Served-By
-tells which one answered) and deploy/balancer.py in front. Once everything answers it
-prints one JSON line to stdout:
+Starts a private redis-server (AOF on, in a temporary directory, on a free port, requiring a
+fresh password as compose and Kubernetes do), N `python -m service` processes sharing it
+(NA_REPLICA_ID replica-1..N, so X-Served-By tells which one answered) and deploy/balancer.py
+in front. Once everything answers it prints one JSON line to stdout:
 
-    {"balancer": "http://127.0.0.1:8080", "replicas": ["http://127.0.0.1:..."], "redis": "redis://..."}
+    {"balancer": "http://127.0.0.1:8080", "replicas": ["http://127.0.0.1:..."], "redis": "redis://:<password>@..."}
 
 Service logs (JSON lines) go to stderr. SIGINT or SIGTERM stops everything: the replicas
 drain their requests, Redis stops, its directory is removed. NA_SEED_SECRET is taken from
@@ -50,11 +50,14 @@ def _answers(url: str) -> bool:
         return False
 
 
-def _redis_answers(port: int) -> bool:
+def _redis_answers(port: int, password: str) -> bool:
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=0.5) as sock:
-            sock.sendall(b"PING\r\n")
-            return sock.recv(64).startswith(b"+PONG")
+            sock.sendall(f"AUTH {password}\r\nPING\r\n".encode())
+            reply = b""
+            while len(reply) < 12 and (chunk := sock.recv(64)):
+                reply += chunk
+            return reply.startswith(b"+OK\r\n+PONG")
     except OSError:
         return False
 
@@ -78,6 +81,7 @@ class Cluster:
         self.directory = tempfile.mkdtemp(prefix="neon-arbiter-cluster-")
         self.redis: subprocess.Popen[bytes] | None = None
         self.redis_url = ""
+        self.redis_password = secrets.token_hex(16)
         self.services: list[tuple[subprocess.Popen[bytes], str]] = []
 
     def start(self, timeout: float = 60.0) -> None:
@@ -111,13 +115,13 @@ class Cluster:
             self.redis = subprocess.Popen(
                 [self.redis_server, "--port", str(port), "--bind", "127.0.0.1", "--dir", self.directory,
                  "--appendonly", "yes", "--appendfsync", "always", "--save", "", "--daemonize", "no",
-                 "--logfile", "redis.log"],
+                 "--logfile", "redis.log", "--requirepass", self.redis_password],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             )
-            while self.redis.poll() is None and not _redis_answers(port) and time.monotonic() < deadline:
+            while self.redis.poll() is None and not _redis_answers(port, self.redis_password) and time.monotonic() < deadline:
                 time.sleep(0.05)
-            if self.redis.poll() is None and _redis_answers(port):
-                self.redis_url = f"redis://127.0.0.1:{port}/0"
+            if self.redis.poll() is None and _redis_answers(port, self.redis_password):
+                self.redis_url = f"redis://:{self.redis_password}@127.0.0.1:{port}/0"
                 return
             _stop(self.redis, 5)
         raise RuntimeError(f"redis-server did not start; see {self.directory}/redis.log")

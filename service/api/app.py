@@ -11,10 +11,11 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from service.api.clients import Clients
+from service.api.compression import precompressed, precompressed_mounts
 from service.api.docs import asset_mounts, graphiql_page, swagger_page
 from service.api.events import sse_endpoint
 from service.api.faults import FaultBarrier
@@ -53,6 +54,7 @@ def make_store(settings: Settings) -> Store:
 
 _BUILT: dict[int, tuple[list[Operation], PlannedSchema]] = {}
 _OPENAPI: dict[int, bytes] = {}
+_SDL: dict[int, str] = {}
 
 
 def _contracts(registry: Registry) -> tuple[list[Operation], PlannedSchema]:
@@ -70,6 +72,14 @@ def _openapi(registry: Registry, operations: list) -> bytes:
     if key not in _OPENAPI:
         _OPENAPI[key] = orjson.dumps(build_openapi(operations))
     return _OPENAPI[key]
+
+
+def _sdl(registry: Registry, schema: PlannedSchema) -> str:
+    """The GraphQL schema as SDL (the checked-in schema/schema.graphql), printed on first request."""
+    key = id(registry)
+    if key not in _SDL:
+        _SDL[key] = schema.as_str() + "\n"
+    return _SDL[key]
 
 
 def _limits(settings: Settings) -> Limits:
@@ -115,6 +125,9 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
     async def openapi(request: Request) -> Response:
         return Response(_openapi(registry, operations), media_type="application/json")
 
+    async def sdl(request: Request) -> Response:
+        return PlainTextResponse(_sdl(registry, schema))
+
     async def graphql(request: Request) -> Response:
         if request.method == "GET":
             return HTMLResponse(graphiql_page())
@@ -149,10 +162,12 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         Route("/metrics", metrics.endpoint, methods=["GET"]),
         *(route_for(op, services, plain=plain) for op in operations if not op.graphql_only),
         Route("/v1/sessions/{sessionId}/events", sse_endpoint(sessions), methods=["GET"]),
-        Route("/openapi.json", openapi, methods=["GET"]),
+        # The large documents and assets are gzip-compressed for clients that accept it (compression.py).
+        Route("/openapi.json", precompressed(openapi), methods=["GET"]),
+        Route("/schema.graphql", precompressed(sdl), methods=["GET"]),
         Route("/docs", lambda request: HTMLResponse(swagger_page("/openapi.json")), methods=["GET"]),
         Route("/problems/{code:path}", problem_doc, methods=["GET"]),
-        *asset_mounts(),
+        *precompressed_mounts(asset_mounts()),
     ]
 
     async def http_error(request: Request, exc: Exception) -> Response:
@@ -178,11 +193,11 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
                 allow_origins=list(settings.cors_origins),
                 allow_methods=["GET", "POST", "OPTIONS"],
                 allow_headers=[
-                    "Authorization", "Content-Type", "If-Match", "Idempotency-Key", "Last-Event-ID",
+                    "Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key", "Last-Event-ID",
                     "X-Request-ID", "traceparent", "tracestate",
                 ],
                 expose_headers=[
-                    "ETag", "Retry-After", "X-Request-ID", "X-Served-By", "traceparent",
+                    "ETag", "Location", "Retry-After", "X-Request-ID", "X-Served-By", "traceparent",
                     "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset",
                 ],
             )

@@ -88,6 +88,18 @@ _IDEMPOTENCY_KEY = {
     "schema": {"type": "string", "minLength": 1, "maxLength": 200, "pattern": IDEMPOTENCY_KEY_PATTERN},
 }
 
+_IF_NONE_MATCH = {
+    "name": "If-None-Match",
+    "in": "header",
+    "required": False,
+    "description": "The ETag of your last read (`\"7\"`; a list, weak tags and `*` too): 304 with no body while the session is still at that version.",
+    "schema": {"type": "string"},
+}
+_NOT_MODIFIED = {
+    "description": "The session is still at the version named in If-None-Match; no body",
+    "headers": {"ETag": {"schema": {"type": "string"}}},
+}
+
 
 # The platform's own codes, by the status they answer with (a game's come from its error table).
 _PLATFORM_CODES = {
@@ -252,7 +264,9 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
         if op.session:
             parameters.append({"name": "sessionId", "in": "path", "required": True, "schema": {"type": "string", "minLength": 1, "maxLength": 64}})
         if op.versioned:
-            parameters.append({"name": "If-Match", "in": "header", "required": False, "description": "Session ETag (`\"7\"`): refuse with 412 if the session moved on.", "schema": {"type": "string", "pattern": '^(W/)?"?[0-9]{1,18}"?$'}})
+            parameters.append({"name": "If-Match", "in": "header", "required": False, "description": "Session ETag (`\"7\"`): refuse with 412 if the session moved on. `*` asks for no version (the session must exist, as always).", "schema": {"type": "string", "pattern": '^(\\*|(W/)?"?[0-9]{1,18}"?)$'}})
+        if op.revalidated:
+            parameters.append(_IF_NONE_MATCH)
         if op.method == "POST":
             parameters.append({"$ref": "#/components/parameters/IdempotencyKey"})
         if op.method == "GET" and op.input is not None:
@@ -271,10 +285,13 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
                     "content": {"application/json": {"schema": {"$ref": out_ref}}},
                     **({"headers": {"ETag": {"schema": {"type": "string"}}}} if op.session or op.status == 201 else {}),
                 },
+                **({"304": _NOT_MODIFIED} if op.revalidated else {}),
                 **_problem_responses(statuses),
             },
             "x-problem-codes": _problem_codes(op, statuses),
         }
+        if op.status == 201:
+            operation["responses"]["201"]["headers"]["Location"] = {"description": "The created session's path, `/v1/sessions/{sessionId}`.", "schema": {"type": "string"}}
         if op.description:
             operation["description"] = op.description
         if body_ref and op.input is not None:  # a body_ref is only found for an input

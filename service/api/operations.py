@@ -53,6 +53,7 @@ class Call:
 class Reply:
     body: dict[str, Any]
     version: int | None = None  # becomes the ETag
+    location: str | None = None  # a created resource's path: the Location header
 
 
 Run = Callable[[Call, Any], Awaitable[Reply]]
@@ -71,6 +72,7 @@ class Operation:
     run: Run
     session: bool = False  # `{sessionId}` in the path, bearer token expected
     versioned: bool = False  # honours If-Match / expectedVersion
+    revalidated: bool = False  # a read whose ETag is the session version: If-None-Match answers 304
     status: int = 200
     errors: tuple[int, ...] = (422,)
     description: str = ""
@@ -262,6 +264,7 @@ def _read_in_session(mech: Mechanic, codes: dict[str, Code]) -> Operation:
         output=response,
         run=run,
         session=True,
+        revalidated=True,
         errors=(401, 403, 404, 409, 422, 503),
         codes=codes,
     )
@@ -370,7 +373,7 @@ def _platform(registry: Registry, mechanic_ops: dict[str, list[Operation]]) -> l
             params.system, [s.model_dump() for s in params.seats], params.client_seed, setup
         )
         view = call.sessions.view(doc, None)
-        return Reply({"session": view, "seats": issued}, version=doc.version)
+        return Reply({"session": view, "seats": issued}, version=doc.version, location=f"/v1/sessions/{doc.id}")
 
     async def read(call: Call, params: None) -> Reply:
         doc, actor = await call.sessions.read(call.session, call.token)
@@ -431,7 +434,7 @@ def _platform(registry: Registry, mechanic_ops: dict[str, list[Operation]]) -> l
         Operation("mechanics", "query", "GET", "/v1/mechanics", "List every mechanic and its REST and GraphQL forms", "catalog", None, Catalog, catalog),
         Operation("verify", "query", "POST", "/v1/verify", "Recompute the draws of an audit record", "dice", VerifyRequest, VerifyResult, run_verify),
         Operation("createSession", "mutation", "POST", "/v1/sessions", "Create a shared session; returns each seat's token once", "sessions", sm.CreateSession, sm.SessionCreated, create, status=201, errors=(409, 422, 503), published_input=create_body, published_output=created_any),
-        Operation("session", "query", "GET", "/v1/sessions/{sessionId}", "Read a session as your seat sees it", "sessions", None, sm.SessionView, read, session=True, errors=(401, 403, 404, 503), published_output=view_any),
+        Operation("session", "query", "GET", "/v1/sessions/{sessionId}", "Read a session as your seat sees it", "sessions", None, sm.SessionView, read, session=True, revalidated=True, errors=(401, 403, 404, 503), published_output=view_any),
         Operation("sessionLog", "query", "GET", "/v1/sessions/{sessionId}/log", "Read a session's action log, oldest first, by cursor", "sessions", sm.LogQuery, sm.LogPage, log, session=True, errors=(401, 403, 404, 422, 503)),
         Operation("closeSession", "mutation", "POST", "/v1/sessions/{sessionId}/close", "Close a session and reveal its seeds", "sessions", None, CloseResult, seat_changer("close", "close_transition"), session=True, versioned=True, errors=session_errors),
         Operation("rotateSessionSeed", "mutation", "POST", "/v1/sessions/{sessionId}/rotate-seed", "Start a new seed epoch and reveal the old seed", "sessions", None, sm.SeedRotation, seat_changer("rotate-seed", "rotate_transition"), session=True, versioned=True, errors=session_errors),

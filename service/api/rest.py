@@ -37,13 +37,27 @@ def bearer(request_headers: Mapping[str, str]) -> str | None:
 
 
 def parse_if_match(value: str | None) -> int | None:
-    """`If-Match: "7"` (or W/"7", or 7) → 7. Anything else is a 422, not a silent ignore."""
-    if value is None:
+    """`If-Match: "7"` (or W/"7", or 7) → 7; `*` (the session exists, at any version) → None.
+    Anything else is a 422, not a silent ignore."""
+    if value is None or value.strip() == "*":
         return None
     raw = value.strip().removeprefix("W/").removeprefix('"').removesuffix('"')
     if not raw.isdigit() or len(raw) > 18:
         raise Problem("validation-failed", 'If-Match must be a session ETag such as "7"', errors=[{"loc": ["header", "If-Match"], "msg": "not a version"}])
     return int(raw)
+
+
+def not_modified(value: str | None, version: int) -> bool:
+    """Whether `If-None-Match` names the session's current ETag (a list, weak tags and `*` included):
+    the read answers 304. A value naming no version of ours is no match, so the read answers 200."""
+    if value is None:
+        return False
+    current = str(version)
+    for tag in value.split(","):
+        tag = tag.strip()
+        if tag == "*" or tag.removeprefix("W/").strip('"') == current:
+            return True
+    return False
 
 
 # 1-200 printable ASCII characters, spaces only inside; the OpenAPI header schema is this pattern.
@@ -104,7 +118,7 @@ def _whole_float(value: Any) -> bool:
     return type(value) is float and value.is_integer()
 
 
-_WANTED = frozenset({b"authorization", b"content-type", b"if-match", b"idempotency-key"})
+_WANTED = frozenset({b"authorization", b"content-type", b"if-match", b"if-none-match", b"idempotency-key"})
 
 
 def _headers(scope: Scope) -> dict[str, str]:
@@ -118,6 +132,10 @@ def _headers(scope: Scope) -> dict[str, str]:
 
 def _etag(version: int | None) -> dict[str, str]:
     return {"ETag": f'"{version}"'} if version is not None else {}
+
+
+# What a session read is seat by seat: a cache keeps one copy per token and asks again each time.
+_REVALIDATED = {"Vary": "Authorization", "Cache-Control": "private, no-cache"}
 
 
 def route_for(op: Operation, services: Services, *, plain: bool = True) -> Route:
@@ -153,10 +171,18 @@ def route_for(op: Operation, services: Services, *, plain: bool = True) -> Route
                 check_json(raw)
                 params = validate_json(model, raw, where="body")
             reply = await op.run(call, params)
+            if op.revalidated and reply.version is not None:
+                revalidated = {**_etag(reply.version), **_REVALIDATED}
+                if not_modified(headers.get("if-none-match"), reply.version):
+                    return Response(status_code=304, headers=revalidated)
+                return Response(orjson.dumps(reply.body), media_type="application/json", headers=revalidated)
             body = orjson.dumps(reply.body)
         except Exception as exc:  # every failure leaves as problem+json
             return problem_response(as_problem(exc))
-        return Response(body, status_code=op.status, media_type="application/json", headers=_etag(reply.version))
+        answer = _etag(reply.version)
+        if reply.location is not None:
+            answer["Location"] = reply.location
+        return Response(body, status_code=op.status, media_type="application/json", headers=answer)
 
     return Route(op.path, PlainEndpoint(endpoint) if plain else endpoint, methods=[op.method], name=op.field)
 

@@ -554,3 +554,199 @@ def test_a_rotation_keeps_the_seed_of_an_epoch_with_a_hidden_roll_until_the_clos
     assert hidden["epoch"] == 1 and hidden["seed"] is None  # ana could recompute her blind roll from it
     seeds = api.post(f"/v1/sessions/{sid}/close", token=gm).json()["seeds"]
     assert [s["epoch"] for s in seeds] == [0, 1, 2] and all(s["seed"] for s in seeds)
+
+
+# -- a look at the top of another seat's deck ------------------------------------------
+
+
+def _look_setup() -> dict:
+    """The match's pools, with ana's main deck cut to five cards: her opening hand holds them all, a
+    swift script among them that looks at a chosen opponent's top three and lets her reorder them."""
+    setup = _setup()
+    sift = {"id": "ana-sift", "name": "Ana Sift", "type": "program", "subtype": "script", "cost": 0,
+            "abilities": [{"name": "Sift", "kind": "activated", "swift": True, "target": "opponent",
+                           "effects": [{"kind": "look-at-top", "count": 3, "on": "target", "then": "reorder"}]}]}
+    setup["cards"].append(sift)
+    ana = setup["players"][0]["deck"]
+    ana["main"] = [{"card": "ana-sift", "count": 1}, *({"card": f"ana-char-0{n}", "count": 1} for n in range(1, 5))]
+    setup["rules"] |= {"mainDeckMin": 5, "swiftChecks": "always"}
+    return setup
+
+
+def test_a_look_at_the_top_of_a_deck_shows_the_cards_to_the_looker_alone_on_every_path(api: Api) -> None:
+    created = api.create_session("neuroscape", SEATS, setup=_look_setup(), client_seed="look-at-top")
+    sid = created["session"]["id"]
+    seat = {s["name"]: s["id"] for s in created["seats"]}
+    name = {v: k for k, v in seat.items()}
+
+    def act(who: str, action: str, body: dict | None = None) -> dict:
+        response = api.post(f"/v1/sessions/{sid}/neuroscape/{action}", body or {}, token=api.tokens[who])
+        assert response.status_code == 200, (who, action, response.text)
+        return response.json()
+
+    def state(who: str | None) -> dict:
+        return api.get(f"/v1/sessions/{sid}", token=api.tokens.get(who or "")).json()["state"]
+
+    for who in PLAYERS:
+        act(who, "draw", {"main": 5})
+        act(who, "mulligan", {"bottom": []})
+    won = next(e["seat"] for e in act("ana", "roll-off")["result"]["events"] if e["kind"] == "roll-off-won")
+    act(name[won], "choose-first", {"goFirst": won != seat["ana"]})  # ana never goes first: her deck is in her hand
+    first = state("ana")["flow"]["active"]
+    act(name[first], "draw", {"main": 1})
+    assert state("ana")["flow"]["substage"] == "swift-check" and seat["ana"] in state("ana")["flow"]["awaiting"]
+    act("ana", "play-script", {"card": "ana-sift", "target": seat["bo"]})
+    while (now := state("ana"))["choice"] is None:  # the others pass: the order resolves
+        act(name[now["flow"]["awaiting"][0]], "pass")
+    top = state("ana")["you"]["knownTops"][seat["bo"]]
+    assert len(top) == 3 and set(top) <= _ids(orjson.dumps(top)) and state("ana")["choice"]["kind"] == "arrange-top"
+    assert state("bo")["you"]["deckTop"] == [] and state("bo")["you"]["knownTops"] == {}  # not even its owner
+
+    # Refused arrangements name no card and change nothing: not the version, not the state, not the log.
+    before = api.get(f"/v1/sessions/{sid}", token=api.tokens["gm"]).json()
+    log_length = len(api.get(f"/v1/sessions/{sid}/log", token=api.tokens["gm"], params={"limit": 100}).json()["entries"])
+    refused = [
+        api.post(f"/v1/sessions/{sid}/neuroscape/arrange-top", {"deck": seat["bo"], "order": [0, 0, 1]}, token=api.tokens["ana"]),
+        api.post(f"/v1/sessions/{sid}/neuroscape/arrange-top", {"deck": seat["cy"], "order": [0, 1, 2]}, token=api.tokens["ana"]),
+        api.post(f"/v1/sessions/{sid}/neuroscape/arrange-top", {"deck": seat["bo"], "order": [2, 1, 0]}, token=api.tokens["bo"]),
+        api.post(f"/v1/sessions/{sid}/neuroscape/pass", {}, token=api.tokens["ana"]),
+    ]
+    assert [r.status_code for r in refused] == [422, 422, 409, 409]
+    assert [r.json()["code"] for r in refused] == ["neuroscape/bad-arrangement", "neuroscape/not-looked-at",
+                                                  "neuroscape/out-of-turn", "neuroscape/wrong-stage"]
+    gql_refused = api.gql(gql_action(api, "arrange-top"), {"id": sid, "input": {"deck": seat["bo"], "order": [1]}}, token=api.tokens["ana"])
+    assert gql_refused.get("errors")
+    after = api.get(f"/v1/sessions/{sid}", token=api.tokens["gm"]).json()
+    assert after["version"] == before["version"] and after["state"] == before["state"]
+    assert len(api.get(f"/v1/sessions/{sid}/log", token=api.tokens["gm"], params={"limit": 100}).json()["entries"]) == log_length
+    for blob in [r.content for r in refused] + [orjson.dumps(gql_refused)]:
+        assert not _ids(blob) & set(top), blob
+
+    act("ana", "arrange-top", {"deck": seat["bo"], "order": [2, 0, 1]})
+    assert state("ana")["you"]["knownTops"][seat["bo"]] == [top[2], top[0], top[1]]
+    log_length = len(api.get(f"/v1/sessions/{sid}/log", token=api.tokens["gm"], params={"limit": 100}).json()["entries"])
+    for who in ("gm", "bo", "cy", "eve", None, "ana"):
+        for path, blobs in _read_everything(api, sid, api.tokens.get(who or ""), log_length).items():
+            entries = [entry for blob in blobs for entry in _entries(blob)]
+            if who == "ana":
+                assert entries or set(top) <= _ids(b"".join(blobs)), path  # not vacuous: the looker's own view shows them
+                continue
+            if entries or who != "bo":  # bo's own state holds its deck list (every card id), so it is read as data below
+                assert not _ids(orjson.dumps(entries) if entries else b"".join(blobs)) & set(top), (who, path)
+            looks = [e for e in entries if any(ev["kind"] == "looked-at-top" for ev in (e["result"] or {}).get("events", []))]
+            assert all(e["audit"]["draws"] == [] for e in looks), (who, path)  # the dice that picked the cards stay hidden
+            arranged = [e for e in entries if e["action"] == "neuroscape/arrange-top"]
+            assert all("order" not in (e["input"] or {}) for e in arranged), (who, path)
+        if who == "bo":
+            gql_state = api.gql_data(SESSION_Q, {"id": sid}, token=api.tokens["bo"])["session"]["state"]
+            assert gql_state["you"]["deckTop"] == [] and gql_state["you"]["knownTops"] == {}
+
+    # The close reveals the seed: every draw verifies, the look's included.
+    closed = api.post(f"/v1/sessions/{sid}/close", token=api.tokens["gm"])
+    assert closed.status_code == 200, closed.text
+    seed = closed.json()["seeds"][0]["seed"]
+    entries = api.get(f"/v1/sessions/{sid}/log", token=api.tokens["eve"], params={"limit": 100}).json()["entries"]
+    looks = [e for e in entries if any(ev["kind"] == "looked-at-top" for ev in (e["result"] or {}).get("events", []))]
+    assert len(looks) == 1 and looks[0]["audit"]["draws"]
+    for entry in entries:
+        if entry["audit"]:
+            verdict = api.post("/v1/verify", {"record": entry["audit"], "seed": seed}).json()
+            assert verdict["match"], (entry["action"], verdict)
+
+
+# -- a face-down trojan, until it is activated -----------------------------------------
+
+TROJAN_SEATS = [{"name": "gm", "role": "gm"}, {"name": "ana"}, {"name": "bo"}, {"name": "eve", "role": "spectator"}]
+
+
+def _trojan_setup() -> dict:
+    """Ana's deck is ten trojans (each "2 damage to each opponent's mainframe", swift, free), bo's ten characters."""
+    ignite = {"name": "Ignite", "kind": "activated", "swift": True,
+              "effects": [{"kind": "damage", "amount": 2, "to": "mainframe", "on": "opponents"}]}
+    cards = [{"id": f"{o}-frame", "name": f"{o.title()} Frame", "type": "mainframe"} for o in ("ana", "bo")]
+    cards += [{"id": f"ana-trojan-{n:02d}", "name": f"Ana Trojan {n:02d}", "type": "program", "subtype": "trojan", "cost": 3,
+               "abilities": [ignite]} for n in range(1, 11)]
+    cards += [{"id": f"bo-char-{n:02d}", "name": f"Bo Char {n:02d}", "type": "character", "cost": 0, "attack": 1, "defense": 2}
+              for n in range(1, 11)]
+    cards += [{"id": f"{o}-ram-{n:02d}", "name": f"{o.title()} Ram {n:02d}", "type": "ram"} for o in ("ana", "bo") for n in range(1, 11)]
+
+    def deck(owner: str, kind: str) -> dict:
+        return {"mainframe": f"{owner}-frame", "main": [{"card": f"{owner}-{kind}-{n:02d}", "count": 1} for n in range(1, 11)],
+                "ram": [{"card": f"{owner}-ram-{n:02d}", "count": 1} for n in range(1, 11)]}
+
+    return {"cards": cards, "includeStarterPool": False,
+            "rules": {"mainDeckMin": 10, "ramDeckSize": 10, "maxCopies": 1, "trojanCost": 0},
+            "players": [{"deck": deck("ana", "trojan")}, {"deck": deck("bo", "char")}]}
+
+
+def test_a_face_down_trojan_is_hidden_on_every_path_until_it_is_activated(api: Api) -> None:
+    created = api.create_session("neuroscape", TROJAN_SEATS, setup=_trojan_setup(), client_seed="trojan")
+    sid = created["session"]["id"]
+    seat = {s["name"]: s["id"] for s in created["seats"]}
+    name = {v: k for k, v in seat.items()}
+    length = 0
+
+    def send(who: str, action: str, body: dict | None = None) -> dict:
+        nonlocal length
+        response = api.post(f"/v1/sessions/{sid}/neuroscape/{action}", body or {}, token=api.tokens[who])
+        assert response.status_code == 200, (who, action, response.text)
+        length = response.json()["seq"] + 1
+        return response.json()
+
+    def state(who: str) -> dict:
+        return api.get(f"/v1/sessions/{sid}", token=api.tokens[who]).json()["state"]
+
+    for who in ("ana", "bo"):
+        send(who, "draw", {"main": 5})
+        send(who, "mulligan", {"bottom": []})
+    rolled = send("ana", "roll-off")
+    send(name[next(e["seat"] for e in rolled["result"]["events"] if e["kind"] == "roll-off-won")], "choose-first", {"goFirst": True})
+    trojan: dict | None = None
+    for _ in range(80):  # ana places a trojan on her turn; play on until bo's turn offers her its activation
+        flow = state("ana")["flow"]
+        who = name[flow["awaiting"][0]]
+        menu = state(who)["you"]["legalActions"]
+        kinds = {entry["action"]: entry for entry in menu}
+        if who == "ana" and trojan is not None and "activate-trojan" in kinds:
+            break
+        if flow["substage"] == "draw":
+            send(who, "draw", {"main": kinds["draw"]["maxMain"], "ram": kinds["draw"]["total"] - kinds["draw"]["maxMain"]})
+        elif who == "ana" and trojan is None and "deploy" in kinds:
+            placed = send("ana", "deploy", {"card": kinds["deploy"]["card"]})
+            trojan = placed["result"]["private"]
+        elif flow["substage"] == "attack":
+            send(who, "attack", {"attacks": []})
+        else:
+            send(who, "pass")
+    assert trojan is not None and state("ana")["flow"]["active"] == seat["bo"]
+    secret = {trojan["card"]}
+    activation = kinds["activate-trojan"]
+    assert activation["instance"] == trojan["instance"]
+
+    # Before: no read of any other seat names it, nor does bo's menu, nor a refusal bo hears about it.
+    for who in ("bo", "gm", "eve", None):
+        token = api.tokens.get(who or "")
+        for path, blobs in _read_everything(api, sid, token, length).items():
+            assert not _ids(b"".join(blobs)) & secret, (who, path)
+    slot = next(s for p in state("bo")["players"] for s in p["slots"].values() if s and s["id"] == trojan["instance"])
+    assert slot == {"id": trojan["instance"], "owner": seat["ana"], "faceDown": True, "playedTurn": slot["playedTurn"]}
+    assert not _ids(orjson.dumps(state("bo")["you"]["legalActions"])) & secret
+    for graphql in (False, True):
+        body = {"instance": trojan["instance"]}
+        if graphql:
+            raw = orjson.dumps(api.gql(gql_action(api, "activate-trojan"), {"id": sid, "input": body}, token=api.tokens["bo"]))
+        else:
+            raw = api.post(f"/v1/sessions/{sid}/neuroscape/activate-trojan", body, token=api.tokens["bo"]).content
+        assert b"neuroscape/out-of-turn" in raw and not _ids(raw) & secret, raw
+    assert _ids(orjson.dumps(state("ana"))) >= secret  # its owner sees it (the scan would find it)
+
+    # Activated on bo's turn: revealed to everyone, it resolves once bo passes, then lies in ana's recycle bin.
+    health = next(p for p in state("bo")["players"] if p["seat"] == seat["bo"])["mainframeHealth"]
+    answer = send("ana", "activate-trojan", {"instance": trojan["instance"], "ability": 0})
+    assert {"kind": "trojan-revealed", "seat": seat["ana"], "card": trojan["card"], "instance": trojan["instance"]}.items() <= next(
+        e for e in answer["result"]["events"] if e["kind"] == "trojan-revealed").items()
+    assert _ids(api.get(f"/v1/sessions/{sid}", token=api.tokens["eve"]).content) >= secret
+    send("bo", "pass")
+    after = state("bo")
+    assert next(p for p in after["players"] if p["seat"] == seat["bo"])["mainframeHealth"] == health - 2
+    assert trojan["card"] in next(p for p in after["players"] if p["seat"] == seat["ana"])["recycleBin"]

@@ -36,6 +36,7 @@ class _Backend(http.server.BaseHTTPRequestHandler):
         self.send_header("X-Served-By", self.server.name)
         self.send_header("X-Seen-Forwarded-For", self.headers.get("X-Forwarded-For", ""))
         self.send_header("X-Seen-Request-ID", self.headers.get("X-Request-ID", ""))
+        self.send_header("X-Seen-Upgrade", self.headers.get("Upgrade", ""))
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
@@ -139,3 +140,34 @@ async def test_bodies_headers_and_query_strings_pass_through(backends) -> None:
     assert sized.headers["x-seen-forwarded-for"] == "127.0.0.1"
     assert streamed.content == b'{"expression": "4d6kh3"}'
     assert query.text == "/log?cursor=7&limit=2"
+
+
+async def test_a_websocket_is_passed_through_both_ways_with_its_subprotocol() -> None:
+    from websockets.asyncio.client import connect
+    from websockets.asyncio.server import serve
+
+    async def echo(ws) -> None:
+        await ws.send("hello")  # sent at once, before the client says anything: it must not be lost
+        async for message in ws:
+            await ws.send(f"echo {message}")
+
+    async with serve(echo, "127.0.0.1", 0, subprotocols=["graphql-transport-ws"]) as backend:
+        port = backend.sockets[0].getsockname()[1]
+        async with _serving([("127.0.0.1", port)]) as url:
+            async with connect(url.replace("http", "ws", 1) + "/graphql", subprotocols=["graphql-transport-ws"], open_timeout=10) as ws:
+                assert ws.subprotocol == "graphql-transport-ws"
+                assert ws.response.status_code == 101
+                assert await asyncio.wait_for(ws.recv(), 5) == "hello"
+                for text in ("one", "x" * 200_000):  # a frame bigger than one read
+                    await ws.send(text)
+                    assert await asyncio.wait_for(ws.recv(), 5) == f"echo {text}"
+
+
+async def test_a_request_for_another_upgrade_reaches_the_backend_without_it(backends) -> None:
+    async with _serving([_address(backends[0])]) as url:
+        async with httpx.AsyncClient(base_url=url, timeout=10) as client:
+            response = await client.get("/plain", headers={"Connection": "Upgrade", "Upgrade": "h2c"})
+            again = await client.get("/after")  # the connection still carries requests
+    assert response.status_code == 200 and response.text == "/plain"
+    assert response.headers["x-seen-upgrade"] == ""
+    assert again.text == "/after"

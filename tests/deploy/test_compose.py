@@ -81,9 +81,21 @@ def test_redis_keeps_every_acknowledged_write_in_an_aof_on_a_named_volume() -> N
 
 def test_api_shares_the_redis_store_and_must_be_given_a_seed_secret() -> None:
     env = _compose()["services"]["api"]["environment"]
-    assert env["NA_STORE"] == "redis://redis:6379/0"
+    assert re.fullmatch(r"redis://:\$\{REDIS_PASSWORD:\?[^}]+\}@redis:6379/0", env["NA_STORE"])
     # No value and no default in the file: compose stops with this message when it is unset.
     assert re.fullmatch(r"\$\{NA_SEED_SECRET:\?[^}]+\}", env["NA_SEED_SECRET"])
+
+
+def test_redis_requires_the_password_the_store_url_carries() -> None:
+    services = _compose()["services"]
+    command = services["redis"]["command"]
+    password = command[command.index("--requirepass") + 1]
+    # One variable, no default: compose refuses to start without it, and both sides get the same.
+    assert re.fullmatch(r"\$\{REDIS_PASSWORD:\?[^}]+\}", password)
+    assert f":{password}@" in services["api"]["environment"]["NA_STORE"]
+    assert services["redis"]["environment"]["REDISCLI_AUTH"] == password  # the healthcheck's redis-cli logs in
+    example = (DEPLOY / ".env.example").read_text()
+    assert re.search(r"^REDIS_PASSWORD=\S+$", example, flags=re.MULTILINE)
 
 
 def test_the_example_env_file_placeholder_is_refused_by_the_service() -> None:

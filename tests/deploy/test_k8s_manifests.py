@@ -87,9 +87,10 @@ def test_every_container_runs_locked_down_with_requests_and_limits(kind: str, na
         assert {"cpu", "memory"} <= set(container["resources"]["limits"])
 
 
-def test_api_is_ready_on_readyz_and_alive_on_healthz() -> None:
+def test_api_stays_ready_through_a_store_outage_and_is_alive_on_healthz() -> None:
     [container] = _pod("Deployment", "neon-arbiter")["spec"]["containers"]
-    assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
+    # Not /readyz: a Redis outage would take every pod out of the Service at once.
+    assert container["readinessProbe"]["httpGet"]["path"] == "/healthz"
     assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
     assert container["startupProbe"]["httpGet"]["path"] == "/healthz"
     assert container["ports"] == [{"name": "http", "containerPort": 8000, "protocol": "TCP"}]
@@ -100,7 +101,10 @@ def test_api_gets_its_settings_from_the_config_map_and_its_seed_from_the_secret(
     [container] = _pod("Deployment", "neon-arbiter")["spec"]["containers"]
     assert container["envFrom"] == [{"configMapRef": {"name": "neon-arbiter"}}]
     env = {item["name"]: item for item in container["env"]}
+    assert len(env) == len(container["env"]), "a name twice: kubectl apply merges env by name"
     assert env["NA_SEED_SECRET"]["valueFrom"]["secretKeyRef"] == {"name": "neon-arbiter-seed", "key": "NA_SEED_SECRET"}
+    # The store URL (password included) from the Secret when it has one, else the ConfigMap's.
+    assert env["NA_STORE"]["valueFrom"]["secretKeyRef"] == {"name": "neon-arbiter-seed", "key": "NA_STORE", "optional": True}
     assert env["NA_REPLICA_ID"]["valueFrom"]["fieldRef"]["fieldPath"] == "metadata.name"
     assert env["NA_HOST"]["value"] == "0.0.0.0"
     settings = docs[("ConfigMap", "neon-arbiter")]["data"]
@@ -113,6 +117,22 @@ def test_secret_template_holds_a_value_the_service_refuses() -> None:
     template = _documents()[("Secret", "neon-arbiter-seed")]
     with pytest.raises(ConfigError, match="too weak"):
         Settings.from_env({"NA_STORE": "redis://neon-arbiter-redis:6379/0", **template["stringData"]})
+
+
+def test_redis_requires_the_secrets_password_and_the_secrets_store_url_carries_it() -> None:
+    docs = _documents()
+    [container] = _pod("StatefulSet", "neon-arbiter-redis")["spec"]["containers"]
+    args = container["args"]
+    assert args[args.index("--requirepass") + 1] == "$(REDIS_PASSWORD)"  # Kubernetes expands it from env
+    env = {item["name"]: item["valueFrom"]["secretKeyRef"] for item in container["env"]}
+    from_secret = {"name": "neon-arbiter-seed", "key": "REDIS_PASSWORD"}  # not optional: no password, no Redis
+    assert env == {"REDIS_PASSWORD": from_secret, "REDISCLI_AUTH": from_secret}  # REDISCLI_AUTH: the probes log in
+    assert all("redis-cli" in probe["exec"]["command"] for probe in (container["readinessProbe"], container["livenessProbe"]))
+    secret = docs[("Secret", "neon-arbiter-seed")]["stringData"]
+    redis_service = docs[("Service", "neon-arbiter-redis")]["metadata"]["name"]
+    assert secret["NA_STORE"] == f"redis://:{secret['REDIS_PASSWORD']}@{redis_service}:6379/0"
+    # What the Deployment falls back on has no password: it cannot leak one from a ConfigMap.
+    assert "@" not in docs[("ConfigMap", "neon-arbiter")]["data"]["NA_STORE"]
 
 
 def test_service_pdb_hpa_and_network_policy_point_at_the_right_pods() -> None:
@@ -156,3 +176,27 @@ def test_redis_persists_an_aof_on_a_volume_claim() -> None:
     [claim] = statefulset["volumeClaimTemplates"]
     mount = next(m for m in container["volumeMounts"] if m["name"] == claim["metadata"]["name"])
     assert mount["mountPath"] == args[args.index("--dir") + 1] == "/data"
+
+
+def test_the_readiness_path_answers_through_a_store_outage_while_requests_get_the_services_503() -> None:
+    """What a pod left in the Service answers when Redis is gone (the outage on a live Redis, and the
+    recovery, are in tests/resilience/test_shared_state.py)."""
+    import socket
+    import warnings
+
+    warnings.filterwarnings("ignore", message="Using `httpx`")
+    from starlette.testclient import TestClient
+
+    from service.api.app import create_app
+
+    [container] = _pod("Deployment", "neon-arbiter")["spec"]["containers"]
+    with socket.socket() as closed:  # bound, never listening: the store refuses every connection
+        closed.bind(("127.0.0.1", 0))
+        store = f"redis://127.0.0.1:{closed.getsockname()[1]}/0"
+        settings = Settings(store=store, seed_secret="k8s-test-secret-" + "k" * 32, store_timeout_seconds=0.5, rate_limit_per_second=0)
+        with TestClient(create_app(settings)) as http:
+            ready = http.get(container["readinessProbe"]["httpGet"]["path"])
+            created = http.post("/v1/sessions", json={"system": "dice", "seats": [{"name": "gm", "role": "gm"}]})
+    assert ready.status_code == 200
+    assert created.status_code == 503 and created.headers["content-type"] == "application/problem+json"
+    assert created.json()["code"] == "store-unavailable" and "retry-after" in created.headers

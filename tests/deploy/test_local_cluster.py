@@ -1,11 +1,13 @@
 """deploy/local-cluster.py: one session, created through the balancer, played on every replica.
 
 The script starts Redis, three `python -m service` processes and the balancer on loopback;
-X-Served-By tells which replica answered each request.
+X-Served-By tells which replica answered each request. A session is also followed live
+through the balancer, by a GraphQL subscription and an event stream.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -17,6 +19,7 @@ from pathlib import Path
 import httpx
 import pytest
 from deploy_files import DEPLOY, ROOT
+from live_through import check, follow_through
 from redis_server import require_binary
 
 pytestmark = pytest.mark.slow
@@ -30,6 +33,7 @@ class _Cluster:
         self.process = process
         self.balancer: str = info["balancer"]
         self.replicas: list[str] = info["replicas"]
+        self.redis: str = info.get("redis", "")
         self.log = log
 
     def stop(self, timeout: float = 60) -> int:
@@ -109,8 +113,17 @@ def test_a_session_created_through_the_balancer_is_played_on_every_replica(clust
     requests = [line for line in lines if line["logger"] == "service.access"]
     assert {line["replica"] for line in requests} == set(served)
     text = cluster.log.read_text()
-    for secret in [*tokens, seed, SECRET]:
+    password = cluster.redis.removeprefix("redis://:").split("@")[0]
+    assert len(password) == 32, "the cluster's Redis requires a password, and the replicas' store URL carries it"
+    for secret in [*tokens, seed, SECRET, password]:
         assert secret not in text
     for replica in cluster.replicas:  # the cluster took its replicas down with it
         with pytest.raises(httpx.ConnectError):
             httpx.get(f"{replica}/healthz", timeout=2)
+
+
+def test_a_subscription_and_an_event_stream_follow_a_session_through_the_balancer(cluster: _Cluster) -> None:
+    seen = asyncio.run(follow_through(cluster.balancer))
+    check(seen)
+    # Round robin put the rolls on more than one replica: events reach a stream from any of them.
+    assert len(set(seen.rolls_served_by)) >= 2

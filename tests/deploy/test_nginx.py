@@ -1,7 +1,8 @@
 """deploy/nginx.conf: slow and oversized clients are cut at the proxy within the service's own bounds.
 
-Read statically (no nginx here is new enough for the file's `resolve`); the service's side of
-each bound is tested against a real process in tests/api/test_slow_clients.py.
+Read statically, as shipped (Debian's nginx is older than the file's `resolve`); a rendering of
+it for loopback runs under a real nginx in test_nginx_running.py. The service's side of each
+bound is tested against a real process in tests/api/test_slow_clients.py.
 """
 
 from __future__ import annotations

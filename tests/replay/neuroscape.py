@@ -19,7 +19,7 @@ class Player(RandomPlayer):
 
 
 SEATS = [{"name": "ana", "role": "player"}, {"name": "bo", "role": "player"}, {"name": "cy", "role": "player"}, {"name": "gm", "role": "gm"}]
-TWO = [{"starterDeck": "gridrunners"}, {"starterDeck": "bastion-choir"}]
+TWO = [{"starterDeck": "razor-tide"}, {"starterDeck": "quiet-lattice"}]  # preconstructed: every mechanic comes up
 
 
 def setup_for(seed: str) -> dict:

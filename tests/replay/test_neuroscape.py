@@ -10,7 +10,8 @@ from . import neuroscape as players
 
 MECHANICS = {  # every session mechanic of the system
     "activate", "attack", "block", "choose-first", "concede", "deploy", "draw",
-    "force-quit", "mulligan", "order-blockers", "pass", "play-script", "roll-off",
+    "force-quit", "mulligan", "order-blockers", "pass", "play-script", "roll-off", "activate-trojan", "play-drug",
+    "arrange-top", "order-triggers",
 }
 BATCHES, PER_BATCH, STEPS = 4, 50, 400  # a match runs to its end in about a hundred actions
 REFUSALS = {"neuroscape/not-a-player", "neuroscape/out-of-turn", "neuroscape/wrong-stage", "neuroscape/stale-substage"}

@@ -26,6 +26,6 @@ SYSTEM = system(
 )
 
 # Each module declares its mechanics on SYSTEM; imported in the order of the catalog.
-from service.systems.neuroscape.moves import decks, opening, deploying, battle, abilities, passing  # noqa: E402, F401, I001
+from service.systems.neuroscape.moves import decks, opening, deploying, battle, abilities, passing, choices  # noqa: E402, F401, I001
 
 __all__ = ["SYSTEM"]

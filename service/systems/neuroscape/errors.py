@@ -56,6 +56,12 @@ FORCE_QUIT = "neuroscape/force-quit"
 NO_SUCH_ABILITY = "neuroscape/no-such-ability"
 ABILITY_USED = "neuroscape/ability-used"
 NOT_SWIFT_NOW = "neuroscape/not-swift-now"
+# -- choices the match waits for -------------------------------------------------------
+NOT_LOOKED_AT = "neuroscape/not-looked-at"
+BAD_ARRANGEMENT = "neuroscape/bad-arrangement"
+BAD_TRIGGER_ORDER = "neuroscape/bad-trigger-order"
+TROJAN_TOO_SOON = "neuroscape/trojan-too-soon"
+TROJAN_ACTIVATED = "neuroscape/trojan-activated"
 
 CODES: dict[str, Code] = {
     ILLEGAL_DECK: Code(422, "A deck breaks deck building", "One or more deck lists break the deck-building rules; every violation is listed."),
@@ -95,6 +101,11 @@ CODES: dict[str, Code] = {
     NO_SUCH_ABILITY: Code(422, "No such ability", "The card has no activated ability at that index (or the card is not a script)."),
     ABILITY_USED: Code(409, "The ability is used this round", "A character activates one ability per round; it refreshes in its controller's refresh."),
     NOT_SWIFT_NOW: Code(409, "Not swift", "An ability that is not swift is played in your own deploy substage, with the order of operations empty."),
+    NOT_LOOKED_AT: Code(422, "Not a deck you looked at", "`arrange-top` names a deck whose top you looked at and may reorder now."),
+    BAD_ARRANGEMENT: Code(422, "Not an order of the looked-at cards", "The new order names each position of the looked-at cards exactly once."),
+    BAD_TRIGGER_ORDER: Code(422, "Not an order of your triggers", "The order names each of your pending triggers exactly once."),
+    TROJAN_TOO_SOON: Code(409, "The trojan was played this turn", "A trojan is activated only after the turn it was played."),
+    TROJAN_ACTIVATED: Code(409, "The trojan is already activated", "A trojan is activated once; it is face-up from then on."),
 }
 
 

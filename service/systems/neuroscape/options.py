@@ -49,11 +49,27 @@ class NeuroscapeRules(Model):
         description="One copy of a legendary card in play at a time: per `player` (default) or for the whole `table`.",
     )
     swift_checks: Literal["settle", "always"] = Field(
-        "settle",
-        description="What a swift check waits for. `settle` (default) passes every swift check at once, since no "
-        "swift action can be taken yet (scripts and drugs are played in deploy substages until the order of "
-        "operations arrives); it never asks only the seats that could act, which would reveal their hands. "
-        "`always` waits for a `pass` from every other living player at every swift check.",
+        "always",
+        description="What a swift check waits for. `always` (default) waits for a `pass` from every other living "
+        "player at every swift check, so each of them may play a swift action there (a script, a drug, an "
+        "activated ability, a trojan activation), as the rules text says: other players may play swift actions, "
+        "and the check moves on when all pass. `settle` passes every swift check at once (the default before "
+        "scripts and trojans could be played on another player's turn; the rules text wins over that choice): "
+        "other players then act only with priority on an open order. Neither asks only the seats that could "
+        "act, which would reveal their hands.",
+    )
+
+    trojan_after_activation: Literal["recycle", "stays-face-up"] = Field(
+        "recycle",
+        description="Where an activated trojan goes once its ability has resolved or been countered. `recycle` "
+        "(default; the rules text is silent, and a trojan, like a script, is spent by its one use): to its owner's "
+        "recycle bin. `stays-face-up`: it stays in its slot face-up, as a virus would, and is not activated again.",
+    )
+    trigger_order: Literal["ask", "printed"] = Field(
+        "ask",
+        description="Who orders one player's triggered abilities that go off at the same time. `ask` (default): that "
+        "player, with `order-triggers`, when their turn comes (the active player's resolve first, then in seat order). "
+        "`printed`: nobody is asked; they resolve in the order their cards are in play.",
     )
 
     @model_validator(mode="after")

@@ -24,7 +24,7 @@ from service.systems.neuroscape.state import SLOT_NAMES, Battle, Deck, DeckList,
 from service.systems.neuroscape.wire.actions import SEAT
 from service.systems.neuroscape.wire.cards import NeuroscapeCard, NeuroscapeDeckList
 
-StarterDeckName = Literal["gridrunners", "bastion-choir"]
+StarterDeckName = Literal["gridrunners", "bastion-choir", "razor-tide", "quiet-lattice", "chrome-psalm"]
 
 
 class NeuroscapePlayerSetup(Model):
@@ -47,7 +47,17 @@ class NeuroscapePlayerSetup(Model):
         "Default: the N-th player sits at the session's N-th player seat (GM and spectator seats are skipped), "
         "so with seats gm, ana, bo the first player sits at `seat-2`.",
     )
-    starter_deck: StarterDeckName | None = Field(None, description="Play a built-in starter deck (or give `deck`).")
+    starter_deck: StarterDeckName | None = Field(
+        None,
+        description="Play a built-in starter deck (or give `deck`): `gridrunners` (fast, blitz attackers and arm "
+        "cyberware) or `bastion-choir` (sturdy blockers, protocols and a win condition), or a preconstructed deck: "
+        "`razor-tide` (aggression: cheap blitz attackers, damage as they attack or die, a drug and a character that "
+        "refresh an attacker so it can still block, burn and an extra turn), `quiet-lattice` (control: counters and "
+        "sign swaps on the order of operations, trojans and viruses that release committed RAM and force stability "
+        "checks, discard, and a win once the opponents' recycle bins are full) or `chrome-psalm` (cyberware and "
+        "psychosis: characters with many gear slots loaded with cyberware of every slot and level, tethers, "
+        "malicious cyberware that drives the opponents' characters psychotic, and drugs).",
+    )
     deck: NeuroscapeDeckList | None = Field(
         None, description="Play this deck list, cards of the match's pool (or give `starterDeck`)."
     )

@@ -17,7 +17,7 @@ from pydantic import Field
 
 from service.model import Model
 from service.systems.neuroscape.options import NeuroscapeRules
-from service.systems.neuroscape.wire.cards import GearSlotName
+from service.systems.neuroscape.wire.cards import GearSlotName, NeuroscapeAbility
 
 SlotName = Literal["top", "left", "right"]
 SLOT_NAMES: tuple[SlotName, ...] = ("top", "left", "right")
@@ -43,6 +43,7 @@ class Gear(Model):
     card: str
     owner: str
     commits: int
+    tether_to: str | None = None  # a tether: the other character it joins, while both are in play
 
 
 class Character(Model):
@@ -54,6 +55,9 @@ class Character(Model):
     gear: dict[GearSlotName, Gear]
     entered_turn: int
     commits: int
+    # Tethers that also take up a gear slot of this character; each is kept (and counted) once, in
+    # the `gear` of the other character it joins (whose `tetherTo` names this one).
+    tethers: dict[GearSlotName, Gear] = {}
 
 
 class SlotCard(Model):
@@ -86,6 +90,7 @@ class Deck(Model):
     pile: dict[str, int]
     bottom: tuple[str, ...]
     top: tuple[str, ...] = ()
+    known: dict[str, int] = Field(default_factory=dict)  # seat -> how many of `top` (from the top) it has looked at
 
 
 class Mainframe(Model):
@@ -172,6 +177,55 @@ class Operations(Model):
     passes: int
     resume: tuple[str, ...]
     next: int
+    resolving: bool = False  # resolving top down (popped as they resolve); paused while a choice waits
+    countered: tuple[str, ...] = ()  # items a resolved counter took off the order
+
+
+class PendingTrigger(Model):
+    """A triggered ability set off and waiting to resolve: its id (`t3`), its controller, the card and
+    instance carrying it, what set it off, which of the card's abilities, and the batch it was set off
+    in (triggers of one batch went off at once); `ordered` once nobody needs to order it any more."""
+
+    id: str
+    seat: str
+    card: str
+    instance: str | None
+    trigger: str
+    ability: int
+    batch: int
+    ordered: bool
+
+
+class Continuation(Model):
+    """The rest of an ability that stopped for a choice: its effects from `start` on resolve after it."""
+
+    seat: str
+    ability: NeuroscapeAbility
+    start: int
+    source: str | None
+    target: str | None
+    inverted: bool
+
+
+class LookedAt(Model):
+    """A deck whose top `count` cards the looker puts back in an order it chooses."""
+
+    deck: str
+    count: int
+
+
+class Choice(Model):
+    """A decision the match waits for before anything else happens: `arrange-top` (the looker puts the
+    top cards of `decks` back in an order it names) or `order-triggers` (a seat orders its `triggers`,
+    set off at once). `resume` is whom the match waited for before; `rest` what the ability that asked
+    still has to do."""
+
+    kind: Literal["arrange-top", "order-triggers"]
+    seat: str
+    decks: tuple[LookedAt, ...] = ()
+    triggers: tuple[str, ...] = ()
+    resume: tuple[str, ...] = ()
+    rest: Continuation | None = None
 
 
 class RollOff(Model):
@@ -226,6 +280,11 @@ class NeuroscapeState(Model):
     flow: Flow
     operations: Operations | None = None
     used_abilities: tuple[str, ...] = ()  # characters whose activated ability was used since their refresh
+    choice: Choice | None = None  # a decision the match waits for before anything else happens
+    triggers: tuple[PendingTrigger, ...] = ()  # triggered abilities set off and not yet resolved, in order
+    triggers_set_off: int = 0  # hands out trigger ids (`t1`, `t2`...)
+    extra_turns: tuple[str, ...] = ()  # seats owed a turn after the current one, first first
+    regular_turn: str | None = None  # whose regular turn the extra turns came after (the rotation goes on from it)
 
 
 # -- lookups -------------------------------------------------------------------------------

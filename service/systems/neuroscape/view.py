@@ -3,7 +3,9 @@
 A player sees its own hand, deck list and legal actions; of everyone: health, mainframes and
 slots (face-down cards as face-down, except to the player who placed them), characters, RAM in
 play, recycle bins, and the sizes of hands and decks. Nobody sees a deck's contents or order
-(there is no order: see `piles`). GM, spectator and creator views are the public view.
+(there is no order: see `piles`), except the top cards a seat has looked at: each player sees
+exactly those, of every deck (`you.knownTops`, and of its own `you.deckTop`), and no other seat,
+the deck's owner included, sees them. GM, spectator and creator views are the public view.
 
 Log entries go through `view_entry`: for every seat but the actor, the actor's `private`
 result, the secret parts of its input (the cards a mulligan put back, a face-down card's id)
@@ -22,13 +24,14 @@ from service.model import Model
 from service.registry import Actor
 from service.systems.neuroscape.rules.actions import ACTIONS, flow_summary
 from service.systems.neuroscape.rules.legal import legal_actions
-from service.systems.neuroscape.rules.piles import deck_size, pile_size
+from service.systems.neuroscape.rules.piles import deck_size, known_top, pile_size
 from service.systems.neuroscape.rules.pool import pool_of
 from service.systems.neuroscape.options import NeuroscapeRules
 from service.systems.neuroscape.state import (
     SLOT_NAMES,
     Battle,
     Character,
+    Choice,
     DeckList,
     DrawAudit,
     Effect,
@@ -36,6 +39,7 @@ from service.systems.neuroscape.state import (
     NeuroscapeState,
     Operations,
     Outcome,
+    PendingTrigger,
     Player,
     Ram,
     RollOff,
@@ -93,6 +97,9 @@ class NeuroscapeYouView(Model):
     seat: str
     hand: list[str]
     deck_top: list[str]
+    known_tops: dict[str, list[str]] = Field(
+        default_factory=dict, description="By seat: the top cards of that seat's deck this seat has seen, in order."
+    )
     deck_list: DeckList
     legal_actions: list[dict[str, Any]] = Field(description="Each action this seat may take now, with the choices it has.")
 
@@ -119,6 +126,8 @@ class NeuroscapeView(Model):
     effects: list[Effect]
     roll_off: RollOff | None
     outcome: Outcome | None
+    choice: Choice | None = Field(None, description="A decision the match waits for before anything else happens.")
+    triggers: list[PendingTrigger] = Field(default_factory=list, description="Triggered abilities set off and not yet resolved, in order.")
     you: NeuroscapeYouView | None = None
     revealed: dict[str, NeuroscapeRevealedView] | None = None
     cards: dict[str, dict[str, Any]] = Field(description="Every card the view names, by id, as the pool defines it.")
@@ -196,6 +205,8 @@ def view(state: NeuroscapeState, actor: Actor | None, closed: bool = False) -> d
         "environment": _json(state.environment),
         "battle": _json(state.battle),
         "order": _json(state.operations),
+        "choice": _json(state.choice),
+        "triggers": [_json(t) for t in state.triggers],
         "effects": [_json(e) for e in state.effects],
         "rollOff": _json(state.roll_off),
         "outcome": _json(state.outcome),
@@ -205,7 +216,8 @@ def view(state: NeuroscapeState, actor: Actor | None, closed: bool = False) -> d
         out["you"] = {
             "seat": viewer,
             "hand": list(players[viewer].hand),
-            "deckTop": list(players[viewer].deck.top),
+            "deckTop": known_top(players[viewer].deck, viewer),
+            "knownTops": {seat: top for seat, p in players.items() if (top := known_top(p.deck, viewer))},
             "deckList": _json(deck_list),
             "legalActions": legal_actions(state, viewer),
         }
@@ -215,6 +227,7 @@ def view(state: NeuroscapeState, actor: Actor | None, closed: bool = False) -> d
     _card_ids(out, found)
     if viewer is not None:
         found.update([deck_list.mainframe, *(e.card for e in deck_list.main + deck_list.ram)])
+        found.update(card for top in out["you"]["knownTops"].values() for card in top)
     if closed:
         for p in players.values():
             found.update(p.deck.pile, p.deck.bottom, p.deck.top, p.ram_deck)
@@ -235,6 +248,8 @@ def _public_input(name: str, params: dict | None, result: dict | None) -> dict |
         return None
     if name == "mulligan":
         return {"bottomCount": len(params.get("bottom") or [])}
+    if name == "arrange-top":  # the new order is the looker's: a seat that knew the cards would learn it
+        return {k: v for k, v in params.items() if k != "order"} | {"count": len(params.get("order") or [])}
     if name == "deploy":
         events = (result or {}).get("events") or []
         if any(event.get("kind") == "deployed-face-down" for event in events):

@@ -24,8 +24,14 @@ def stored(state: NeuroscapeState) -> dict:
     return dump_state(NeuroscapeState, state)
 
 
+# Rule tests that are not about swift checks start with them settled (`swiftChecks: settle`, the
+# default before the rules text's "other players may play swift actions" became it), so walking a
+# turn does not stop for the other players' passes; tests of swift checks pass their own setup.
+SETTLED_MATCH = {**STARTER_MATCH, "rules": {"swiftChecks": "settle"}}
+
+
 def fresh(setup: dict | None = None) -> dict:
-    return stored(initial_state(NeuroscapeSetup.model_validate(setup or STARTER_MATCH)))
+    return stored(initial_state(NeuroscapeSetup.model_validate(setup or SETTLED_MATCH)))
 
 
 def do(state: dict, seat: str, action: str, stream=None, **fields) -> tuple[dict, dict]:

@@ -91,6 +91,11 @@ def plain_strategy(state: dict) -> tuple[str, dict]:
         return "roll-off", {}
     if "choose-first" in first:
         return "choose-first", {"goFirst": True}
+    if "order-triggers" in first:  # as they went off
+        return "order-triggers", {"order": first["order-triggers"]["triggers"]}
+    if "arrange-top" in first:  # as they lie
+        entry = first["arrange-top"]
+        return "arrange-top", {"deck": entry["deck"], "order": list(range(entry["count"]))}
     for entry in menu:
         if entry["action"] == "deploy" and state["cards"][entry["card"]]["type"] == "character":
             return "deploy", {"card": entry["card"], **entry["targets"][0]}

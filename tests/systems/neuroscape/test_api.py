@@ -185,7 +185,7 @@ def test_a_graphql_subscription_shows_another_seats_draw_without_its_cards(memor
 def test_a_face_down_trojan_stays_face_down_for_its_target(api: Api):
     cards = [{"id": "test-trojan", "name": "Test Trojan", "type": "program", "subtype": "trojan", "cost": 9}]
     deck = {"mainframe": "halcyon-lattice", "main": [{"card": "test-trojan", "count": 10}], "ram": [{"card": "core-ram", "count": 10}]}
-    setup = {"cards": cards, "rules": {"mainDeckMin": 10, "ramDeckSize": 10, "maxCopies": 10, "trojanCost": 0},
+    setup = {"cards": cards, "rules": {"mainDeckMin": 10, "ramDeckSize": 10, "maxCopies": 10, "trojanCost": 0, "swiftChecks": "settle"},
              "players": [{"deck": deck}, {"deck": deck}]}
     table = new_table(api, setup)
     first, second = start(table)
@@ -209,7 +209,7 @@ TEST_CARDS = [
 
 def one_card_match(api: Api, card: str, *, graphql: bool = False) -> Table:
     deck = {"mainframe": "halcyon-lattice", "main": [{"card": card, "count": 10}], "ram": [{"card": "core-ram", "count": 10}]}
-    setup = {"cards": TEST_CARDS, "rules": {"mainDeckMin": 10, "ramDeckSize": 10, "maxCopies": 10},
+    setup = {"cards": TEST_CARDS, "rules": {"mainDeckMin": 10, "ramDeckSize": 10, "maxCopies": 10, "swiftChecks": "settle"},
              "players": [{"deck": deck}, {"deck": deck}]}
     return new_table(api, setup, graphql=graphql)
 
@@ -321,7 +321,7 @@ def test_gm_and_spectator_seats_do_not_act(api: Api):
 def test_validate_deck_and_card_pool_over_rest_and_graphql(api: Api):
     assert api.post("/v1/neuroscape/card-pool", {"type": "all"}).status_code == 405  # a read: GET
     pool = api.get("/v1/neuroscape/card-pool", params={"type": "all"}).json()["result"]
-    assert {d["name"] for d in pool["starterDecks"]} == {"gridrunners", "bastion-choir"}
+    assert {d["name"] for d in pool["starterDecks"]} == {"gridrunners", "bastion-choir", "razor-tide", "quiet-lattice", "chrome-psalm"}
     deck = next(d["deck"] for d in pool["starterDecks"] if d["name"] == "gridrunners")
     legal = api.post("/v1/neuroscape/validate-deck", {"deck": deck}).json()["result"]
     assert legal == {"legal": True, "mainDeckSize": 40, "ramDeckSize": 25, "violations": []}
@@ -333,7 +333,8 @@ def test_validate_deck_and_card_pool_over_rest_and_graphql(api: Api):
     result = api.gql_data(query, {"input": {"deck": short}})["neuroscapeValidateDeck"]["result"]
     assert result["legal"] is False and [v["rule"] for v in result["violations"]] == ["ram-deck-size"]
     cards = api.gql_data("query P { neuroscapeCardPool(type: mainframe) { result { cards { id name bioframeBonus } } } }")
-    assert {c["id"] for c in cards["neuroscapeCardPool"]["result"]["cards"]} == {"halcyon-lattice", "obsidian-relay"}
+    mainframes = {"halcyon-lattice", "obsidian-relay", "cinder-spire", "hush-array", "reliquary-core"}
+    assert {c["id"] for c in cards["neuroscapeCardPool"]["result"]["cards"]} == mainframes
 
 
 def test_check_setup_lists_violations_without_creating_a_match(api: Api):

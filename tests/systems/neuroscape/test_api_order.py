@@ -16,7 +16,7 @@ FLASHER = {
     ],
 }
 DECK = {"mainframe": "halcyon-lattice", "main": [{"card": "test-flasher", "count": 10}], "ram": [{"card": "core-ram", "count": 10}]}
-SETUP = {"cards": [FLASHER], "rules": {"mainDeckMin": 10, "ramDeckSize": 10, "maxCopies": 10},
+SETUP = {"cards": [FLASHER], "rules": {"mainDeckMin": 10, "ramDeckSize": 10, "maxCopies": 10, "swiftChecks": "settle"},
          "players": [{"deck": DECK}, {"deck": DECK}]}
 
 

@@ -129,7 +129,7 @@ def test_running_characters_do_not_block_unless_the_rules_say_so():
     state["players"]["seat-2"]["characters"][0]["running"] = True
     state, _ = do(state, "seat-1", "attack", attacks=[{"attacker": courier}])
     assert state["players"]["seat-2"]["bioframe"] == 18  # nobody could block: the block substage was skipped
-    setup = {"players": [{"starterDeck": "gridrunners"}, {"starterDeck": "bastion-choir"}], "rules": {"runningCharactersMayBlock": True}}
+    setup = {"players": [{"starterDeck": "gridrunners"}, {"starterDeck": "bastion-choir"}], "rules": {"runningCharactersMayBlock": True, "swiftChecks": "settle"}}
     state, (courier,), (oracle,) = battle(["gutter-courier"], ["rust-oracle"], setup)
     state["players"]["seat-2"]["characters"][0]["running"] = True
     state, _ = do(state, "seat-1", "attack", attacks=[{"attacker": courier}])

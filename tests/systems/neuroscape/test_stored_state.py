@@ -2,8 +2,10 @@
 
 `stored_states.json` holds, for seeded matches between random players (two and three players,
 the rule options, a submitted card pool), a digest of the stored JSON after every action. It was
-first made by the engine over plain JSON, and made again when abilities began to resolve (the
-matches play differently since): the engine must make the same states, action for action, and
+first made by the engine over plain JSON, and made again when abilities began to resolve, when
+triggers began to queue for their owner's order (the matches play differently since, and the state
+holds the queue), and when trojans were activated and drugs played as swift actions (the rules and
+cards in play gained fields, and the players use the new moves): the engine must make the same states, action for action, and
 each must load from its JSON and dump back to exactly it. A state stored before the order of
 operations, the used abilities and the looked-at top of a deck existed still loads.
 """

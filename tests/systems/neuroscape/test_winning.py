@@ -8,7 +8,8 @@ import pytest
 from service.errors import RuleViolation
 from tests.systems.neuroscape.helpers import do, fresh, give_ram, place_character, through_setup, to_substage
 
-THREE = {"players": [{"starterDeck": "gridrunners"}, {"starterDeck": "bastion-choir"}, {"starterDeck": "gridrunners"}]}
+THREE = {"players": [{"starterDeck": "gridrunners"}, {"starterDeck": "bastion-choir"}, {"starterDeck": "gridrunners"}],
+         "rules": {"swiftChecks": "settle"}}
 
 
 def test_an_attack_to_zero_bioframe_wins_the_match():

@@ -66,8 +66,8 @@ SYSTEM.mechanic(
 SYSTEM.mechanic(
     "card-pool",
     "List the built-in starter cards and starter decks",
-    "The original cards a match uses when its setup sends no `cards`, and the two starter decks "
-    "(`gridrunners`, `bastion-choir`) a player may name as `starterDeck`.",
+    "The original cards a match uses when its setup sends no `cards`, and the starter decks "
+    "(`gridrunners`, `bastion-choir`, `razor-tide`, `quiet-lattice`, `chrome-psalm`) a player may name as `starterDeck`.",
     stateless=card_pool,
     read=True,
 )

@@ -33,9 +33,10 @@ SYSTEM.mechanic(
     "Deploy a card from your hand, paying its RAM",
     "In your primary or secondary deploy substage. Characters commit their RAM; protocols go in a slot of your "
     "mainframe, viruses and trojans (face-down, default 4 RAM) in a slot of an opponent's; a full mainframe "
-    "takes no more. Cyberware attaches to a character's matching gear slot; .EXEs, scripts and drugs are paid "
-    "and go to the recycle bin (their effects come with the engine's next part); environments replace the "
-    "current one. Legendary cards: one copy in play at a time (per player by default).",
+    "takes no more. Cyberware attaches to a character's matching gear slot (a tether to the same slot of two "
+    "characters: `character` and `tetherTo`); .EXEs and scripts are paid, go to the recycle bin and put their "
+    "ability on the order of operations (drugs are played with `play-drug`); environments replace the current "
+    "one. Legendary cards: one copy in play at a time (per player by default).",
     session=deploy,
     output=NeuroscapeActionResult,
 )

@@ -6,8 +6,9 @@ and its controller's slot programs and environment), then lasting effects (`unti
 and `while in play`) — and clamps the result (ATK at least 0, DEF at least 1).
 
 `resolve` applies one ability's effects for its controller; `inverted` swaps the signs of its
-ATK/DEF changes and RAM changes. `fire` runs the triggered abilities an event sets off, active
-player's first and then in seat order; they resolve at once, with nothing able to answer them.
+ATK/DEF changes and RAM changes. Every effect kind of the vocabulary has its rule here (or in
+`effects`); a kind without one is a bug and raises. Triggered abilities wait in the queue of
+`triggers` and resolve from there.
 """
 
 from __future__ import annotations
@@ -15,10 +16,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from service.dice.stream import Stream
-from service.systems.neuroscape.rules.piles import deck_size, draw_many, look_at_top, put_bottom
+from service.systems.neuroscape.rules.effects import (
+    commit_ram,
+    extra_turn,
+    forced_stability_check,
+    look,
+    release_ram,
+)
+from service.systems.neuroscape.rules.piles import deck_size, draw_many
 from service.systems.neuroscape.rules.pool import pool_of
 from service.systems.neuroscape.state import (
     Character,
+    Continuation,
     Effect,
     NeuroscapeState,
     Ram,
@@ -156,13 +165,7 @@ def _apply(state: State, seat: str, effect: NeuroscapeEffect, source: str | None
             state = discard_random(state, other, effect.count, stream, events)
         return state
     if effect.kind == "look-at-top":
-        p = player(state, seat)
-        seen, deck = look_at_top(p.deck, effect.count, stream)
-        if effect.then == "bottom":
-            deck = put_bottom(deck.model_copy(update={"top": deck.top[len(seen):]}), seen)
-        state = update_player(state, seat, deck=deck)
-        events.append({"kind": "looked-at-top", "seat": seat, "amount": len(seen), "reason": effect.then})
-        return state
+        return look(state, seat, effect, _players(state, seat, effect.on, target), stream, events)
     if effect.kind == "change-ram":
         for other in _players(state, seat, effect.on, target):
             state = change_ram(state, other, sign * effect.amount, events)
@@ -199,7 +202,20 @@ def _apply(state: State, seat: str, effect: NeuroscapeEffect, source: str | None
             for other in opponents(state, seat):
                 state = eliminate(state, other, "mic-drop", events)
         return state
-    return state  # counter and invert-sign act on the order itself (see `order`)
+    if effect.kind in ("commit-ram", "release-ram"):
+        move = commit_ram if effect.kind == "commit-ram" else release_ram
+        for other in _players(state, seat, effect.on, target):
+            state = move(state, other, effect.amount, events)
+        return state
+    if effect.kind == "stability-check":
+        for other in _players(state, seat, effect.on, target):
+            state = forced_stability_check(state, other, stream, events)
+        return state
+    if effect.kind == "extra-turn":
+        return extra_turn(state, seat, events)
+    if effect.kind in ("counter", "invert-sign"):
+        return state  # they act on the order itself, as it resolves (see `order.resolve_order`)
+    raise AssertionError(f"no rule resolves the effect kind {kind!r}")  # the vocabulary and this function disagree
 
 
 def _without_last(cards: tuple[str, ...], card_id: str) -> tuple[str, ...]:
@@ -237,10 +253,18 @@ def change_ram(state: State, seat: str, amount: int, events: list[dict]) -> Stat
 
 
 def resolve(state: State, seat: str, ability: NeuroscapeAbility, source: str | None, target: str | None, inverted: bool,
-            stream: Stream, events: list[dict]) -> State:
+            stream: Stream, events: list[dict], start: int = 0) -> State:
+    """Apply the ability's effects from `start` on; one that makes the match wait for a choice keeps
+    the rest of the ability with the choice (`Choice.rest`), to resolve once it is made."""
+    assert state.choice is None, "nothing resolves while the match waits for a choice"
     sign = -1 if inverted else 1
-    for effect in ability.effects:
-        state = _apply(state, seat, effect, source, target, sign, stream, events)
+    for index in range(start, len(ability.effects)):
+        state = _apply(state, seat, ability.effects[index], source, target, sign, stream, events)
+        if state.choice is not None:
+            if index + 1 < len(ability.effects) or ability.duel:
+                rest = Continuation(seat=seat, ability=ability, start=index + 1, source=source, target=target, inverted=inverted)
+                state = state.model_copy(update={"choice": state.choice.model_copy(update={"rest": rest})})
+            return state
     if ability.duel and source is not None and target is not None:
         state = duel(state, source, target, events)
     return state
@@ -257,74 +281,11 @@ def duel(state: State, one: str, other: str, events: list[dict]) -> State:
     return _damage_character(state, one, hit_first, events)
 
 
-# -- triggers ----------------------------------------------------------------------------
-
-# What a public event is to the triggers of the instance it names.
-EVENT_TRIGGERS: dict[str, tuple[str, ...]] = {
-    "deployed": ("enters-play",),
-    "ram-played": ("enters-play",),
-    "attacks": ("attacks",),
-    "blocks": ("blocks",),
-    "destroyed": ("destroyed", "leaves-play"),
-    "crashed": ("leaves-play",),
-    "force-quit": ("leaves-play",),
-    "replaced": ("leaves-play",),
-    "returned-to-hand": ("leaves-play",),
-}
-
-
-def turn_order_from_active(state: State) -> list[str]:
-    """Seats in turn order, starting from the active player."""
-    order = list(state.order)
-    active = state.flow.active
-    at = order.index(active) if active in order else 0
-    return order[at:] + order[:at]
-
-
-def fire(state: State, fired: list[tuple[str, str | None, str, str]], stream: Stream, events: list[dict]) -> State:
-    """Resolve triggered abilities: `fired` holds (controller, instance, card, trigger); active player's first."""
-    rank = {seat: i for i, seat in enumerate(turn_order_from_active(state))}
-    pool = pool_of(state)
-    for seat, instance_id, card_id, trigger in sorted(fired, key=lambda f: rank.get(f[0], len(rank))):
-        if seat not in state.players or player(state, seat).eliminated is not None or state.outcome is not None:
-            continue
-        for index, ability in enumerate(pool[card_id].abilities):
-            if ability.kind == "triggered" and ability.trigger == trigger:
-                events.append({"kind": "triggered", "seat": seat, "card": card_id, "instance": instance_id, "reason": trigger,
-                               "amount": index})
-                state = resolve(state, seat, ability, instance_id, None, False, stream, events)
-    return state
+# -- triggers (see `triggers`) ------------------------------------------------------------
 
 
 def react(state: State, events: list[dict], start: int, stream: Stream) -> State:
-    """Fire the triggers set off by events[start:] (and by the events they add, in turn)."""
-    pool = pool_of(state)
-    at = start
-    while at < len(events):
-        batch = events[at:]
-        at = len(events)
-        fired = []
-        for event in batch:
-            triggers = EVENT_TRIGGERS.get(event.get("kind") or "")
-            card_id = event.get("card")
-            if triggers is None:
-                continue
-            if card_id is None:  # attacks and blocks name the character only
-                found = find_character(state, event.get("instance") or "")
-                card_id = found[1].card if found else None
-            if card_id is None or card_id not in pool or not pool[card_id].abilities:
-                continue
-            seat = event.get("seat") or ""
-            fired += [(seat, event.get("instance"), card_id, trigger) for trigger in triggers]
-        if fired:
-            state = fire(state, fired, stream, events)
-    return state
+    """Set off the triggers of events[start:] and resolve them (see `triggers.react`)."""
+    from service.systems.neuroscape.rules.triggers import react as set_off
 
-
-def end_of_turn(state: State, stream: Stream, events: list[dict]) -> State:
-    """Fire every `end-of-turn` trigger of the cards in play."""
-    fired: list[tuple[str, str | None, str, str]] = [(seat, c.id, c.card, "end-of-turn") for seat, c in characters(state)]
-    fired += [(e.owner, e.id, e.card, "end-of-turn") for _, _, e in slot_cards(state) if not e.face_down]
-    if state.environment is not None:
-        fired.append((state.environment.owner, state.environment.id, state.environment.card, "end-of-turn"))
-    return fire(state, fired, stream, events)
+    return set_off(state, events, start, stream)

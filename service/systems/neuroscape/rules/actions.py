@@ -20,13 +20,22 @@ from service.systems.neuroscape.rules.battle import declare_attacks, declare_blo
 from service.systems.neuroscape.rules.deploying import Deployment, deploy
 from service.systems.neuroscape.rules.flow import STEPS, advance, current_step, stand_down
 from service.systems.neuroscape.rules.abilities import react
-from service.systems.neuroscape.rules.activating import activate, play_script
+from service.systems.neuroscape.rules.choices import arrange, settle
+from service.systems.neuroscape.rules.triggers import order_triggers
+from service.systems.neuroscape.rules.activating import activate, play_drug, play_script
+from service.systems.neuroscape.rules.trojans import activate_trojan, spent
 from service.systems.neuroscape.rules.order import next_living, pass_priority
 from service.systems.neuroscape.rules.winning import eliminate
 from service.systems.neuroscape.rules.zones import leave_play, owned_persistent
 from service.systems.neuroscape.state import DrawAudit, NeuroscapeState, living, player, with_flow
-from service.systems.neuroscape.wire.abilities import NeuroscapeActivateAction, NeuroscapePlayScriptAction
+from service.systems.neuroscape.wire.abilities import (
+    NeuroscapeActivateAction,
+    NeuroscapeActivateTrojanAction,
+    NeuroscapePlayDrugAction,
+    NeuroscapePlayScriptAction,
+)
 from service.systems.neuroscape.wire.actions import NeuroscapeActionBase
+from service.systems.neuroscape.wire.choices import NeuroscapeArrangeTopAction, NeuroscapeOrderTriggersAction
 from service.systems.neuroscape.wire.battle import NeuroscapeAttackAction, NeuroscapeBlockAction, NeuroscapeOrderBlockersAction
 from service.systems.neuroscape.wire.deploying import NeuroscapeDeployAction, NeuroscapeForceQuitAction
 
@@ -97,6 +106,14 @@ def _play_script(state: State, seat: str, params: NeuroscapePlayScriptAction, st
     return play_script(state, seat, params.card, params.target, stream, events), None
 
 
+def _activate_trojan(state: State, seat: str, params: NeuroscapeActivateTrojanAction, stream: Stream, events: list) -> Stepped:
+    return activate_trojan(state, seat, params.instance, params.ability, params.target, stream, events), None
+
+
+def _play_drug(state: State, seat: str, params: NeuroscapePlayDrugAction, stream: Stream, events: list) -> Stepped:
+    return play_drug(state, seat, params.card, params.character, stream, events), None
+
+
 def _concede(state: State, seat: str, params: Any, stream: Stream, events: list) -> Stepped:
     ops = state.operations
     state = eliminate(state, seat, "conceded", events)
@@ -107,7 +124,20 @@ def _concede(state: State, seat: str, params: Any, stream: Stream, events: list)
         state = with_flow(state.model_copy(update={"operations": ops}), awaiting=(ops.priority,))
     elif ops is not None:
         state = state.model_copy(update={"operations": None})
-    return state, None
+    choice = state.choice
+    if choice is not None and choice.seat != seat and state.outcome is None:  # it still waits for the chooser
+        resume = tuple(s for s in choice.resume if s != seat)
+        state = with_flow(state.model_copy(update={"choice": choice.model_copy(update={"resume": resume})}), awaiting=(choice.seat,))
+    return state, None  # a choice of the seat's own is dropped by `advance`
+
+
+def _arrange_top(state: State, seat: str, params: NeuroscapeArrangeTopAction, stream: Stream, events: list) -> Stepped:
+    return arrange(state, seat, params.deck, list(params.order), stream, events), None
+
+
+def _order_triggers(state: State, seat: str, params: NeuroscapeOrderTriggersAction, stream: Stream, events: list) -> Stepped:
+    state = order_triggers(state, seat, list(params.order), events)
+    return settle(state, stream, events), None
 
 
 ACTIONS: dict[str, Action] = {
@@ -124,6 +154,10 @@ ACTIONS: dict[str, Action] = {
     "activate": Action(_activate),
     "play-script": Action(_play_script),
     "concede": Action(_concede),
+    "arrange-top": Action(_arrange_top),
+    "order-triggers": Action(_order_triggers),
+    "activate-trojan": Action(_activate_trojan),
+    "play-drug": Action(_play_drug),
 }
 
 
@@ -152,9 +186,16 @@ def gate(state: State, seat: str, action: str, expect_substage: str | None = Non
         raise E.refuse(E.OUT_OF_TURN, f"not your turn to act: the match is at {where} and waits for {', '.join(flow.awaiting)}")
     step = current_step(state)
     assert step is not None
+    if state.choice is not None:
+        if action != state.choice.kind:
+            raise E.refuse(E.WRONG_STAGE, f"the match waits for your {state.choice.kind} first; now you may: {state.choice.kind}, concede")
+        return
+    if action in CHOICES:
+        raise E.refuse(E.WRONG_STAGE, f"{action} answers a choice the match waits for, and it waits for none")
     if state.operations is not None:
         if action not in ON_THE_ORDER:
-            raise E.refuse(E.WRONG_STAGE, f"{action} waits until the order of operations resolves; now you may: activate, concede, pass, play-script")
+            allowed = ", ".join(sorted(ON_THE_ORDER | {"concede"}))
+            raise E.refuse(E.WRONG_STAGE, f"{action} waits until the order of operations resolves; now you may: {allowed}")
         return
     if action not in step.actions:
         allowed = ", ".join(sorted(step.actions | {"concede"}))
@@ -174,6 +215,7 @@ def act(state: State, action: str, params: NeuroscapeActionBase, stream: Stream,
     spec = ACTIONS[action]
     events: list[dict] = []
     new, private = spec.handle(state, seat, params, stream, events)
+    new = spent(new, events)  # activated trojans whose item left the order
     offered = 0
     for _ in range(64):  # the flow's own events (battle damage, crashes, RAM played) set off triggers in turn
         new = react(new, events, offered, stream)
@@ -209,5 +251,6 @@ def flow_summary(state: State) -> dict:
     }
 
 
-ON_THE_ORDER = frozenset({"activate", "play-script", "pass"})
+ON_THE_ORDER = frozenset({"activate", "play-script", "pass", "activate-trojan", "play-drug"})
+CHOICES = frozenset({"arrange-top", "order-triggers"})
 assert set(ACTIONS) >= {name for step in STEPS for name in step.actions}

@@ -1,10 +1,13 @@
-"""Playing swift actions: a character's activated ability, a script from the hand. Both wait on the order.
+"""Playing swift actions: a character's activated ability, a script or a drug from the hand. All wait on the order.
 
 An activated ability is paid when played (RAM, running the character, discarding, bioframe
 health), once per round per character (used abilities refresh in the controller's refresh),
 never by a running character. A swift one may be played whenever a swift action is allowed:
 in a swift check the match waits for you in, in your own deploy substage, or with priority on
 an open order; one that is not swift only in your own deploy substage with the order empty.
+Scripts and drugs are swift by their subtype ("swift — can interrupt anything"; "drugs —
+played on characters, swift"): both go to the recycle bin as they are played, and a drug is
+played on a character in play, which its ability then targets.
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ def usable(state: State, seat: str, character_id: str, index: int) -> Neuroscape
     return ability if (swift_allowed(state, seat) if ability.swift else _slow_allowed(state, seat)) else None
 
 
-def _pay(state: State, seat: str, ability: NeuroscapeAbility, name: str, stream: Stream, events: list[dict]) -> State:
+def pay_costs(state: State, seat: str, ability: NeuroscapeAbility, name: str, stream: Stream, events: list[dict]) -> State:
     if ability.cost:
         state = with_player(state, seat, pay(player(state, seat), ability.cost, commit_for=None, name=name))
     if ability.discards:
@@ -84,7 +87,7 @@ def activate(state: State, seat: str, character_id: str, index: int, target: str
         raise E.refuse(E.WRONG_TARGET, f"{ability.name!r} needs {ability.target or 'no'} target; {target} is not one")
     if not can_pay(state, seat, ability):
         raise E.refuse(E.NOT_ENOUGH_RAM, f"{ability.name!r} costs more than you can pay now")
-    state = _pay(state, seat, ability, repr(ability.name), stream, events)
+    state = pay_costs(state, seat, ability, repr(ability.name), stream, events)
     if ability.runs:
         found = find_character(state, character_id)
         assert found is not None
@@ -115,6 +118,47 @@ def play_script(state: State, seat: str, card_id: str, target: str | None, strea
     p = player(state, seat)
     paid = pay(p.model_copy(update={"hand": without_one(p.hand, card_id)}), card.cost, commit_for=None, name=repr(card.name))
     state = with_player(state, seat, paid.model_copy(update={"recycle_bin": (*paid.recycle_bin, card_id)}))
-    state = _pay(state, seat, ability, repr(card.name), stream, events)
+    state = pay_costs(state, seat, ability, repr(card.name), stream, events)
     events.append({"kind": "played", "seat": seat, "card": card_id, "target": target})
     return push(state, seat, card_id, None, 0, target, events)
+
+
+def drug_ability(state: State, card_id: str) -> NeuroscapeAbility | None:
+    """A drug's ability (its first, activated); None for a card that is not such a drug."""
+    card = card_of(state, card_id)
+    if card.type != "program" or card.subtype != "drug" or not card.abilities or card.abilities[0].kind != "activated":
+        return None
+    return card.abilities[0]
+
+
+def drug_targets(state: State, seat: str, ability: NeuroscapeAbility) -> list[str]:
+    """The characters in play a drug may be played on: those its ability's target kind allows."""
+    every = [c.id for p in state.players.values() for c in p.characters]
+    return every if ability.target is None else [c for c in every if target_ok(state, ability.target, seat, c)]
+
+
+def play_drug(state: State, seat: str, card_id: str, character_id: str, stream: Stream, events: list[dict]) -> State:
+    """Play a drug on a character in play: paid (to the recycle bin), its ability waits on the order.
+
+    The ability's target is the character the drug is played on (its target kind says which
+    characters may be chosen); an ability that chooses no target still names it in the event.
+    """
+    require_hand(state, seat, card_id)
+    card = card_of(state, card_id)
+    ability = drug_ability(state, card_id)
+    if ability is None:
+        raise E.refuse(E.NO_SUCH_ABILITY, f"{card.name!r} is not a drug with an ability to play")
+    if not swift_allowed(state, seat):
+        raise E.refuse(E.NOT_SWIFT_NOW, "a drug is played when a swift action is allowed")
+    if find_character(state, character_id) is None:
+        raise E.refuse(E.UNKNOWN_CARD, f"no character in play is {character_id}")
+    if character_id not in drug_targets(state, seat, ability):
+        raise E.refuse(E.WRONG_TARGET, f"{card.name!r} is played on {(ability.target or 'character').replace('-', ' ')}; {character_id} is not one")
+    if not can_pay(state, seat, ability, card.cost):
+        raise E.refuse(E.NOT_ENOUGH_RAM, f"{card.name!r} costs more than you can pay now")
+    p = player(state, seat)
+    paid = pay(p.model_copy(update={"hand": without_one(p.hand, card_id)}), card.cost, commit_for=None, name=repr(card.name))
+    state = with_player(state, seat, paid.model_copy(update={"recycle_bin": (*paid.recycle_bin, card_id)}))
+    state = pay_costs(state, seat, ability, repr(card.name), stream, events)
+    events.append({"kind": "played", "seat": seat, "card": card_id, "target": character_id})
+    return push(state, seat, card_id, None, 0, character_id if ability.target else None, events)

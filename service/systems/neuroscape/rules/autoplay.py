@@ -16,8 +16,14 @@ from service.systems.neuroscape.rules.actions import act
 from service.systems.neuroscape.rules.legal import legal_actions
 from service.systems.neuroscape.setup import NeuroscapeSetup, initial_state
 from service.systems.neuroscape.state import NeuroscapeState
-from service.systems.neuroscape.wire.abilities import NeuroscapeActivateAction, NeuroscapePlayScriptAction
+from service.systems.neuroscape.wire.abilities import (
+    NeuroscapeActivateAction,
+    NeuroscapeActivateTrojanAction,
+    NeuroscapePlayDrugAction,
+    NeuroscapePlayScriptAction,
+)
 from service.systems.neuroscape.wire.actions import NeuroscapeActionBase
+from service.systems.neuroscape.wire.choices import NeuroscapeArrangeTopAction, NeuroscapeOrderTriggersAction
 from service.systems.neuroscape.wire.battle import NeuroscapeAttackAction, NeuroscapeBlockAction, NeuroscapeOrderBlockersAction
 from service.systems.neuroscape.wire.deploying import NeuroscapeDeployAction, NeuroscapeForceQuitAction
 from service.systems.neuroscape.wire.opening import (
@@ -45,6 +51,10 @@ ACTION_MODELS: dict[str, type[NeuroscapeActionBase]] = {
     "activate": NeuroscapeActivateAction,
     "play-script": NeuroscapePlayScriptAction,
     "concede": NeuroscapeConcedeAction,
+    "arrange-top": NeuroscapeArrangeTopAction,
+    "order-triggers": NeuroscapeOrderTriggersAction,
+    "activate-trojan": NeuroscapeActivateTrojanAction,
+    "play-drug": NeuroscapePlayDrugAction,
 }
 
 STARTER_MATCH = {"players": [{"starterDeck": "gridrunners"}, {"starterDeck": "bastion-choir"}]}
@@ -115,10 +125,17 @@ class RandomPlayer:
             return {"blocks": [{"blocker": b, "attacker": self._pick(entry["attackers"])} for b in blockers]}
         if name == "order-blockers":
             return {"orders": [{"attacker": a["attacker"], "blockers": self.stream.shuffle(a["blockers"])} for a in entry["attacks"]]}
-        if name in ("activate", "play-script"):
+        if name in ("activate", "play-script", "activate-trojan"):
             chosen = self._pick(entry["targets"])
-            picked = {"character": entry["character"], "ability": entry["ability"]} if name == "activate" else {"card": entry["card"]}
+            picked = {"card": entry["card"]} if name == "play-script" else {"ability": entry["ability"]}
+            picked |= {"character": entry["character"]} if name == "activate" else {"instance": entry["instance"]} if name == "activate-trojan" else {}
             return {**picked, **({"target": chosen} if chosen is not None else {})}
+        if name == "arrange-top":
+            return {"deck": entry["deck"], "order": self.stream.shuffle(list(range(entry["count"])))}
+        if name == "order-triggers":
+            return {"order": self.stream.shuffle(entry["triggers"])}
+        if name == "play-drug":
+            return {"card": entry["card"], "character": self._pick(entry["characters"])}
         return {}
 
 

@@ -85,12 +85,16 @@ def _no_extras(card: NeuroscapeCard, ask: Deployment, *allowed: str) -> None:
 
 
 def legendary_blocked(state: State, seat: str, card: NeuroscapeCard) -> bool:
-    """Whether a copy of this legendary card already in play keeps another from being deployed."""
+    """Whether a copy of this legendary card already in play keeps another from being deployed.
+
+    Another player's face-down trojan does not count (with `legendaryScope: table`) until it is
+    turned face-up: a refusal must not say what a face-down card is.
+    """
     if not card.legendary:
         return False
     mine_only = state.rules.legendary_scope == "player"
     instances: list[InPlay] = [c for _, c in characters(state)]
-    instances += [e for _, _, e in slot_cards(state)]
+    instances += [e for _, _, e in slot_cards(state) if not e.face_down or e.owner == seat]
     instances += [g for _, c in characters(state) for g in c.gear.values()]
     if state.environment is not None:
         instances.append(state.environment)
@@ -159,23 +163,16 @@ def _slot_program(state: State, seat: str, card: NeuroscapeCard, ask: Deployment
 
 
 def _one_shot(state: State, seat: str, card: NeuroscapeCard, ask: Deployment) -> tuple[State, Deployed]:
-    # Drugs are played on a character in play, .EXEs and scripts on the target their ability names.
-    # The card is paid for and goes to the recycle bin; its ability waits on the order of operations.
+    # .EXEs and scripts are played on the target their ability names: paid (never committed), straight
+    # to the recycle bin; the ability waits on the order of operations. Drugs are played with `play-drug`.
+    if card.subtype == "drug":
+        raise E.refuse(E.NOT_DEPLOYABLE, f"{card.name!r} is a drug: play it on a character with play-drug, whenever a swift action is allowed")
     ability = card.abilities[0] if card.abilities and card.abilities[0].kind == "activated" else None
     kind = ability.target if ability else None
-    target: str | None
-    if card.subtype == "drug":
-        _no_extras(card, ask, "character")
-        if ask.character is None or find_character(state, ask.character) is None:
-            raise E.refuse(E.WRONG_TARGET, f"{card.name!r} is played on a character in play: name its instance id")
-        target = ask.character
-        if kind is not None and not target_ok(state, kind, seat, target):
-            raise E.refuse(E.WRONG_TARGET, f"{card.name!r} is played on {kind.replace('-', ' ')}")
-    else:
-        _no_extras(card, ask, *(("target",) if kind else ()))
-        target = ask.target
-        if kind is not None and not target_ok(state, kind, seat, target):
-            raise E.refuse(E.WRONG_TARGET, f"{card.name!r} needs a target: {kind.replace('-', ' ')}")
+    _no_extras(card, ask, *(("target",) if kind else ()))
+    target = ask.target
+    if kind is not None and not target_ok(state, kind, seat, target):
+        raise E.refuse(E.WRONG_TARGET, f"{card.name!r} needs a target: {kind.replace('-', ' ')}")
     paid = pay(player(state, seat), cost_of(state, card), commit_for=None, name=repr(card.name))
     state = with_player(state, seat, paid.model_copy(update={"recycle_bin": (*paid.recycle_bin, card.id)}))
     events = [{"kind": "played", "seat": seat, "card": card.id, "target": target}]

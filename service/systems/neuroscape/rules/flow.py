@@ -14,10 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from service.dice.stream import Stream
-from service.systems.neuroscape.rules.abilities import end_of_turn
 from service.systems.neuroscape.rules.battle import defenders, possible_attackers, psychosis_check, resolve_damage, unordered
 from service.systems.neuroscape.rules.piles import deck_size
 from service.systems.neuroscape.rules.ram import refresh, stability_check
+from service.systems.neuroscape.rules.triggers import card_effect, end_of_turn, run_queue
 from service.systems.neuroscape.rules.winning import check_game_end, eliminate
 from service.systems.neuroscape.rules.zones import owned_persistent
 from service.systems.neuroscape.state import (
@@ -45,6 +45,9 @@ class Step:
 
 def _await(state: State, seats: list[str]) -> State:
     awaiting = tuple(seats)
+    choice = state.choice
+    if choice is not None:  # the choice comes first: the step waits for these seats after it
+        return state.model_copy(update={"choice": choice.model_copy(update={"resume": awaiting})})
     return state if awaiting == state.flow.awaiting else with_flow(state, awaiting=awaiting)
 
 
@@ -79,8 +82,8 @@ def _choose_first(state: State, stream: Stream, events: list) -> State:
 
 
 def _card_effect(state: State, stream: Stream, events: list) -> State:
-    # Triggers timed for this substage come with the programs' effects; the step holds their place.
-    return _await(state, [])
+    # The active player's card-effect triggers are queued; `advance` resolves them before moving on.
+    return _await(card_effect(state, _active(state)), [])
 
 
 def _stability(state: State, stream: Stream, events: list) -> State:
@@ -166,10 +169,13 @@ def _remove_damage(state: State, stream: Stream, events: list) -> State:
 
 
 def _expire(state: State, stream: Stream, events: list) -> State:
-    state = end_of_turn(state, stream, events)
+    # End-of-turn triggers are queued and resolve before the pass-turn step expires this turn's effects.
+    return _await(end_of_turn(state), [])
+
+
+def _expire_effects(state: State) -> State:
     effects = tuple(effect for effect in state.effects if effect.until != "end-of-turn" and _lasts(state, effect.target))
-    state = with_attacks(state.model_copy(update={"effects": effects}), ())
-    return _await(state, [])
+    return with_attacks(state.model_copy(update={"effects": effects}), ())
 
 
 def _lasts(state: State, instance_id: str | None) -> bool:
@@ -188,7 +194,22 @@ def next_seat(state: State, seat: str) -> str:
 
 
 def _pass_turn(state: State, stream: Stream, events: list) -> State:
-    return start_turn(state, next_seat(state, _active(state)), state.flow.turn + 1, events)
+    """This turn's effects expire; the next turn is an extra turn owed (first granted first), else the
+    next player's after whoever had the regular turn the extra turns came after.
+
+    A seat eliminated before its extra turn loses it (and those it was owed after it); the turn then
+    passes as if it had never been granted.
+    """
+    state = _expire_effects(state)
+    regular = state.regular_turn or _active(state)
+    owed = [seat for seat in state.extra_turns if player(state, seat).eliminated is None]
+    if owed:
+        state = state.model_copy(update={"extra_turns": tuple(owed[1:]), "regular_turn": regular})
+        events.append({"kind": "extra-turn-taken", "seat": owed[0]})
+        return start_turn(state, owed[0], state.flow.turn + 1, events)
+    if state.extra_turns or state.regular_turn is not None:
+        state = state.model_copy(update={"extra_turns": (), "regular_turn": None})
+    return start_turn(state, next_seat(state, regular), state.flow.turn + 1, events)
 
 
 def start_turn(state: State, seat: str, turn: int, events: list) -> State:
@@ -197,8 +218,9 @@ def start_turn(state: State, seat: str, turn: int, events: list) -> State:
     return with_flow(state, active=seat, turn=turn, step=FIRST_TURN_STEP - 1, awaiting=())
 
 
-_DEPLOY = frozenset({"deploy", "pass", "activate", "play-script"})
-_PASS = frozenset({"pass", "activate", "play-script"})
+_SWIFT = frozenset({"activate", "play-script", "activate-trojan", "play-drug"})
+_DEPLOY = frozenset({"deploy", "pass"}) | _SWIFT
+_PASS = frozenset({"pass"}) | _SWIFT
 
 STEPS: tuple[Step, ...] = (
     Step("setup", "opening-hand", _opening_hands, frozenset({"draw", "mulligan"})),
@@ -231,6 +253,14 @@ FINAL_STEP = next(i for i, step in enumerate(STEPS) if step.stage == "final")
 _GUARD = 4 * len(STEPS)
 
 
+def abandon_choice(state: State, stream: Stream, events: list[dict]) -> State:
+    """The seat the match waited for is out: its choice is dropped (the cards stay as they are, its
+    triggers leave the queue with it) and the work it held up goes on."""
+    from service.systems.neuroscape.rules.choices import settle
+
+    return settle(state, stream, events)
+
+
 def current_step(state: State) -> Step | None:
     flow = state.flow
     return None if flow.stage == "over" else STEPS[flow.step]
@@ -247,7 +277,17 @@ def advance(state: State, stream: Stream, events: list[dict]) -> State:
         if check:
             state, over = check_game_end(state, events)
             if over:
-                return state
+                return state.model_copy(update={"choice": None, "triggers": ()}) if state.choice or state.triggers else state
+        if state.choice is not None:
+            if player(state, state.choice.seat).eliminated is None:
+                return state  # nothing else happens until the choice is made
+            state = abandon_choice(state, stream, events)
+            check = True
+            continue
+        if state.triggers:
+            state = run_queue(state, stream, events)
+            check = True
+            continue
         flow = state.flow
         active = flow.active
         if active is not None and player(state, active).eliminated is not None and flow.step < FINAL_STEP:

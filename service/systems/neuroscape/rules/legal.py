@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from service.systems.neuroscape.rules.activating import can_pay, script_ability, swift_allowed, usable
+from service.systems.neuroscape.rules.activating import can_pay, drug_ability, drug_targets, script_ability, swift_allowed, usable
 from service.systems.neuroscape.rules.order import targets_for
 from service.systems.neuroscape.rules.battle import possible_attackers, possible_blockers, unordered
 from service.systems.neuroscape.rules.cards import kind_of
@@ -19,8 +19,9 @@ from service.systems.neuroscape.rules.flow import current_step
 from service.systems.neuroscape.rules.mainframe import free_slots
 from service.systems.neuroscape.rules.piles import deck_size, pile_size
 from service.systems.neuroscape.rules.ram import available
+from service.systems.neuroscape.rules.trojans import activatable
 from service.systems.neuroscape.rules.zones import card_of, owned_persistent
-from service.systems.neuroscape.state import NeuroscapeState, characters, opponents, player
+from service.systems.neuroscape.state import NeuroscapeState, characters, opponents, player, slot_cards
 
 State = NeuroscapeState
 
@@ -30,7 +31,10 @@ def legal_actions(state: State, seat: str) -> list[dict]:
         return []
     menu: list[dict] = []
     step = current_step(state)
-    if state.operations is not None:
+    if state.choice is not None:
+        if state.choice.seat == seat and seat in state.flow.awaiting:
+            menu += _choice(state)
+    elif state.operations is not None:
         if state.operations.priority == seat:
             menu += _swift(state, seat) + [{"action": "pass"}]
     elif step is not None and seat in state.flow.awaiting:
@@ -61,7 +65,43 @@ def _swift(state: State, seat: str) -> list[dict]:
             targets = targets_for(state, ability.target, seat)
             if targets:
                 menu.append({"action": "play-script", "card": card_id, "targets": targets})
+        menu += _drugs(state, seat) + _trojans(state, seat)
     return menu
+
+
+def _drugs(state: State, seat: str) -> list[dict]:
+    menu = []
+    for card_id in sorted(set(player(state, seat).hand)):
+        ability = drug_ability(state, card_id)
+        if ability is None or not can_pay(state, seat, ability, card_of(state, card_id).cost):
+            continue
+        characters_ = drug_targets(state, seat, ability)
+        if characters_:
+            menu.append({"action": "play-drug", "card": card_id, "characters": characters_})
+    return menu
+
+
+def _trojans(state: State, seat: str) -> list[dict]:
+    """The seat's own face-down trojans it may activate now (only its own menu lists them)."""
+    menu = []
+    for _, _, entry in slot_cards(state):
+        for index in range(len(card_of(state, entry.card).abilities)):
+            ability = activatable(state, seat, entry.id, index)
+            if ability is None:
+                continue
+            targets = targets_for(state, ability.target, seat)
+            if targets:
+                menu.append({"action": "activate-trojan", "instance": entry.id, "ability": index, "targets": targets})
+    return menu
+
+
+def _choice(state: State) -> list[dict]:
+    """The choice the match waits for: each deck to arrange (with how many cards), or the triggers to order."""
+    choice = state.choice
+    assert choice is not None
+    if choice.kind == "arrange-top":
+        return [{"action": "arrange-top", "deck": d.deck, "count": d.count} for d in choice.decks]
+    return [{"action": "order-triggers", "triggers": list(choice.triggers)}]
 
 
 def _opening(state: State, seat: str) -> list[dict]:
@@ -86,11 +126,11 @@ def _deploy_options(state: State, seat: str, card_id: str, ram: int) -> list[dic
         return []
     if legendary_blocked(state, seat, card):
         return []
+    if card.subtype == "drug":  # played with play-drug
+        return []
     if kind == "one-shot":
         ability = card.abilities[0] if card.abilities and card.abilities[0].kind == "activated" else None
         chosen = ability.target if ability else None
-        if card.subtype == "drug":  # on a character in play (the one its ability may choose)
-            return [{"character": c.id} for _, c in characters(state) if chosen is None or c.id in targets_for(state, chosen, seat)]
         return [{"target": t} if t is not None else {} for t in targets_for(state, chosen, seat)]
     if kind in ("character", "environment"):
         return [{}]

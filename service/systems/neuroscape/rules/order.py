@@ -93,13 +93,25 @@ def pass_priority(state: State, seat: str, stream: Stream, events: list[dict]) -
 
 
 def resolve_order(state: State, stream: Stream, events: list[dict]) -> State:
-    """Resolve every item, top first; then wait again for whom the match waited for before."""
+    """Resolve every item, top first; then wait again for whom the match waited for before.
+
+    Each item leaves the order as it resolves; an item that makes the match wait for a choice
+    (a look at a deck to arrange) leaves the rest of the order `resolving`, and `choices.settle`
+    calls this again to go on once the choice is made.
+    """
     ops = state.operations
     assert ops is not None
-    removed: set[str] = set()
-    inverted: dict[str, bool] = {item.id: item.inverted for item in ops.items}
-    for item in reversed(ops.items):
-        if item.id in removed:
+    if not ops.resolving:
+        state = state.model_copy(update={"operations": ops.model_copy(update={"resolving": True})})
+    while True:
+        ops = state.operations
+        assert ops is not None
+        if not ops.items:
+            break
+        item = ops.items[-1]
+        ops = ops.model_copy(update={"items": ops.items[:-1]})
+        state = state.model_copy(update={"operations": ops})
+        if item.id in ops.countered:
             events.append({"kind": "countered", "seat": item.seat, "card": item.card, "instance": item.source, "item": item.id})
             continue
         ability = ability_of(state, item)
@@ -108,7 +120,7 @@ def resolve_order(state: State, stream: Stream, events: list[dict]) -> State:
                            "item": item.id, "reason": "player-left"})
             continue
         still = target_ok(state, ability.target, item.seat, item.target) and (
-            ability.target != "order-item" or item.target not in removed
+            ability.target != "order-item" or item.target not in ops.countered
         )
         if not still:
             events.append({"kind": "fizzled", "seat": item.seat, "card": item.card, "instance": item.source, "target": item.target,
@@ -118,10 +130,16 @@ def resolve_order(state: State, stream: Stream, events: list[dict]) -> State:
                        "item": item.id})
         for effect in ability.effects:
             if effect.kind == "counter" and item.target is not None:
-                removed.add(item.target)
+                ops = ops.model_copy(update={"countered": (*ops.countered, item.target)})
             elif effect.kind == "invert-sign" and item.target is not None:
-                inverted[item.target] = not inverted[item.target]
-        state = resolve(state, item.seat, ability, item.source, item.target, inverted[item.id], stream, events)
+                swapped = tuple(i.model_copy(update={"inverted": not i.inverted}) if i.id == item.target else i for i in ops.items)
+                ops = ops.model_copy(update={"items": swapped})
+        state = state.model_copy(update={"operations": ops})
+        state = resolve(state, item.seat, ability, item.source, item.target, item.inverted, stream, events)
+        if state.choice is not None:
+            return state
+    ops = state.operations
+    assert ops is not None
     resume = tuple(seat for seat in ops.resume if state.players[seat].eliminated is None)
     return with_flow(state.model_copy(update={"operations": None}), awaiting=resume)
 

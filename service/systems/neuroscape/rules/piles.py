@@ -6,6 +6,10 @@ the pile with one stream die, then the bottom in order once the pile is empty. T
 same distribution as drawing from the top of a fairly shuffled deck, and it means no deck order
 exists before a card is drawn, so none can leak: the only secret a draw makes is the drawn
 card, and the die that picked it is audited like every other.
+
+A look at the top of a deck fixes that many cards on `top`, in order, drawn the same way; the
+deck records who knows how many of them (`known`: seat -> count from the top). Drawing the top
+card keeps the rest known; a seat knows nothing of a top it has not looked at, its own included.
 """
 
 from __future__ import annotations
@@ -51,7 +55,7 @@ def draw_main(deck: Deck, stream: Stream) -> tuple[str, Deck]:
     """The next card of a main deck (a card looked at on top, else random from the pile, else the
     top of the bottom), and the deck without it."""
     if deck.top:
-        return deck.top[0], deck.model_copy(update={"top": deck.top[1:]})
+        return deck.top[0], drop_top(deck, 1)
     if deck.pile:
         card_id, pile = draw_from(deck.pile, stream)
         return card_id, deck.model_copy(update={"pile": pile})
@@ -70,9 +74,42 @@ def look_at_top(deck: Deck, count: int, stream: Stream) -> tuple[list[str], Deck
     """The top `count` cards, fixed now (random from the pile once the looked-at ones run out), and the deck
     that keeps them on top in that order."""
     drawn, rest = draw_many(deck, min(count, deck_size(deck)), stream)
-    return drawn, rest.model_copy(update={"top": tuple(drawn) + rest.top})
+    # The cards already on top come first, so whoever knew them still does.
+    return drawn, rest.model_copy(update={"top": tuple(drawn) + rest.top, "known": deck.known})
 
 
 def put_bottom(deck: Deck, card_ids: list[str]) -> Deck:
     """Put cards under the deck; the last one named ends up lowest."""
     return deck.model_copy(update={"bottom": (*deck.bottom, *card_ids)})
+
+
+def _shifted(known: dict[str, int], count: int) -> dict[str, int]:
+    return {seat: n - count for seat, n in known.items() if n > count}
+
+
+def drop_top(deck: Deck, count: int) -> Deck:
+    """The deck without its top `count` fixed cards; who knew the cards under them still knows them."""
+    return deck.model_copy(update={"top": deck.top[count:], "known": _shifted(deck.known, count)})
+
+
+def know_top(deck: Deck, seat: str, count: int) -> Deck:
+    """The seat has now seen the top `count` cards."""
+    if count <= deck.known.get(seat, 0):
+        return deck
+    return deck.model_copy(update={"known": {**deck.known, seat: count}})
+
+
+def arrange_top(deck: Deck, seat: str, order: list[int]) -> Deck:
+    """The top `len(order)` cards put back with `order[i]` (a position before) at position i; `seat`
+    knows them all, any other seat only those above the first card that moved."""
+    count = len(order)
+    top = tuple(deck.top[i] for i in order) + deck.top[count:]
+    still = next((i for i, j in enumerate(order) if i != j), count)
+    known = {other: min(n, still) for other, n in deck.known.items() if other != seat and min(n, still)}
+    known[seat] = max(deck.known.get(seat, 0), count)
+    return deck.model_copy(update={"top": top, "known": known})
+
+
+def known_top(deck: Deck, seat: str | None) -> list[str]:
+    """The top cards `seat` knows, in order."""
+    return list(deck.top[: deck.known.get(seat, 0)]) if seat is not None else []

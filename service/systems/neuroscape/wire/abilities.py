@@ -1,4 +1,4 @@
-"""The inputs of swift actions: `activate` (a character's activated ability) and `play-script`."""
+"""The inputs of swift actions: `activate` (a character's activated ability), `play-script`, `activate-trojan`, `play-drug`."""
 
 from __future__ import annotations
 
@@ -21,3 +21,14 @@ class NeuroscapeActivateAction(NeuroscapeActionBase):
 class NeuroscapePlayScriptAction(NeuroscapeActionBase):
     card: str = Field(pattern=CARD_ID, description="A script in your hand.")
     target: str | None = Field(None, pattern=TARGET, description="The script's chosen target, when it has one.")
+
+
+class NeuroscapeActivateTrojanAction(NeuroscapeActionBase):
+    instance: InstanceId = Field(description="Your trojan, face-down in a slot of an opponent's mainframe (its instance id).")
+    ability: int = Field(0, ge=0, le=5, description="Which of the trojan's abilities (its index in `abilities`).")
+    target: str | None = Field(None, pattern=TARGET, description="The ability's chosen target, when it has one.")
+
+
+class NeuroscapePlayDrugAction(NeuroscapeActionBase):
+    card: str = Field(pattern=CARD_ID, description="A drug in your hand.")
+    character: InstanceId = Field(description="The character in play the drug is played on; its ability targets it.")
