@@ -87,6 +87,8 @@ def _literal_values(hint: Any) -> Values | None:
 
 def union_alias(members: tuple[Any, ...]) -> str | None:
     """The name a tagged union is declared under (`NeuroscapeEffect = Annotated[Union[...], ...]`) in its members' module."""
+    if not members or not all(isinstance(m, type) for m in members):
+        return None
     module = sys.modules[members[0].__module__]
     for attr, value in vars(module).items():
         if typing.get_origin(value) is typing.Annotated and set(typing.get_args(typing.get_args(value)[0])) == set(members):
