@@ -64,6 +64,7 @@ class _DieDict:
     exploded: bool
     rerolled: bool
     success: bool | None
+    failure: bool | None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -73,6 +74,7 @@ class _DieDict:
             "exploded": self.exploded,
             "rerolled": self.rerolled,
             "success": self.success,
+            "failure": self.failure,
         }
 
 
@@ -104,6 +106,7 @@ class _RollDict:
     total: int
     dice: tuple[Any, ...]
     text: str
+    tree: tuple[dict[str, Any], ...]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -111,6 +114,7 @@ class _RollDict:
             "total": self.total,
             "dice": [term.to_dict() for term in self.dice],
             "text": self.text,
+            "tree": list(self.tree),
         }
 
 
@@ -122,6 +126,7 @@ class _DieDC(_DieDict):
     exploded: bool = False
     rerolled: bool = False
     success: bool | None = None
+    failure: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +146,7 @@ class _RollDC(_RollDict):
     total: int
     dice: tuple[Any, ...]
     text: str
+    tree: tuple[dict[str, Any], ...] = ()
 
 
 def _exec_swap(cls: type[DataclassInstance]) -> Callable[..., Any]:
@@ -168,15 +174,18 @@ _SET = object.__setattr__
 
 
 class _DieSlots(_Frozen, _DieDict):
-    __slots__ = ("result", "active", "discarded", "exploded", "rerolled", "success")
+    __slots__ = ("result", "active", "discarded", "exploded", "rerolled", "success", "failure")
 
-    def __init__(self, result: int, active: bool, discarded: bool, exploded: bool, rerolled: bool, success: bool | None) -> None:
+    def __init__(
+        self, result: int, active: bool, discarded: bool, exploded: bool, rerolled: bool, success: bool | None, failure: bool | None
+    ) -> None:
         _SET(self, "result", result)
         _SET(self, "active", active)
         _SET(self, "discarded", discarded)
         _SET(self, "exploded", exploded)
         _SET(self, "rerolled", rerolled)
         _SET(self, "success", success)
+        _SET(self, "failure", failure)
 
 
 class _TermSlots(_Frozen, _TermDict):
@@ -195,13 +204,14 @@ class _TermSlots(_Frozen, _TermDict):
 
 
 class _RollSlots(_Frozen, _RollDict):
-    __slots__ = ("formula", "total", "dice", "text")
+    __slots__ = ("formula", "total", "dice", "text", "tree")
 
-    def __init__(self, formula: str, total: int, dice: tuple[Any, ...], text: str) -> None:
+    def __init__(self, formula: str, total: int, dice: tuple[Any, ...], text: str, tree: tuple[dict[str, Any], ...] = ()) -> None:
         _SET(self, "formula", formula)
         _SET(self, "total", total)
         _SET(self, "dice", dice)
         _SET(self, "text", text)
+        _SET(self, "tree", tree)
 
 
 WAYS: dict[str, Builders] = {

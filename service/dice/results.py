@@ -5,6 +5,8 @@ The dice table answers with it, and any game whose answer carries a notation rol
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
 from pydantic import Field
 
 from service.model import Model
@@ -17,6 +19,7 @@ class DieResult(Model):
     exploded: bool = Field(description="This die triggered an explosion.")
     rerolled: bool = Field(description="This die was rerolled away.")
     success: bool | None = Field(description="Success against the threshold, when counting successes.")
+    failure: bool | None = Field(description="A failure against the threshold, when counting failures (Foundry's `cf`).")
 
 
 class DiceTermResult(Model):
@@ -25,8 +28,20 @@ class DiceTermResult(Model):
     faces: int
     modifiers: list[str]
     results: list[DieResult]
-    total: int = Field(ge=0, le=2**31 - 1, description="Sum of the active dice, or the success count.")
+    total: int = Field(ge=0, le=2**31 - 1, description="Sum of the active dice, or the success (failure) count.")
     successes: int | None
+
+
+class ExpressionNode(Model):
+    """One node of a formula's expression tree (see `DiceRollResult.tree`)."""
+
+    kind: Literal["number", "dice", "group", "negate", "sum", "product"]
+    children: list[int] = Field(description="Indexes in `tree` of this node's operands, left to right.")
+    operators: list[Literal["+", "-", "*"]] = Field(
+        description="The operator between each two consecutive children (`+`/`-` in a sum, `*` in a product)."
+    )
+    term: int | None = Field(description="A dice node: the index of its term in `dice`.")
+    number: int | None = Field(description="A number node: its value.")
 
 
 class DiceRollResult(Model):
@@ -42,3 +57,19 @@ class DiceRollResult(Model):
     )
     dice: list[DiceTermResult]
     text: str = Field(description="A human-readable breakdown.")
+    tree: list[ExpressionNode] = Field(
+        description=(
+            "The expression tree, root first (pre-order): `(2d6+3)*2` is a product of a group and 2, the group holds "
+            "a sum of dice term 0 and 3. Render a roll structurally by walking it from index 0."
+        )
+    )
+    foundry: dict[str, Any] | None = Field(
+        default=None,
+        description=(
+            "With `format: foundry` only: the roll as Foundry VTT (v12 and v13) serializes an evaluated `Roll`, "
+            "ready for `Roll.fromData` (class names, `formula` in Foundry's notation, a `terms` list of `Die`, "
+            "`OperatorTerm`, `NumericTerm` and `ParentheticalTerm` data, `evaluated`, `total`). Keys Foundry "
+            "leaves out are absent, not null; success-counting dice carry `count`. The audit record is the "
+            "answer's `audit`."
+        ),
+    )

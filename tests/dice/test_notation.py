@@ -146,6 +146,7 @@ def test_keep_highest_marks_the_rest_discarded() -> None:
         "exploded": False,
         "rerolled": False,
         "success": None,
+        "failure": None,
     }
 
 
@@ -403,6 +404,7 @@ def test_roll_result_to_dict_is_camel_case_and_complete() -> None:
                         "exploded": False,
                         "rerolled": False,
                         "success": None,
+                        "failure": None,
                     },
                     {
                         "result": 5,
@@ -411,6 +413,7 @@ def test_roll_result_to_dict_is_camel_case_and_complete() -> None:
                         "exploded": False,
                         "rerolled": False,
                         "success": None,
+                        "failure": None,
                     },
                 ],
                 "total": 5,
@@ -418,6 +421,11 @@ def test_roll_result_to_dict_is_camel_case_and_complete() -> None:
             }
         ],
         "text": "2d6kh1 (~~2~~, 5) + 1 = 6",
+        "tree": [
+            {"kind": "sum", "children": [1, 2], "operators": ["+"], "term": None, "number": None},
+            {"kind": "dice", "children": [], "operators": [], "term": 0, "number": None},
+            {"kind": "number", "children": [], "operators": [], "term": None, "number": 1},
+        ],
     }
 
 

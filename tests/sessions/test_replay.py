@@ -40,3 +40,23 @@ async def test_a_tampered_log_does_not_replay() -> None:
     ]
     with pytest.raises(ReplayMismatch):
         replay(REGISTRY, session_id=final["id"], system="dice", setup=None, seats=final["seats"], client_seed="", seeds={0: "x"}, entries=entries)
+
+
+def _replay_entries(final: dict, entries: list[dict]):
+    seeds = {s["epoch"]: s["seed"] for s in final["seeds"]}
+    return replay(REGISTRY, session_id=final["id"], system="dice", setup=None, seats=final["seats"],
+                  client_seed=final["clientSeed"], seeds=seeds, entries=entries)
+
+
+async def test_a_log_recorded_before_a_result_gained_a_field_still_replays_but_a_changed_value_does_not() -> None:
+    played = await play_and_replay("dice", SEATS, None, lambda s, seats, pick: ("ana", "dice/roll", {"expression": "4d6kh3+2"}),
+                                   seed="old-log", steps=3)
+    rolls = [e for e in played.entries if e["action"] == "dice/roll"]
+    assert len(rolls) == 3 and all("tree" in e["result"] for e in rolls)
+    old = [{**e, "result": {k: v for k, v in e["result"].items() if k != "tree"}} if e in rolls else e for e in played.entries]
+    assert _replay_entries(played.final, old).actions == len(played.entries)  # as a log of the earlier service holds it
+
+    changed = [{**e, "result": {**e["result"], "total": e["result"]["total"] + 1}} if e is old[0] else e for e in old]
+    assert old[0]["action"] == "dice/roll"
+    with pytest.raises(ReplayMismatch, match="total"):
+        _replay_entries(played.final, changed)

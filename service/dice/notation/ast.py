@@ -4,6 +4,10 @@
 single spaces around binary operators, e.g. ` 4D6 KH3+2` -> `4d6kh3 + 2`.
 Chains of `+ -` and of `*` are flat (`Sum`, `Product`) rather than nested binary
 nodes, so a long `1+1+1+...` stays one level deep for every recursive walk.
+
+A dice term remembers the dialect it was written in (`default`, or Foundry VTT's `foundry`)
+and prints its modifiers in that dialect, so a formula reads back the way its author writes:
+`4d6r1` is a recursive reroll in ours and a single one in Foundry's (`4d6ro1` / `4d6r1`).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 ComparisonOp = Literal["=", "<", ">", "<=", ">="]
+Dialect = Literal["default", "foundry"]
 _UNBOUNDED = 1 << 62  # beyond any die result (results are capped by maxNumber)
 
 
@@ -66,9 +71,13 @@ class Reroll:
 
 @dataclass(frozen=True, slots=True)
 class Explode:
-    """`!` adds a die for each die on its top face; `!<cond>` on the condition instead."""
+    """`!` adds a die for each die on its top face; `!<cond>` on the condition instead.
+
+    The added dice explode in turn; `once` (Foundry's `xo`) explodes only the dice rolled first.
+    """
 
     condition: Condition | None = None
+    once: bool = False
 
     def __str__(self) -> str:
         return "!" if self.condition is None else f"!{self.condition}"
@@ -87,9 +96,13 @@ class Keep:
 
 @dataclass(frozen=True, slots=True)
 class CountSuccesses:
-    """`>=8` written on a dice term: its value is the number of dice meeting it."""
+    """`>=8` written on a dice term: its value is the number of dice meeting it.
+
+    `failures` (Foundry's `cf`) counts the same way but calls the dice that meet it failures.
+    """
 
     condition: Condition
+    failures: bool = False
 
     def __str__(self) -> str:
         # always with its operator: a bare `6` would glue onto the die size.
@@ -100,6 +113,24 @@ Modifier = Clamp | Reroll | Explode | Keep | CountSuccesses
 
 # The order modifiers take effect (and print), whatever order they were written in.
 STAGES: dict[type, int] = {Clamp: 0, Reroll: 1, Explode: 2, Keep: 3, CountSuccesses: 4}
+
+
+def foundry_text(modifier: Modifier, sides: int, last: bool) -> str:
+    """A modifier as Foundry VTT writes it (`rr1`, `r1`, `x`, `xo`, `cs>=8`, `cf=1`, `kh3`, `min2`).
+
+    A bare `x` is spelled with its face (`x6`) when more modifiers follow: Foundry splits a
+    term's modifiers at letters, so `xcs>=8` would lose the comparison.
+    """
+    if isinstance(modifier, Reroll):
+        return f"{'r' if modifier.once else 'rr'}{modifier.condition}"
+    if isinstance(modifier, Explode):
+        word = "xo" if modifier.once else "x"
+        if modifier.condition is not None:
+            return f"{word}{modifier.condition}"
+        return word if last else f"{word}{sides}"
+    if isinstance(modifier, CountSuccesses):
+        return f"{'cf' if modifier.failures else 'cs'}{modifier.condition.op}{modifier.condition.value}"
+    return str(modifier)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +148,7 @@ class Dice:
     count: int
     sides: int
     modifiers: tuple[Modifier, ...] = ()
+    dialect: Dialect = "default"
     # Derived once so every roll of a cached node reuses it; not part of equality.
     text: str = field(init=False, repr=False, compare=False)
     modifier_texts: tuple[str, ...] = field(init=False, repr=False, compare=False)
@@ -132,7 +164,10 @@ class Dice:
                 clamp = (bound(low, m.value), bound(high, m.value))
         object.__setattr__(self, "clamp", clamp)
         texts = tuple(str(m) for m in self.modifiers)
-        if any(isinstance(m, CountSuccesses) for m in self.modifiers):
+        if self.dialect == "foundry":
+            end = len(self.modifiers) - 1
+            texts = tuple(foundry_text(m, self.sides, i == end) for i, m in enumerate(self.modifiers))
+        elif any(isinstance(m, CountSuccesses) for m in self.modifiers):
             # A bare `!` before a comparison would read back as an explosion
             # condition (`10d10!>=8`), so spell out the top face it means.
             texts = tuple(

@@ -8,12 +8,17 @@
 
 Case-insensitive; whitespace may sit between any two tokens. Positions in errors
 are 0-based character offsets into the text as given.
+
+Foundry VTT's dialect (`dialect="foundry"`) reads the same grammar with Foundry's modifier
+words added: `x` / `xo` explode (recursively / once), `r` rerolls once and `rr` recursively,
+`cs` / `cf` count successes / failures (`cs` alone: the top face; `cf` alone: a 1). The
+default dialect is unchanged: there `r` rerolls recursively and those words are errors.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Literal, cast
+from typing import Any, Literal, TypeVar, cast
 
 from service.dice.notation.ast import (
     STAGES,
@@ -21,6 +26,7 @@ from service.dice.notation.ast import (
     ComparisonOp,
     Condition,
     CountSuccesses,
+    Dialect,
     Dice,
     Explode,
     Group,
@@ -35,6 +41,7 @@ from service.dice.notation.ast import (
 )
 from service.dice.notation.errors import LimitExceeded, NotationError
 from service.dice.notation.limits import DEFAULT_LIMITS, Limits
+from service.dice.notation.tree import expression_tree
 
 # (kind, value, position, raw text); kind is the keyword/symbol itself, or "num" / "end".
 Token = tuple[str, int, int, str]
@@ -42,20 +49,24 @@ Token = tuple[str, int, int, str]
 _KeepKind = Literal["kh", "kl", "dh", "dl"]
 _ClampKind = Literal["min", "max"]
 _SumOp = Literal["+", "-"]
+_Default = TypeVar("_Default", Condition, None)
 
 # Longest first where one is a prefix of another ("ro" before "r", "dh" before "d").
 _KEYWORDS = ("adv", "dis", "min", "max", "kh", "kl", "dh", "dl", "ro", "r", "d")
+_FOUNDRY_KEYWORDS = ("adv", "dis", "min", "max", "kh", "kl", "dh", "dl", "xo", "x", "rr", "ro", "r", "cs", "cf", "d")
+_WORDS: dict[Dialect, tuple[str, ...]] = {"default": _KEYWORDS, "foundry": _FOUNDRY_KEYWORDS}
 _SYMBOLS = frozenset("+-*()%!")
 _SPACE = frozenset(" \t\r\n")
 _DIGITS = frozenset("0123456789")
 _COMPARISONS = frozenset(("=", "<", ">", "<=", ">="))
 
 
-def _tokenize(text: str, limits: Limits) -> list[Token]:
+def _tokenize(text: str, limits: Limits, dialect: Dialect = "default") -> list[Token]:
     if not text.isascii():
         at = next(i for i, c in enumerate(text) if not c.isascii())
         raise NotationError(f"unexpected character {text[at]!r}", at)
     text = text.lower()  # ASCII only, so offsets survive lowercasing
+    keywords = _WORDS[dialect]
     max_digits = len(str(limits.max_number))
     tokens: list[Token] = []
     i, n = 0, len(text)
@@ -83,13 +94,14 @@ def _tokenize(text: str, limits: Limits) -> list[Token]:
             tokens.append(("cmp", 0, i, op))
             i += len(op)
         else:
-            for word in _KEYWORDS:
+            for word in keywords:
                 if text.startswith(word, i):
                     tokens.append((word, 0, i, word))
                     i += len(word)
                     break
             else:
-                raise NotationError(f"unexpected character {c!r}", i)
+                hint = " (Foundry's modifiers need the foundry dialect)" if dialect == "default" and c in "xc" else ""
+                raise NotationError(f"unexpected character {c!r}{hint}", i)
     tokens.append(("end", 0, n, ""))
     return tokens
 
@@ -99,13 +111,14 @@ def _describe(token: Token) -> str:
 
 
 class _Parser:
-    __slots__ = ("_tokens", "_at", "_depth", "_limits")
+    __slots__ = ("_tokens", "_at", "_depth", "_limits", "_dialect")
 
-    def __init__(self, tokens: list[Token], limits: Limits) -> None:
+    def __init__(self, tokens: list[Token], limits: Limits, dialect: Dialect = "default") -> None:
         self._tokens = tokens
         self._at = 0
         self._depth = 0
         self._limits = limits
+        self._dialect = dialect
 
     def _peek(self) -> Token:
         return self._tokens[self._at]
@@ -202,14 +215,20 @@ class _Parser:
                 self._take()
                 keep = self._take()[1] if self._peek()[0] == "num" else 1
                 modifiers.append((Keep(cast(_KeepKind, kind), keep), token[2]))
-            elif kind in ("r", "ro"):
+            elif kind in ("r", "ro", "rr"):
                 self._take()
-                modifiers.append((Reroll(self._condition(kind), kind == "ro"), token[2]))
-            elif kind == "!":
+                foundry = self._dialect == "foundry"
+                # Foundry's bare `r` rerolls 1s; ours always names its condition.
+                condition = self._optional_condition(kind, Condition("=", 1)) if foundry else self._condition(kind)
+                modifiers.append((Reroll(condition, kind == "ro" or (kind == "r" and foundry)), token[2]))
+            elif kind in ("!", "x", "xo"):
                 self._take()
-                at = self._peek()[0]
-                condition = self._condition("!") if at in ("num", "cmp") else None
-                modifiers.append((Explode(condition), token[2]))
+                modifiers.append((Explode(self._optional_condition(kind, None), kind == "xo"), token[2]))
+            elif kind in ("cs", "cf"):
+                self._take()
+                # Foundry's defaults: a success is the top face, a failure a 1.
+                condition = self._optional_condition(kind, Condition("=", sides if kind == "cs" else 1))
+                modifiers.append((CountSuccesses(condition, kind == "cf"), token[2]))
             elif kind in ("min", "max"):
                 self._take()
                 modifiers.append((Clamp(cast(_ClampKind, kind), self._number(kind)), token[2]))
@@ -230,9 +249,12 @@ class _Parser:
         if advantage is not None:
             count = 2  # d20adv is 2d20kh1: roll two, keep one
         ordered = sorted(modifiers, key=lambda pair: STAGES[type(pair[0])])
-        dice = Dice(count, sides, tuple(m for m, _ in ordered))
+        dice = Dice(count, sides, tuple(m for m, _ in ordered), self._dialect)
         _check_modifiers(dice, ordered)
         return dice
+
+    def _optional_condition(self, after: str, default: _Default) -> Condition | _Default:
+        return self._condition(after) if self._peek()[0] in ("num", "cmp") else default
 
     def _condition(self, after: str) -> Condition:
         token = self._peek()
@@ -257,7 +279,7 @@ def _check_modifiers(dice: Dice, modifiers: list[tuple[Modifier, int]]) -> None:
         endless: Condition | None = None
         if isinstance(modifier, Reroll) and not modifier.once:
             endless = modifier.condition
-        elif isinstance(modifier, Explode):
+        elif isinstance(modifier, Explode) and not modifier.once:
             endless = modifier.condition or Condition("=", dice.sides)
         if endless is not None and endless.low <= low and high <= endless.high:
             raise NotationError(
@@ -265,28 +287,38 @@ def _check_modifiers(dice: Dice, modifiers: list[tuple[Modifier, int]]) -> None:
             )
 
 
-@lru_cache(maxsize=1024)
-def _compile(text: str, limits: Limits) -> tuple[Node, str]:
-    # Nodes are immutable, so one parse (and its printed formula) serves every roll of the text.
-    node = _Parser(_tokenize(text, limits), limits).parse()
-    return node, str(node)
+# What one parse gives the roller: the node, its normalized formula and its expression tree.
+Compiled = tuple[Node, str, tuple[dict[str, Any], ...]]
 
 
 @lru_cache(maxsize=1024)
-def _compile_default(text: str) -> tuple[Node, str]:
+def _compile(text: str, limits: Limits, dialect: Dialect = "default") -> Compiled:
+    # Nodes are immutable, so one parse (and its printed formula and tree) serves every roll of the text.
+    node = _Parser(_tokenize(text, limits, dialect), limits, dialect).parse()
+    return node, str(node), expression_tree(node)
+
+
+@lru_cache(maxsize=1024)
+def _compile_default(text: str) -> Compiled:
     return _compile.__wrapped__(text, DEFAULT_LIMITS)
 
 
-def parse_with_formula(text: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Node, str]:
-    """`parse` plus the normalized formula, both cached: the roller's entry point."""
+def compile_formula(text: str, limits: Limits = DEFAULT_LIMITS, dialect: Dialect = "default") -> Compiled:
+    """`parse` plus the normalized formula and the expression tree, all cached: the roller's entry point."""
     # Checked before the cache so an over-long text is never hashed or stored.
     if len(text) > limits.max_length:
         raise LimitExceeded("maxLength", limits.max_length, len(text))
-    if limits is DEFAULT_LIMITS:  # skips hashing the Limits on the common path
+    if limits is DEFAULT_LIMITS and dialect == "default":  # skips hashing the Limits on the common path
         return _compile_default(text)
-    return _compile(text, limits)
+    return _compile(text, limits, dialect)
 
 
-def parse(text: str, limits: Limits = DEFAULT_LIMITS) -> Node:
+def parse_with_formula(text: str, limits: Limits = DEFAULT_LIMITS, dialect: Dialect = "default") -> tuple[Node, str]:
+    """`parse` plus the normalized formula."""
+    node, formula, _ = compile_formula(text, limits, dialect)
+    return node, formula
+
+
+def parse(text: str, limits: Limits = DEFAULT_LIMITS, dialect: Dialect = "default") -> Node:
     """`parse(" 4D6 KH3+2")` -> `Sum(Dice(4, 6, (Keep('kh', 3),)), (('+', Number(2)),))`."""
-    return parse_with_formula(text, limits)[0]
+    return compile_formula(text, limits, dialect)[0]

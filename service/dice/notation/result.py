@@ -1,6 +1,6 @@
 """What a roll produced, keeping every die (Foundry VTT's per-die shape).
 
-`to_dict()` gives camelCase, JSON-ready dicts; a die always carries all six flags
+`to_dict()` gives camelCase, JSON-ready dicts; a die always carries all its flags
 so clients never have to guess a default. All three are immutable: assigning a field
 raises `FrozenInstanceError`.
 
@@ -38,6 +38,7 @@ class DieResult:
     exploded: bool = False  # this die triggered an extra die
     rerolled: bool = False  # this die was rerolled away (and so is also discarded)
     success: bool | None = None  # None unless the term counts successes
+    failure: bool | None = None  # None unless the term counts failures (Foundry's `cf`)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -47,6 +48,7 @@ class DieResult:
             "exploded": self.exploded,
             "rerolled": self.rerolled,
             "success": self.success,
+            "failure": self.failure,
         }
 
 
@@ -56,8 +58,8 @@ class DiceTermResult(NamedTuple):
     faces: int
     modifiers: tuple[str, ...]  # normalized, in the order they took effect
     results: tuple[DieResult, ...]  # roll order, rerolled and exploded extras included
-    total: int  # sum of active results, or the success count
-    successes: int | None = None
+    total: int  # sum of active results, or the success (failure) count
+    successes: int | None = None  # the success count, when the term counts successes
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -80,10 +82,12 @@ class RollResult(NamedTuple):
     total: int
     dice: tuple[DiceTermResult, ...]  # left to right
     text: str  # "4d6kh3 (6, 5, 4, ~~1~~) + 2 = 17"
+    # The formula's expression tree (`service.dice.notation.tree`), shared by every roll of the formula.
+    tree: tuple[dict[str, Any], ...] = ()
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
     def to_dict(self) -> dict[str, Any]:
-        formula, total, dice, text = self
-        return {"formula": formula, "total": total, "dice": [term.to_dict() for term in dice], "text": text}
+        formula, total, dice, text, tree = self
+        return {"formula": formula, "total": total, "dice": [term.to_dict() for term in dice], "text": text, "tree": list(tree)}

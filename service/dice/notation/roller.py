@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from service.dice.notation.ast import Dice, Group, Negate, Node, Number, Product, Sum
+from service.dice.notation.ast import Dialect, Dice, Group, Negate, Node, Number, Product, Sum
 from service.dice.notation.errors import LimitExceeded
 from service.dice.notation.limits import DEFAULT_LIMITS, Limits
-from service.dice.notation.parser import parse_with_formula
+from service.dice.notation.parser import compile_formula
+from service.dice.notation.tree import expression_tree
 from service.dice.notation.result import DiceTermResult, RollResult
 from service.dice.notation.term import Context, numeral, roll_term
 
@@ -89,12 +90,15 @@ def evaluate(node: Node, stream: DiceStream, limits: Limits = DEFAULT_LIMITS) ->
     """Roll an already-parsed formula; `stream` is anything with `.roll(sides) -> 1..sides`."""
     terms: list[DiceTermResult] = []
     total, text = _NODES[type(node)](node, (stream.roll, limits, terms))
-    return RollResult(str(node), total, tuple(terms), f"{text} = {numeral(total)}")
+    return RollResult(str(node), total, tuple(terms), f"{text} = {numeral(total)}", expression_tree(node))
 
 
-def roll(expression: str, stream: DiceStream, limits: Limits = DEFAULT_LIMITS) -> RollResult:
-    """`roll("4d6kh3+2", stream).text` -> e.g. `"4d6kh3 (6, 5, 4, ~~1~~) + 2 = 17"`."""
-    node, formula = parse_with_formula(expression, limits)
+def roll(expression: str, stream: DiceStream, limits: Limits = DEFAULT_LIMITS, dialect: Dialect = "default") -> RollResult:
+    """`roll("4d6kh3+2", stream).text` -> e.g. `"4d6kh3 (6, 5, 4, ~~1~~) + 2 = 17"`.
+
+    `dialect="foundry"` reads Foundry VTT's modifiers (see `service.dice.notation.parser`).
+    """
+    node, formula, tree = compile_formula(expression, limits, dialect)
     terms: list[DiceTermResult] = []
     total, text = _NODES[type(node)](node, (stream.roll, limits, terms))
-    return RollResult(formula, total, tuple(terms), f"{text} = {numeral(total)}")
+    return RollResult(formula, total, tuple(terms), f"{text} = {numeral(total)}", tree)

@@ -7,7 +7,8 @@ are immutable, and most dice then cost a dict hit instead of a dataclass
 `__init__` plus string building.
 
 Text marks: `~~3~~` discarded (dropped or rerolled away), `6!` exploded,
-`5*` a success; a success-counting term ends with `; N successes`.
+`5*` a success (or, counting failures, a failure); a success-counting term ends
+with `; N successes` (`; N failures`).
 """
 
 from __future__ import annotations
@@ -20,38 +21,42 @@ from service.dice.notation.errors import LimitExceeded
 from service.dice.notation.limits import Limits
 from service.dice.notation.result import DiceTermResult, DieResult
 
-_ACTIVE, _DISCARDED, _EXPLODED, _REROLLED, _SUCCESS, _COUNTED = 1, 2, 4, 8, 16, 32
+# _MET: the die meets the term's count condition; _COUNTED / _FAILURES: the term counts
+# successes / failures, so the die's `success` / `failure` is a bool rather than None.
+_ACTIVE, _DISCARDED, _EXPLODED, _REROLLED, _MET, _COUNTED, _FAILURES = 1, 2, 4, 8, 16, 32, 64
+_FLAGS, _SHIFT = 127, 7  # a die's key is `result << _SHIFT | flags`
 _DROP = ~_ACTIVE
 _SHARED_MAX = 1 << 16  # flyweight tables start over past this many entries
 
 
 class _Dies(dict[int, DieResult]):
-    """`result << 6 | flags` -> the one DieResult with that result and those flags."""
+    """`result << _SHIFT | flags` -> the one DieResult with that result and those flags."""
 
     def __missing__(self, key: int) -> DieResult:
         if len(self) >= _SHARED_MAX:
             self.clear()
-        f = key & 63
+        f = key & _FLAGS
         die = self[key] = DieResult(
-            key >> 6,
+            key >> _SHIFT,
             bool(f & _ACTIVE),
             bool(f & _DISCARDED),
             bool(f & _EXPLODED),
             bool(f & _REROLLED),
-            bool(f & _SUCCESS) if f & _COUNTED else None,
+            bool(f & _MET) if f & _COUNTED else None,
+            bool(f & _MET) if f & _FAILURES else None,
         )
         return die
 
 
 class _Marks(dict[int, str]):
-    """`result << 6 | flags` -> how that die prints in the text breakdown."""
+    """`result << _SHIFT | flags` -> how that die prints in the text breakdown."""
 
     def __missing__(self, key: int) -> str:
         if len(self) >= _SHARED_MAX:
             self.clear()
-        f = key & 63
-        text = f"{key >> 6}!" if f & _EXPLODED else numeral(key >> 6)
-        if f & _SUCCESS:
+        f = key & _FLAGS
+        text = f"{key >> _SHIFT}!" if f & _EXPLODED else numeral(key >> _SHIFT)
+        if f & _MET:
             text += "*"
         mark = self[key] = f"~~{text}~~" if f & _DISCARDED else text
         return mark
@@ -75,7 +80,7 @@ class _Plain(dict[int, DieResult]):
     def __missing__(self, value: int) -> DieResult:
         if len(self) >= _SHARED_MAX:
             self.clear()
-        die = self[value] = DieResult(value, True, False, False, False, None)
+        die = self[value] = DieResult(value, True, False, False, False, None, None)
         return die
 
 
@@ -149,8 +154,10 @@ def _explode(modifier: Explode, work: _Work) -> None:
     condition, limit = modifier.condition, limits.max_explosions
     low, high = (node.sides, node.sides) if condition is None else (condition.low, condition.high)
     explosions = 0  # one explosion modifier per term, so this is the term's count
+    # Appended dice are checked too (the chain continues), except when exploding once.
+    end = len(values) if modifier.once else -1
     i = 0
-    while i < len(values):  # appended dice are checked too: the chain continues
+    while i < (len(values) if end < 0 else end):
         if flags[i] & _ACTIVE and low <= values[i] <= high:
             explosions += 1
             if explosions > limit:
@@ -176,10 +183,11 @@ def _keep(modifier: Keep, work: _Work) -> None:
 def _count(modifier: CountSuccesses, work: _Work) -> None:
     low, high = modifier.condition.low, modifier.condition.high
     values, flags = work[1], work[2]
+    counted = _FAILURES if modifier.failures else _COUNTED
     for i, f in enumerate(flags):
         if f & _ACTIVE and low <= values[i] <= high:
-            f |= _SUCCESS
-        flags[i] = f | _COUNTED
+            f |= _MET
+        flags[i] = f | counted
 
 
 # Each stage takes the modifier type it is filed under (so the table cannot say more than Any).
@@ -224,18 +232,23 @@ def roll_term(node: Dice, ctx: Context) -> tuple[int, str]:
     keys: list[int] = []
     total = successes = 0
     for v, f in zip(values, flags):  # noqa: B905 - parallel lists, equal by construction
-        keys.append(v << 6 | f)
+        keys.append(v << _SHIFT | f)
         if f & _ACTIVE:
             total += v
-        if f & _SUCCESS:
+        if f & _MET:
             successes += 1
     if total > limits.max_value:  # dice never go below 0 (a clamp takes no negative number)
         raise LimitExceeded("maxValue", limits.max_value, total)
     shown = ", ".join(map(_mark, keys))
-    if type(modifiers[-1]) is CountSuccesses:  # stage order puts it last
+    last = modifiers[-1]
+    if type(last) is CountSuccesses:  # stage order puts it last
         total = successes
-        shown += f"; {successes} {'success' if successes == 1 else 'successes'}"
-        counted: int | None = successes
+        if last.failures:
+            shown += f"; {successes} {'failure' if successes == 1 else 'failures'}"
+            counted: int | None = None
+        else:
+            shown += f"; {successes} {'success' if successes == 1 else 'successes'}"
+            counted = successes
     else:
         counted = None
     terms.append(DiceTermResult(node.text, count, sides, node.modifier_texts, tuple(map(_die, keys)), total, counted))

@@ -1,37 +1,86 @@
-"""`POST /v1/dice/roll` and `POST /v1/sessions/{id}/dice/roll`, declared once."""
+"""The dice table's mechanics, each declared once for its stateless and session forms.
+
+- `roll`: `POST /v1/dice/roll` and `POST /v1/sessions/{id}/dice/roll`;
+- `fulfill`: `POST /v1/dice/fulfill` and `POST /v1/sessions/{id}/dice/fulfill`, the server side of
+  Foundry VTT's dice fulfillment: the faces for the dice Foundry asks for, one audit record for all.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from service.dice.notation import DiceError, LimitExceeded, roll
+from service.dice.notation.foundry import foundry_roll
+from service.dice.notation.parser import compile_formula
 from service.dice.results import DiceRollResult
 from service.dice.stream import Stream
 from service.errors import CATALOG, Code, Problem
 from service.registry import Actor, system
-from service.systems.dice.models import DiceRollInput, DiceSessionRollInput
+from service.systems.dice.models import (
+    DiceFulfillInput,
+    DiceFulfillResult,
+    DiceRollInput,
+    DiceSessionFulfillInput,
+    DiceSessionRollInput,
+)
 
 CODES = ("dice/invalid-expression", "dice/limit-exceeded")
 SYSTEM = system("dice", "A plain dice table", errors={code: Code(*CATALOG[code]) for code in CODES})
 
 
-def _roll(expression: str, stream: Stream) -> dict[str, Any]:
+def _limit(exc: LimitExceeded) -> Problem:
+    return Problem(exc.code, str(exc), limit=exc.limit, maximum=exc.maximum)
+
+
+def _roll(params: DiceRollInput, stream: Stream) -> dict[str, Any]:
+    # The app's roll budget comes with the stream it made for this request.
+    limits = stream.limits
     try:
-        # The app's roll budget comes with the stream it made for this request.
-        return roll(expression, stream, stream.limits).to_dict()
+        if params.format == "default" and params.dialect == "default":  # the hot path
+            return roll(params.expression, stream, limits).to_dict()
+        result = roll(params.expression, stream, limits, params.dialect)
+        body = result.to_dict()
+        if params.format == "foundry":
+            node = compile_formula(params.expression, limits, params.dialect)[0]  # cached by the roll
+            body["foundry"] = foundry_roll(node, result)
+        return body
     except LimitExceeded as exc:
-        raise Problem(exc.code, str(exc), limit=exc.limit, maximum=exc.maximum) from None
+        raise _limit(exc) from None
     except DiceError as exc:
         raise Problem(exc.code, str(exc), position=getattr(exc, "position", None)) from None
 
 
 def roll_dice(params: DiceRollInput, stream: Stream) -> dict[str, Any]:
-    return _roll(params.expression, stream)
+    return _roll(params, stream)
 
 
 def roll_in_session(state: dict[str, Any], params: DiceSessionRollInput, stream: Stream, actor: Actor) -> tuple[dict[str, Any], dict[str, Any]]:
     # A roll changes no game state: it is logged and audited, and advances the nonce.
-    return state, _roll(params.expression, stream)
+    return state, _roll(params, stream)
+
+
+def _fulfill(params: DiceFulfillInput, stream: Stream) -> DiceFulfillResult:
+    limits = stream.limits
+    sizes = [int(term.denomination[1:]) for term in params.terms]
+    # Every limit is checked before the first draw, so a refused request draws nothing.
+    for sides in sizes:
+        if sides > limits.max_sides:
+            raise _limit(LimitExceeded("maxSides", limits.max_sides, sides))
+    count = sum(term.count for term in params.terms)
+    if count > limits.max_dice:
+        raise _limit(LimitExceeded("maxDice", limits.max_dice, count))
+    return DiceFulfillResult(faces=[stream.roll_many(term.count, sides) for term, sides in zip(params.terms, sizes, strict=True)])
+
+
+def fulfill(params: DiceFulfillInput, stream: Stream) -> DiceFulfillResult:
+    return _fulfill(params, stream)
+
+
+def fulfill_in_session(
+    state: dict[str, Any], params: DiceSessionFulfillInput, stream: Stream, actor: Actor
+) -> tuple[dict[str, Any], DiceFulfillResult]:
+    # Like a roll: no game state changes; the faces are logged and audited.
+    return state, _fulfill(params, stream)
 
 
 # A roll answers the dict its result model dumps to (the hot path skips building the model).
@@ -42,4 +91,19 @@ SYSTEM.mechanic(
     session=roll_in_session,
     any_system=True,
     output=DiceRollResult,
+)
+
+SYSTEM.mechanic(
+    "fulfill",
+    "Draw the faces of the dice a Foundry VTT roll asks for",
+    (
+        "The server side of Foundry VTT's dice fulfillment (`CONFIG.Dice.fulfillment`): send the dice terms a "
+        "Foundry roll needs, as denomination and count in the order Foundry rolls them, and get back just their "
+        "faces, drawn from the auditable stream with one audit record for all of them. `integrations/foundry` "
+        "is a Foundry module that does this for every roll of a table."
+    ),
+    stateless=fulfill,
+    session=fulfill_in_session,
+    any_system=True,
+    errors=("dice/limit-exceeded",),  # there is no expression to refuse
 )

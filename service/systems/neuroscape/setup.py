@@ -20,7 +20,7 @@ from service.systems.neuroscape.rules.deck_building import main_pile, ram_pile, 
 from service.systems.neuroscape.rules.flow import STEPS
 from service.systems.neuroscape.rules.pool import build_pool, pool_state
 from service.systems.neuroscape.rules.starter import STARTER_DECKS
-from service.systems.neuroscape.state import SLOT_NAMES, Battle, Deck, DeckList, Flow, Mainframe, NeuroscapeState, Player
+from service.systems.neuroscape.state import Event, SLOT_NAMES, Battle, Deck, DeckList, Flow, Mainframe, NeuroscapeState, Player
 from service.systems.neuroscape.wire.actions import SEAT
 from service.systems.neuroscape.wire.cards import NeuroscapeCard, NeuroscapeDeckList
 
@@ -86,7 +86,7 @@ class NeuroscapeSetup(Model):
 
 def check(
     setup: NeuroscapeSetup, seats: Sequence[Actor] | None = None
-) -> tuple[list[str], list[NeuroscapeDeckList], Mapping[str, NeuroscapeCard], list[dict]]:
+) -> tuple[list[str], list[NeuroscapeDeckList], Mapping[str, NeuroscapeCard], list[Event]]:
     """Seats, decks and pool of a match setup, and every deck-building violation (each with its seat).
 
     `seats` are the session's seats in order; without them the table is taken to be player seats

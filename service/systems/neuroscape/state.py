@@ -19,6 +19,9 @@ from service.model import Model
 from service.systems.neuroscape.options import NeuroscapeRules
 from service.systems.neuroscape.wire.cards import GearSlotName, NeuroscapeAbility
 
+# One happening of an action (`kind`, `seat`, `card`, ...), as the wire shows it.
+Event = dict[str, Any]
+
 SlotName = Literal["top", "left", "right"]
 SLOT_NAMES: tuple[SlotName, ...] = ("top", "left", "right")
 RamStatus = Literal["available", "spent", "committed"]

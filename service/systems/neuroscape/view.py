@@ -1,7 +1,8 @@
 """What each seat may see of a match, and of each logged action.
 
 A player sees its own hand, deck list and legal actions; of everyone: health, mainframes and
-slots (face-down cards as face-down, except to the player who placed them), characters, RAM in
+slots (a trojan face-down, its card shown only to the player who placed it, until it is
+activated: then it is face-up for everyone), characters (with their gear and tethers), RAM in
 play, recycle bins, and the sizes of hands and decks. Nobody sees a deck's contents or order
 (there is no order: see `piles`), except the top cards a seat has looked at: each player sees
 exactly those, of every deck (`you.knownTops`, and of its own `you.deckTop`), and no other seat,
@@ -133,7 +134,7 @@ class NeuroscapeView(Model):
     cards: dict[str, dict[str, Any]] = Field(description="Every card the view names, by id, as the pool defines it.")
 
 
-def _json(part: BaseModel | None) -> dict | None:
+def _json(part: BaseModel | None) -> dict[str, Any] | None:
     return None if part is None else part.model_dump(mode="json", by_alias=True)
 
 
@@ -144,13 +145,13 @@ def _viewer(state: NeuroscapeState, actor: Actor | None) -> str | None:
     return actor.seat
 
 
-def _slot(entry: SlotCard | None, viewer: str | None, closed: bool) -> dict | None:
+def _slot(entry: SlotCard | None, viewer: str | None, closed: bool) -> dict[str, Any] | None:
     if entry is None or not entry.face_down or closed or entry.owner == viewer:
         return _json(entry)
     return {"id": entry.id, "owner": entry.owner, "faceDown": True, "playedTurn": entry.played_turn}
 
 
-def _public_player(seat: str, p: Player, viewer: str | None, closed: bool) -> dict:
+def _public_player(seat: str, p: Player, viewer: str | None, closed: bool) -> dict[str, Any]:
     return {
         "seat": seat,
         "bioframe": p.bioframe,
@@ -184,7 +185,7 @@ def _card_ids(value: object, found: set[str]) -> None:
             _card_ids(item, found)
 
 
-def _revealed(p: Player, audits: tuple[DrawAudit, ...]) -> dict:
+def _revealed(p: Player, audits: tuple[DrawAudit, ...]) -> dict[str, Any]:
     return {
         "hand": list(p.hand),
         "deck": _json(p.deck),
@@ -193,11 +194,11 @@ def _revealed(p: Player, audits: tuple[DrawAudit, ...]) -> dict:
     }
 
 
-def view(state: NeuroscapeState, actor: Actor | None, closed: bool = False) -> dict:
+def view(state: NeuroscapeState, actor: Actor | None, closed: bool = False) -> dict[str, Any]:
     """The match as `actor` may see it; `closed` (the session's seeds are revealed) shows it whole."""
     viewer = _viewer(state, actor)
     players = state.players
-    out: dict = {
+    out: dict[str, Any] = {
         "rules": _json(state.rules),
         "flow": flow_summary(state),
         "turnOrder": list(state.order),
@@ -243,7 +244,7 @@ def view(state: NeuroscapeState, actor: Actor | None, closed: bool = False) -> d
 # -- the action log --------------------------------------------------------------------
 
 
-def _public_input(name: str, params: dict | None, result: dict | None) -> dict | None:
+def _public_input(name: str, params: dict[str, Any] | None, result: dict[str, Any] | None) -> dict[str, Any] | None:
     if params is None:
         return None
     if name == "mulligan":
@@ -260,7 +261,7 @@ def _public_input(name: str, params: dict | None, result: dict | None) -> dict |
 _PUBLIC_DICE = frozenset({"roll-off", "choose-first"})  # their dice only ever roll for the turn order
 
 
-def _hidden_cards_for(entry: dict, seat: str | None) -> bool:
+def _hidden_cards_for(entry: dict[str, Any], seat: str | None) -> bool:
     """Whether the entry's dice picked hidden cards for a seat other than `seat` (a triggered draw,
     a look at the top of a deck): then its dice are that seat's secret, whoever acted."""
     if (entry.get("action") or "")[len(_PREFIX) :] in _PUBLIC_DICE:
@@ -270,7 +271,7 @@ def _hidden_cards_for(entry: dict, seat: str | None) -> bool:
     return any(e.get("kind") in ("drew", "looked-at-top") and e.get("seat") != seat and e.get("amount") for e in events or ())
 
 
-def view_entry(entry: dict, actor: Actor | None, closed: bool = False) -> dict:
+def view_entry(entry: dict[str, Any], actor: Actor | None, closed: bool = False) -> dict[str, Any]:
     """A log entry as `actor` may see it. `closed` (the session's seed is revealed) shows it whole."""
     action = entry.get("action") or ""
     if closed or not action.startswith(_PREFIX):

@@ -13,7 +13,10 @@ SPARK = {"id": "test-spark", "name": "Test Spark", "type": "program", "subtype":
 TONIC = {"id": "test-tonic", "name": "Test Tonic", "type": "program", "subtype": "drug", "cost": 0,
          "abilities": [{"name": "Rush", "kind": "activated", "target": "character",
                         "effects": [{"kind": "modify-stats", "attack": 1, "defense": 1}]}]}
-DRONE = {"id": "test-drone", "name": "Test Drone", "type": "character", "cost": 0, "attack": 1, "defense": 1}
+DRONE = {"id": "test-drone", "name": "Test Drone", "type": "character", "cost": 0, "attack": 1, "defense": 1,
+         "gear": [{"slot": "left-arm", "level": 1}]}
+CORD = {"id": "test-cord", "name": "Test Cord", "type": "cyberware", "cost": 0, "slot": "left-arm", "level": 1,
+        "tether": True, "defenseBonus": 1}
 
 
 def match(api: Api, other: str, graphql: bool):
@@ -21,7 +24,7 @@ def match(api: Api, other: str, graphql: bool):
     deck = {"mainframe": "halcyon-lattice", "main": [{"card": other, "count": 5}, {"card": "test-drone", "count": 5}],
             "ram": [{"card": "core-ram", "count": 10}]}
     rules = {"mainDeckMin": 10, "ramDeckSize": 10, "maxCopies": 10, "openingHand": 8, "trojanCost": 0}
-    table = new_table(api, {"cards": [SPARK, TONIC, DRONE], "rules": rules, "players": [{"deck": deck}, {"deck": deck}]},
+    table = new_table(api, {"cards": [SPARK, TONIC, DRONE, CORD], "rules": rules, "players": [{"deck": deck}, {"deck": deck}]},
                       graphql=graphql)
     return table, *start(table)
 
@@ -79,3 +82,21 @@ def test_a_drug_is_played_on_a_character_and_its_ability_goes_on_the_order(api: 
     assert state["effects"] == [{"kind": "modify-stats", "source": None, "until": "end-of-turn", "target": drone,
                                  "attack": 1, "defense": 1}]
     assert mine(state, first)["recycleBin"] == ["test-tonic"]
+
+
+@pytest.mark.parametrize("graphql", [False, True], ids=["rest", "graphql"])
+def test_a_tether_is_deployed_on_two_characters(api: Api, graphql: bool):
+    table, first, second = match(api, "test-cord", graphql)
+    table.act(first, "draw", {"main": 1})
+    table.act(second, "pass")
+    drones = [table.act(first, "deploy", {"card": "test-drone"})["result"]["events"][0]["instance"] for _ in range(2)]
+    menu = table.view(first)["state"]["you"]["legalActions"]
+    assert {"action": "deploy", "card": "test-cord", "targets": [{"character": drones[0], "tetherTo": drones[1]}]} in menu
+    status, refused = table.send(first, "deploy", {"card": "test-cord", "character": drones[0]})
+    assert (status, refused["code"]) == (422, "neuroscape/wrong-target")
+    answer = table.act(first, "deploy", {"card": "test-cord", "character": drones[0], "tetherTo": drones[1]})
+    assert [(e["kind"], e["target"]) for e in answer["result"]["events"]] == [("deployed", drones[0]), ("tethered", drones[1])]
+    holder, other = mine(table.view(second)["state"], first)["characters"]
+    cord = answer["result"]["events"][0]["instance"]
+    assert holder["gear"]["left-arm"]["id"] == other["tethers"]["left-arm"]["id"] == cord
+    assert holder["gear"]["left-arm"]["tetherTo"] == drones[1] and other["tethers"]["left-arm"]["tetherTo"] == drones[0]

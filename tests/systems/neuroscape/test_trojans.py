@@ -13,7 +13,7 @@ from service.registry import Actor
 from service.systems.neuroscape.rules.autoplay import STARTER_MATCH
 from service.systems.neuroscape.rules.legal import legal_actions
 from service.systems.neuroscape.view import view
-from tests.systems.neuroscape.helpers import do, fresh, give_ram, through_setup, to_substage, typed
+from tests.systems.neuroscape.helpers import do, fresh, give_ram, place_character, through_setup, to_substage, typed
 
 ANA = Actor(seat="seat-1", role="player", name="ana")
 BO = Actor(seat="seat-2", role="player", name="bo")
@@ -156,3 +156,21 @@ def test_a_face_down_legendary_trojan_keeps_no_one_else_from_its_legendary_copy(
     assert any(e["action"] == "deploy" and e["card"] == "test-relic" for e in legal_actions(typed(state), "seat-2"))
     state, _ = do(state, "seat-2", "deploy", card="test-relic")  # the face-down copy says nothing
     assert state["players"]["seat-1"]["slots"]["top"]["card"] == "test-relic"
+
+
+def test_a_trojan_answers_an_opponents_swift_action_with_priority_on_the_order():
+    state, trojan, _ = placed()
+    state = on_seat_twos_turn(state)
+    state, _ = do(state, "seat-1", "pass")  # seat-2's primary deploy
+    saint = place_character(state, "seat-2", "lantern-saint")["id"]  # Floodlight: swift, 1 RAM, +2/+0
+    give_ram(state, "seat-2", 1)
+    state, _ = do(state, "seat-2", "activate", character=saint, ability=0)
+    assert state["operations"]["priority"] == "seat-1"
+    assert {"action": "activate-trojan", "instance": trojan, "ability": 0, "targets": [None]} in legal_actions(typed(state), "seat-1")
+    state, _ = do(state, "seat-1", "activate-trojan", instance=trojan)
+    assert [(i["card"], i["source"]) for i in state["operations"]["items"]] == [("lantern-saint", saint), ("paper-lantern", trojan)]
+    health = state["players"]["seat-2"]["mainframeHealth"]
+    state, result = do(state, "seat-2", "pass")
+    assert [e["item"] for e in result["events"] if e["kind"] == "resolved"] == ["o2", "o1"]  # the trojan first
+    assert state["players"]["seat-2"]["mainframeHealth"] == health - 3
+    assert state["players"]["seat-1"]["recycleBin"] == ["paper-lantern"] and state["flow"]["awaiting"] == ["seat-2"]

@@ -26,6 +26,7 @@ from service.systems.neuroscape.rules.effects import (
 from service.systems.neuroscape.rules.piles import deck_size, draw_many
 from service.systems.neuroscape.rules.pool import pool_of
 from service.systems.neuroscape.state import (
+    Event,
     Character,
     Continuation,
     Effect,
@@ -73,7 +74,7 @@ def stats(state: State, character: Character) -> tuple[int, int]:
     pool = pool_of(state)
     card = pool[character.card]
     attack, defense = card.attack or 0, card.defense or 1
-    for gear in character.gear.values():
+    for gear in (*character.gear.values(), *character.tethers.values()):  # a tether counts on both its characters
         attack += pool[gear.card].attack_bonus
         defense += pool[gear.card].defense_bonus
     controller = next((seat for seat, c in characters(state) if c.id == character.id), character.owner)
@@ -112,7 +113,7 @@ def _characters(state: State, seat: str, on: str, source: str | None, target: st
     return [chosen] if chosen is not None and find_character(state, chosen) is not None else []
 
 
-def _damage_character(state: State, instance_id: str, amount: int, events: list[dict]) -> State:
+def _damage_character(state: State, instance_id: str, amount: int, events: list[Event]) -> State:
     from service.systems.neuroscape.rules.zones import leave_play
 
     found = find_character(state, instance_id)
@@ -130,7 +131,7 @@ def _damage_character(state: State, instance_id: str, amount: int, events: list[
 
 
 def _apply(state: State, seat: str, effect: NeuroscapeEffect, source: str | None, target: str | None, sign: int,
-           stream: Stream, events: list[dict]) -> State:
+           stream: Stream, events: list[Event]) -> State:
     from service.systems.neuroscape.rules.zones import leave_play
 
     kind = effect.kind
@@ -223,7 +224,7 @@ def _without_last(cards: tuple[str, ...], card_id: str) -> tuple[str, ...]:
     return cards[:at] + cards[at + 1 :]
 
 
-def discard_random(state: State, seat: str, count: int, stream: Stream, events: list[dict]) -> State:
+def discard_random(state: State, seat: str, count: int, stream: Stream, events: list[Event]) -> State:
     """`count` cards of the seat's hand (fewer if it holds fewer), picked by the dice, to its recycle bin."""
     for _ in range(min(count, len(player(state, seat).hand))):
         p = player(state, seat)
@@ -234,7 +235,7 @@ def discard_random(state: State, seat: str, count: int, stream: Stream, events: 
     return state
 
 
-def change_ram(state: State, seat: str, amount: int, events: list[dict]) -> State:
+def change_ram(state: State, seat: str, amount: int, events: list[Event]) -> State:
     """Gain RAM: that many run RAM refresh (none run: nothing). Lose RAM: that many available RAM are run."""
     p = player(state, seat)
     frm, to = ("spent", "available") if amount > 0 else ("available", "spent")
@@ -253,7 +254,7 @@ def change_ram(state: State, seat: str, amount: int, events: list[dict]) -> Stat
 
 
 def resolve(state: State, seat: str, ability: NeuroscapeAbility, source: str | None, target: str | None, inverted: bool,
-            stream: Stream, events: list[dict], start: int = 0) -> State:
+            stream: Stream, events: list[Event], start: int = 0) -> State:
     """Apply the ability's effects from `start` on; one that makes the match wait for a choice keeps
     the rest of the ability with the choice (`Choice.rest`), to resolve once it is made."""
     assert state.choice is None, "nothing resolves while the match waits for a choice"
@@ -270,7 +271,7 @@ def resolve(state: State, seat: str, ability: NeuroscapeAbility, source: str | N
     return state
 
 
-def duel(state: State, one: str, other: str, events: list[dict]) -> State:
+def duel(state: State, one: str, other: str, events: list[Event]) -> State:
     """Both characters deal their ATK to each other at once."""
     first, second = find_character(state, one), find_character(state, other)
     if first is None or second is None:
@@ -284,7 +285,7 @@ def duel(state: State, one: str, other: str, events: list[dict]) -> State:
 # -- triggers (see `triggers`) ------------------------------------------------------------
 
 
-def react(state: State, events: list[dict], start: int, stream: Stream) -> State:
+def react(state: State, events: list[Event], start: int, stream: Stream) -> State:
     """Set off the triggers of events[start:] and resolve them (see `triggers.react`)."""
     from service.systems.neuroscape.rules.triggers import react as set_off
 

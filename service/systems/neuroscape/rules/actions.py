@@ -27,7 +27,7 @@ from service.systems.neuroscape.rules.trojans import activate_trojan, spent
 from service.systems.neuroscape.rules.order import next_living, pass_priority
 from service.systems.neuroscape.rules.winning import eliminate
 from service.systems.neuroscape.rules.zones import leave_play, owned_persistent
-from service.systems.neuroscape.state import DrawAudit, NeuroscapeState, living, player, with_flow
+from service.systems.neuroscape.state import Event, DrawAudit, NeuroscapeState, living, player, with_flow
 from service.systems.neuroscape.wire.abilities import (
     NeuroscapeActivateAction,
     NeuroscapeActivateTrojanAction,
@@ -40,10 +40,10 @@ from service.systems.neuroscape.wire.battle import NeuroscapeAttackAction, Neuro
 from service.systems.neuroscape.wire.deploying import NeuroscapeDeployAction, NeuroscapeForceQuitAction
 
 State = NeuroscapeState
-Stepped = tuple[State, "dict | None"]  # the next state, and what only the acting seat learns
-Handler = Callable[[State, str, Any, Stream, list], Stepped]
+Stepped = tuple[State, "dict[str, Any] | None"]  # the next state, and what only the acting seat learns
+Handler = Callable[[State, str, Any, Stream, list[Event]], Stepped]
 # What a session action answers: the new state and the dict its result model dumps to.
-Acted = tuple[State, dict]
+Acted = tuple[State, dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +55,7 @@ class Action:
 # -- the turn's actions (the opening's are in `opening`) ---------------------------------
 
 
-def _force_quit(state: State, seat: str, params: NeuroscapeForceQuitAction, stream: Stream, events: list) -> Stepped:
+def _force_quit(state: State, seat: str, params: NeuroscapeForceQuitAction, stream: Stream, events: list[Event]) -> Stepped:
     if len(set(params.cards)) != len(params.cards):
         raise E.refuse(E.NAMED_TWICE, "a card is named twice")
     mine = {i.id: i for i in owned_persistent(state, seat)}
@@ -70,51 +70,51 @@ def _force_quit(state: State, seat: str, params: NeuroscapeForceQuitAction, stre
     return stand_down(state, seat), None
 
 
-def _deploy(state: State, seat: str, params: NeuroscapeDeployAction, stream: Stream, events: list) -> Stepped:
-    state, done = deploy(state, seat, Deployment(params.card, params.slot, params.target_seat, params.character, params.target))
+def _deploy(state: State, seat: str, params: NeuroscapeDeployAction, stream: Stream, events: list[Event]) -> Stepped:
+    state, done = deploy(state, seat, Deployment(params.card, params.slot, params.target_seat, params.character, params.target, params.tether_to))
     events.extend(done.events)
     return state, done.private
 
 
-def _attack(state: State, seat: str, params: NeuroscapeAttackAction, stream: Stream, events: list) -> Stepped:
+def _attack(state: State, seat: str, params: NeuroscapeAttackAction, stream: Stream, events: list[Event]) -> Stepped:
     state = declare_attacks(state, seat, [(a.attacker, a.target) for a in params.attacks], events)
     return stand_down(state, seat), None
 
 
-def _block(state: State, seat: str, params: NeuroscapeBlockAction, stream: Stream, events: list) -> Stepped:
+def _block(state: State, seat: str, params: NeuroscapeBlockAction, stream: Stream, events: list[Event]) -> Stepped:
     state = declare_blocks(state, seat, [(b.blocker, b.attacker) for b in params.blocks], events)
     return stand_down(state, seat), None
 
 
-def _order_blockers(state: State, seat: str, params: NeuroscapeOrderBlockersAction, stream: Stream, events: list) -> Stepped:
+def _order_blockers(state: State, seat: str, params: NeuroscapeOrderBlockersAction, stream: Stream, events: list[Event]) -> Stepped:
     state = order_blockers(state, [(o.attacker, list(o.blockers)) for o in params.orders])
     return stand_down(state, seat), None
 
 
-def _pass(state: State, seat: str, params: Any, stream: Stream, events: list) -> Stepped:
+def _pass(state: State, seat: str, params: Any, stream: Stream, events: list[Event]) -> Stepped:
     if state.operations is not None:  # passing priority on the order of operations
         return pass_priority(state, seat, stream, events), None
     events.append({"kind": "passed", "seat": seat, "reason": state.flow.substage})
     return stand_down(state, seat), None
 
 
-def _activate(state: State, seat: str, params: NeuroscapeActivateAction, stream: Stream, events: list) -> Stepped:
+def _activate(state: State, seat: str, params: NeuroscapeActivateAction, stream: Stream, events: list[Event]) -> Stepped:
     return activate(state, seat, params.character, params.ability, params.target, stream, events), None
 
 
-def _play_script(state: State, seat: str, params: NeuroscapePlayScriptAction, stream: Stream, events: list) -> Stepped:
+def _play_script(state: State, seat: str, params: NeuroscapePlayScriptAction, stream: Stream, events: list[Event]) -> Stepped:
     return play_script(state, seat, params.card, params.target, stream, events), None
 
 
-def _activate_trojan(state: State, seat: str, params: NeuroscapeActivateTrojanAction, stream: Stream, events: list) -> Stepped:
+def _activate_trojan(state: State, seat: str, params: NeuroscapeActivateTrojanAction, stream: Stream, events: list[Event]) -> Stepped:
     return activate_trojan(state, seat, params.instance, params.ability, params.target, stream, events), None
 
 
-def _play_drug(state: State, seat: str, params: NeuroscapePlayDrugAction, stream: Stream, events: list) -> Stepped:
+def _play_drug(state: State, seat: str, params: NeuroscapePlayDrugAction, stream: Stream, events: list[Event]) -> Stepped:
     return play_drug(state, seat, params.card, params.character, stream, events), None
 
 
-def _concede(state: State, seat: str, params: Any, stream: Stream, events: list) -> Stepped:
+def _concede(state: State, seat: str, params: Any, stream: Stream, events: list[Event]) -> Stepped:
     ops = state.operations
     state = eliminate(state, seat, "conceded", events)
     if ops is not None and len(living(state)) > 1:
@@ -131,11 +131,11 @@ def _concede(state: State, seat: str, params: Any, stream: Stream, events: list)
     return state, None  # a choice of the seat's own is dropped by `advance`
 
 
-def _arrange_top(state: State, seat: str, params: NeuroscapeArrangeTopAction, stream: Stream, events: list) -> Stepped:
+def _arrange_top(state: State, seat: str, params: NeuroscapeArrangeTopAction, stream: Stream, events: list[Event]) -> Stepped:
     return arrange(state, seat, params.deck, list(params.order), stream, events), None
 
 
-def _order_triggers(state: State, seat: str, params: NeuroscapeOrderTriggersAction, stream: Stream, events: list) -> Stepped:
+def _order_triggers(state: State, seat: str, params: NeuroscapeOrderTriggersAction, stream: Stream, events: list[Event]) -> Stepped:
     state = order_triggers(state, seat, list(params.order), events)
     return settle(state, stream, events), None
 
@@ -213,7 +213,7 @@ def act(state: State, action: str, params: NeuroscapeActionBase, stream: Stream,
     """Apply one action for `seat`; returns the new state and the wire result (events, flow, private)."""
     gate(state, seat, action, params.expect_substage)
     spec = ACTIONS[action]
-    events: list[dict] = []
+    events: list[Event] = []
     new, private = spec.handle(state, seat, params, stream, events)
     new = spent(new, events)  # activated trojans whose item left the order
     offered = 0
@@ -232,12 +232,12 @@ def act(state: State, action: str, params: NeuroscapeActionBase, stream: Stream,
     return new, {"events": events, "flow": flow_summary(new), "private": private}
 
 
-def secret_cards(events: list[dict]) -> bool:
+def secret_cards(events: list[Event]) -> bool:
     """Whether the dice of these events picked hidden cards (a draw, a look at a deck's top)."""
     return any(event.get("kind") in ("drew", "looked-at-top") for event in events)
 
 
-def flow_summary(state: State) -> dict:
+def flow_summary(state: State) -> dict[str, Any]:
     flow = state.flow
     outcome = state.outcome
     return {

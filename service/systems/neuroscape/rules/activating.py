@@ -18,7 +18,7 @@ from service.systems.neuroscape.rules.abilities import discard_random
 from service.systems.neuroscape.rules.order import push, target_ok
 from service.systems.neuroscape.rules.ram import available, pay
 from service.systems.neuroscape.rules.zones import card_of, require_hand, without_one
-from service.systems.neuroscape.state import NeuroscapeState, find_character, player, update_player, with_character, with_player
+from service.systems.neuroscape.state import Event, NeuroscapeState, find_character, player, update_player, with_character, with_player
 from service.systems.neuroscape.wire.cards import NeuroscapeAbility
 
 State = NeuroscapeState
@@ -55,7 +55,7 @@ def usable(state: State, seat: str, character_id: str, index: int) -> Neuroscape
     return ability if (swift_allowed(state, seat) if ability.swift else _slow_allowed(state, seat)) else None
 
 
-def pay_costs(state: State, seat: str, ability: NeuroscapeAbility, name: str, stream: Stream, events: list[dict]) -> State:
+def pay_costs(state: State, seat: str, ability: NeuroscapeAbility, name: str, stream: Stream, events: list[Event]) -> State:
     if ability.cost:
         state = with_player(state, seat, pay(player(state, seat), ability.cost, commit_for=None, name=name))
     if ability.discards:
@@ -66,7 +66,7 @@ def pay_costs(state: State, seat: str, ability: NeuroscapeAbility, name: str, st
     return state
 
 
-def activate(state: State, seat: str, character_id: str, index: int, target: str | None, stream: Stream, events: list[dict]) -> State:
+def activate(state: State, seat: str, character_id: str, index: int, target: str | None, stream: Stream, events: list[Event]) -> State:
     found = find_character(state, character_id)
     if found is None:
         raise E.refuse(E.UNKNOWN_CARD, f"no character in play is {character_id}")
@@ -103,7 +103,7 @@ def script_ability(state: State, card_id: str) -> NeuroscapeAbility | None:
     return card.abilities[0]
 
 
-def play_script(state: State, seat: str, card_id: str, target: str | None, stream: Stream, events: list[dict]) -> State:
+def play_script(state: State, seat: str, card_id: str, target: str | None, stream: Stream, events: list[Event]) -> State:
     require_hand(state, seat, card_id)
     ability = script_ability(state, card_id)
     card = card_of(state, card_id)
@@ -137,7 +137,7 @@ def drug_targets(state: State, seat: str, ability: NeuroscapeAbility) -> list[st
     return every if ability.target is None else [c for c in every if target_ok(state, ability.target, seat, c)]
 
 
-def play_drug(state: State, seat: str, card_id: str, character_id: str, stream: Stream, events: list[dict]) -> State:
+def play_drug(state: State, seat: str, card_id: str, character_id: str, stream: Stream, events: list[Event]) -> State:
     """Play a drug on a character in play: paid (to the recycle bin), its ability waits on the order.
 
     The ability's target is the character the drug is played on (its target kind says which

@@ -15,6 +15,7 @@ from service.dice.stream import Stream
 from service.systems.neuroscape import errors as E
 from service.systems.neuroscape.rules.zones import attack_of, card_of, defense_of, leave_play, psychosis_level
 from service.systems.neuroscape.state import (
+    Event,
     Attack,
     Character,
     NeuroscapeState,
@@ -70,7 +71,7 @@ def _attacking(state: NeuroscapeState, seat: str, character: Character, attack: 
 # -- psychosis -------------------------------------------------------------------------
 
 
-def psychosis_check(state: NeuroscapeState, seat: str, stream: Stream, events: list[dict]) -> NeuroscapeState:
+def psychosis_check(state: NeuroscapeState, seat: str, stream: Stream, events: list[Event]) -> NeuroscapeState:
     """Each psychotic, not running character of the active player rolls a d20; at or below its
     psychotic level it attacks its own controller (who may block it)."""
     for character in player(state, seat).characters:
@@ -100,7 +101,7 @@ def _own_character(state: NeuroscapeState, seat: str, instance_id: str, role: st
 
 
 def declare_attacks(
-    state: NeuroscapeState, seat: str, attacks: list[tuple[str, str | None]], events: list[dict]
+    state: NeuroscapeState, seat: str, attacks: list[tuple[str, str | None]], events: list[Event]
 ) -> NeuroscapeState:
     seen: set[str] = set()
     for attacker_id, target in attacks:
@@ -122,7 +123,7 @@ def declare_attacks(
     return state
 
 
-def declare_blocks(state: NeuroscapeState, seat: str, blocks: list[tuple[str, str]], events: list[dict]) -> NeuroscapeState:
+def declare_blocks(state: NeuroscapeState, seat: str, blocks: list[tuple[str, str]], events: list[Event]) -> NeuroscapeState:
     may_run = state.rules.running_characters_may_block
     used = _blocking(state) | _attackers(state)
     for blocker_id, attacker_id in blocks:
@@ -155,7 +156,7 @@ def order_blockers(state: NeuroscapeState, orders: list[tuple[str, list[str]]]) 
 # -- damage ----------------------------------------------------------------------------
 
 
-def resolve_damage(state: NeuroscapeState, events: list[dict]) -> NeuroscapeState:
+def resolve_damage(state: NeuroscapeState, events: list[Event]) -> NeuroscapeState:
     for blitz in (True, False):
         state = _strike(state, blitz, events)
     return state
@@ -165,7 +166,7 @@ def _is_blitz(state: NeuroscapeState, character: Character) -> bool:
     return "blitz" in card_of(state, character.card).keywords
 
 
-def _strike(state: NeuroscapeState, blitz: bool, events: list[dict]) -> NeuroscapeState:
+def _strike(state: NeuroscapeState, blitz: bool, events: list[Event]) -> NeuroscapeState:
     """One simultaneous wave: everything is computed from the state before any of it lands."""
     hits: dict[str, int] = defaultdict(int)
     to_bioframe: list[tuple[str, str, int]] = []

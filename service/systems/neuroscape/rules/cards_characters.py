@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-CHARACTERS: list[dict] = [
+from typing import Any
+
+CHARACTERS: list[dict[str, Any]] = [
     {"id": "gutter-courier", "name": "Gutter Courier", "type": "character", "cost": 1, "attack": 2, "defense": 1,
      "gear": [{"slot": "legs", "level": 1}],
      "abilities": [{"name": "Dead Drop", "kind": "triggered", "trigger": "destroyed", "effects": [{"kind": "draw", "count": 1}]}],

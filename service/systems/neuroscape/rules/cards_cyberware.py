@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-CYBERWARE: list[dict] = [
+from typing import Any
+
+CYBERWARE: list[dict[str, Any]] = [
     {"id": "glasswire-optics", "name": "Glasswire Optics", "type": "cyberware", "cost": 1, "slot": "head", "level": 1,
      "attackBonus": 1, "psychosis": 1, "text": "+1 ATK. Every streetlight becomes a targeting reticle."},
     {"id": "piston-grip", "name": "Piston Grip", "type": "cyberware", "cost": 2, "slot": "right-arm", "level": 2,

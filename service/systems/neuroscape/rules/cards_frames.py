@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-MAINFRAMES: list[dict] = [
+from typing import Any
+
+MAINFRAMES: list[dict[str, Any]] = [
     {"id": "halcyon-lattice", "name": "Halcyon Lattice", "type": "mainframe", "cost": 4, "bioframeBonus": 3,
      "text": "Coolant coils braided along the spine keep the host upright: start with 3 more bioframe health."},
     {"id": "obsidian-relay", "name": "Obsidian Relay", "type": "mainframe", "cost": 4, "mainframeBonus": 3,
@@ -15,7 +17,7 @@ MAINFRAMES: list[dict] = [
      "text": "A reinforced ribcage of old chapel brass, made to carry more iron than flesh."},
 ]
 
-RAM: list[dict] = [
+RAM: list[dict[str, Any]] = [
     {"id": "core-ram", "name": "Core RAM", "type": "ram", "text": "Basic RAM."},
     {"id": "overclock-shard", "name": "Overclock Shard", "type": "ram", "special": True,
      "abilities": [{"name": "Redline", "kind": "triggered", "trigger": "enters-play",

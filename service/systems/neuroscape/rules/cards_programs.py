@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-PROGRAMS: list[dict] = [
+from typing import Any
+
+PROGRAMS: list[dict[str, Any]] = [
     {"id": "firewall-hymn", "name": "Firewall Hymn", "type": "program", "subtype": "protocol", "cost": 2,
      "abilities": [{"name": "Chorus", "kind": "passive",
                     "effects": [{"kind": "modify-stats", "defense": 1, "on": "own-characters", "duration": "while-in-play"}]}],

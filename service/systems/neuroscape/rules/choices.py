@@ -16,6 +16,7 @@ from service.systems.neuroscape.rules.order import resolve_order
 from service.systems.neuroscape.rules.piles import arrange_top
 from service.systems.neuroscape.rules.triggers import run_queue
 from service.systems.neuroscape.state import (
+    Event,
     NeuroscapeState,
     player,
     update_player,
@@ -25,7 +26,7 @@ from service.systems.neuroscape.state import (
 State = NeuroscapeState
 
 
-def settle(state: State, stream: Stream, events: list[dict]) -> State:
+def settle(state: State, stream: Stream, events: list[Event]) -> State:
     """Drop the choice and finish what it held up (see the module's words)."""
     choice = state.choice
     assert choice is not None
@@ -46,7 +47,7 @@ def settle(state: State, stream: Stream, events: list[dict]) -> State:
     return run_queue(state, stream, events)
 
 
-def arrange(state: State, seat: str, deck: str, order: list[int], stream: Stream, events: list[dict]) -> State:
+def arrange(state: State, seat: str, deck: str, order: list[int], stream: Stream, events: list[Event]) -> State:
     """Put the top cards of `deck` that `seat` looked at back, `order[i]` (a position before) at position i."""
     choice = state.choice
     assert choice is not None and choice.kind == "arrange-top" and choice.seat == seat

@@ -7,6 +7,8 @@ Each handler returns a new state: a refusal raised half-way leaves the match as 
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -15,8 +17,9 @@ from service.systems.neuroscape.rules.cards import SLOT_SUBTYPES, commits_ram, k
 from service.systems.neuroscape.rules.mainframe import place, slot_for
 from service.systems.neuroscape.rules.order import push, target_ok
 from service.systems.neuroscape.rules.ram import pay
-from service.systems.neuroscape.rules.zones import card_of, leave_play, require_hand, without_one
+from service.systems.neuroscape.rules.zones import card_of, free_gear_slot, leave_play, require_hand, without_one
 from service.systems.neuroscape.state import (
+    Event,
     Character,
     Environment,
     Gear,
@@ -48,12 +51,13 @@ class Deployment:
     target_seat: str | None = None
     character: str | None = None
     target: str | None = None
+    tether_to: str | None = None
 
 
 @dataclass(slots=True)
 class Deployed:
-    events: list[dict]
-    private: dict | None = None  # what only the deploying seat may learn (a face-down card's identity)
+    events: list[Event]
+    private: dict[str, Any] | None = None  # what only the deploying seat may learn (a face-down card's identity)
 
 
 def deploy(state: State, seat: str, ask: Deployment) -> tuple[State, Deployed]:
@@ -78,7 +82,8 @@ def cost_of(state: State, card: NeuroscapeCard) -> int:
 
 
 def _no_extras(card: NeuroscapeCard, ask: Deployment, *allowed: str) -> None:
-    given = {"slot": ask.slot, "targetSeat": ask.target_seat, "character": ask.character, "target": ask.target}
+    given = {"slot": ask.slot, "targetSeat": ask.target_seat, "character": ask.character, "target": ask.target,
+             "tetherTo": ask.tether_to}
     extra = sorted(name for name, value in given.items() if value is not None and name not in allowed)
     if extra:
         raise E.refuse(E.WRONG_TARGET, f"{card.name!r} takes no {', '.join(extra)}")
@@ -195,28 +200,46 @@ def _environment(state: State, seat: str, card: NeuroscapeCard, ask: Deployment)
     return state, Deployed(events)
 
 
-def _cyberware(state: State, seat: str, card: NeuroscapeCard, ask: Deployment) -> tuple[State, Deployed]:
-    _no_extras(card, ask, "character")
-    found = find_character(state, ask.character) if ask.character else None
+def _wearer(state: State, seat: str, card: NeuroscapeCard, instance_id: str | None) -> tuple[str, Character]:
+    """The character in play cyberware goes on, with a free gear slot of its kind and level."""
+    found = find_character(state, instance_id) if instance_id else None
     if found is None:
         raise E.refuse(E.WRONG_TARGET, f"{card.name!r} attaches to a character in play: name its instance id")
     controller, character = found
     if controller != seat and not card.malicious:
         raise E.refuse(E.NOT_YOUR_CARD, f"{card.name!r} attaches to your own characters (only malicious cyberware goes on others')")
-    body = card_of(state, character.card)
-    levels = {g.slot: g.level for g in body.gear}
     assert card.slot is not None and card.level is not None
-    if levels.get(card.slot, 0) < card.level or card.slot in character.gear:
+    if not free_gear_slot(state, character, card.slot, card.level):
+        body = card_of(state, character.card)
         raise E.refuse(
             E.GEAR_SLOT,
             f"{body.name!r} has no free {card.slot} slot of level {card.level} or higher for {card.name!r}",
         )
+    return controller, character
+
+
+def _cyberware(state: State, seat: str, card: NeuroscapeCard, ask: Deployment) -> tuple[State, Deployed]:
+    # A tether joins two characters through the same gear slot of each: `character` keeps its record,
+    # `tetherTo` shares the slot (see `zones.leave_play` for what happens as either leaves).
+    _no_extras(card, ask, "character", *(("tetherTo",) if card.tether else ()))
+    if card.tether and (ask.tether_to is None or ask.tether_to == ask.character):
+        raise E.refuse(E.WRONG_TARGET, f"{card.name!r} is a tether: name two characters, `character` and `tetherTo`")
+    controller, character = _wearer(state, seat, card, ask.character)
+    other = _wearer(state, seat, card, ask.tether_to) if card.tether else None
+    assert card.slot is not None
     state, instance_id = new_id(state)
     state, commits = _pay_for(state, seat, card, instance_id)
-    gear = Gear(id=instance_id, card=card.id, owner=seat, commits=commits)
+    gear = Gear(id=instance_id, card=card.id, owner=seat, commits=commits, tether_to=other[1].id if other else None)
     state = with_character(state, controller, character.model_copy(update={"gear": {**character.gear, card.slot: gear}}))
     event = {"kind": "deployed", "seat": seat, "card": card.id, "instance": instance_id, "target": character.id, "slot": card.slot}
-    return state, Deployed([event])
+    if other is None:
+        return state, Deployed([event])
+    found = find_character(state, other[1].id)
+    assert found is not None
+    mirror = gear.model_copy(update={"tether_to": character.id})
+    state = with_character(state, found[0], found[1].model_copy(update={"tethers": {**found[1].tethers, card.slot: mirror}}))
+    tethered = {"kind": "tethered", "seat": seat, "card": card.id, "instance": instance_id, "target": other[1].id, "slot": card.slot}
+    return state, Deployed([event, tethered])
 
 
 _HANDLERS: dict[str, Callable[[State, str, NeuroscapeCard, Deployment], tuple[State, Deployed]]] = {

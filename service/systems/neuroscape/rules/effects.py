@@ -23,6 +23,7 @@ from service.systems.neuroscape.rules.piles import (
     put_bottom,
 )
 from service.systems.neuroscape.state import (
+    Event,
     Choice,
     LookedAt,
     NeuroscapeState,
@@ -44,7 +45,7 @@ def ask(state: State, choice: Choice) -> State:
     return with_flow(state.model_copy(update={"choice": choice}), awaiting=(choice.seat,))
 
 
-def commit_ram(state: State, seat: str, amount: int, events: list[dict]) -> State:
+def commit_ram(state: State, seat: str, amount: int, events: list[Event]) -> State:
     """Up to `amount` available RAM of the seat becomes committed, to no card."""
     left = amount
     ram: list[Ram] = []
@@ -59,7 +60,7 @@ def commit_ram(state: State, seat: str, amount: int, events: list[dict]) -> Stat
     return state
 
 
-def release_ram(state: State, seat: str, amount: int, events: list[dict]) -> State:
+def release_ram(state: State, seat: str, amount: int, events: list[Event]) -> State:
     """Up to `amount` committed RAM of the seat is run: RAM committed to no card first, then in mainframe order."""
     ram = list(player(state, seat).ram)
     order = [i for i, r in enumerate(ram) if r.status == "committed" and r.for_ is None]
@@ -73,7 +74,7 @@ def release_ram(state: State, seat: str, amount: int, events: list[dict]) -> Sta
     return state
 
 
-def forced_stability_check(state: State, seat: str, stream: Stream, events: list[dict]) -> State:
+def forced_stability_check(state: State, seat: str, stream: Stream, events: list[Event]) -> State:
     """A stability check now, as in the maintenance stage (crashed cards leave play and set off their triggers)."""
     from service.systems.neuroscape.rules.ram import is_stable, stability_check
     from service.systems.neuroscape.rules.winning import forget_departed
@@ -85,13 +86,13 @@ def forced_stability_check(state: State, seat: str, stream: Stream, events: list
     return forget_departed(state)  # a crashed attacker or blocker leaves the battle
 
 
-def extra_turn(state: State, seat: str, events: list[dict]) -> State:
+def extra_turn(state: State, seat: str, events: list[Event]) -> State:
     """The seat takes another turn after the current one (several stack, first granted first taken)."""
     events.append({"kind": "extra-turn", "seat": seat})
     return state.model_copy(update={"extra_turns": (*state.extra_turns, seat)})
 
 
-def look(state: State, seat: str, effect: LookAtTop, decks: list[str], stream: Stream, events: list[dict]) -> State:
+def look(state: State, seat: str, effect: LookAtTop, decks: list[str], stream: Stream, events: list[Event]) -> State:
     """The seat looks at the top `effect.count` cards of each deck in `decks`, then keeps, buries or
     (after the match has waited for it) reorders them."""
     arrange: list[LookedAt] = []

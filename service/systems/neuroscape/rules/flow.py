@@ -5,7 +5,10 @@
 boardgame.io's flow does: check the end of the game, then whether the current step is done
 (nobody is awaited), and if so enter the next step. Entering a step either waits for someone
 (a decision) or does its work at once and moves on (an automatic step); the last step of a
-turn hands the turn on. A loop guard turns a machine that never settles into a loud bug.
+turn hands the turn on (to an extra turn first, if one is owed). Triggered abilities a step
+sets off (card-effect, end of turn) wait in the queue of `triggers` and resolve before the next
+step; a choice (`choices`) stops the machine until it is made. A loop guard turns a machine
+that never settles into a loud bug.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from service.systems.neuroscape.rules.triggers import card_effect, end_of_turn, 
 from service.systems.neuroscape.rules.winning import check_game_end, eliminate
 from service.systems.neuroscape.rules.zones import owned_persistent
 from service.systems.neuroscape.state import (
+    Event,
     NeuroscapeState,
     living,
     opponents,
@@ -31,7 +35,7 @@ from service.systems.neuroscape.state import (
 )
 
 State = NeuroscapeState
-Enter = Callable[[State, Stream, list], State]
+Enter = Callable[[State, Stream, list[Event]], State]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,15 +69,15 @@ def _active(state: State) -> str:
 # -- setup -----------------------------------------------------------------------------
 
 
-def _opening_hands(state: State, stream: Stream, events: list) -> State:
+def _opening_hands(state: State, stream: Stream, events: list[Event]) -> State:
     return _await(state, [s for s in living(state) if not player(state, s).mulliganed])
 
 
-def _roll_off(state: State, stream: Stream, events: list) -> State:
+def _roll_off(state: State, stream: Stream, events: list[Event]) -> State:
     return _await(state, living(state))
 
 
-def _choose_first(state: State, stream: Stream, events: list) -> State:
+def _choose_first(state: State, stream: Stream, events: list[Event]) -> State:
     assert state.roll_off is not None
     return _await(state, [state.roll_off.winner])
 
@@ -81,29 +85,29 @@ def _choose_first(state: State, stream: Stream, events: list) -> State:
 # -- maintenance -----------------------------------------------------------------------
 
 
-def _card_effect(state: State, stream: Stream, events: list) -> State:
+def _card_effect(state: State, stream: Stream, events: list[Event]) -> State:
     # The active player's card-effect triggers are queued; `advance` resolves them before moving on.
     return _await(card_effect(state, _active(state)), [])
 
 
-def _stability(state: State, stream: Stream, events: list) -> State:
+def _stability(state: State, stream: Stream, events: list[Event]) -> State:
     state = stability_check(state, _active(state), stream, events, state.rules.crash_on_or_below)
     return _await(state, [])
 
 
-def _force_quit(state: State, stream: Stream, events: list) -> State:
+def _force_quit(state: State, stream: Stream, events: list[Event]) -> State:
     seat = _active(state)
     return _await(state, [seat] if owned_persistent(state, seat) else [])
 
 
-def _draw(state: State, stream: Stream, events: list) -> State:
+def _draw(state: State, stream: Stream, events: list[Event]) -> State:
     seat = _active(state)
     if deck_size(player(state, seat).deck) == 0:
         return eliminate(state, seat, "empty-main-deck", events)
     return _await(state, [seat])
 
 
-def _refresh(state: State, stream: Stream, events: list) -> State:
+def _refresh(state: State, stream: Stream, events: list[Event]) -> State:
     seat = _active(state)
     p = refresh(player(state, seat))
     state = update_player(state, seat, ram=p.ram, characters=tuple(c.model_copy(update={"running": False}) for c in p.characters))
@@ -113,7 +117,7 @@ def _refresh(state: State, stream: Stream, events: list) -> State:
     return _await(state, [])
 
 
-def _swift_check(state: State, stream: Stream, events: list) -> State:
+def _swift_check(state: State, stream: Stream, events: list[Event]) -> State:
     # Never ask "who could act": that depends on hands and would reveal them.
     always = state.rules.swift_checks == "always"
     return _await(state, opponents(state, _active(state)) if always else [])
@@ -122,36 +126,36 @@ def _swift_check(state: State, stream: Stream, events: list) -> State:
 # -- primary, battle, secondary --------------------------------------------------------
 
 
-def _deploy(state: State, stream: Stream, events: list) -> State:
+def _deploy(state: State, stream: Stream, events: list[Event]) -> State:
     return _await(state, [_active(state)])
 
 
-def _psychosis(state: State, stream: Stream, events: list) -> State:
+def _psychosis(state: State, stream: Stream, events: list[Event]) -> State:
     state = psychosis_check(state, _active(state), stream, events)
     return _await(state, [])
 
 
-def _attack(state: State, stream: Stream, events: list) -> State:
+def _attack(state: State, stream: Stream, events: list[Event]) -> State:
     seat = _active(state)
     return _await(state, [seat] if possible_attackers(state, seat) else [])
 
 
-def _battle_swift_check(state: State, stream: Stream, events: list) -> State:
+def _battle_swift_check(state: State, stream: Stream, events: list[Event]) -> State:
     # The swift checks around blocks and damage only matter in a battle that has attackers.
     if state.battle.attacks:
         return _swift_check(state, stream, events)
     return _await(state, [])
 
 
-def _block(state: State, stream: Stream, events: list) -> State:
+def _block(state: State, stream: Stream, events: list[Event]) -> State:
     return _await(state, defenders(state))
 
 
-def _order_blockers(state: State, stream: Stream, events: list) -> State:
+def _order_blockers(state: State, stream: Stream, events: list[Event]) -> State:
     return _await(state, [_active(state)] if unordered(state) else [])
 
 
-def _damage(state: State, stream: Stream, events: list) -> State:
+def _damage(state: State, stream: Stream, events: list[Event]) -> State:
     if state.battle.attacks:
         state = resolve_damage(state, events)
     return _await(state, [])
@@ -160,7 +164,7 @@ def _damage(state: State, stream: Stream, events: list) -> State:
 # -- final -----------------------------------------------------------------------------
 
 
-def _remove_damage(state: State, stream: Stream, events: list) -> State:
+def _remove_damage(state: State, stream: Stream, events: list[Event]) -> State:
     players = {
         seat: p.model_copy(update={"characters": tuple(c.model_copy(update={"damage": 0}) for c in p.characters)})
         for seat, p in state.players.items()
@@ -168,7 +172,7 @@ def _remove_damage(state: State, stream: Stream, events: list) -> State:
     return _await(state.model_copy(update={"players": players}), [])
 
 
-def _expire(state: State, stream: Stream, events: list) -> State:
+def _expire(state: State, stream: Stream, events: list[Event]) -> State:
     # End-of-turn triggers are queued and resolve before the pass-turn step expires this turn's effects.
     return _await(end_of_turn(state), [])
 
@@ -193,7 +197,7 @@ def next_seat(state: State, seat: str) -> str:
     return seat
 
 
-def _pass_turn(state: State, stream: Stream, events: list) -> State:
+def _pass_turn(state: State, stream: Stream, events: list[Event]) -> State:
     """This turn's effects expire; the next turn is an extra turn owed (first granted first), else the
     next player's after whoever had the regular turn the extra turns came after.
 
@@ -212,7 +216,7 @@ def _pass_turn(state: State, stream: Stream, events: list) -> State:
     return start_turn(state, next_seat(state, regular), state.flow.turn + 1, events)
 
 
-def start_turn(state: State, seat: str, turn: int, events: list) -> State:
+def start_turn(state: State, seat: str, turn: int, events: list[Event]) -> State:
     """Make `seat` active for turn `turn`; the next advance enters its maintenance stage."""
     events.append({"kind": "turn-started", "seat": seat, "amount": turn})
     return with_flow(state, active=seat, turn=turn, step=FIRST_TURN_STEP - 1, awaiting=())
@@ -253,7 +257,7 @@ FINAL_STEP = next(i for i, step in enumerate(STEPS) if step.stage == "final")
 _GUARD = 4 * len(STEPS)
 
 
-def abandon_choice(state: State, stream: Stream, events: list[dict]) -> State:
+def abandon_choice(state: State, stream: Stream, events: list[Event]) -> State:
     """The seat the match waited for is out: its choice is dropped (the cards stay as they are, its
     triggers leave the queue with it) and the work it held up goes on."""
     from service.systems.neuroscape.rules.choices import settle
@@ -266,7 +270,7 @@ def current_step(state: State) -> Step | None:
     return None if flow.stage == "over" else STEPS[flow.step]
 
 
-def advance(state: State, stream: Stream, events: list[dict]) -> State:
+def advance(state: State, stream: Stream, events: list[Event]) -> State:
     """Run automatic steps until the match waits for someone or is over.
 
     The end of the game is checked first (the action may have decided it), then after every

@@ -20,16 +20,16 @@ from service.systems.neuroscape.rules.mainframe import free_slots
 from service.systems.neuroscape.rules.piles import deck_size, pile_size
 from service.systems.neuroscape.rules.ram import available
 from service.systems.neuroscape.rules.trojans import activatable
-from service.systems.neuroscape.rules.zones import card_of, owned_persistent
-from service.systems.neuroscape.state import NeuroscapeState, characters, opponents, player, slot_cards
+from service.systems.neuroscape.rules.zones import card_of, free_gear_slot, owned_persistent
+from service.systems.neuroscape.state import Event, NeuroscapeState, characters, opponents, player, slot_cards
 
 State = NeuroscapeState
 
 
-def legal_actions(state: State, seat: str) -> list[dict]:
+def legal_actions(state: State, seat: str) -> list[Event]:
     if seat not in state.players or state.outcome is not None or player(state, seat).eliminated is not None:
         return []
-    menu: list[dict] = []
+    menu: list[Event] = []
     step = current_step(state)
     if state.choice is not None:
         if state.choice.seat == seat and seat in state.flow.awaiting:
@@ -45,7 +45,7 @@ def legal_actions(state: State, seat: str) -> list[dict]:
     return menu
 
 
-def _swift(state: State, seat: str) -> list[dict]:
+def _swift(state: State, seat: str) -> list[Event]:
     """Every ability the seat may activate now and every script it may play, with their targets."""
     menu = []
     for _, character in ((s, c) for s, c in characters(state) if s == seat):
@@ -69,7 +69,7 @@ def _swift(state: State, seat: str) -> list[dict]:
     return menu
 
 
-def _drugs(state: State, seat: str) -> list[dict]:
+def _drugs(state: State, seat: str) -> list[Event]:
     menu = []
     for card_id in sorted(set(player(state, seat).hand)):
         ability = drug_ability(state, card_id)
@@ -81,7 +81,7 @@ def _drugs(state: State, seat: str) -> list[dict]:
     return menu
 
 
-def _trojans(state: State, seat: str) -> list[dict]:
+def _trojans(state: State, seat: str) -> list[Event]:
     """The seat's own face-down trojans it may activate now (only its own menu lists them)."""
     menu = []
     for _, _, entry in slot_cards(state):
@@ -95,7 +95,7 @@ def _trojans(state: State, seat: str) -> list[dict]:
     return menu
 
 
-def _choice(state: State) -> list[dict]:
+def _choice(state: State) -> list[Event]:
     """The choice the match waits for: each deck to arrange (with how many cards), or the triggers to order."""
     choice = state.choice
     assert choice is not None
@@ -104,14 +104,14 @@ def _choice(state: State) -> list[dict]:
     return [{"action": "order-triggers", "triggers": list(choice.triggers)}]
 
 
-def _opening(state: State, seat: str) -> list[dict]:
+def _opening(state: State, seat: str) -> list[Event]:
     p = player(state, seat)
     if not p.opening_drawn:
         return [{"action": "draw", "main": min(state.rules.opening_hand, deck_size(p.deck)), "ram": 0}]
     return [{"action": "mulligan", "hand": list(p.hand)}]
 
 
-def _draw(state: State, seat: str) -> list[dict]:
+def _draw(state: State, seat: str) -> list[Event]:
     p = player(state, seat)
     main_left, ram_left = deck_size(p.deck), pile_size(p.ram_deck)
     rules = state.rules
@@ -119,7 +119,7 @@ def _draw(state: State, seat: str) -> list[dict]:
     return [{"action": "draw", "total": quota, "minMain": max(0, quota - ram_left), "maxMain": min(quota, main_left)}]
 
 
-def _deploy_options(state: State, seat: str, card_id: str, ram: int) -> list[dict]:
+def _deploy_options(state: State, seat: str, card_id: str, ram: int) -> list[Event]:
     card = card_of(state, card_id)
     kind = kind_of(card)
     if kind in ("mainframe", "ram") or cost_of(state, card) > ram:
@@ -138,17 +138,15 @@ def _deploy_options(state: State, seat: str, card_id: str, ram: int) -> list[dic
         if card.subtype == "protocol":
             return [{"slot": slot} for slot in free_slots(state, seat)]
         return [{"targetSeat": other, "slot": slot} for other in opponents(state, seat) for slot in free_slots(state, other)]
-    out = []  # cyberware
-    for controller, character in characters(state):
-        if controller != seat and not card.malicious:
-            continue
-        levels = {g.slot: g.level for g in card_of(state, character.card).gear}
-        if (levels.get(card.slot, 0) if card.slot else 0) >= (card.level or 0) and card.slot not in character.gear:
-            out.append({"character": character.id})
-    return out
+    assert card.slot is not None and card.level is not None  # cyberware
+    fits = [c.id for controller, c in characters(state)
+            if (controller == seat or card.malicious) and free_gear_slot(state, c, card.slot, card.level)]
+    if card.tether:  # each pair once, in the order of play
+        return [{"character": a, "tetherTo": b} for i, a in enumerate(fits) for b in fits[i + 1 :]]
+    return [{"character": c} for c in fits]
 
 
-def _deploy(state: State, seat: str) -> list[dict]:
+def _deploy(state: State, seat: str) -> list[Event]:
     menu = []
     ram = available(player(state, seat))
     for card_id in sorted(set(player(state, seat).hand)):
@@ -158,28 +156,28 @@ def _deploy(state: State, seat: str) -> list[dict]:
     return menu + [{"action": "pass"}]
 
 
-def _force_quit(state: State, seat: str) -> list[dict]:
+def _force_quit(state: State, seat: str) -> list[Event]:
     return [{"action": "force-quit", "cards": [i.id for i in owned_persistent(state, seat)]}, {"action": "pass"}]
 
 
-def _attack(state: State, seat: str) -> list[dict]:
+def _attack(state: State, seat: str) -> list[Event]:
     return [
         {"action": "attack", "attackers": possible_attackers(state, seat), "targets": opponents(state, seat)},
         {"action": "pass"},
     ]
 
 
-def _block(state: State, seat: str) -> list[dict]:
+def _block(state: State, seat: str) -> list[Event]:
     attackers = [a.attacker for a in state.battle.attacks if a.target == seat]
     return [{"action": "block", "blockers": possible_blockers(state, seat), "attackers": attackers}, {"action": "pass"}]
 
 
-def _order(state: State, seat: str) -> list[dict]:
+def _order(state: State, seat: str) -> list[Event]:
     attacks = [{"attacker": a.attacker, "blockers": list(a.blockers)} for a in unordered(state)]
     return [{"action": "order-blockers", "attacks": attacks}, {"action": "pass"}]
 
 
-_BUILDERS: dict[str, Callable[[State, str], list[dict]]] = {
+_BUILDERS: dict[str, Callable[[State, str], list[Event]]] = {
     "opening-hand": _opening,
     "roll-off": lambda state, seat: [{"action": "roll-off"}],
     "choose-first": lambda state, seat: [{"action": "choose-first"}],

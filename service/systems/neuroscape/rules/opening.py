@@ -6,11 +6,13 @@ the new state and what only the acting seat learns (or None).
 
 from __future__ import annotations
 
+from typing import Any
+
 from service.dice.stream import Stream
 from service.systems.neuroscape import errors as E
 from service.systems.neuroscape.rules.flow import stand_down, start_turn
 from service.systems.neuroscape.rules.piles import deck_size, draw_from, draw_many, pile_size, put_bottom
-from service.systems.neuroscape.state import NeuroscapeState, Ram, RollOff, living, new_id, player, update_player, with_flow
+from service.systems.neuroscape.state import Event, NeuroscapeState, Ram, RollOff, living, new_id, player, update_player, with_flow
 from service.systems.neuroscape.wire.opening import (
     NeuroscapeChooseFirstAction,
     NeuroscapeDrawAction,
@@ -19,10 +21,10 @@ from service.systems.neuroscape.wire.opening import (
 )
 
 State = NeuroscapeState
-Stepped = tuple[State, dict | None]
+Stepped = tuple[State, dict[str, Any] | None]
 
 
-def draw(state: State, seat: str, params: NeuroscapeDrawAction, stream: Stream, events: list) -> Stepped:
+def draw(state: State, seat: str, params: NeuroscapeDrawAction, stream: Stream, events: list[Event]) -> Stepped:
     if state.flow.stage == "setup":
         return _opening_draw(state, seat, params, stream, events)
     p = player(state, seat)
@@ -46,7 +48,7 @@ def draw(state: State, seat: str, params: NeuroscapeDrawAction, stream: Stream, 
     return stand_down(state, seat), {"drawn": drawn}
 
 
-def _opening_draw(state: State, seat: str, params: NeuroscapeDrawAction, stream: Stream, events: list) -> Stepped:
+def _opening_draw(state: State, seat: str, params: NeuroscapeDrawAction, stream: Stream, events: list[Event]) -> Stepped:
     p = player(state, seat)
     if p.opening_drawn:
         raise E.refuse(E.OPENING_HAND_DRAWN, "your opening hand is already drawn; keep it or mulligan")
@@ -58,7 +60,7 @@ def _opening_draw(state: State, seat: str, params: NeuroscapeDrawAction, stream:
     return update_player(state, seat, deck=deck, hand=(*p.hand, *drawn), opening_drawn=True), {"drawn": drawn}
 
 
-def mulligan(state: State, seat: str, params: NeuroscapeMulliganAction, stream: Stream, events: list) -> Stepped:
+def mulligan(state: State, seat: str, params: NeuroscapeMulliganAction, stream: Stream, events: list[Event]) -> Stepped:
     p = player(state, seat)
     if not p.opening_drawn:
         raise E.refuse(E.OPENING_HAND_FIRST, "draw your opening hand before deciding on a mulligan")
@@ -73,7 +75,7 @@ def mulligan(state: State, seat: str, params: NeuroscapeMulliganAction, stream: 
     return stand_down(state, seat), {"drawn": drawn}
 
 
-def roll_off(state: State, seat: str, params: NeuroscapeRollOffAction, stream: Stream, events: list) -> Stepped:
+def roll_off(state: State, seat: str, params: NeuroscapeRollOffAction, stream: Stream, events: list[Event]) -> Stepped:
     contenders = living(state)
     rounds = []
     while len(contenders) > 1:  # a tie for the highest roll re-rolls among the tied players only
@@ -88,7 +90,7 @@ def roll_off(state: State, seat: str, params: NeuroscapeRollOffAction, stream: S
     return with_flow(state, awaiting=()), None
 
 
-def choose_first(state: State, seat: str, params: NeuroscapeChooseFirstAction, stream: Stream, events: list) -> Stepped:
+def choose_first(state: State, seat: str, params: NeuroscapeChooseFirstAction, stream: Stream, events: list[Event]) -> Stepped:
     seats = state.order
     first = seat
     if not params.go_first:

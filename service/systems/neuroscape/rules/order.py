@@ -18,7 +18,7 @@ from service.dice.stream import Stream
 from service.systems.neuroscape import errors as E
 from service.systems.neuroscape.rules.abilities import resolve
 from service.systems.neuroscape.rules.pool import pool_of
-from service.systems.neuroscape.state import NeuroscapeState, Operations, OrderItem, find_character, living, with_flow
+from service.systems.neuroscape.state import Event, NeuroscapeState, Operations, OrderItem, find_character, living, with_flow
 from service.systems.neuroscape.wire.cards import NeuroscapeAbility
 
 State = NeuroscapeState
@@ -68,7 +68,7 @@ def targets_for(state: State, kind: str | None, seat: str) -> list[str | None]:
     return [t for t in candidates if target_ok(state, kind, seat, t)]
 
 
-def push(state: State, seat: str, card: str, source: str | None, ability: int, target: str | None, events: list[dict]) -> State:
+def push(state: State, seat: str, card: str, source: str | None, ability: int, target: str | None, events: list[Event]) -> State:
     """Put a swift action on top of the order; priority passes to the next player."""
     ops = state.operations
     number = ops.next if ops else 1
@@ -80,7 +80,7 @@ def push(state: State, seat: str, card: str, source: str | None, ability: int, t
     return with_flow(state.model_copy(update={"operations": ops}), awaiting=(priority,))
 
 
-def pass_priority(state: State, seat: str, stream: Stream, events: list[dict]) -> State:
+def pass_priority(state: State, seat: str, stream: Stream, events: list[Event]) -> State:
     ops = state.operations
     assert ops is not None
     passes = ops.passes + 1
@@ -92,7 +92,7 @@ def pass_priority(state: State, seat: str, stream: Stream, events: list[dict]) -
     return with_flow(state, awaiting=(priority,))
 
 
-def resolve_order(state: State, stream: Stream, events: list[dict]) -> State:
+def resolve_order(state: State, stream: Stream, events: list[Event]) -> State:
     """Resolve every item, top first; then wait again for whom the match waited for before.
 
     Each item leaves the order as it resolves; an item that makes the match wait for a choice

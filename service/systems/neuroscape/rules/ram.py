@@ -12,7 +12,7 @@ from __future__ import annotations
 from service.dice.stream import Stream
 from service.systems.neuroscape import errors as E
 from service.systems.neuroscape.rules.zones import leave_play
-from service.systems.neuroscape.state import InPlay, NeuroscapeState, Player, characters, player, slot_cards
+from service.systems.neuroscape.state import Event, InPlay, NeuroscapeState, Player, characters, player, slot_cards
 
 
 def available(p: Player) -> int:
@@ -72,7 +72,7 @@ def _crash_candidates(state: NeuroscapeState, seat: str) -> list[InPlay]:
 
 
 def stability_check(
-    state: NeuroscapeState, seat: str, stream: Stream, events: list[dict], crash_on_or_below: int
+    state: NeuroscapeState, seat: str, stream: Stream, events: list[Event], crash_on_or_below: int
 ) -> NeuroscapeState:
     """If the seat is unstable, roll a d20 for each of its characters and programs; low rolls crash.
 

@@ -9,6 +9,8 @@ two first starter decks and three preconstructed decks with a plan each.
 
 from __future__ import annotations
 
+from typing import Any
+
 from types import MappingProxyType
 
 from service.systems.neuroscape.rules.cards_characters import CHARACTERS
@@ -18,7 +20,7 @@ from service.systems.neuroscape.rules.cards_programs import PROGRAMS
 from service.systems.neuroscape.wire.cards import NeuroscapeCard
 from service.systems.neuroscape.wire.cards import NeuroscapeDeckList
 
-_CARDS: list[dict] = [*MAINFRAMES, *CHARACTERS, *CYBERWARE, *PROGRAMS, *RAM]
+_CARDS: list[dict[str, Any]] = [*MAINFRAMES, *CHARACTERS, *CYBERWARE, *PROGRAMS, *RAM]
 
 STARTER_POOL: MappingProxyType[str, NeuroscapeCard] = MappingProxyType(
     {card.id: card for card in (NeuroscapeCard.model_validate(raw) for raw in _CARDS)}

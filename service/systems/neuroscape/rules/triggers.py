@@ -21,6 +21,7 @@ from service.systems.neuroscape.rules.abilities import resolve
 from service.systems.neuroscape.rules.effects import ask
 from service.systems.neuroscape.rules.pool import pool_of
 from service.systems.neuroscape.state import (
+    Event,
     Choice,
     NeuroscapeState,
     PendingTrigger,
@@ -78,7 +79,7 @@ def enqueue(state: State, fired: list[SetOff]) -> State:
     return state.model_copy(update={"triggers": (*state.triggers, *queued), "triggers_set_off": number})
 
 
-def run_queue(state: State, stream: Stream, events: list[dict]) -> State:
+def run_queue(state: State, stream: Stream, events: list[Event]) -> State:
     """Resolve queued triggers in order until the queue is empty or the match waits for a choice."""
     pool = pool_of(state)
     while state.triggers and state.choice is None:
@@ -113,7 +114,7 @@ def _with_order(state: State, group: list[PendingTrigger]) -> State:
     return state.model_copy(update={"triggers": (*rest[:at], *ordered, *rest[at:])})
 
 
-def order_triggers(state: State, seat: str, order: list[str], events: list[dict]) -> State:
+def order_triggers(state: State, seat: str, order: list[str], events: list[Event]) -> State:
     """The seat's order for its triggers set off at once (every pending id, each once); the choice is then made."""
     choice = state.choice
     assert choice is not None and choice.kind == "order-triggers" and choice.seat == seat
@@ -125,7 +126,7 @@ def order_triggers(state: State, seat: str, order: list[str], events: list[dict]
     return state
 
 
-def react(state: State, events: list[dict], start: int, stream: Stream) -> State:
+def react(state: State, events: list[Event], start: int, stream: Stream) -> State:
     """Set off the triggers of events[start:] and of the events they add in turn, resolving the queue
     unless a choice waits."""
     pool = pool_of(state)

@@ -10,7 +10,9 @@ the trojan goes to its owner's recycle bin, or stays face-up in its slot when th
 `trojanAfterActivation: stays-face-up`; either way it is activated once.
 
 Until it is activated its identity is its owner's secret: refusals about it name its instance
-and seats only, and the menu of legal actions lists it to its owner alone.
+and seats only, and the menu of legal actions lists it to its owner alone. A trojan that leaves
+play face-down (force quit, a crash, its owner's elimination) goes to the recycle bin, which is
+public, as any card there is.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from service.systems.neuroscape import errors as E
 from service.systems.neuroscape.rules.activating import can_pay, pay_costs, swift_allowed
 from service.systems.neuroscape.rules.order import push, target_ok
 from service.systems.neuroscape.rules.zones import card_of, leave_play
-from service.systems.neuroscape.state import NeuroscapeState, SlotCard, SlotName, slot_cards, update_player
+from service.systems.neuroscape.state import Event, NeuroscapeState, SlotCard, SlotName, slot_cards, update_player
 from service.systems.neuroscape.wire.cards import NeuroscapeAbility
 
 State = NeuroscapeState
@@ -52,7 +54,7 @@ def activatable(state: State, seat: str, instance_id: str, index: int) -> Neuros
 
 
 def activate_trojan(state: State, seat: str, instance_id: str, index: int, target: str | None, stream: Stream,
-                    events: list[dict]) -> State:
+                    events: list[Event]) -> State:
     found = find_slot_card(state, instance_id)
     if found is None:
         raise E.refuse(E.UNKNOWN_CARD, f"no card in a mainframe slot is {instance_id}")
@@ -82,7 +84,7 @@ def activate_trojan(state: State, seat: str, instance_id: str, index: int, targe
     return push(state, seat, card.id, instance_id, index, target, events)
 
 
-def spent(state: State, events: list[dict]) -> State:
+def spent(state: State, events: list[Event]) -> State:
     """Activated trojans whose item has left the order go to their owner's recycle bin (by default)."""
     if state.rules.trojan_after_activation != "recycle":
         return state

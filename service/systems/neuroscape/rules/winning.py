@@ -13,6 +13,7 @@ from collections.abc import Callable
 from service.systems.neuroscape.rules.pool import win_cards
 from service.systems.neuroscape.rules.zones import card_of, leave_play, owned_persistent
 from service.systems.neuroscape.state import (
+    Event,
     SLOT_NAMES,
     InPlay,
     NeuroscapeState,
@@ -28,7 +29,7 @@ from service.systems.neuroscape.state import (
 from service.systems.neuroscape.wire.cards import NeuroscapeWinCondition
 
 
-def eliminate(state: NeuroscapeState, seat: str, reason: str, events: list[dict]) -> NeuroscapeState:
+def eliminate(state: NeuroscapeState, seat: str, reason: str, events: list[Event]) -> NeuroscapeState:
     """Take a player out: its cards leave play, and the battle and the flow forget it."""
     if player(state, seat).eliminated is not None:
         return state
@@ -113,13 +114,13 @@ def holds(state: NeuroscapeState, seat: str, condition: NeuroscapeWinCondition) 
 # -- the end ---------------------------------------------------------------------------
 
 
-def _finish(state: NeuroscapeState, winner: str | None, reason: str, events: list[dict]) -> NeuroscapeState:
+def _finish(state: NeuroscapeState, winner: str | None, reason: str, events: list[Event]) -> NeuroscapeState:
     state = state.model_copy(update={"outcome": Outcome(winner=winner, reason=reason)})
     events.append({"kind": "match-won" if winner else "match-drawn", "seat": winner, "reason": reason})
     return with_flow(state, stage="over", substage="over", awaiting=(), active=None)
 
 
-def check_game_end(state: NeuroscapeState, events: list[dict]) -> tuple[NeuroscapeState, bool]:
+def check_game_end(state: NeuroscapeState, events: list[Event]) -> tuple[NeuroscapeState, bool]:
     """Eliminate players out of health, then end the match if one player (or none) is left or a mic drop holds."""
     if state.outcome is not None:
         return state, True

@@ -15,16 +15,18 @@ from service.systems.neuroscape.rules.pool import pool_of
 from service.systems.neuroscape.state import (
     SLOT_NAMES,
     Character,
+    Gear,
     InPlay,
     NeuroscapeState,
     characters,
+    find_character,
     player,
     slot_cards,
     update_player,
     with_character,
     with_player,
 )
-from service.systems.neuroscape.wire.cards import NeuroscapeCard
+from service.systems.neuroscape.wire.cards import GearSlotName, NeuroscapeCard
 
 
 def card_of(state: NeuroscapeState, card_id: str) -> NeuroscapeCard:
@@ -42,8 +44,8 @@ def defense_of(character: Character, card: NeuroscapeCard, state: NeuroscapeStat
 
 
 def psychosis_level(character: Character, state: NeuroscapeState) -> int:
-    """How psychotic a character is: its gear's psychosis above its printed (base) DEF."""
-    total = sum(card_of(state, gear.card).psychosis for gear in character.gear.values())
+    """How psychotic a character is: its gear's psychosis (tethers included) above its printed (base) DEF."""
+    total = sum(card_of(state, gear.card).psychosis for gear in gear_on(character))
     base = card_of(state, character.card).defense or 0
     return max(0, total - base)
 
@@ -67,23 +69,52 @@ def _to_bin(state: NeuroscapeState, instance: InPlay) -> NeuroscapeState:
     return update_player(state, instance.owner, recycle_bin=(*owner.recycle_bin, instance.card))
 
 
+def _untether(state: NeuroscapeState, gear: Gear, slot: GearSlotName, *, gone: str) -> NeuroscapeState:
+    """One end of a tether (`gone`) left play or let go: the character at its other end keeps it alone.
+
+    The tether is kept in the `gear` of one character and mirrored in the `tethers` of the other;
+    what is left is plain gear of the character still holding it.
+    """
+    other = gear.tether_to
+    found = find_character(state, other) if other is not None else None
+    if found is None:
+        return state
+    seat, character = found
+    if gone == gear.id:  # the tether itself left: the other end's slot is free again
+        rest = {name: piece for name, piece in character.tethers.items() if name != slot}
+        return with_character(state, seat, character.model_copy(update={"tethers": rest}))
+    held = character.gear.get(slot)
+    if held is not None and held.id == gear.id:  # the other end keeps the record: it is no longer tethered
+        return with_character(state, seat, character.model_copy(update={"gear": {**character.gear, slot: held.model_copy(update={"tether_to": None})}}))
+    rest = {name: piece for name, piece in character.tethers.items() if name != slot}  # the record moves over
+    kept = {**character.gear, slot: gear.model_copy(update={"tether_to": None})}
+    return with_character(state, seat, character.model_copy(update={"gear": kept, "tethers": rest}))
+
+
 def leave_play(state: NeuroscapeState, instance_id: str) -> tuple[NeuroscapeState, InPlay | None]:
     """Move a character, slot program, environment or cyberware to its owner's recycle bin.
 
-    A character takes its gear along (each piece to its own owner's bin). Returns the new state
-    and the instance that left, or None when nothing in play has that id.
+    A character takes its gear along (each piece to its own owner's bin), except a tether whose
+    other character is still in play: that one stays, on the other character alone. Returns the
+    new state and the instance that left, or None when nothing in play has that id.
     """
     for seat, p in state.players.items():
         for index, character in enumerate(p.characters):
             if character.id == instance_id:
                 state = update_player(state, seat, characters=p.characters[:index] + p.characters[index + 1 :])
-                for gear in character.gear.values():
-                    state = _to_bin(state, gear)
+                for slot, gear in character.gear.items():
+                    if gear.tether_to is not None and find_character(state, gear.tether_to) is not None:
+                        state = _untether(state, gear, slot, gone=character.id)
+                    else:
+                        state = _to_bin(state, gear)
+                for slot, gear in character.tethers.items():
+                    state = _untether(state, gear, slot, gone=character.id)
                 return _to_bin(state, character), character
             for slot, gear in character.gear.items():
                 if gear.id == instance_id:
                     rest = {name: piece for name, piece in character.gear.items() if name != slot}
                     state = with_character(state, seat, character.model_copy(update={"gear": rest}))
+                    state = _untether(state, gear, slot, gone=gear.id)
                     return _to_bin(state, gear), gear
         for name in SLOT_NAMES:
             entry = p.slots[name]
@@ -94,6 +125,17 @@ def leave_play(state: NeuroscapeState, instance_id: str) -> tuple[NeuroscapeStat
     if environment is not None and environment.id == instance_id:
         return _to_bin(state.model_copy(update={"environment": None}), environment), environment
     return state, None
+
+
+def gear_on(character: Character) -> list[Gear]:
+    """The cyberware a character wears: its own gear and the tethers it shares with another character."""
+    return [*character.gear.values(), *character.tethers.values()]
+
+
+def free_gear_slot(state: NeuroscapeState, character: Character, slot: GearSlotName, level: int) -> bool:
+    """Whether the character has a gear slot of this kind, free, of `level` or higher."""
+    levels = {g.slot: g.level for g in card_of(state, character.card).gear}
+    return levels.get(slot, 0) >= level and slot not in character.gear and slot not in character.tethers
 
 
 def owned_persistent(state: NeuroscapeState, seat: str) -> list[InPlay]:

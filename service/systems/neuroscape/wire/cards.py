@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, ModelWrapValidatorHandler, model_validator
-from pydantic.config import JsonDict
+from pydantic.config import JsonDict, JsonValue
 
 from service.model import Model
 from service.systems.neuroscape.wire.card_text import ability_text
@@ -65,6 +65,7 @@ class NeuroscapeAbility(Model):
     text: str = Field("", max_length=400, description="Written from the data; a text given must read the same.")
 
 
+_NEVER_COMMITS = frozenset({"exe", "script", "drug", "trojan"})  # program subtypes no `persistentRam` fits
 _CHARACTER_TARGETS = frozenset({"character", "own-character", "opponent-character"})
 _PLAYER_TARGETS = frozenset({"player", "opponent"})
 
@@ -141,7 +142,9 @@ def _only(card_type: str, given: JsonDict, otherwise: JsonDict) -> JsonDict:
 # (save the one rule JSON Schema cannot say: each gear slot once, given on `gear`).
 _TYPE_RULES: JsonDict = {
     "allOf": [
-        _only("program", {"subtype": _GIVEN}, {"subtype": _NULL}),
+        _only("program", {"subtype": _GIVEN}, {"subtype": _NULL, "persistentRam": {"const": False}}),
+        {"if": {"properties": {"subtype": {"enum": list[JsonValue](sorted(_NEVER_COMMITS))}}, "required": ["subtype"]},
+         "then": {"properties": {"persistentRam": {"const": False}}}},
         _only("character", {"attack": _GIVEN, "defense": _GIVEN}, {"attack": _NULL, "defense": _NULL, "gear": {"maxItems": 0}}),
         _only("cyberware", {"slot": _GIVEN, "level": _GIVEN}, {"slot": _NULL, "level": _NULL, "malicious": {"const": False}, "tether": {"const": False}}),
         _only("ram", {}, {"special": {"const": False}}),
@@ -171,7 +174,11 @@ class NeuroscapeCard(Model):
     )
     legendary: bool = False
     persistent_ram: bool = Field(
-        False, description="Programs: the RAM paid stays committed while the program is in play."
+        False,
+        description="Programs that stay in play (protocols, viruses, environments): the RAM paid stays committed while "
+        "the program is in play, one of the \"certain programs\" the rules text gives committed RAM (each subtype "
+        "commits none otherwise). Refused on .EXEs, scripts and drugs (they leave play at once) and on trojans (the "
+        "text: no persistent RAM; RAM committed to a face-down card would tell what it is).",
     )
     gear: list[NeuroscapeGearSlot] = Field(
         default_factory=list, max_length=4, description="Characters: gear slots, each body part at most once."
@@ -230,6 +237,9 @@ class NeuroscapeCard(Model):
             problems.append("only characters have gear slots")
         if len({g.slot for g in self.gear}) != len(self.gear):
             problems.append("a character has each gear slot once")
+        if self.persistent_ram and (self.type != "program" or self.subtype in _NEVER_COMMITS):
+            problems.append("persistentRam is for programs that stay in play (protocols, viruses, environments); "
+                            ".EXEs, scripts and drugs leave at once and trojans commit none")
         if (self.bioframe_bonus or self.mainframe_bonus) and self.type != "mainframe":
             problems.append("only mainframes add health")
         unresolvable = [f"abilities[{i}].{problem}" for i, ability in enumerate(self.abilities) for problem in ability_problems(ability, self.type)]

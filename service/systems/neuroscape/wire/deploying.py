@@ -20,8 +20,12 @@ class NeuroscapeDeployAction(NeuroscapeActionBase):
         None, description="Protocols, viruses and trojans: the mainframe slot; default the first free one."
     )
     target_seat: str | None = Field(None, pattern=SEAT, description="Viruses and trojans: whose mainframe (needed with several opponents).")
-    character: str | None = Field(None, pattern=INSTANCE, description="Cyberware and drugs: the character instance id.")
+    character: str | None = Field(None, pattern=INSTANCE, description="Cyberware: the character instance id it attaches to.")
     target: str | None = Field(
         None, pattern=r"^(c[0-9]{1,7}|o[0-9]{1,7}|seat-[0-9]{1,2})$",
         description=".EXEs and scripts whose ability chooses a target: a character instance, a seat, or an item on the order.",
+    )
+    tether_to: str | None = Field(
+        None, pattern=INSTANCE,
+        description="Tethers only: the second character joined (it needs a free gear slot of the tether's kind and level too).",
     )

@@ -73,8 +73,9 @@ class Discard(Model):
 
 
 class LookAtTop(Model):
-    """Look at the top cards of a main deck (only the ability's controller sees them); `then` keeps them on
-    top in the same order, puts them on the bottom, or lets the controller put them back in an order it chooses."""
+    """Look at the top cards of a main deck (only the ability's controller sees them, not even the deck's owner);
+    `then` keeps them on top in the same order, puts them on the bottom, or lets the controller put them back in an
+    order it chooses: the match waits for it alone (`arrange-top`). With `on: opponents`, each opponent's deck."""
 
     kind: Literal["look-at-top"]
     count: int = Field(1, ge=1, le=5)
@@ -91,7 +92,8 @@ class ChangeRam(Model):
 
 
 class CommitRam(Model):
-    """Commit available RAM: it stops refreshing and counts towards covering persistent cards."""
+    """Commit available RAM (fewer if fewer are available), to no card: it stops refreshing and counts towards
+    covering persistent cards until an effect releases it."""
 
     kind: Literal["commit-ram"]
     amount: int = Field(ge=1, le=10)
@@ -100,7 +102,8 @@ class CommitRam(Model):
 
 class ReleaseRam(Model):
     """Release committed RAM: it is run (refreshes next turn) and no longer covers persistent cards, which can
-    leave their player unstable."""
+    leave their player unstable (see `stability-check`). RAM committed to no card goes first, then RAM committed
+    to cards, in the order it lies on the mainframe; the cards stay in play."""
 
     kind: Literal["release-ram"]
     amount: int = Field(ge=1, le=10)
@@ -108,14 +111,17 @@ class ReleaseRam(Model):
 
 
 class StabilityCheck(Model):
-    """The player makes a stability check now: if unstable, a d20 for each of its characters and programs."""
+    """The player makes a stability check now: if unstable, a d20 for each of its characters and programs; at or
+    below `rules.crashOnOrBelow` (10) the card crashes to the recycle bin (its leaves-play triggers fire)."""
 
     kind: Literal["stability-check"]
     on: Literal["target", "you", "opponents"] = "opponents"
 
 
 class ExtraTurn(Model):
-    """After this turn's final stage, the controller takes another turn."""
+    """After this turn's final stage, the controller takes another turn. Several stack, taken in the order
+    granted; one granted on another player's turn comes right after that turn, and the rotation then goes on
+    from the player whose regular turn it was. A controller eliminated before its extra turn loses it."""
 
     kind: Literal["extra-turn"]
     on: Literal["you"] = "you"
@@ -157,7 +163,8 @@ class Counter(Model):
 
 
 class InvertSign(Model):
-    """Turn the signs of an item on the order: its ATK/DEF changes and RAM gains resolve with + and - swapped."""
+    """Turn the signs of an item on the order: its ATK/DEF changes and RAM gains resolve with + and - swapped
+    (committing and releasing RAM are not signed: they stay as they are)."""
 
     kind: Literal["invert-sign"]
     on: Literal["target"] = "target"
