@@ -160,7 +160,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         Route("/healthz", healthz, methods=["GET"]),
         Route("/readyz", readyz, methods=["GET"]),
         Route("/metrics", metrics.endpoint, methods=["GET"]),
-        *(route_for(op, services, plain=plain) for op in operations),
+        *(route_for(op, services, plain=plain) for op in operations if not op.graphql_only),
         Route("/v1/sessions/{sessionId}/events", sse_endpoint(sessions), methods=["GET"]),
         # The large documents and assets are gzip-compressed for clients that accept it (compression.py).
         Route("/openapi.json", precompressed(openapi), methods=["GET"]),

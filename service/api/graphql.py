@@ -22,6 +22,7 @@ from strawberry.types import ExecutionContext
 from service.api.bodies import check_value
 from service.api.events import subscription_resolver
 from service.api.graphql_plans import Plans
+from service.api.enums import of_operations
 from service.api.graphql_types import TypeFactory, plain, resolve_field
 from service.api.operations import Call, Operation
 from service.api.problems import as_problem, validation_problem
@@ -149,7 +150,7 @@ class PlannedSchema(strawberry.Schema):
 
 
 def build_schema(operations: list[Operation]) -> PlannedSchema:
-    factory = TypeFactory()
+    factory = TypeFactory(of_operations(operations))
     queries: dict[str, Any] = {}
     mutations: dict[str, Any] = {}
     runners = {op.field: field_runner(op) for op in operations}

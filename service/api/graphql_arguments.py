@@ -1,9 +1,9 @@
 """The root field's arguments of a planned document, built without graphql-core's coercion walk.
 
 Coercing variables and arguments took graphql-core more time than the dice roll itself. For
-the common shapes — variables of the built-in scalars and arguments made of those variables,
+the common shapes — variables of the built-in scalars and of enums, and arguments made of those variables,
 input objects and plain literals — a plan builds the arguments directly. Every value that
-is not exactly what the scalar would coerce to (a missing non-null variable, an int for a
+is not exactly what the scalar (or enum) would coerce to (a missing non-null variable, an int for a
 String, a 64-bit Int) returns None, and the caller falls back to graphql-core, which
 coerces or words the error. `build_arguments` and graphql-core's `get_argument_values`
 give equal results wherever the former answers; a test holds them to it.
@@ -22,6 +22,8 @@ from typing import Any
 
 from graphql import (
     BooleanValueNode,
+    EnumValueNode,
+    GraphQLEnumType,
     FieldNode,
     GraphQLField,
     GraphQLInputObjectType,
@@ -54,6 +56,9 @@ class NotBuildable(Exception):
     """The document's shape needs graphql-core's coercion every time."""
 
 
+_BUILT_IN = ("String", "ID", "Int", "Boolean")
+
+
 def _accepts(scalar: str) -> Callable[[Any], bool]:
     """Values a built-in scalar's parse_value returns unchanged."""
     if scalar in ("String", "ID"):
@@ -65,9 +70,21 @@ def _accepts(scalar: str) -> Callable[[Any], bool]:
     raise NotBuildable(f"variables of type {scalar}")
 
 
+def _enum_value(enum_type: GraphQLEnumType) -> Callable[[Any], Any]:
+    """A variable's value of an enum type, parsed as graphql-core parses it (a value name, as a string)."""
+    names = enum_type.values
+
+    def parse(value: Any) -> Any:
+        if type(value) is not str or value not in names:
+            raise _Unsure()  # graphql-core words the error
+        return enum_type.parse_value(value)
+
+    return parse
+
+
 def argument_builder(operation: OperationDefinitionNode, field: GraphQLField, node: FieldNode) -> Callable[[dict[str, Any]], dict | None]:
     """A function from request variables to the root field's arguments, or None to fall back."""
-    variables: dict[str, tuple[bool, Callable[[Any], bool]]] = {}
+    variables: dict[str, tuple[bool, str]] = {}
     for definition in operation.variable_definitions or ():
         if definition.default_value is not None or definition.directives:
             raise NotBuildable("variable defaults")
@@ -76,10 +93,18 @@ def argument_builder(operation: OperationDefinitionNode, field: GraphQLField, no
             kind, required = kind.type, True
         if not isinstance(kind, NamedTypeNode):
             raise NotBuildable("list variables")
-        variables[definition.variable.name.value] = (required, _accepts(kind.name.value))
+        variables[definition.variable.name.value] = (required, kind.name.value)
 
-    def variable(name: str) -> Build:
-        required, accepts = variables[name]
+    def variable(name: str, gql_type: Any) -> Build:
+        required, type_name = variables[name]
+        inner = gql_type.of_type if isinstance(gql_type, GraphQLNonNull) else gql_type
+        if type_name in _BUILT_IN:
+            accepts = _accepts(type_name)
+            parse: Callable[[Any], Any] | None = None
+        elif isinstance(inner, GraphQLEnumType) and inner.name == type_name:
+            parse = _enum_value(inner)
+        else:
+            raise NotBuildable(f"variables of type {type_name}")
 
         def get(values: dict[str, Any]) -> Any:
             value = values.get(name, _MISSING)
@@ -87,6 +112,8 @@ def argument_builder(operation: OperationDefinitionNode, field: GraphQLField, no
                 if required:
                     raise _Unsure()  # graphql-core words the error
                 return _OMIT if value is _MISSING else None
+            if parse is not None:
+                return parse(value)
             if not accepts(value):
                 raise _Unsure()
             return value
@@ -95,10 +122,13 @@ def argument_builder(operation: OperationDefinitionNode, field: GraphQLField, no
 
     def build(value_node: ValueNode, gql_type: Any) -> Build:
         if isinstance(value_node, VariableNode):
-            return variable(value_node.name.value)
+            return variable(value_node.name.value, gql_type)
         inner = gql_type.of_type if isinstance(gql_type, GraphQLNonNull) else gql_type
         if isinstance(value_node, NullValueNode) and not isinstance(gql_type, GraphQLNonNull):
             return lambda values: None
+        if isinstance(value_node, EnumValueNode) and isinstance(inner, GraphQLEnumType) and value_node.value in inner.values:
+            constant = inner.parse_literal(value_node)
+            return lambda values: constant
         if isinstance(value_node, ObjectValueNode) and isinstance(inner, GraphQLInputObjectType) and "out_type" not in vars(inner):  # no custom out_type
             return _object(value_node, inner)
         if isinstance(inner, GraphQLScalarType):

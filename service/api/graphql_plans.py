@@ -225,7 +225,7 @@ def _leaf(serialize: Complete, nullable: bool) -> Complete:
 
 _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
 # A value of exactly this Python type is already what the built-in scalar serializes it to.
-_EXACT = {"Int": int, "String": str, "Boolean": bool}
+_EXACT = {"Int": int, "String": str, "Boolean": bool, "ID": str}
 
 
 def _exact(gql_type: Any) -> type | None:

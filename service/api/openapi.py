@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import BaseModel
-from pydantic.json_schema import JsonSchemaMode, models_json_schema
+from pydantic.json_schema import CoreRef, GenerateJsonSchema, JsonSchemaMode, models_json_schema
 
 import service
+from service.api.examples import request_examples
+from service.api.enums import Enums, of_operations, with_game
 from service.api.operations import Operation
 from service.api.rest import IDEMPOTENCY_KEY_PATTERN
 from service.model import Model
@@ -120,22 +123,140 @@ def _problem_codes(op: Operation, statuses: tuple[int, ...]) -> dict[str, int]:
     return dict(sorted(listed.items(), key=lambda item: (item[1], item[0])))
 
 
-def _query_parameters(model: type[BaseModel], schemas: dict[str, Any]) -> list[dict[str, Any]]:
-    schema = model.model_json_schema(ref_template=_REF)
+class _Schemas(GenerateJsonSchema):
+    """Readable titles: `clientSeed` is titled "Client seed", not "Clientseed"."""
+
+    names: dict[tuple[str, str], str] = {}  # (module, qualname) -> published name, set per document
+
+    def get_defs_ref(self, core_mode_ref: Any) -> Any:
+        """Components are named as GraphQL types are: a game's models carry the game's name (`EclipseCharacter`)."""
+        core_ref, mode = core_mode_ref
+
+        def published(match: re.Match[str]) -> str:
+            module, name = match.group(1), match.group(2)
+            return f"{module}.{self.names.get((module, name)) or with_game(name, _game(module))}:"
+
+        return super().get_defs_ref((CoreRef(_MODEL_REF.sub(published, core_ref)), mode))
+
+    def get_title_from_name(self, name: str) -> str:
+        words = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name).replace("_", " ").split()
+        return " ".join([words[0][:1].upper() + words[0][1:], *(w.lower() for w in words[1:])]) if words else name
+
+
+_MODEL_REF = re.compile(r"(service(?:\.\w+)*)\.(\w+):")
+
+
+def _game(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if parts[:2] == ["service", "systems"] and len(parts) > 2 else None
+
+
+_KEEP = ("description", "default", "examples", "deprecated", "readOnly", "writeOnly")
+
+
+def _named(node: Any, enums: Enums, used: set[str]) -> Any:
+    """The schema with every closed set replaced by a reference to its named component, and the
+    "exactly one of" rules written as `if`/`then`/`else` (generators read `oneOf` as a union of models)."""
+    if isinstance(node, list):
+        return [_named(item, enums, used) for item in node]
+    if not isinstance(node, dict):
+        return node
+    values = node.get("enum")
+    if isinstance(values, list) and len(values) > 1:
+        name = enums.name(values)
+        if name is not None:
+            used.add(name)
+            return {"$ref": _REF.format(model=name), **{k: node[k] for k in _KEEP if k in node}}
+    out = {k: _named(v, enums, used) for k, v in node.items()}
+    items = out.get("items")
+    if isinstance(items, dict) and items.get("type") == "object" and "properties" not in items:
+        out["items"] = _free_object(items, used)
+    either = out.get("anyOf")
+    if isinstance(either, list) and len(either) == 2 and {"type": "null"} in either:
+        # `dict | None`: one object that may be null (generators name an inline `anyOf` branch `…Type0`).
+        other = either[0] if either[1] == {"type": "null"} else either[1]
+        if other.get("type") == "object" and "properties" not in other:
+            del out["anyOf"]
+            out = {**other, **out, "type": ["object", "null"]}
+    if "properties" in out:
+        for word in ("oneOf", "anyOf"):
+            branches = out.get(word)
+            if isinstance(branches, list) and branches and all(_constraint_only(b) for b in branches):
+                out.update(_choice(out.pop(word), exactly_one=word == "oneOf"))
+    return out
+
+
+_FREE = {True: "JsonObject", "integer": "IntegerMap", "string": "StringMap"}
+
+
+def _free_object(schema: dict[str, Any], used: set[str]) -> dict[str, Any]:
+    """A list's items that are free-form objects, as one shared component (generators name an inline one `…Item`)."""
+    values = schema.get("additionalProperties", True)
+    name = _FREE.get(values if values is True else values.get("type") if isinstance(values, dict) and len(values) == 1 else None)
+    if name is None or set(schema) - {"type", "additionalProperties"}:
+        return schema
+    used.add(name)
+    return {"$ref": _REF.format(model=name)}
+
+
+def _constraint_only(branch: Any) -> bool:
+    """A branch that only says which properties are given (no type of its own): a rule, not a model."""
+    return isinstance(branch, dict) and "type" not in branch and "$ref" not in branch and set(branch) <= {"properties", "required", "not"}
+
+
+def _choice(branches: list[dict[str, Any]], *, exactly_one: bool) -> dict[str, Any]:
+    """`oneOf` (exactly one branch holds) or `anyOf` (at least one) of rules, as nested `if`/`then`/`else`."""
+    head, rest = branches[0], branches[1:]
+    if not rest:
+        return dict(head)
+    if exactly_one:
+        others = {"not": {"anyOf": rest}} if len(rest) > 1 else {"not": rest[0]}
+        return {"if": head, "then": others, "else": _choice(rest, exactly_one=True)}
+    return {"if": {"not": head}, "then": _choice(rest, exactly_one=False)}
+
+
+def _enum_components(enums: Enums, used: set[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "JsonObject": {"title": "JsonObject", "type": "object", "additionalProperties": True, "description": "Any JSON object."},
+        "IntegerMap": {"title": "IntegerMap", "type": "object", "additionalProperties": {"type": "integer"}, "description": "Integers by key."},
+        "StringMap": {"title": "StringMap", "type": "object", "additionalProperties": {"type": "string"}, "description": "Strings by key."},
+    }
+    out = {name: schema for name, schema in out.items() if name in used}
+    for name in sorted(used - set(out)):
+        values = list(enums.values[name])
+        kind = "integer" if isinstance(values[0], int) else "string"
+        out[name] = {"title": name, "type": kind, "enum": values}
+    return out
+
+
+def _query_parameters(model: type[BaseModel], enums: Enums, used: set[str]) -> list[dict[str, Any]]:
+    schema = model.model_json_schema(ref_template=_REF, schema_generator=_Schemas)
     out = []
     for name, prop in schema.get("properties", {}).items():
-        out.append({"name": name, "in": "query", "required": name in schema.get("required", []), "schema": prop})
+        out.append({"name": name, "in": "query", "required": name in schema.get("required", []), "schema": _named(prop, enums, used)})
     return out
+
+
+def _body(op: Operation) -> Any:
+    return op.published_input or op.input
+
+
+def _answer(op: Operation) -> Any:
+    return op.published_output or op.output
 
 
 def build_openapi(operations: list[Operation]) -> dict[str, Any]:
     pairs: list[tuple[type[BaseModel], JsonSchemaMode]] = [(ProblemDetails, "serialization"), (Health, "serialization")]
+    operations = [op for op in operations if not op.graphql_only]
     for op in operations:
-        if op.input is not None and op.method == "POST":
-            pairs.append((op.input, "validation"))
-        pairs.append((op.output, "serialization"))
-    keys, defs = models_json_schema(pairs, ref_template=_REF)
-    schemas = dict(sorted(defs.get("$defs", {}).items()))
+        if _body(op) is not None and op.method == "POST":
+            pairs.append((_body(op), "validation"))
+        pairs.append((_answer(op), "serialization"))
+    enums = of_operations(operations)
+    generator = type("_Named", (_Schemas,), {"names": enums.model_names})
+    keys, defs = models_json_schema(pairs, ref_template=_REF, schema_generator=generator)
+    used: set[str] = set()
+    schemas = _named(defs.get("$defs", {}), enums, used)
 
     paths: dict[str, Any] = {}
     for op in operations:
@@ -149,9 +270,9 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
         if op.method == "POST":
             parameters.append({"$ref": "#/components/parameters/IdempotencyKey"})
         if op.method == "GET" and op.input is not None:
-            parameters.extend(_query_parameters(op.input, schemas))
-        body_ref = keys.get((op.input, "validation"), {}).get("$ref") if op.input is not None else None
-        out_ref = keys[(op.output, "serialization")]["$ref"]
+            parameters.extend(_query_parameters(op.input, enums, used))
+        body_ref = keys.get((_body(op), "validation"), {}).get("$ref") if op.input is not None else None
+        out_ref = keys[(_answer(op), "serialization")]["$ref"]
         statuses = op.errors + _LIMITED + ((400, 413) if op.method == "POST" else ())
         operation: dict[str, Any] = {
             "operationId": op.field,
@@ -176,7 +297,11 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
         if body_ref and op.input is not None:  # a body_ref is only found for an input
             # A body whose every field is optional may be left out (it reads as `{}`).
             required = bool(op.input.model_json_schema().get("required"))
-            operation["requestBody"] = {"required": required, "content": {"application/json": {"schema": {"$ref": body_ref}}}}
+            media: dict[str, Any] = {"schema": {"$ref": body_ref}}
+            examples = request_examples(op.field)
+            if examples:
+                media["examples"] = examples
+            operation["requestBody"] = {"required": required, "content": {"application/json": media}}
         if op.session:
             operation["security"] = [{"seatToken": []}]
         paths.setdefault(op.path, {})[op.method.lower()] = operation
@@ -215,6 +340,11 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
                 },
             }
         }
+    schemas.update(_enum_components(enums, used))
+    for name, schema in schemas.items():
+        if "title" in schema:
+            schema["title"] = name  # generators name a class by its title: the published name, not the class's
+    schemas = dict(sorted(schemas.items()))
     return {
         "openapi": "3.1.0",
         "info": {"title": "Neon Arbiter", "version": service.__version__, "description": _DESCRIPTION},

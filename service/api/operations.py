@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Literal
+import sys
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, Field, create_model
+from pydantic import BaseModel, Field, RootModel, create_model
 
 from service.dice.audit import AuditRecord, record_dict
 from service.dice.entropy import fresh_seed
@@ -76,6 +77,10 @@ class Operation:
     errors: tuple[int, ...] = (422,)
     description: str = ""
     codes: dict[str, Code] = dataclasses.field(default_factory=dict)  # the game's refusal codes it may answer with
+    # What OpenAPI publishes when it says more than the model checked at run time (a setup typed per system).
+    published_input: Any = None
+    published_output: Any = None
+    graphql_only: bool = False  # a typed twin of a REST operation, served by GraphQL only
 
 
 def _pascal(text: str) -> str:
@@ -158,7 +163,9 @@ def _stateless(mech: Mechanic, codes: dict[str, Code]) -> Operation:
         input=request,
         output=response,
         run=run,
-        errors=(422,),  # the request is invalid, or a rule refuses the situation it describes
+        # The request is invalid, or a rule refuses the situation it describes; with an Idempotency-Key
+        # a POST reads and writes the store (503 when it does not answer).
+        errors=(422, 503) if not get else (422,),
         codes={code: Code(STATELESS_REFUSAL, entry.title, entry.why) for code, entry in codes.items()},
     )
 
@@ -280,10 +287,90 @@ class Catalog(Model):
     mechanics: list[MechanicInfo]
 
 
+# `CreateSession` without its free-form `setup`: the body of a system that takes none.
+_CreateSessionBase: type[BaseModel] = create_model(  # type: ignore[call-overload]  # fields made at run time
+    "CreateSessionBase", __base__=Model, **{n: (f.annotation, f) for n, f in sm.CreateSession.model_fields.items() if n != "setup"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Typed:
+    """One system's typed session shapes: its `createSession` body, its session view and the creation answer."""
+
+    system: str
+    create: type[BaseModel]
+    view: type[BaseModel]
+    created: type[BaseModel]
+
+
+def _view_model(registry: Registry, system_id: str) -> Any:
+    """What a seat sees of a session's `state`: the model `{Game}View` of the game's `view` module when
+    it declares one (the view differs from the state), else the state model, else a free-form object."""
+    module = sys.modules.get(f"service.systems.{system_id}.view")
+    declared = getattr(module, f"{_pascal(system_id)}View", None)
+    if isinstance(declared, type) and issubclass(declared, BaseModel):
+        return declared
+    return registry.systems[system_id].state or dict[str, Any]
+
+
+def _typed(registry: Registry) -> list[_Typed]:
+    out = []
+    for system_id in sorted(registry.systems):
+        system = registry.systems[system_id]
+        stem = _pascal(system_id)
+        tag: Any = Literal[system_id]  # a type made at run time
+        fields: dict[str, Any] = {"system": (tag, ...)}
+        base: type[BaseModel] = _CreateSessionBase  # a system that takes no setup: the published body has none
+        if system.setup is not None:
+            base = sm.CreateSession
+            fields["setup"] = (system.setup | None, Field(None, description=f"The table's setup; omitted, every default of {system.title}."))
+        create: type[BaseModel] = create_model(f"{stem}CreateSession", __base__=base, __doc__=f"A {system.title} session.", **fields)
+        view = create_model(
+            f"{stem}SessionView", __base__=sm.SessionView, __doc__=f"A {system.title} session as your seat sees it.",
+            system=(tag, ...), state=(_view_model(registry, system_id), ...),
+        )
+        created = create_model(f"{stem}SessionCreated", __base__=sm.SessionCreated, session=(view, ...))
+        out.append(_Typed(system_id, create, view, created))
+    return out
+
+
+def _union(name: str, models: list[type[BaseModel]], doc: str) -> type[BaseModel]:
+    """One of `models`, told apart by `system` (a discriminated union: `oneOf` with a `discriminator`)."""
+    members: Any = Union[tuple(models)]  # noqa: UP007 - a union made at run time
+    root: Any = RootModel[Annotated[members, Field(discriminator="system")]]
+    return type(name, (root,), {"__doc__": doc, "__module__": sm.__name__})
+
+
+def _typed_operations(typed: list[_Typed], create: Run, read: Run) -> list[Operation]:
+    """Per system, `create{Game}Session` and `{game}Session`: GraphQL's typed twins of createSession and session."""
+    ops = []
+    for shapes in typed:
+        stem, camel, system_id = _pascal(shapes.system), _camel(shapes.system), shapes.system
+
+        async def read_typed(call: Call, params: None, system_id: str = system_id) -> Reply:
+            reply = await read(call, params)
+            if reply.body["system"] != system_id:
+                raise Problem("wrong-system", f"session {call.session} is a {reply.body['system']} session, not {system_id}")
+            return reply
+
+        ops.append(Operation(
+            f"create{stem}Session", "mutation", "POST", "/v1/sessions", f"Create a {shapes.system} session, its setup typed",
+            "sessions", shapes.create, shapes.created, create, status=201, errors=(409, 422, 503), graphql_only=True,
+        ))
+        ops.append(Operation(
+            f"{camel}Session", "query", "GET", "/v1/sessions/{sessionId}", f"Read a {shapes.system} session as your seat sees it, its state typed",
+            "sessions", None, shapes.view, read_typed, session=True, errors=(401, 403, 404, 409, 503), graphql_only=True,
+        ))
+    return ops
+
+
 def _platform(registry: Registry, mechanic_ops: dict[str, list[Operation]]) -> list[Operation]:
-    async def create(call: Call, params: sm.CreateSession) -> Reply:
+    async def create(call: Call, params: Any) -> Reply:
+        setup = getattr(params, "setup", None)
+        if isinstance(setup, BaseModel):  # a typed setup (GraphQL's create{Game}Session): checked again as JSON
+            setup = setup.model_dump(mode="json", by_alias=True)
         doc, issued = await call.sessions.create(
-            params.system, [s.model_dump() for s in params.seats], params.client_seed, params.setup
+            params.system, [s.model_dump() for s in params.seats], params.client_seed, setup
         )
         view = call.sessions.view(doc, None)
         return Reply({"session": view, "seats": issued}, version=doc.version, location=f"/v1/sessions/{doc.id}")
@@ -339,14 +426,19 @@ def _platform(registry: Registry, mechanic_ops: dict[str, list[Operation]]) -> l
         seeds: list[sm.EpochSeed]
 
     session_errors = (401, 403, 404, 409, 412, 422, 503)
+    typed = _typed(registry)
+    create_body = _union("CreateSession", [t.create for t in typed], "A new session: `system` says which game, and `setup` is that game's.")
+    view_any = _union("SessionView", [t.view for t in typed], "A session as your seat sees it; `state` is the game's, told apart by `system`.")
+    created_any = create_model("SessionCreated", __base__=sm.SessionCreated, __doc__=sm.SessionCreated.__doc__, session=(view_any, ...))
     return [
         Operation("mechanics", "query", "GET", "/v1/mechanics", "List every mechanic and its REST and GraphQL forms", "catalog", None, Catalog, catalog),
         Operation("verify", "query", "POST", "/v1/verify", "Recompute the draws of an audit record", "dice", VerifyRequest, VerifyResult, run_verify),
-        Operation("createSession", "mutation", "POST", "/v1/sessions", "Create a shared session; returns each seat's token once", "sessions", sm.CreateSession, sm.SessionCreated, create, status=201, errors=(422, 503)),
-        Operation("session", "query", "GET", "/v1/sessions/{sessionId}", "Read a session as your seat sees it", "sessions", None, sm.SessionView, read, session=True, revalidated=True, errors=(401, 403, 404, 503)),
+        Operation("createSession", "mutation", "POST", "/v1/sessions", "Create a shared session; returns each seat's token once", "sessions", sm.CreateSession, sm.SessionCreated, create, status=201, errors=(409, 422, 503), published_input=create_body, published_output=created_any),
+        Operation("session", "query", "GET", "/v1/sessions/{sessionId}", "Read a session as your seat sees it", "sessions", None, sm.SessionView, read, session=True, revalidated=True, errors=(401, 403, 404, 503), published_output=view_any),
         Operation("sessionLog", "query", "GET", "/v1/sessions/{sessionId}/log", "Read a session's action log, oldest first, by cursor", "sessions", sm.LogQuery, sm.LogPage, log, session=True, errors=(401, 403, 404, 422, 503)),
         Operation("closeSession", "mutation", "POST", "/v1/sessions/{sessionId}/close", "Close a session and reveal its seeds", "sessions", None, CloseResult, seat_changer("close", "close_transition"), session=True, versioned=True, errors=session_errors),
         Operation("rotateSessionSeed", "mutation", "POST", "/v1/sessions/{sessionId}/rotate-seed", "Start a new seed epoch and reveal the old seed", "sessions", None, sm.SeedRotation, seat_changer("rotate-seed", "rotate_transition"), session=True, versioned=True, errors=session_errors),
+        *_typed_operations(typed, create, read),
     ]
 
 

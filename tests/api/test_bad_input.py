@@ -149,11 +149,11 @@ def test_a_huge_integer_in_a_session_setup_is_a_422_naming_where(memory_api: Api
     assert problem["code"] == "validation-failed" and problem["errors"][0]["loc"] == ["body", "setup", "x"]
     assert "64-bit" in problem["detail"]
     # GraphQL, with the integer written in the query text and sent as a variable.
-    literal = 'mutation { createSession(input: {system: "%s", seats: [{name: "gm", role: "gm"}], setup: {x: %s}}) { session { id } } }'
+    literal = 'mutation { createSession(input: {system: "%s", seats: [{name: "gm", role: gm}], setup: {x: %s}}) { session { id } } }'
     error = memory_api.gql_error(literal % (system, HUGE))
     assert error["extensions"]["code"] == "validation-failed" and error["extensions"]["status"] == 422
     assert "input.setup.x" in error["message"]
-    query = "mutation C($setup: JSON) { createSession(input: {system: \"%s\", seats: [{name: \"gm\", role: \"gm\"}], setup: $setup}) { session { id } } }"
+    query = "mutation C($setup: JSON) { createSession(input: {system: \"%s\", seats: [{name: \"gm\", role: gm}], setup: $setup}) { session { id } } }"
     raw = ('{"query": %s, "variables": {"setup": {"x": %s}}}' % (json.dumps(query % system), HUGE)).encode()
     response = _raw(memory_api, "/graphql", raw)
     assert response.status_code == 422 and response.json()["errors"][0]["loc"] == ["body", "variables", "setup", "x"]

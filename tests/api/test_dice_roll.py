@@ -5,7 +5,7 @@ from __future__ import annotations
 from service.dice.stream import Stream, commitment
 from support.api import Api
 
-ROLL = """mutation Roll($input: DiceRollRequest!) {
+ROLL = """mutation Roll($input: DiceRollInput!) {
   diceRoll(input: $input) { result { formula total dice { faces results { result active discarded } } } audit { seed nonce scope draws { sides face } } }
 }"""
 

@@ -16,7 +16,7 @@ from support.api import make_settings, pin_entropy
 SCHEMA = create_app(make_settings("memory")).state.schema._schema
 
 ROLL = "mutation($e: String!) { diceRoll(input: {expression: $e}) { result { total } } }"
-IN_SESSION = """mutation($id: ID!, $e: String!, $vis: String, $v: Int, $key: String) {
+IN_SESSION = """mutation($id: ID!, $e: String!, $vis: Visibility, $v: Int, $key: String) {
   diceRollInSession(sessionId: $id, input: {expression: $e, visibility: $vis}, expectedVersion: $v, idempotencyKey: $key) { version } }"""
 LITERALS = 'mutation { diceRoll(input: {expression: "2d6", seed: "x", clientSeed: "c"}, idempotencyKey: null) { result { total } } }'
 LOG = "query($id: ID!, $n: Int) { sessionLog(sessionId: $id, limit: $n) { nextCursor } }"
@@ -70,7 +70,7 @@ def test_anything_else_falls_back_to_graphql_core(query: str, variables: dict) -
 
 def test_shapes_it_cannot_build_are_known_at_plan_time() -> None:
     for query in (
-        "mutation($input: DiceRollRequest!) { diceRoll(input: $input) { result { total } } }",  # an input-object variable
+        "mutation($input: DiceRollInput!) { diceRoll(input: $input) { result { total } } }",  # an input-object variable
         'mutation($e: String! = "1d6") { diceRoll(input: {expression: $e}) { result { total } } }',  # a variable default
     ):
         operation = parse(query).definitions[0]

@@ -16,7 +16,7 @@ import pytest
 from service.dice.notation import Limits
 from support.api import Api
 
-ROLL = """mutation Roll($input: DiceRollRequest!) {
+ROLL = """mutation Roll($input: DiceRollInput!) {
   diceRoll(input: $input) {
     __typename
     result { formula total text dice { faces results { result active discarded exploded rerolled success } } }

@@ -55,7 +55,7 @@ HEADERS = ("content-type", "content-length", "etag", "allow", "location", "retry
 _TIME = re.compile(rb'"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"')  # createdAt, updatedAt, a log entry's `at`
 
 ROLL = "mutation Roll($e: String!) { diceRoll(input: {expression: $e}) { result { total formula dice { results { result active } } } audit { seed draws { sides face } } } }"
-ROLL_INPUT = "mutation R($input: DiceRollRequest!) { diceRoll(input: $input) { result { total text } audit { nonce } } }"
+ROLL_INPUT = "mutation R($input: DiceRollInput!) { diceRoll(input: $input) { result { total text } audit { nonce } } }"
 IN_SESSION = "mutation($id: ID!, $e: String!, $v: Int) { diceRollInSession(sessionId: $id, input: {expression: $e}, expectedVersion: $v) { version seq result { total } } }"
 LOG = "query($id: ID!, $n: Int) { sessionLog(sessionId: $id, limit: $n) { entries { seq action hidden } nextCursor } }"
 

@@ -53,9 +53,9 @@ class Api:
         return answer["errors"][0]
 
     def input_type(self, field_name: str) -> str:
-        """The GraphQL type of a mutation's `input` argument, as a variable declares it (`NcbAttackRequest!`)."""
+        """The GraphQL type of a mutation's `input` argument, as a variable declares it (`NcbAttackInput!`), of a mutation or a query."""
         if not self._input_types:  # asked of this app's schema (apps in one run may serve different systems)
-            for item in self.gql_data(_MUTATION_ARGS)["__type"]["fields"]:
+            for item in [f for root in ("Mutation", "Query") for f in self.gql_data(_ROOT_ARGS, {"root": root})["__type"]["fields"]]:
                 for arg in item["args"]:
                     if arg["name"] == "input":
                         kind = arg["type"]
@@ -101,7 +101,7 @@ class Api:
         return created
 
 
-_MUTATION_ARGS = '{ __type(name: "Mutation") { fields { name args { name type { kind name ofType { name } } } } } }'
+_ROOT_ARGS = 'query($root: String!) { __type(name: $root) { fields { name args { name type { kind name ofType { name } } } } } }'
 
 
 def pascal(name: str) -> str:

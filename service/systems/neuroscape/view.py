@@ -19,16 +19,119 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
+from service.model import Model
 from service.registry import Actor
 from service.systems.neuroscape.rules.actions import ACTIONS, flow_summary
 from service.systems.neuroscape.rules.legal import legal_actions
 from service.systems.neuroscape.rules.piles import deck_size, known_top, pile_size
 from service.systems.neuroscape.rules.pool import pool_of
-from service.systems.neuroscape.state import SLOT_NAMES, DrawAudit, NeuroscapeState, Player, SlotCard
+from service.systems.neuroscape.options import NeuroscapeRules
+from service.systems.neuroscape.state import (
+    SLOT_NAMES,
+    Battle,
+    Character,
+    Choice,
+    DeckList,
+    DrawAudit,
+    Effect,
+    Environment,
+    NeuroscapeState,
+    Operations,
+    Outcome,
+    PendingTrigger,
+    Player,
+    Ram,
+    RollOff,
+    SlotCard,
+    SlotName,
+)
 
 _PREFIX = "neuroscape/"
+
+
+# -- the published shape of `view` (the OpenAPI document and the SDL; nothing checks it at run time) --
+
+
+class NeuroscapeFlowView(Model):
+    stage: str
+    substage: str
+    turn: int
+    active: str | None
+    awaiting: list[str]
+    winner: str | None = Field(description="The winning seat once the match is over.")
+    outcome: str | None = Field(description="Why the match ended, once it has.")
+
+
+class NeuroscapeSlotView(Model):
+    """A card in a mainframe slot; a face-down one shows only `id`, `owner`, `faceDown` and `playedTurn` to other seats."""
+
+    id: str
+    owner: str
+    face_down: bool
+    played_turn: int
+    card: str | None = None
+    commits: int | None = None
+
+
+class NeuroscapePlayerView(Model):
+    seat: str
+    bioframe: int
+    mainframe_health: int
+    mainframe: str
+    slots: dict[SlotName, NeuroscapeSlotView | None]
+    characters: list[Character]
+    ram: list[Ram]
+    recycle_bin: list[str]
+    hand_size: int
+    deck_size: int
+    ram_deck_size: int
+    opening_drawn: bool
+    mulliganed: bool
+    eliminated: str | None
+
+
+class NeuroscapeYouView(Model):
+    """What only the viewing player sees: its hand, the deck top it has looked at, its deck list and legal actions."""
+
+    seat: str
+    hand: list[str]
+    deck_top: list[str]
+    known_tops: dict[str, list[str]] = Field(
+        default_factory=dict, description="By seat: the top cards of that seat's deck this seat has seen, in order."
+    )
+    deck_list: DeckList
+    legal_actions: list[dict[str, Any]] = Field(description="Each action this seat may take now, with the choices it has.")
+
+
+class NeuroscapeRevealedView(Model):
+    """A player's secrets, shown once the session is closed."""
+
+    hand: list[str]
+    deck: dict[str, Any]
+    ram_deck: dict[str, int]
+    draw_audits: list[dict[str, Any]]
+
+
+class NeuroscapeView(Model):
+    """A match as a seat sees it: `you` only for a player seat, `revealed` only once the session is closed."""
+
+    rules: NeuroscapeRules
+    flow: NeuroscapeFlowView
+    turn_order: list[str]
+    players: list[NeuroscapePlayerView]
+    environment: Environment | None
+    battle: Battle
+    order: Operations | None
+    effects: list[Effect]
+    roll_off: RollOff | None
+    outcome: Outcome | None
+    choice: Choice | None = Field(None, description="A decision the match waits for before anything else happens.")
+    triggers: list[PendingTrigger] = Field(default_factory=list, description="Triggered abilities set off and not yet resolved, in order.")
+    you: NeuroscapeYouView | None = None
+    revealed: dict[str, NeuroscapeRevealedView] | None = None
+    cards: dict[str, dict[str, Any]] = Field(description="Every card the view names, by id, as the pool defines it.")
 
 
 def _json(part: BaseModel | None) -> dict[str, Any] | None:

@@ -250,7 +250,7 @@ def test_a_deterministic_mechanic_takes_no_seed_and_answers_alike_over_rest_and_
     assert seeded.status_code == 422 and seeded.json()["code"] == "validation-failed"
     field = "desert" + "".join(part.title() for part in name.split("-"))
     kind = "query" if name == "player-screen" else "mutation"  # the screen only looks: a GraphQL query
-    document = f"{kind} M($input: {field[0].upper() + field[1:]}Request!) {{ {field}(input: $input) {{ result {{ {selection} }} }} }}"
+    document = f"{kind} M($input: {api.input_type(field)}) {{ {field}(input: $input) {{ result {{ {selection} }} }} }}"
     data = api.gql_data(document, {"input": body})[field]
     assert _selected(rest.json()["result"], data["result"]) == data["result"]
 

@@ -193,7 +193,7 @@ def _stateless_gql(api: Api, name: str, body: dict, answer: str) -> dict:
     if not REGISTRY.mechanics[f"ncb/{name}"].read:
         return api.mechanic("ncb", name, body, answer)
     field_name = mechanic_field("ncb", name)
-    kind = f"Ncb{pascal(name)}Request!"
+    kind = api.input_type(field_name)
     data = api.gql_data(f"query Q($input: {kind}) {{ {field_name}(input: $input) {{ {answer} }} }}", {"input": body})
     return data[field_name]
 

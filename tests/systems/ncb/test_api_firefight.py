@@ -343,7 +343,7 @@ def test_the_heal_amount_is_documented_as_healing(api: Api) -> None:
     for name in ("NcbHealRequest", "NcbHealAction"):
         amount = schemas[name]["properties"]["amount"]["description"]
         assert "hit points restored" in amount and "damage" not in amount, name
-        assert "oneOf" in schemas[name]
+        assert "if" in schemas[name] and "else" in schemas[name]  # exactly one of amount and dice, as if/then/else
     assert "damage" in schemas["NcbDamageRequest"]["properties"]["amount"]["description"]
     query = '{ __type(name: "NcbHealActionInput") { inputFields { name description } } }'
     fields = {f["name"]: f["description"] for f in api.gql_data(query)["__type"]["inputFields"]}

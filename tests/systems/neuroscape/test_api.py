@@ -328,11 +328,11 @@ def test_validate_deck_and_card_pool_over_rest_and_graphql(api: Api):
     seeded = api.post("/v1/neuroscape/validate-deck", {"deck": deck, "seed": "fixed"})  # nothing is drawn: no seed
     assert (seeded.status_code, seeded.json()["code"]) == (422, "validation-failed")
     short = {**deck, "ram": [{"card": "core-ram", "count": 3}]}
-    query = """mutation V($input: NeuroscapeValidateDeckRequest!) {
+    query = """mutation V($input: NeuroscapeValidateDeckInput!) {
       neuroscapeValidateDeck(input: $input) { result { legal ramDeckSize violations { rule message } } } }"""
     result = api.gql_data(query, {"input": {"deck": short}})["neuroscapeValidateDeck"]["result"]
     assert result["legal"] is False and [v["rule"] for v in result["violations"]] == ["ram-deck-size"]
-    cards = api.gql_data("query P { neuroscapeCardPool(type: \"mainframe\") { result { cards { id name bioframeBonus } } } }")
+    cards = api.gql_data("query P { neuroscapeCardPool(type: mainframe) { result { cards { id name bioframeBonus } } } }")
     mainframes = {"halcyon-lattice", "obsidian-relay", "cinder-spire", "hush-array", "reliquary-core"}
     assert {c["id"] for c in cards["neuroscapeCardPool"]["result"]["cards"]} == mainframes
 
@@ -342,5 +342,5 @@ def test_check_setup_lists_violations_without_creating_a_match(api: Api):
     result = api.post("/v1/neuroscape/check-setup", setup).json()["result"]
     assert result["legal"] is False and result["seats"] == ["seat-1", "seat-2"]
     assert [(v["seat"], v["rule"]) for v in result["violations"]] == [("seat-2", "main-deck-size"), ("seat-2", "ram-deck-size")]
-    query = """mutation C($input: NeuroscapeCheckSetupRequest!) { neuroscapeCheckSetup(input: $input) { result { legal seats } } }"""
+    query = """mutation C($input: NeuroscapeCheckSetupInput!) { neuroscapeCheckSetup(input: $input) { result { legal seats } } }"""
     assert api.gql_data(query, {"input": STARTERS})["neuroscapeCheckSetup"]["result"] == {"legal": True, "seats": ["seat-1", "seat-2"]}

@@ -17,7 +17,7 @@ from support.api import Api
 TABLE = [{"name": "gm", "role": "gm"}, {"name": "ana"}, {"name": "eve", "role": "spectator"}, {"name": "bo"}]
 STARTERS = [{"starterDeck": "gridrunners"}, {"starterDeck": "bastion-choir"}]
 CREATE = "mutation C($input: CreateSessionInput!) { createSession(input: $input) { session { id } } }"
-CHECK = "mutation K($input: NeuroscapeCheckSetupRequest!) { neuroscapeCheckSetup(input: $input) { result { legal seats } } }"
+CHECK = "mutation K($input: NeuroscapeCheckSetupInput!) { neuroscapeCheckSetup(input: $input) { result { legal seats } } }"
 
 
 def _actors(table: list[dict]) -> list[Actor]:
