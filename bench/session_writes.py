@@ -30,7 +30,7 @@ CASES = {"4 seats": 4, "16 seats": 16}
 async def _measure(seats: int, acts: int, rounds: int) -> float:
     """Best CPU µs per write over `rounds` rounds of `acts` writes."""
     from service.api.operations import Call, build_operations
-    from service.registry import REGISTRY
+    from service.systems import REGISTRY
     from service.sessions.memory import MemoryStore
     from service.sessions.service import Sessions
 
