@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from support.api import Api
 
-from service.api.examples import SESSIONS
+from service.api.examples import BODIES, SESSIONS
 from service.contracts import OPENAPI
 from service.systems import build_registry
-from support.api import Api
 
 DOCUMENT = json.loads(OPENAPI.read_text())
 
@@ -17,7 +17,7 @@ DOCUMENT = json.loads(OPENAPI.read_text())
 def _examples() -> list[tuple[str, str, str, dict]]:
     out = []
     for path, methods in DOCUMENT["paths"].items():
-        for method, operation in methods.items():
+        for operation in methods.values():
             media = operation.get("requestBody", {}).get("content", {}).get("application/json", {})
             for name, example in media.get("examples", {}).items():
                 out.append((operation["operationId"], path, name, example["value"]))
@@ -25,6 +25,11 @@ def _examples() -> list[tuple[str, str, str, dict]]:
 
 
 EXAMPLES = _examples()
+
+
+def test_every_example_here_is_published_on_an_operation() -> None:
+    operations = {o["operationId"] for methods in DOCUMENT["paths"].values() for o in methods.values()}
+    assert set(BODIES) - operations == set()
 
 
 def test_create_session_has_an_example_for_every_system() -> None:

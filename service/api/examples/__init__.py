@@ -1,0 +1,37 @@
+"""Request examples published in the OpenAPI document (`tests/api/test_examples.py` sends every one).
+
+`createSession` has one example per system (a table of that game, small but playable); every
+stateless mechanic has the body of one call that succeeds, in its system's module here, taken from
+the rules' own numbers where they give them; the session actions that every session takes have
+one each. Field-level examples (`examples=[...]` on a model's field) stay where the field is declared.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import dice
+from .sessions import SESSIONS
+
+# By operationId: the body of one stateless call that succeeds.
+STATELESS: dict[str, dict[str, Any]] = {
+    **dice.STATELESS,
+}
+
+# By operationId: the body of one session call that succeeds (in a session of any system where it takes one).
+IN_SESSION: dict[str, dict[str, Any]] = {
+    "diceRollInSession": {"expression": "1d20+5", "visibility": "public"},
+}
+
+BODIES: dict[str, dict[str, Any]] = {**STATELESS, **IN_SESSION}
+
+__all__ = ["BODIES", "IN_SESSION", "SESSIONS", "STATELESS", "request_examples"]
+
+
+def request_examples(operation_id: str) -> dict[str, Any] | None:
+    """The `examples` of an operation's request body (named examples), or None when it has none here."""
+    if operation_id == "createSession":
+        return {system: {"summary": f"A {system} session", "value": body} for system, body in SESSIONS.items()}
+    if operation_id in BODIES:
+        return {"example": {"value": BODIES[operation_id]}}
+    return None
