@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import dice, neurosystem
+from . import dice, ncb, neurosystem
 from .sessions import SESSIONS
 
 # By operationId: the body of one stateless call that succeeds.
 STATELESS: dict[str, dict[str, Any]] = {
     **dice.STATELESS,
     **neurosystem.STATELESS,
+    **ncb.STATELESS,
 }
 
 # By operationId: the body of one session call that succeeds (in a session of any system where it takes one).
