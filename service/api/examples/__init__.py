@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import dice, ncb, neurosystem
+from . import dice, eclipse, ncb, neurosystem
 from .sessions import SESSIONS
 
 # By operationId: the body of one stateless call that succeeds.
@@ -18,6 +18,7 @@ STATELESS: dict[str, dict[str, Any]] = {
     **dice.STATELESS,
     **neurosystem.STATELESS,
     **ncb.STATELESS,
+    **eclipse.STATELESS,
 }
 
 # By operationId: the body of one session call that succeeds (in a session of any system where it takes one).
