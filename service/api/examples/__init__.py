@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import dice, eclipse, ncb, neurosystem
+from . import desert, dice, eclipse, ncb, neurosystem
 from .sessions import SESSIONS
 
 # By operationId: the body of one stateless call that succeeds.
@@ -19,6 +19,7 @@ STATELESS: dict[str, dict[str, Any]] = {
     **neurosystem.STATELESS,
     **ncb.STATELESS,
     **eclipse.STATELESS,
+    **desert.STATELESS,
 }
 
 # By operationId: the body of one session call that succeeds (in a session of any system where it takes one).
