@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import desert, dice, eclipse, ncb, neurosystem
+from . import desert, dice, eclipse, ncb, neuroscape, neurosystem
 from .sessions import SESSIONS
 
 # By operationId: the body of one stateless call that succeeds.
@@ -20,6 +20,7 @@ STATELESS: dict[str, dict[str, Any]] = {
     **ncb.STATELESS,
     **eclipse.STATELESS,
     **desert.STATELESS,
+    **neuroscape.STATELESS,
 }
 
 # By operationId: the body of one session call that succeeds (in a session of any system where it takes one).
