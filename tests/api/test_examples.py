@@ -7,7 +7,7 @@ import json
 import pytest
 from support.api import Api
 
-from service.api.examples import BODIES, SESSIONS
+from service.api.examples import BODIES, IN_SESSION, SESSIONS
 from service.contracts import OPENAPI
 from service.systems import build_registry
 
@@ -60,17 +60,33 @@ def test_create_session_has_an_example_for_every_system() -> None:
     assert named == set(build_registry().systems)
 
 
-@pytest.mark.parametrize(("operation", "path", "name", "body"), EXAMPLES, ids=[f"{e[0]}-{e[2]}" for e in EXAMPLES])
+STANDALONE = [e for e in EXAMPLES if "{sessionId}" not in e[1]]
+
+
+@pytest.mark.parametrize(("operation", "path", "name", "body"), STANDALONE, ids=[f"{e[0]}-{e[2]}" for e in STANDALONE])
 def test_each_request_example_is_accepted(memory_api: Api, operation: str, path: str, name: str, body: dict) -> None:
-    token = None
-    if "{sessionId}" in path:
-        created = memory_api.post("/v1/sessions", SESSIONS["dice"])
-        assert created.status_code == 201, created.text
-        seat = next(s for s in created.json()["seats"] if s["role"] == "player")
-        path, token = path.replace("{sessionId}", created.json()["session"]["id"]), seat["token"]
-    answer = memory_api.post(path, body, token=token)
+    answer = memory_api.post(path, body)
     assert 200 <= answer.status_code < 300, answer.text
     if _stateless(path):  # a stateless mechanic answers its result
         assert "result" in answer.json(), answer.text
     if operation == "createSession":
         assert answer.json()["session"]["system"] == body["system"]
+
+
+def test_every_session_example_is_one_of_the_calls_sent_in_order() -> None:
+    published = {(operation, json.dumps(body)) for operation, path, _, body in EXAMPLES if "{sessionId}" in path}
+    sent = {(operation, json.dumps(body)) for calls in IN_SESSION.values() for _, operation, body in calls}
+    assert published and published <= sent
+
+
+@pytest.mark.parametrize("system", sorted(IN_SESSION))
+def test_session_examples_are_accepted_in_order_in_the_example_session(memory_api: Api, system: str) -> None:
+    created = memory_api.post("/v1/sessions", SESSIONS[system])
+    assert created.status_code == 201, created.text
+    sid = created.json()["session"]["id"]
+    tokens = {seat["name"]: seat["token"] for seat in created.json()["seats"]}
+    paths = {o["operationId"]: path for path, methods in DOCUMENT["paths"].items() for o in methods.values()}
+    for seq, (seat, operation, body) in enumerate(IN_SESSION[system]):
+        answer = memory_api.post(paths[operation].replace("{sessionId}", sid), body, token=tokens[seat])
+        assert answer.status_code == 200, f"{operation}: {answer.text}"
+        assert answer.json()["seq"] == seq  # each call is logged, none refused

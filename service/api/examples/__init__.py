@@ -23,12 +23,14 @@ STATELESS: dict[str, dict[str, Any]] = {
     **neuroscape.STATELESS,
 }
 
-# By operationId: the body of one session call that succeeds (in a session of any system where it takes one).
-IN_SESSION: dict[str, dict[str, Any]] = {
-    "diceRollInSession": {"expression": "1d20+5", "visibility": "public"},
-}
+# By system: session calls that succeed, in this order, in a session created from its SESSIONS example,
+# each as (the seat's name, operationId, body). An operation that comes twice publishes its first body.
+IN_SESSION: dict[str, list[tuple[str, str, dict[str, Any]]]] = {"dice": dice.IN_SESSION}
 
-BODIES: dict[str, dict[str, Any]] = {**STATELESS, **IN_SESSION}
+BODIES: dict[str, dict[str, Any]] = {
+    **{operation: body for calls in IN_SESSION.values() for _, operation, body in reversed(calls)},
+    **STATELESS,
+}
 
 __all__ = ["BODIES", "IN_SESSION", "SESSIONS", "STATELESS", "request_examples"]
 

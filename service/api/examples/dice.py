@@ -14,3 +14,13 @@ STATELESS: dict[str, dict[str, Any]] = {
         "seed": "foundry-table",
     },
 }
+
+# In a session created from the dice createSession example, in this order (seat, operationId, body).
+IN_SESSION: list[tuple[str, str, dict[str, Any]]] = [
+    ("Ana", "diceRollInSession", {"expression": "1d20+5", "visibility": "public"}),
+    (
+        "Ana",
+        "diceFulfillInSession",
+        {"terms": [{"denomination": "d20", "count": 1}, {"denomination": "d6", "count": 2}]},
+    ),
+]
