@@ -73,6 +73,13 @@ def test_each_request_example_is_accepted(memory_api: Api, operation: str, path:
         assert answer.json()["session"]["system"] == body["system"]
 
 
+def test_the_verify_example_is_the_record_the_roll_example_answers(memory_api: Api) -> None:
+    record = memory_api.post("/v1/dice/roll", BODIES["diceRoll"]).json()["audit"]
+    assert BODIES["verify"] == {"record": record}
+    verdict = memory_api.post("/v1/verify", BODIES["verify"]).json()
+    assert (verdict["match"], verdict["checked"]) == (True, 4)  # 4d6kh3 draws four dice
+
+
 def test_every_session_example_is_one_of_the_calls_sent_in_order() -> None:
     published = {(operation, json.dumps(body)) for operation, path, _, body in EXAMPLES if "{sessionId}" in path}
     sent = {(operation, json.dumps(body)) for calls in IN_SESSION.values() for _, operation, body in calls}

@@ -2,8 +2,10 @@
 
 `createSession` has one example per system (a table of that game, small but playable); every
 stateless mechanic has the body of one call that succeeds, in its system's module here, taken from
-the rules' own numbers where they give them; the session actions that every session takes have
-one each. Field-level examples (`examples=[...]` on a model's field) stay where the field is declared.
+the rules' own numbers where they give them; `verify` checks the record the dice roll example
+answers. The dice and desert systems also list session calls that succeed one after another in a
+session created from their `createSession` example. Field-level examples (`examples=[...]` on a
+model's field) stay where the field is declared.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ IN_SESSION: dict[str, list[tuple[str, str, dict[str, Any]]]] = {"dice": dice.IN_
 BODIES: dict[str, dict[str, Any]] = {
     **{operation: body for calls in IN_SESSION.values() for _, operation, body in reversed(calls)},
     **STATELESS,
+    "verify": dice.VERIFY,
 }
 
 __all__ = ["BODIES", "IN_SESSION", "SESSIONS", "STATELESS", "request_examples"]
