@@ -38,7 +38,7 @@ def _stateless_bodies() -> list[str]:
     return [
         operation["operationId"]
         for path, methods in DOCUMENT["paths"].items()
-        for method, operation in methods.items()
+        for operation in methods.values()
         if _stateless(path) and "requestBody" in operation
     ]
 

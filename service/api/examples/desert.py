@@ -88,9 +88,9 @@ _WIEKHAUS = {
 }
 _TOKENS = ["intimate", "intimate", "CZ", "CZ", "authoritative", "authoritative"]
 
-# In a session created from the desert createSession example, in this order (seat, operationId, body); Ana
-# plays Sam, Bo plays Marin the hacker (and speaks for Timur, held by no seat). `choose-reaction` has none: only a blue draw left open makes
-# one possible, and which token a session draws is its own.
+# In a session created from the desert createSession example, in this order (seat, operationId, body):
+# Ana plays Sam, Bo plays Marin the hacker (and speaks for Timur, held by no seat). `choose-reaction`
+# has none: only a blue draw left open makes one possible, and which token a session draws is its own.
 IN_SESSION: list[tuple[str, str, dict[str, Any]]] = [
     (
         "Ana",
