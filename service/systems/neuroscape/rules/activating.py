@@ -19,7 +19,7 @@ from service.systems.neuroscape.rules.order import push, target_ok
 from service.systems.neuroscape.rules.ram import available, pay
 from service.systems.neuroscape.rules.zones import card_of, require_hand, without_one
 from service.systems.neuroscape.state import Event, NeuroscapeState, find_character, player, update_player, with_character, with_player
-from service.systems.neuroscape.wire.cards import NeuroscapeAbility
+from service.systems.neuroscape.wire.cards import NeuroscapeAbility, NeuroscapeCard
 
 State = NeuroscapeState
 
@@ -96,11 +96,27 @@ def activate(state: State, seat: str, character_id: str, index: int, target: str
     return push(state, seat, card.id, character_id, index, target, events)
 
 
-def script_ability(state: State, card_id: str) -> NeuroscapeAbility | None:
+def _program_ability(state: State, card_id: str, subtype: str) -> NeuroscapeAbility | None:
+    """The first ability of a program of that subtype, when it is an activated one; else None."""
     card = card_of(state, card_id)
-    if card.type != "program" or card.subtype != "script" or not card.abilities or card.abilities[0].kind != "activated":
+    if card.type != "program" or card.subtype != subtype or not card.abilities or card.abilities[0].kind != "activated":
         return None
     return card.abilities[0]
+
+
+def script_ability(state: State, card_id: str) -> NeuroscapeAbility | None:
+    return _program_ability(state, card_id, "script")
+
+
+def _spend_from_hand(state: State, seat: str, card: NeuroscapeCard, ability: NeuroscapeAbility, played_on: str | None,
+                     target: str | None, stream: Stream, events: list[Event]) -> State:
+    """Pay a one-shot card from the hand (to the recycle bin) and its ability's costs; its ability waits on the order."""
+    p = player(state, seat)
+    paid = pay(p.model_copy(update={"hand": without_one(p.hand, card.id)}), card.cost, commit_for=None, name=repr(card.name))
+    state = with_player(state, seat, paid.model_copy(update={"recycle_bin": (*paid.recycle_bin, card.id)}))
+    state = pay_costs(state, seat, ability, repr(card.name), stream, events)
+    events.append({"kind": "played", "seat": seat, "card": card.id, "target": played_on})
+    return push(state, seat, card.id, None, 0, target, events)
 
 
 def play_script(state: State, seat: str, card_id: str, target: str | None, stream: Stream, events: list[Event]) -> State:
@@ -115,20 +131,12 @@ def play_script(state: State, seat: str, card_id: str, target: str | None, strea
         raise E.refuse(E.WRONG_TARGET, f"{card.name!r} needs {ability.target or 'no'} target; {target} is not one")
     if not can_pay(state, seat, ability, card.cost):
         raise E.refuse(E.NOT_ENOUGH_RAM, f"{card.name!r} costs more than you can pay now")
-    p = player(state, seat)
-    paid = pay(p.model_copy(update={"hand": without_one(p.hand, card_id)}), card.cost, commit_for=None, name=repr(card.name))
-    state = with_player(state, seat, paid.model_copy(update={"recycle_bin": (*paid.recycle_bin, card_id)}))
-    state = pay_costs(state, seat, ability, repr(card.name), stream, events)
-    events.append({"kind": "played", "seat": seat, "card": card_id, "target": target})
-    return push(state, seat, card_id, None, 0, target, events)
+    return _spend_from_hand(state, seat, card, ability, target, target, stream, events)
 
 
 def drug_ability(state: State, card_id: str) -> NeuroscapeAbility | None:
     """A drug's ability (its first, activated); None for a card that is not such a drug."""
-    card = card_of(state, card_id)
-    if card.type != "program" or card.subtype != "drug" or not card.abilities or card.abilities[0].kind != "activated":
-        return None
-    return card.abilities[0]
+    return _program_ability(state, card_id, "drug")
 
 
 def drug_targets(state: State, seat: str, ability: NeuroscapeAbility) -> list[str]:
@@ -156,9 +164,4 @@ def play_drug(state: State, seat: str, card_id: str, character_id: str, stream: 
         raise E.refuse(E.WRONG_TARGET, f"{card.name!r} is played on {(ability.target or 'character').replace('-', ' ')}; {character_id} is not one")
     if not can_pay(state, seat, ability, card.cost):
         raise E.refuse(E.NOT_ENOUGH_RAM, f"{card.name!r} costs more than you can pay now")
-    p = player(state, seat)
-    paid = pay(p.model_copy(update={"hand": without_one(p.hand, card_id)}), card.cost, commit_for=None, name=repr(card.name))
-    state = with_player(state, seat, paid.model_copy(update={"recycle_bin": (*paid.recycle_bin, card_id)}))
-    state = pay_costs(state, seat, ability, repr(card.name), stream, events)
-    events.append({"kind": "played", "seat": seat, "card": card_id, "target": character_id})
-    return push(state, seat, card_id, None, 0, character_id if ability.target else None, events)
+    return _spend_from_hand(state, seat, card, ability, character_id, character_id if ability.target else None, stream, events)

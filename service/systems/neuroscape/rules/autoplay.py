@@ -14,14 +14,12 @@ from typing import Any, TypeVar
 from service.dice.stream import Stream
 from service.systems.neuroscape.rules.actions import act
 from service.systems.neuroscape.rules.deploying import cost_of
-from service.systems.neuroscape.rules.legal import legal_actions
+from service.systems.neuroscape.rules.legal import Entry, legal_actions
 from service.systems.neuroscape.rules.ram import available
 from service.systems.neuroscape.rules.zones import card_of
 from service.systems.neuroscape.setup import NeuroscapeSetup, initial_state
 from service.systems.neuroscape.state import NeuroscapeState, player
 from service.systems.neuroscape.wire.actions import NeuroscapeActionBase
-
-Entry = dict[str, Any]  # one entry of the legal-action menu
 
 _Item = TypeVar("_Item")
 

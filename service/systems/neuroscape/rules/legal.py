@@ -9,6 +9,7 @@ never be refused. A seat sees only its own menu, so it reveals nothing about oth
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from service.systems.neuroscape.rules.activating import can_pay, drug_ability, drug_targets, script_ability, swift_allowed, usable
 from service.systems.neuroscape.rules.order import targets_for
@@ -21,15 +22,16 @@ from service.systems.neuroscape.rules.piles import deck_size, pile_size
 from service.systems.neuroscape.rules.ram import available
 from service.systems.neuroscape.rules.trojans import activatable
 from service.systems.neuroscape.rules.zones import card_of, free_gear_slot, owned_persistent
-from service.systems.neuroscape.state import Event, NeuroscapeState, characters, opponents, player, slot_cards
+from service.systems.neuroscape.state import NeuroscapeState, characters, opponents, player, slot_cards
 
 State = NeuroscapeState
+Entry = dict[str, Any]  # one entry of the menu: `action` and the choices it allows
 
 
-def legal_actions(state: State, seat: str) -> list[Event]:
+def legal_actions(state: State, seat: str) -> list[Entry]:
     if seat not in state.players or state.outcome is not None or player(state, seat).eliminated is not None:
         return []
-    menu: list[Event] = []
+    menu: list[Entry] = []
     step = current_step(state)
     if state.choice is not None:
         if state.choice.seat == seat and seat in state.flow.awaiting:
@@ -45,7 +47,7 @@ def legal_actions(state: State, seat: str) -> list[Event]:
     return menu
 
 
-def _swift(state: State, seat: str) -> list[Event]:
+def _swift(state: State, seat: str) -> list[Entry]:
     """Every ability the seat may activate now and every script it may play, with their targets."""
     menu = []
     for _, character in ((s, c) for s, c in characters(state) if s == seat):
@@ -69,7 +71,7 @@ def _swift(state: State, seat: str) -> list[Event]:
     return menu
 
 
-def _drugs(state: State, seat: str) -> list[Event]:
+def _drugs(state: State, seat: str) -> list[Entry]:
     menu = []
     for card_id in sorted(set(player(state, seat).hand)):
         ability = drug_ability(state, card_id)
@@ -81,7 +83,7 @@ def _drugs(state: State, seat: str) -> list[Event]:
     return menu
 
 
-def _trojans(state: State, seat: str) -> list[Event]:
+def _trojans(state: State, seat: str) -> list[Entry]:
     """The seat's own face-down trojans it may activate now (only its own menu lists them)."""
     menu = []
     for _, _, entry in slot_cards(state):
@@ -95,7 +97,7 @@ def _trojans(state: State, seat: str) -> list[Event]:
     return menu
 
 
-def _choice(state: State) -> list[Event]:
+def _choice(state: State) -> list[Entry]:
     """The choice the match waits for: each deck to arrange (with how many cards), or the triggers to order."""
     choice = state.choice
     assert choice is not None
@@ -104,14 +106,14 @@ def _choice(state: State) -> list[Event]:
     return [{"action": "order-triggers", "triggers": list(choice.triggers)}]
 
 
-def _opening(state: State, seat: str) -> list[Event]:
+def _opening(state: State, seat: str) -> list[Entry]:
     p = player(state, seat)
     if not p.opening_drawn:
         return [{"action": "draw", "main": min(state.rules.opening_hand, deck_size(p.deck)), "ram": 0}]
     return [{"action": "mulligan", "hand": list(p.hand)}]
 
 
-def _draw(state: State, seat: str) -> list[Event]:
+def _draw(state: State, seat: str) -> list[Entry]:
     p = player(state, seat)
     main_left, ram_left = deck_size(p.deck), pile_size(p.ram_deck)
     rules = state.rules
@@ -119,7 +121,7 @@ def _draw(state: State, seat: str) -> list[Event]:
     return [{"action": "draw", "total": quota, "minMain": max(0, quota - ram_left), "maxMain": min(quota, main_left)}]
 
 
-def _deploy_options(state: State, seat: str, card_id: str, ram: int) -> list[Event]:
+def _deploy_options(state: State, seat: str, card_id: str, ram: int) -> list[Entry]:
     card = card_of(state, card_id)
     kind = kind_of(card)
     if kind in ("mainframe", "ram") or cost_of(state, card) > ram:
@@ -146,7 +148,7 @@ def _deploy_options(state: State, seat: str, card_id: str, ram: int) -> list[Eve
     return [{"character": c} for c in fits]
 
 
-def _deploy(state: State, seat: str) -> list[Event]:
+def _deploy(state: State, seat: str) -> list[Entry]:
     menu = []
     ram = available(player(state, seat))
     for card_id in sorted(set(player(state, seat).hand)):
@@ -156,28 +158,28 @@ def _deploy(state: State, seat: str) -> list[Event]:
     return menu + [{"action": "pass"}]
 
 
-def _force_quit(state: State, seat: str) -> list[Event]:
+def _force_quit(state: State, seat: str) -> list[Entry]:
     return [{"action": "force-quit", "cards": [i.id for i in owned_persistent(state, seat)]}, {"action": "pass"}]
 
 
-def _attack(state: State, seat: str) -> list[Event]:
+def _attack(state: State, seat: str) -> list[Entry]:
     return [
         {"action": "attack", "attackers": possible_attackers(state, seat), "targets": opponents(state, seat)},
         {"action": "pass"},
     ]
 
 
-def _block(state: State, seat: str) -> list[Event]:
+def _block(state: State, seat: str) -> list[Entry]:
     attackers = [a.attacker for a in state.battle.attacks if a.target == seat]
     return [{"action": "block", "blockers": possible_blockers(state, seat), "attackers": attackers}, {"action": "pass"}]
 
 
-def _order(state: State, seat: str) -> list[Event]:
+def _order(state: State, seat: str) -> list[Entry]:
     attacks = [{"attacker": a.attacker, "blockers": list(a.blockers)} for a in unordered(state)]
     return [{"action": "order-blockers", "attacks": attacks}, {"action": "pass"}]
 
 
-_BUILDERS: dict[str, Callable[[State, str], list[Event]]] = {
+_BUILDERS: dict[str, Callable[[State, str], list[Entry]]] = {
     "opening-hand": _opening,
     "roll-off": lambda state, seat: [{"action": "roll-off"}],
     "choose-first": lambda state, seat: [{"action": "choose-first"}],
