@@ -1,9 +1,4 @@
-"""Request examples published in the OpenAPI document (`tests/api/test_examples.py` sends every one).
-
-`createSession` has one example per system (a table of that game, small but playable); the dice
-roll, verify and the session actions that every session takes have one each. Field-level examples
-(`examples=[...]` on a model's field) stay where the field is declared.
-"""
+"""createSession examples: one table per system, small but playable."""
 
 from __future__ import annotations
 
@@ -50,7 +45,10 @@ SESSIONS: dict[str, dict[str, Any]] = {
                     "name": "Ana Sequeira",
                     "player": "Ana",
                     "aptitudes": {"cog": 20, "int": 15, "ref": 20, "sav": 10, "som": 15, "wil": 15},
-                    "skills": [{"name": "Guns", "rating": 55, "specialization": "Kinetic Weapons"}, {"name": "Fray", "rating": 40}],
+                    "skills": [
+                        {"name": "Guns", "rating": 55, "specialization": "Kinetic Weapons"},
+                        {"name": "Fray", "rating": 40},
+                    ],
                     "pools": {"insight": 2, "moxie": 1, "vigor": 3, "flex": 1},
                     "armor": {"energy": 4, "kinetic": 6},
                     "durability": 35,
@@ -64,7 +62,18 @@ SESSIONS: dict[str, dict[str, Any]] = {
         "seats": _SEATS,
         "setup": {
             "luck": 3,
-            "characters": [{"id": "rei", "name": "Rei", "controller": "Ana", "resolveMax": 3, "stats": [{"category": "style", "name": "Cool", "rating": "d8"}, {"category": "training", "name": "Guns", "rating": "d6"}]}],
+            "characters": [
+                {
+                    "id": "rei",
+                    "name": "Rei",
+                    "controller": "Ana",
+                    "resolveMax": 3,
+                    "stats": [
+                        {"category": "style", "name": "Cool", "rating": "d8"},
+                        {"category": "training", "name": "Guns", "rating": "d6"},
+                    ],
+                }
+            ],
         },
     },
     "desert": {"system": "desert", "seats": _SEATS, "setup": {"day": 1, "timeOfDay": "evening"}},
@@ -74,18 +83,3 @@ SESSIONS: dict[str, dict[str, Any]] = {
         "setup": {"players": [{"starterDeck": "gridrunners"}, {"starterDeck": "bastion-choir"}]},
     },
 }
-
-# By operationId: the body of one call that succeeds (in a session of any system where it takes one).
-BODIES: dict[str, dict[str, Any]] = {
-    "diceRoll": {"expression": "4d6kh3 + 2", "seed": "table-7", "clientSeed": "ana"},
-    "diceRollInSession": {"expression": "1d20+5", "visibility": "public"},
-}
-
-
-def request_examples(operation_id: str) -> dict[str, Any] | None:
-    """The `examples` of an operation's request body (named examples), or None when it has none here."""
-    if operation_id == "createSession":
-        return {system: {"summary": f"A {system} session", "value": body} for system, body in SESSIONS.items()}
-    if operation_id in BODIES:
-        return {"example": {"value": BODIES[operation_id]}}
-    return None
