@@ -4,6 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
+# The record of an STK check as its answer gives it: what Luck, a push and a push-through start from.
+_CHECK: dict[str, Any] = {
+    "kind": "stk",
+    "dn": 12,
+    "negativeStates": 2,
+    "bonuses": [{"name": "smartgun", "value": 2}],
+    "dice": [
+        {"id": "style", "stat": "style", "rating": "d8", "face": 7},
+        {"id": "training", "stat": "training", "rating": "d6", "face": 2},
+        {"id": "knowledge", "stat": "knowledge", "rating": "d10", "face": 5},
+        {"id": "luck-1", "stat": "luck", "rating": "d8", "face": 1},
+    ],
+}
+
 STATELESS: dict[str, dict[str, Any]] = {
     "neurosystemStkCheck": {
         "style": "d8",
@@ -17,50 +31,17 @@ STATELESS: dict[str, dict[str, Any]] = {
     },
     "neurosystemFlatCheck": {"category": "style", "rating": "d12", "negativeStates": 1},
     "neurosystemSpendLuck": {
-        "check": {
-            "kind": "stk",
-            "dn": 12,
-            "negativeStates": 2,
-            "bonuses": [{"name": "smartgun", "value": 2}],
-            "dice": [
-                {"id": "style", "stat": "style", "rating": "d8", "face": 7},
-                {"id": "training", "stat": "training", "rating": "d6", "face": 2},
-                {"id": "knowledge", "stat": "knowledge", "rating": "d10", "face": 5},
-                {"id": "luck-1", "stat": "luck", "rating": "d8", "face": 1},
-            ],
-        },
+        "check": _CHECK,
         "points": 2,
         "luckPool": 2,
     },
     "neurosystemPush": {
-        "check": {
-            "kind": "stk",
-            "dn": 12,
-            "negativeStates": 2,
-            "bonuses": [{"name": "smartgun", "value": 2}],
-            "dice": [
-                {"id": "style", "stat": "style", "rating": "d8", "face": 7},
-                {"id": "training", "stat": "training", "rating": "d6", "face": 2},
-                {"id": "knowledge", "stat": "knowledge", "rating": "d10", "face": 5},
-                {"id": "luck-1", "stat": "luck", "rating": "d8", "face": 1},
-            ],
-        },
+        "check": _CHECK,
         "dice": ["training", "luck-1"],
         "resolve": 1,
     },
     "neurosystemPushThrough": {
-        "check": {
-            "kind": "stk",
-            "dn": 12,
-            "negativeStates": 2,
-            "bonuses": [{"name": "smartgun", "value": 2}],
-            "dice": [
-                {"id": "style", "stat": "style", "rating": "d8", "face": 7},
-                {"id": "training", "stat": "training", "rating": "d6", "face": 2},
-                {"id": "knowledge", "stat": "knowledge", "rating": "d10", "face": 5},
-                {"id": "luck-1", "stat": "luck", "rating": "d8", "face": 1},
-            ],
-        },
+        "check": _CHECK,
         "resolve": 2,
         "resolveLimit": "push-and-push-through",
     },
