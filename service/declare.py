@@ -9,6 +9,8 @@ registry's uniform forms over the stored JSON state. The signatures it reads:
                 (state: S, params: In, actor: Actor) -> tuple[S, Out]       draws nothing
     session read (read=True)
                 (state: S, params: In, actor: Actor) -> Out
+    odds        (params: In) -> Odds                          the stateless input, no seed
+    session odds (state: S, params: In, actor: Actor) -> Odds
 
 `S` is the system's `state` model (loaded from the stored JSON before the call and dumped
 after it) or `dict` for a system that keeps its state as plain JSON.
@@ -147,6 +149,15 @@ def _read(model: type[BaseModel] | None, handler: Handler) -> Query:
     return query
 
 
+def _odds_over_stored(system: System, handler: Handler) -> Callable[[dict[str, Any], Any, Actor], Any]:
+    model = _state_model(system, _Signature(handler))
+
+    def odds(state: dict[str, Any], params: Any, actor: Actor) -> Any:
+        return handler(load_state(model, state), params, actor)
+
+    return odds
+
+
 def declare(
     system: System,
     name: str,
@@ -159,11 +170,19 @@ def declare(
     any_system: bool,
     errors: tuple[str, ...] | None,
     output: type[BaseModel] | None,
+    odds: Handler | None = None,
+    session_odds: Handler | None = None,
 ) -> Mechanic:
     from service.registry import Mechanic
 
     assert stateless or session, f"{system.id}/{name} needs a stateless or a session handler"
+    assert odds is None or stateless is not None, f"{system.id}/{name}: stateless odds need a stateless form"
+    assert session_odds is None or session is not None, f"{system.id}/{name}: session odds need a session form"
     fields: dict[str, Any] = {}
+    if odds is not None:
+        fields["odds"] = odds
+    if session_odds is not None:
+        fields["session_odds"] = _odds_over_stored(system, session_odds)
     if stateless is not None:
         sig = _Signature(stateless)
         fields.update(

@@ -37,6 +37,7 @@ from service.errors import CATALOG, Code
 
 if TYPE_CHECKING:
     from service.declare import Handler
+    from service.dice.odds import Odds
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +53,8 @@ class Actor:
 Resolve = Callable[[Any, Stream], "BaseModel | dict[str, Any]"]
 Apply = Callable[[dict[str, Any], Any, Stream, Actor], "tuple[dict[str, Any], BaseModel | dict[str, Any]]"]
 Query = Callable[[dict[str, Any], Any, Actor], "BaseModel | dict[str, Any]"]
+OddsFor = Callable[[Any], "Odds"]
+SessionOddsFor = Callable[[dict[str, Any], Any, Actor], "Odds"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +74,10 @@ class Mechanic:
     read: bool = False  # reads only: GET, and in a session no log entry and no new version
     query: Query | None = None  # the session form of a read
     errors: tuple[str, ...] | None = None  # the codes it may refuse with; None: every code of its system
+    # Exact odds before the roll (`service.dice.odds`): `odds(params) -> Odds` for the stateless
+    # form, `session_odds(state, params, actor) -> Odds` against a session as the seat sees it.
+    odds: OddsFor | None = None
+    session_odds: SessionOddsFor | None = None
 
     def __post_init__(self) -> None:
         assert self.resolve or self.apply or self.query, f"{self.system}/{self.name} needs a form"
@@ -125,10 +132,14 @@ class System:
         any_system: bool = False,
         errors: tuple[str, ...] | None = None,
         output: type[BaseModel] | None = None,
+        odds: Handler | None = None,
+        session_odds: Handler | None = None,
     ) -> Mechanic:
         """Declare a mechanic; its input and output models come from the handlers' annotations.
 
         `output` names the output model when a hot handler returns the dict it dumps to.
+        `odds` is `(params) -> Odds` over the stateless input; `session_odds` is
+        `(state, params, actor) -> Odds` over the session state and the session input.
         """
         from service.declare import declare
 
@@ -143,6 +154,8 @@ class System:
             any_system=any_system,
             errors=errors,
             output=output,
+            odds=odds,
+            session_odds=session_odds,
         )
         return self.add(mechanic)
 

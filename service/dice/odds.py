@@ -1,0 +1,136 @@
+"""Exact odds: what a mechanic's `odds` function answers before anything is rolled.
+
+A mechanic that draws may declare an odds function beside its handlers (`odds=` for the
+stateless form, `session_odds=` for the session form, see `service.registry`). It takes the
+same input as the roll, minus the seed, and returns `Odds`: one or more named `Distribution`s,
+each an exact probability (a `Fraction`) per outcome, in the mechanic's own vocabulary
+("success", "success at a cost"; a total; the damage dealt). Nothing here draws.
+
+An odds function that would cost too much (a huge pool, deep explosions) raises
+`OddsTooCostly`, which the API answers as a 422 naming the limit.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+Outcome = str | int
+
+
+class OddsTooCostly(ValueError):
+    """Computing these odds exactly would pass a limit; `limit` names it, `maximum` is its bound."""
+
+    def __init__(self, limit: str, value: int, maximum: int) -> None:
+        super().__init__(f"{limit} would be {value}; the most the odds are computed for is {maximum}")
+        self.limit = limit
+        self.value = value
+        self.maximum = maximum
+
+
+@dataclass(frozen=True, slots=True)
+class Distribution:
+    """One random quantity of a mechanic and the exact chance of each of its outcomes.
+
+    `chances` keeps the mechanic's own order (worst to best, or ascending numbers); outcomes
+    are all ints (a number: mean, standard deviation and P(≥ x) apply) or all strings (classes).
+    `target` is the number the outcome is compared with (a DN, a DV), when there is one.
+    """
+
+    name: str
+    chances: tuple[tuple[Outcome, Fraction], ...]
+    target: int | None = None
+
+    def __post_init__(self) -> None:
+        outcomes = [outcome for outcome, _ in self.chances]
+        assert outcomes, f"{self.name}: a distribution has at least one outcome"
+        assert len(set(outcomes)) == len(outcomes), f"{self.name}: an outcome is named twice"
+        kinds = {isinstance(outcome, int) for outcome in outcomes}
+        assert len(kinds) == 1, f"{self.name}: outcomes are all numbers or all names"
+        assert all(0 <= p <= 1 for _, p in self.chances), f"{self.name}: a probability lies in [0, 1]"
+        assert sum(p for _, p in self.chances) == 1, f"{self.name}: the probabilities sum to 1"
+
+    @classmethod
+    def of(cls, name: str, chances: Mapping[Outcome, Fraction | int], target: int | None = None, *, keep_zero: bool = True) -> Distribution:
+        """From a mapping (numbers are sorted ascending; names keep the mapping's order)."""
+        items = [(outcome, Fraction(p)) for outcome, p in chances.items() if keep_zero or p]
+        if items and isinstance(items[0][0], int):
+            items.sort(key=lambda item: item[0])
+        return cls(name, tuple(items), target)
+
+    @classmethod
+    def counted(cls, name: str, counts: Mapping[Outcome, int], target: int | None = None) -> Distribution:
+        """From outcome counts (ways of each outcome out of all of them)."""
+        total = sum(counts.values())
+        return cls.of(name, {outcome: Fraction(ways, total) for outcome, ways in counts.items()}, target)
+
+    @property
+    def numeric(self) -> bool:
+        return isinstance(self.chances[0][0], int)
+
+    def probability(self, outcome: Outcome) -> Fraction:
+        return dict(self.chances).get(outcome, Fraction(0))
+
+    def at_least(self, x: int) -> Fraction:
+        assert self.numeric, f"{self.name}: P(≥ x) is for numbers"
+        return sum((p for outcome, p in self.chances if isinstance(outcome, int) and outcome >= x), Fraction(0))
+
+    def mean(self) -> Fraction:
+        assert self.numeric, f"{self.name}: a mean is for numbers"
+        return sum((int(outcome) * p for outcome, p in self.chances), Fraction(0))
+
+    def variance(self) -> Fraction:
+        mean = self.mean()
+        return sum(((int(outcome) - mean) ** 2 * p for outcome, p in self.chances), Fraction(0))
+
+    def wire(self) -> dict[str, Any]:
+        """The JSON answer: each probability as an exact `"n/d"` string with its float beside it."""
+        outcomes: list[dict[str, Any]] = []
+        remaining = Fraction(1)
+        for outcome, p in self.chances:
+            entry: dict[str, Any] = {"outcome": outcome, "exact": _exact(p), "probability": float(p)}
+            if self.numeric:
+                entry.update(atLeastExact=_exact(remaining), atLeast=float(remaining))
+                remaining -= p
+            outcomes.append(entry)
+        body: dict[str, Any] = {"name": self.name, "numeric": self.numeric, "outcomes": outcomes}
+        if self.target is not None:
+            body["target"] = self.target
+        if self.numeric:
+            mean = self.mean()
+            body.update(meanExact=_exact(mean), mean=float(mean), stdDev=math.sqrt(self.variance()))
+        return body
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """Every distribution a mechanic's odds name, the first being its main outcome."""
+
+    distributions: tuple[Distribution, ...]
+
+    def __post_init__(self) -> None:
+        names = [d.name for d in self.distributions]
+        assert names and len(set(names)) == len(names), "odds name each distribution once"
+
+    @classmethod
+    def of(cls, *distributions: Distribution | Iterable[Distribution]) -> Odds:
+        flat: list[Distribution] = []
+        for d in distributions:
+            flat.extend([d] if isinstance(d, Distribution) else d)
+        return cls(tuple(flat))
+
+    def __getitem__(self, name: str) -> Distribution:
+        for d in self.distributions:
+            if d.name == name:
+                return d
+        raise KeyError(name)
+
+    def wire(self) -> dict[str, Any]:
+        return {"distributions": [d.wire() for d in self.distributions]}
+
+
+def _exact(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
