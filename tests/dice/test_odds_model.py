@@ -46,3 +46,13 @@ def test_a_distribution_that_does_not_sum_to_one_is_refused() -> None:
 def test_too_costly_names_its_limit() -> None:
     error = OddsTooCostly("dice in the pool", 500, 200)
     assert (error.limit, error.maximum) == ("dice in the pool", 200) and "200" in str(error)
+
+
+def test_the_monte_carlo_check_accepts_the_true_odds_and_refuses_wrong_ones() -> None:
+    from support.odds import assert_agrees, sampled
+
+    counts = sampled(lambda stream: sum(stream.roll_many(3, 6)), runs=3000)
+    assert_agrees(_three_d6(), counts)
+    flat = sampled(lambda stream: stream.roll(16) + 2, runs=3000)  # 3..18 too, but every total alike
+    with pytest.raises(AssertionError, match="chi-square"):
+        assert_agrees(_three_d6(), flat)
