@@ -119,7 +119,7 @@ def _tokenize(text: str, limits: Limits, dialect: Dialect = "default") -> list[T
                     i += len(word)
                     break
             else:
-                hint = " (Foundry's modifiers need the foundry dialect)" if dialect == "default" and c in "xcekmos" else ""
+                hint = " (Foundry's modifiers need the foundry dialect)" if dialect == "default" and c in "xcefkmos" else ""
                 raise NotationError(f"unexpected character {c!r}{hint}", i)
     tokens.append(("end", 0, n, ""))
     return tokens
@@ -329,7 +329,7 @@ def _mapped(count: int, kind: _MappedKind, modifiers: list[tuple[Modifier, int]]
     allowed, rule = _MAPPED_MODIFIERS[kind]
     for modifier, at in modifiers:
         if type(modifier) is not allowed:
-            raise NotationError(f"'{modifier}' is not available here: {rule}", at)
+            raise NotationError(f"'{foundry_text(modifier, MAPPED_SIDES[kind], True)}' is not available here: {rule}", at)
     if kind == "coin" and len(modifiers) > 1:
         raise NotationError("a coin is called once", modifiers[1][1])
     return MappedDice(count, MAPPED_SIDES[kind], tuple(m for m, _ in modifiers), "foundry", kind)
