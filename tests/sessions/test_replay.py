@@ -70,9 +70,11 @@ FOUNDRY_ACTIONS = [
 
 
 async def test_foundry_coins_fate_dice_and_rarer_modifiers_replay_exactly_and_a_forged_coin_does_not() -> None:
-    def choose(state, seats, pick, at=iter(range(len(FOUNDRY_ACTIONS) * 2))):
-        step = next(at, None)
-        return None if step is None else ("ana", *FOUNDRY_ACTIONS[step % len(FOUNDRY_ACTIONS)])
+    steps = iter(FOUNDRY_ACTIONS * 2)
+
+    def choose(state, seats, pick):
+        action = next(steps, None)
+        return None if action is None else ("ana", *action)
 
     played = await play_and_replay("dice", SEATS, None, choose, seed="foundry-rarer", steps=10)
     assert played.logged.count("dice/fulfill") == 2 and played.logged.count("dice/roll") == 4

@@ -26,18 +26,18 @@ from functools import lru_cache
 from typing import Any, Literal, TypeVar, cast
 
 from service.dice.notation.ast import (
+    COUNTS,
+    MAPPED_SIDES,
     STAGES,
     Clamp,
     ComparisonOp,
     Condition,
+    CountParity,
     CountSuccesses,
     Dialect,
     Dice,
     Explode,
     Group,
-    COUNTS,
-    MAPPED_SIDES,
-    CountParity,
     Keep,
     MappedDice,
     Margin,

@@ -268,7 +268,7 @@ def _foundry_value(
             total = counted = met
             shown += f"; {met} {modifier.kind}"
         elif isinstance(modifier, SubtractFailures):
-            for v, f in zip(values, flags):  # noqa: B905 - parallel lists, equal by construction
+            for v, f in zip(values, flags, strict=True):
                 if f & _ACTIVE and f & _MET:
                     total -= 2 * v  # it was added once; it counts as its negative
             shown += f"; {_plural(met, 'failure')} subtracted"
