@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from service.dice.notation import NotationError, parse, roll
+from service.dice.notation import LimitExceeded, Limits, NotationError, parse, roll
 from service.dice.notation.ast import Condition, CountSuccesses, Dice, Keep, Reroll
 from service.dice.notation.foundry import foundry_formula, foundry_roll
 from support.dice import ScriptedStream
@@ -262,3 +262,11 @@ def test_a_margin_is_kept_in_the_term_options_as_foundry_does() -> None:
 def test_even_and_odd_results_carry_success_and_count() -> None:
     results = _data("3d6odd", 1, 2, 3)["terms"][0]["results"]
     assert [(r["success"], r["count"]) for r in results] == [(True, 1), (False, 0), (True, 1)]
+
+
+def test_a_margin_that_leaves_the_value_bound_is_refused_naming_it() -> None:
+    small = Limits(max_value=100, max_number=100, max_sides=100)
+    with pytest.raises(LimitExceeded, match="maxValue") as refused:
+        roll("6d6sf<7ms>=100", ScriptedStream(6, 6, 6, 6, 6, 6), small, dialect="foundry")  # -36 - 100
+    assert refused.value.value == -136
+    assert roll("6d6sf<7ms>=64", ScriptedStream(6, 6, 6, 6, 6, 6), small, dialect="foundry").total == -100

@@ -356,6 +356,8 @@ def _finish(node: Dice, values: list[int], flags: list[int], limits: Limits, ter
             counted = successes
     elif type(last) in _FOUNDRY_TAILS:
         total, shown, counted = _foundry_value(modifiers, values, flags, total, successes, shown)
+        if total > limits.max_value or total < -limits.max_value:  # a margin can move it past the bound
+            raise LimitExceeded("maxValue", limits.max_value, total)
     else:
         counted = None
     terms.append(DiceTermResult(node.text, node.count, node.sides, node.modifier_texts, tuple(map(_die, keys)), total, counted))
