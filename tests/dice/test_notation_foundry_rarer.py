@@ -11,10 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from service.dice.notation import LimitExceeded, Limits, NotationError, parse, roll
+from service.dice.notation import DiceError, LimitExceeded, Limits, NotationError, parse, roll
 from service.dice.notation.ast import Condition, CountSuccesses, Dice, Keep, Reroll
 from service.dice.notation.foundry import foundry_formula, foundry_roll
+from service.dice.stream import Stream
 from support.dice import ScriptedStream
 
 
@@ -161,6 +164,10 @@ def test_coins_show_tails_zero_heads_one_and_count_a_call() -> None:
         ("2dcc2", "'c1' \\(heads\\) or 'c0' \\(tails\\)"),
         ("1d6c1", "applies to coins only"),
         ("2dcc1c0", "called once"),
+        ("2dccf", "'cf' is not available here: coins take only a call"),
+        ("2dccs=1", "'cs' is not available here"),
+        ("2dc>=1", "'>=' is not available here"),
+        ("4dFcs", "'cs' is not available here: Fate dice"),
     ],
 )
 def test_what_fate_dice_and_coins_do_not_take_is_refused_by_name(formula: str, message: str) -> None:
@@ -270,3 +277,23 @@ def test_a_margin_that_leaves_the_value_bound_is_refused_naming_it() -> None:
         roll("6d6sf<7ms>=100", ScriptedStream(6, 6, 6, 6, 6, 6), small, dialect="foundry")  # -36 - 100
     assert refused.value.value == -136
     assert roll("6d6sf<7ms>=64", ScriptedStream(6, 6, 6, 6, 6, 6), small, dialect="foundry").total == -100
+
+
+# Foundry's words and symbols, so generated text is mostly near-formulas.
+_FOUNDRY_WORDS = ["d", "dF", "dc", "k", "kh", "dl", "r", "rr", "x", "xo", "cs", "cf", "c", "even", "odd", "sf", "ms", "df",
+                  "min", "max", "<", ">=", "=", "+", "-", "*", "(", ")", "1", "2", "3", "6", "10", " "]  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(words=st.lists(st.sampled_from(_FOUNDRY_WORDS), max_size=14))
+def test_any_foundry_text_rolls_or_is_refused_and_its_formula_reads_back(words: list[str]) -> None:
+    text = "".join(words)
+    try:
+        result = roll(text, Stream(seed="foundry-fuzz", scope="test", nonce=0), dialect="foundry")
+    except DiceError:
+        return
+    assert result.text.endswith(f"= {result.total}")
+    # The normalized formula is a fixed point and rolls the same dice to the same total.
+    assert str(parse(result.formula, dialect="foundry")) == result.formula
+    again = roll(result.formula, Stream(seed="foundry-fuzz", scope="test", nonce=0), dialect="foundry")
+    assert (again.total, again.dice) == (result.total, result.dice)

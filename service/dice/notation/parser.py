@@ -249,6 +249,8 @@ class _Parser:
                 self._take()
                 limit = self._limit() if kind != "!" else None  # with a cap, a condition always follows
                 modifiers.append((Explode(self._optional_condition(kind, None), kind == "xo", limit), token[2]))
+            elif kind in ("cs", "cf", "cmp") and mapped is not None:
+                raise NotationError(f"{token[3]!r} is not available here: {_MAPPED_MODIFIERS[mapped][1]}", token[2])
             elif kind in ("cs", "cf"):
                 self._take()
                 # Foundry's defaults: a success is the top face, a failure a 1.
