@@ -3,8 +3,8 @@
 `createSession` has one example per system (a table of that game, small but playable); every
 stateless mechanic has the body of one call that succeeds, in its system's module here, taken from
 the rules' own numbers where they give them; `verify` checks the record the dice roll example
-answers. The dice and desert systems also list session calls that succeed one after another in a
-session created from their `createSession` example. Field-level examples (`examples=[...]` on a
+answers. Each system in `IN_SESSION` also lists session calls that succeed one after another in a
+session created from its `createSession` example. Field-level examples (`examples=[...]` on a
 model's field) stay where the field is declared.
 """
 
@@ -27,7 +27,7 @@ STATELESS: dict[str, dict[str, Any]] = {
 
 # By system: session calls that succeed, in this order, in a session created from its SESSIONS example,
 # each as (the seat's name, operationId, body). An operation that comes twice publishes its first body.
-IN_SESSION: dict[str, list[tuple[str, str, dict[str, Any]]]] = {"dice": dice.IN_SESSION, "desert": desert.IN_SESSION}
+IN_SESSION: dict[str, list[tuple[str, str, dict[str, Any]]]] = {"dice": dice.IN_SESSION, "desert": desert.IN_SESSION, "neuroscape": neuroscape.IN_SESSION}
 
 BODIES: dict[str, dict[str, Any]] = {
     **{operation: body for calls in IN_SESSION.values() for _, operation, body in reversed(calls)},

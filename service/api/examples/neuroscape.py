@@ -35,3 +35,17 @@ STATELESS: dict[str, dict[str, Any]] = {
         }
     },
 }
+
+# In a session created from the neuroscape createSession example, in this order (seat, operationId, body).
+# Only the calls before the first turn are certain: who takes the first turn, and so who is awaited at
+# every later step, follows the roll-off's d20s, which a session draws from its own secret seed. So the
+# match is opened (five cards each, both hands kept, the roll-off) and Bo concedes, which any seat may do
+# at any time; choose-first and every turn's mechanic have no example here.
+IN_SESSION: list[tuple[str, str, dict[str, Any]]] = [
+    ("Ana", "neuroscapeDrawInSession", {"main": 5, "ram": 0}),
+    ("Bo", "neuroscapeDrawInSession", {"main": 5, "ram": 0}),
+    ("Ana", "neuroscapeMulliganInSession", {"bottom": []}),
+    ("Bo", "neuroscapeMulliganInSession", {"bottom": [], "expectSubstage": "opening-hand"}),
+    ("Ana", "neuroscapeRollOffInSession", {"expectSubstage": "roll-off"}),
+    ("Bo", "neuroscapeConcedeInSession", {}),
+]
