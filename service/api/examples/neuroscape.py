@@ -67,7 +67,7 @@ DRILL_DESCRIPTION = (
     "players bring the same deck of five cards, so the calls fit whoever wins the roll-off."
 )
 
-_PASS = ("*", "neuroscapePassInSession", {})
+_PASS: tuple[str, str, dict[str, Any]] = ("*", "neuroscapePassInSession", {})
 
 # In a session created from DRILL, in this order (seat, operationId, body). `*` is the seat the match waits
 # for: after the roll-off the d20s decide who plays first (A below) and who second (B), so a call names no
