@@ -1,4 +1,4 @@
-"""Neuroscape request examples: the body of one stateless call per mechanic, by operationId."""
+"""Neuroscape request examples: one stateless call per mechanic, and a drill table with the session calls played at it."""
 
 from __future__ import annotations
 
@@ -39,7 +39,9 @@ STATELESS: dict[str, dict[str, Any]] = {
 # A drill table for the API, played with house rules from `NeuroscapeRules`: both players bring the same
 # 16-card main deck, of five cards only, and draw 14 of it as their opening hand. Whatever the shuffle,
 # two cards stay in the deck, so each hand holds at least two Sable Circuits and one of every other
-# card, all that the calls below need. The rules' own numbers where nothing needs bending: 25 basic RAM.
+# card, all that the calls below need. Not the whole deck in hand: a player whose main deck is empty at
+# its draw is eliminated, and Tidal Audit's reorder asks only when it sees two cards or more. The rules'
+# own numbers where nothing needs bending: 25 basic RAM, 4 copies at most, trojans placed for 4 RAM.
 _DRILL_DECK: dict[str, Any] = {
     "mainframe": "halcyon-lattice",
     "main": [
