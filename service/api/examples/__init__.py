@@ -27,7 +27,11 @@ STATELESS: dict[str, dict[str, Any]] = {
 
 # By system: session calls that succeed, in this order, in a session created from its SESSIONS example,
 # each as (the seat's name, operationId, body). An operation that comes twice publishes its first body.
-IN_SESSION: dict[str, list[tuple[str, str, dict[str, Any]]]] = {"dice": dice.IN_SESSION, "desert": desert.IN_SESSION}
+IN_SESSION: dict[str, list[tuple[str, str, dict[str, Any]]]] = {
+    "dice": dice.IN_SESSION,
+    "desert": desert.IN_SESSION,
+    "eclipse": eclipse.IN_SESSION,
+}
 
 BODIES: dict[str, dict[str, Any]] = {
     **{operation: body for calls in IN_SESSION.values() for _, operation, body in reversed(calls)},
