@@ -31,6 +31,7 @@ IN_SESSION: dict[str, list[tuple[str, str, dict[str, Any]]]] = {
     "dice": dice.IN_SESSION,
     "desert": desert.IN_SESSION,
     "eclipse": eclipse.IN_SESSION,
+    "ncb": ncb.IN_SESSION,
 }
 
 BODIES: dict[str, dict[str, Any]] = {
