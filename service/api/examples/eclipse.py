@@ -109,11 +109,11 @@ _GUARD = {
 # In a session created from the eclipse createSession example, in this order (seat, operationId, body):
 # Ana plays Ana Sequeira; Kay (GM) adds the guard and runs him. The combat is started with both in the
 # initiative order, and Ana takes the initiative with a Vigor point so that her turn comes first whatever
-# the counts; the guard's count (1d6 + 5, at least 6) is always above the count he delays to.
+# the counts; the guard's count (1d6 + 5, at least 6) is always above the count he delays to. The
+# intrusion Ana ends is the one the setup has under way (`i1`), since whether a hack wins is the draw's.
 # `pool-after-roll` has none: whatever the target, a reading of 00 is a critical success that no
 # after-roll point improves and 99 a critical failure that only a downgrade does, so which use helps
-# depends on the draw. `end-intrusion` has none: an intrusion exists only after a hack wins its opposed
-# test, and no Infosec or Firewall makes that certain (00 always succeeds, 99 always fails).
+# depends on the draw.
 IN_SESSION: list[tuple[str, str, dict[str, Any]]] = [
     ("Kay", "eclipseAddCharacterInSession", {"character": _GUARD}),
     (
@@ -140,6 +140,7 @@ IN_SESSION: list[tuple[str, str, dict[str, Any]]] = [
         "eclipseHackInSession",
         {"hacker": {"character": "ana"}, "method": "subtle", "system": "hab door controller", "firewall": 40},
     ),
+    ("Ana", "eclipseEndIntrusionInSession", {"intrusion": "i1"}),
     ("Kay", "eclipseDamageInSession", {"character": "ana", "weapon": {"dice": 0, "bonus": 12, "armor": "none"}}),
     ("Ana", "eclipsePoolUseInSession", {"character": "ana", "pool": "vigor", "use": "ignore-wound"}),
     ("Kay", "eclipseHealInSession", {"character": "ana", "damage": 12, "wounds": 1, "note": "medichines"}),

@@ -55,7 +55,8 @@ SESSIONS: dict[str, dict[str, Any]] = {
                     "durability": 35,
                     "initiative": 7,
                 }
-            ]
+            ],
+            "intrusions": [{"hacker": "ana", "system": "hab camera network", "firewall": 40}],
         },
     },
     "neurosystem": {
