@@ -3,8 +3,8 @@
 `createSession` has one example per system (a table of that game, small but playable); every
 stateless mechanic has the body of one call that succeeds, in its system's module here, taken from
 the rules' own numbers where they give them; `verify` checks the record the dice roll example
-answers. The dice and desert systems also list session calls that succeed one after another in a
-session created from their `createSession` example. Field-level examples (`examples=[...]` on a
+answers. Each system in `IN_SESSION` also lists session calls that succeed one after another in a
+session created from its `createSession` example. Field-level examples (`examples=[...]` on a
 model's field) stay where the field is declared.
 """
 
