@@ -3,8 +3,8 @@
 `createSession` has one example per system (a table of that game, small but playable); every
 stateless mechanic has the body of one call that succeeds, in its system's module here, taken from
 the rules' own numbers where they give them; `verify` checks the record the dice roll example
-answers. Each system in `IN_SESSION` also lists session calls that succeed one after another in a
-session created from its `createSession` example. Field-level examples (`examples=[...]` on a
+answers. The systems in `IN_SESSION` also list session calls that succeed one after another in a
+session created from their `createSession` example. Field-level examples (`examples=[...]` on a
 model's field) stay where the field is declared.
 """
 
@@ -30,6 +30,7 @@ STATELESS: dict[str, dict[str, Any]] = {
 IN_SESSION: dict[str, list[tuple[str, str, dict[str, Any]]]] = {
     "dice": dice.IN_SESSION,
     "desert": desert.IN_SESSION,
+    "neurosystem": neurosystem.IN_SESSION,
     "eclipse": eclipse.IN_SESSION,
     "ncb": ncb.IN_SESSION,
 }

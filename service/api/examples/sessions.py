@@ -73,6 +73,7 @@ SESSIONS: dict[str, dict[str, Any]] = {
                     "stats": [
                         {"category": "style", "name": "Cool", "rating": "d8"},
                         {"category": "training", "name": "Guns", "rating": "d6"},
+                        {"category": "knowledge", "name": "Streets", "rating": "d10"},
                     ],
                 }
             ],
