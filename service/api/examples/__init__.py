@@ -35,7 +35,14 @@ TABLES: dict[str, tuple[str, str, dict[str, Any]]] = {
 
 # By system: session calls that succeed, in this order, in a session created from its SESSIONS example
 # (or the TABLES one named here), each as (the seat's name or `*`, operationId, body).
-IN_SESSION: dict[str, list[tuple[str, str, dict[str, Any]]]] = {"dice": dice.IN_SESSION, "desert": desert.IN_SESSION, "neurosystem": neurosystem.IN_SESSION, "neuroscape": neuroscape.IN_SESSION}
+IN_SESSION: dict[str, list[tuple[str, str, dict[str, Any]]]] = {
+    "dice": dice.IN_SESSION,
+    "desert": desert.IN_SESSION,
+    "neurosystem": neurosystem.IN_SESSION,
+    "eclipse": eclipse.IN_SESSION,
+    "ncb": ncb.IN_SESSION,
+    "neuroscape": neuroscape.IN_SESSION,
+}
 IN_SESSION_TABLE: dict[str, str] = {"neuroscape": "neuroscape-drill"}
 
 
