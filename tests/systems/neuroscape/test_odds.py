@@ -171,3 +171,20 @@ def test_a_mulligan_draws_from_the_pile_before_the_cards_put_under() -> None:
     exact = odds.mulligan_odds(typed(state), params, SEAT_1)
     seen = sampled(lambda stream: act(typed(state), "mulligan", params, stream, "seat-1")[1]["private"]["drawn"].count("lantern-saint"), 2000)
     assert_agrees(exact["copies:lantern-saint"], seen)
+
+
+# -- any other action -----------------------------------------------------------------------------
+
+
+def test_an_action_that_rolls_nothing_and_one_whose_first_dice_the_odds_do_not_cover() -> None:
+    # Static Confessor makes the opponent discard one card at random when its ability resolves:
+    # activating it only puts it on the order (no dice); the pass that resolves it rolls for the discard.
+    state = to_substage(through_setup(fresh()), "deploy")
+    give_ram(state, "seat-1", 3)
+    confessor = place_character(state, "seat-1", "static-confessor")["id"]
+    activate = _params("activate", character=confessor, ability=0, target="seat-2")
+    assert odds.odds_of("activate")(typed(state), activate, SEAT_1)["dice"].probability("none rolled") == 1
+    state, _ = do(state, "seat-1", "activate", character=confessor, ability=0, target="seat-2")
+    with pytest.raises(RuleViolation) as refused:
+        odds.pass_odds(typed(state), _params("pass"), SEAT_2)
+    assert refused.value.code == "neuroscape/odds-not-covered"

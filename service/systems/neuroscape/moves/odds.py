@@ -7,8 +7,9 @@ from the state as it stood when the step's dice were decided:
 
 - `roll-off`: the winner among the living players;
 - `draw` and `mulligan`: the cards the seat draws from its own deck, from what it may know of it;
-- `pass` and `choose-first`: the stability check (each card at risk crashing) or the psychosis check
-  (each psychotic character attacking its controller) the turn machine runs next.
+- any other action (`pass`, `choose-first`, `deploy`, `attack`…): the stability check (each card at
+  risk crashing) or the psychosis check (each psychotic character attacking its controller) it
+  reaches, by the turn machine moving on or by an effect it sets off; or that it rolls no dice.
 
 Only that first step is covered: a step whose dice would come after it (what a crash sets off)
 depends on how its dice fell. A first step of another kind (a random discard, a draw from another
@@ -17,7 +18,7 @@ seat's deck, a look at a deck's top) is refused as `neuroscape/odds-not-covered`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from service.dice.odds import Distribution, Odds
 from service.dice.stream import Stream
 from service.registry import Actor
@@ -92,6 +93,16 @@ def step_odds(state: NeuroscapeState, action: str, params: NeuroscapeActionBase,
     if kind == "roll-off":
         return roll_off_odds([event["seat"] for event in step if event["amount"] == 1])
     raise _not_covered(kind)
+
+
+def odds_of(action: str) -> Callable[[NeuroscapeState, NeuroscapeActionBase, Actor], Odds]:
+    """The session odds of one action: those of the first random step it reaches."""
+
+    def odds(state: NeuroscapeState, params: NeuroscapeActionBase, actor: Actor) -> Odds:
+        return step_odds(state, action, params, actor)
+
+    odds.__name__ = odds.__qualname__ = f"{action.replace('-', '_')}_odds"
+    return odds
 
 
 def roll_off_odds_at_table(state: NeuroscapeState, params: NeuroscapeRollOffAction, actor: Actor) -> Odds:
