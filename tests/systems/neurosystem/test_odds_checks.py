@@ -196,3 +196,12 @@ def test_session_push_odds_agree_with_the_write() -> None:
     board, _ = apply_stk_check(_table(), NeurosystemStkCheckAction(character="vex", dn=15), Stream("fixed", "t", 0), GM)
     action = NeurosystemPushAction(check="check-1", dice=["knowledge", "style"])
     _agrees(odds.push_odds_at_table(board, action, GM), lambda stream: apply_push(board, action, stream, GM)[1])
+
+
+def test_the_total_with_luck_dice_counts_every_face() -> None:
+    # d4 + d4 + d4 + 3 Luck d8s: every one of the 64 · 512 rolls counted one by one.
+    from itertools import product
+
+    counted = Counter(sum(faces) for faces in product(range(1, 5), range(1, 5), range(1, 5), *[range(1, 9)] * 3))
+    total = odds.stk_check_odds(_stk(style="d4", training="d4", knowledge="d4", luck=3))["total"]
+    assert dict(total.chances) == {t: Fraction(n, 64 * 512) for t, n in counted.items()}
