@@ -173,3 +173,19 @@ def test_table_reactions_and_encounters_read_the_screen_and_the_sheet() -> None:
     assert exact["drawn"].probability("orange") == Fraction(1, 6) and exact["reaction"].probability("negative-1") == Fraction(1, 6) + Fraction(1, 36)
     seen = sampled(lambda stream: reaction_label(reactions.building_reaction(state, at_table, stream, ANA)[1].reaction), 3000)
     assert_agrees(exact["reaction"], seen)
+
+
+def test_session_odds_through_the_registry_leave_the_stored_table_as_it_was() -> None:
+    import copy
+
+    from service.declare import dump_state
+    from service.systems import build_registry
+
+    mechanic = build_registry().mechanics["desert/move"]
+    assert mechanic.session_odds is not None
+    stored = dump_state(DesertState, _held())
+    before = copy.deepcopy(stored)
+    move = wire_movement.DesertMoveInput.model_validate({"to": {"district": "old-town"}})
+    # The entertainment district is of type 2: an encounter on 1 or 2 of a d6.
+    assert mechanic.session_odds(stored, move, ANA)["encounter"].probability("encounter") == Fraction(1, 3)
+    assert stored == before

@@ -188,3 +188,16 @@ def test_an_action_that_rolls_nothing_and_one_whose_first_dice_the_odds_do_not_c
     with pytest.raises(RuleViolation) as refused:
         odds.pass_odds(typed(state), _params("pass"), SEAT_2)
     assert refused.value.code == "neuroscape/odds-not-covered"
+
+
+def test_session_odds_through_the_registry_leave_the_stored_match_as_it_was() -> None:
+    import copy
+
+    from service.systems import build_registry
+
+    mechanic = build_registry().mechanics["neuroscape/pass"]
+    assert mechanic.session_odds is not None
+    state = _about_to_check_stability()
+    before = copy.deepcopy(state)
+    exact = mechanic.session_odds(state, _params("pass"), SEAT_2)
+    assert exact["crashes"].probability(2) == Fraction(1, 4) and state == before

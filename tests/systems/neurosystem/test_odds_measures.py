@@ -127,3 +127,17 @@ def test_the_scene_end_gives_each_dying_characters_chance_of_death_this_scene() 
 def test_the_scene_end_odds_refuse_resisting_without_a_measure_due() -> None:
     with pytest.raises(RuleViolation):
         end_scene_odds(_table(), NeurosystemEndScene(resist_death=["vex"]), GM)
+
+
+def test_session_odds_through_the_registry_leave_the_stored_table_as_it_was() -> None:
+    import copy
+
+    from service.declare import dump_state
+    from service.systems import build_registry
+
+    mechanic = build_registry().mechanics["neurosystem/end-scene"]
+    assert mechanic.session_odds is not None
+    stored = dump_state(NeurosystemTable, _table())
+    before = copy.deepcopy(stored)
+    assert mechanic.session_odds(stored, NeurosystemEndScene(), GM)["deathMeasure:ash"].probability("dead") == Fraction(1, 256)
+    assert stored == before
