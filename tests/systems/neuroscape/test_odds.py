@@ -201,3 +201,13 @@ def test_session_odds_through_the_registry_leave_the_stored_match_as_it_was() ->
     before = copy.deepcopy(state)
     exact = mechanic.session_odds(state, _params("pass"), SEAT_2)
     assert exact["crashes"].probability(2) == Fraction(1, 4) and state == before
+
+
+def test_a_ram_deck_draw_of_one_from_22_core_and_3_overclock_shards() -> None:
+    # The first turn's one card, taken from the RAM deck: an overclock shard 3 times in 25.
+    state = through_setup(fresh())
+    params = _params("draw", main=0, ram=1)
+    exact = odds.draw_odds_at_table(typed(state), params, SEAT_1)
+    assert exact["ramCopies:overclock-shard"].probability(1) == Fraction(3, 25)
+    seen = sampled(lambda stream: sum(e["kind"] == "ram-played" and e["card"] == "overclock-shard" for e in _events(state, "seat-1", "draw", stream, main=0, ram=1)), 2000)
+    assert_agrees(exact["ramCopies:overclock-shard"], seen)

@@ -24,7 +24,7 @@ from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.neuroscape import errors as E
 from service.systems.neuroscape.rules.actions import act_for
-from service.systems.neuroscape.rules.odds import draw_odds, psychosis_odds, roll_off_odds, stability_odds
+from service.systems.neuroscape.rules.odds import draw_odds, psychosis_odds, ram_draw_odds, roll_off_odds, stability_odds
 from service.systems.neuroscape.rules.piles import put_bottom
 from service.systems.neuroscape.state import Event, NeuroscapeState, player
 from service.systems.neuroscape.wire.actions import NeuroscapeActionBase
@@ -118,9 +118,14 @@ def choose_first_odds(state: NeuroscapeState, params: NeuroscapeChooseFirstActio
 
 
 def draw_odds_at_table(state: NeuroscapeState, params: NeuroscapeDrawAction, actor: Actor) -> Odds:
-    """The main-deck cards the seat is about to draw (RAM-deck cards are not given odds)."""
+    """The main-deck cards the seat is about to draw, then the RAM cards it plays from its RAM deck."""
     _probe(state, "draw", params, actor)
-    return draw_odds(player(state, actor.seat).deck, actor.seat, params.main)
+    seat = player(state, actor.seat)
+    main = draw_odds(seat.deck, actor.seat, params.main)
+    if not params.ram:
+        return main
+    ram = ram_draw_odds(seat.ram_deck, params.ram)
+    return Odds.of(main.distributions, ram) if params.main else Odds.of(ram)
 
 
 def mulligan_odds(state: NeuroscapeState, params: NeuroscapeMulliganAction, actor: Actor) -> Odds:

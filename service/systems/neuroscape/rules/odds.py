@@ -87,17 +87,28 @@ def draw_odds(deck: Deck, seat: str, count: int) -> Odds:
     found = []
     if count:
         found.append(_next_card(known, unseen, middle, list(deck.bottom)))
-    for card in names:
-        copies = unseen[card]
-        ways: dict[Outcome, int] = {}
-        for j in range(min(copies, from_middle) + 1):
-            n = comb(copies, j) * comb(middle - copies, from_middle - j)
-            if n:
-                ways[fixed[card] + j] = n
-        found.append(Distribution.counted(f"copies:{card}", ways))
+    found += [_copies(f"copies:{card}", unseen[card], middle, from_middle, fixed[card]) for card in names]
     if not found:
         found.append(Distribution.of("nextCard", {"nothing": 1}))
     return Odds.of(found)
+
+
+def ram_draw_odds(pile: dict[str, int], count: int) -> list[Distribution]:
+    """The copies of each RAM card among `count` drawn from the seat's RAM deck (an unordered pile)."""
+    if len(pile) > MAX_DISTINCT_CARDS:
+        raise OddsTooCostly("distinct cards that may be drawn", len(pile), MAX_DISTINCT_CARDS)
+    size = sum(pile.values())
+    return [_copies(f"ramCopies:{card}", pile[card], size, count, 0) for card in sorted(pile)]
+
+
+def _copies(name: str, copies: int, among: int, drawn: int, already: int) -> Distribution:
+    """Hypergeometric: `copies` of a card among `among` alike cards, `drawn` of them drawn, plus `already` sure ones."""
+    ways: dict[Outcome, int] = {}
+    for j in range(min(copies, drawn) + 1):
+        n = comb(copies, j) * comb(among - copies, drawn - j)
+        if n:
+            ways[already + j] = n
+    return Distribution.counted(name, ways)
 
 
 def _next_card(known: list[str], unseen: Counter[str], middle: int, bottom: list[str]) -> Distribution:
