@@ -116,7 +116,7 @@ def test_a_flat_check_succeeds_on_5_or_more_on_one_die() -> None:
     boosted = odds.flat_check_odds(flat({"category": "training", "rating": "d8", "equipmentBonus": 1}))
     assert boosted["outcome"].probability("success") == Fraction(5, 8)
     assert odds.flat_check_odds(flat({"category": "knowledge", "rating": "d4"}))["outcome"].probability("success") == 0
-    assert [outcome for outcome, _ in boosted["outcome"].chances] == ["success", "failure"]
+    assert [outcome for outcome, _ in boosted["outcome"].chances] == ["failure", "success"]  # worst to best
 
 
 def _record(style: int, training: int, knowledge: int, *, dn: int, negative_states: int = 0, **flags: object) -> NeurosystemCheckRecord:

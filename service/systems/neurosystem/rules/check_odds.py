@@ -22,7 +22,7 @@ from service.systems.neurosystem.wire.shared import StatCategory
 
 COOL, NOT_COOL = "cool-shit", "no-cool-shit"
 BAD, NOT_BAD = "bad-shit", "no-bad-shit"
-_OUTCOMES = ("success", "success-at-cost", "failure")
+_OUTCOMES = ("failure", "success-at-cost", "success")  # worst to best, as the chart reads them
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +107,6 @@ def check_odds(
     if outcomes:
         found.append(Distribution.counted("outcome", {o: outcomes[o] for o in _OUTCOMES if kind == "stk" or o != "success-at-cost"}))
     found.append(Distribution.counted("total", totals, target=target))
-    found.append(Distribution.counted("coolShit", {COOL: cool_ways[COOL], NOT_COOL: cool_ways[NOT_COOL]}))
+    found.append(Distribution.counted("coolShit", {NOT_COOL: cool_ways[NOT_COOL], COOL: cool_ways[COOL]}))
     found.append(Distribution.counted("badShit", {BAD: bad_ways[BAD], NOT_BAD: bad_ways[NOT_BAD]}))
     return Odds.of(found)

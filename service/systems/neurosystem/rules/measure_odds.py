@@ -28,7 +28,7 @@ def _win_ways(dice: int) -> Counter[Outcome]:
 def stat_measure_odds(dice: int, against: int) -> Odds:
     """The result (positive span, negative span, even), the span and the wins."""
     wins = _win_ways(dice)
-    results: Counter[Outcome] = Counter({"positive-span": 0, "even": 0, "negative-span": 0})
+    results: Counter[Outcome] = Counter({"negative-span": 0, "even": 0, "positive-span": 0})
     spans: Counter[Outcome] = Counter()
     for count, ways in wins.items():
         results[span_result(int(count) - against)] += ways
