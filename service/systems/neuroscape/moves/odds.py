@@ -59,7 +59,7 @@ def _probe(state: NeuroscapeState, action: str, params: NeuroscapeActionBase, ac
 
 def _first_step(events: Sequence[Event]) -> list[Event]:
     """The events of the first random step: its first dice event and those of the same kind after it."""
-    first = next((i for i, event in enumerate(events) if event.get("kind") in _DICE_EVENTS), None)
+    first = next((i for i, event in enumerate(events) if _rolled_for(event)), None)
     if first is None:
         return []
     kinds = {"crashed", "survived"} if events[first]["kind"] in ("crashed", "survived") else {events[first]["kind"]}
@@ -67,9 +67,14 @@ def _first_step(events: Sequence[Event]) -> list[Event]:
     for event in events[first:]:
         if event.get("kind") in kinds:
             step.append(event)
-        elif event.get("kind") in _DICE_EVENTS:
+        elif _rolled_for(event):
             break
     return step
+
+
+def _rolled_for(event: Event) -> bool:
+    """Whether dice picked what this event tells (a draw of no cards rolls none)."""
+    return event.get("kind") in _DICE_EVENTS and not (event.get("kind") == "drew" and not event.get("amount"))
 
 
 def _not_covered(kind: str) -> Exception:
