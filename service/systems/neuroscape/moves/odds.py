@@ -1,7 +1,7 @@
 """Session odds of Neuroscape actions: what the next dice of this action hold, for the asking seat.
 
 Whether an action is allowed, and where it takes the turn machine, is found by running the real
-action once on a probe stream (its dice all show their highest face; nothing is kept). Its events
+action once on a probe stream (its dice count down from their highest face; nothing is kept). Its events
 then name the first random step the action reaches, and the odds are those of that step, computed
 from the state as it stood when the step's dice were decided:
 
@@ -19,6 +19,7 @@ seat's deck, a look at a deck's top) is refused as `neuroscape/odds-not-covered`
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+
 from service.dice.odds import Distribution, Odds
 from service.dice.stream import Stream
 from service.registry import Actor
