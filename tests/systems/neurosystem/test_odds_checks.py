@@ -205,3 +205,20 @@ def test_the_total_with_luck_dice_counts_every_face() -> None:
     counted = Counter(sum(faces) for faces in product(range(1, 5), range(1, 5), range(1, 5), *[range(1, 9)] * 3))
     total = odds.stk_check_odds(_stk(style="d4", training="d4", knowledge="d4", luck=3))["total"]
     assert dict(total.chances) == {t: Fraction(n, 64 * 512) for t, n in counted.items()}
+
+
+def test_session_flat_check_and_luck_odds_agree_with_the_writes() -> None:
+    from service.systems.neurosystem.moves.checks import apply_flat_check, apply_spend_luck
+    from service.systems.neurosystem.wire.checks import NeurosystemFlatCheckAction, NeurosystemSpendLuckAction
+
+    board = _table()
+    flat = NeurosystemFlatCheckAction(character="vex", category="knowledge")
+    # Streets d10 with 1 negative state: 5-10 succeed (6/10), a 1 is bad shit (1/10).
+    exact = odds.flat_check_odds_at_table(board, flat, GM)
+    assert exact["outcome"].probability("success") == Fraction(3, 5) and exact["badShit"].probability("bad-shit") == Fraction(1, 10)
+    _agrees(exact, lambda stream: apply_flat_check(board, flat, stream, GM)[1])
+    board, _ = apply_stk_check(board, NeurosystemStkCheckAction(character="vex", dn=18), Stream("fixed", "t", 0), GM)
+    luck = NeurosystemSpendLuckAction(check="check-1", points=2)
+    _agrees(odds.spend_luck_odds_at_table(board, luck, GM), lambda stream: apply_spend_luck(board, luck, stream, GM)[1])
+    with pytest.raises(RuleViolation):  # the pool holds 3
+        odds.spend_luck_odds_at_table(board, NeurosystemSpendLuckAction(check="check-1", points=4), GM)
