@@ -51,8 +51,8 @@ def _sum_ways(count: int, sides: int) -> list[int]:
 
     The sum's generating polynomial (x + x² + … + x^sides) ** count is raised as one integer whose
     digits, in a base wide enough for any count of ways, are the coefficients: Python's big-integer
-    power does the convolution (100 Luck d8s in well under a millisecond, against ~150 ms for the
-    die-by-die loop).
+    power does the convolution: 100 Luck d8s take about 4 ms of CPU, some ten times less than adding
+    the dice one at a time.
     """
     width = (count * sides.bit_length()) // 8 + 1  # bytes per digit: sides ** count always fits
     die = sum(1 << (8 * width * face) for face in range(1, sides + 1))
