@@ -140,3 +140,15 @@ def test_session_examples_are_accepted_in_order_in_the_example_session(memory_ap
         assert answer.json()["seq"] == seq  # each accepted call is logged, with the next seq
         seq += 1
 
+
+def test_an_example_that_may_be_refused_says_when_in_its_description() -> None:
+    assert set(MAY_BE_REFUSED) == {"eclipsePoolAfterRollInSession"}  # the one operation no body of which is always accepted
+    published = {
+        o["operationId"]: o["requestBody"]["content"]["application/json"]["examples"]
+        for methods in DOCUMENT["paths"].values()
+        for o in methods.values()
+        if "requestBody" in o
+    }
+    for operation, refusal in MAY_BE_REFUSED.items():
+        assert published[operation] and all(e["description"] == refusal.description for e in published[operation].values())
+        assert refusal.code in refusal.description

@@ -49,7 +49,7 @@ IN_SESSION: dict[str, list[tuple[str, str, dict[str, Any]]]] = {
 IN_SESSION_TABLE: dict[str, str] = {"neuroscape": "neuroscape-drill"}
 
 # By operationId: the session calls above that the live service may refuse, and exactly when.
-MAY_BE_REFUSED: dict[str, MayBeRefused] = {}
+MAY_BE_REFUSED: dict[str, MayBeRefused] = {**eclipse.MAY_BE_REFUSED}
 
 
 def _sent() -> dict[str, list[dict[str, Any]]]:
