@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import partial
+
+from service.dice.odds import Odds
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.ncb import SYSTEM
@@ -18,6 +21,7 @@ from service.systems.ncb.rules.abilities import (
 )
 from service.systems.ncb.rules.chrome import totals
 from service.systems.ncb.rules.d20 import roll_mode, roll_test
+from service.systems.ncb.rules.odds_d20 import RollD20, test_odds
 from service.systems.ncb.rules.exhaustion import d20_penalty
 from service.systems.ncb.rules.programs import save_dc
 from service.systems.ncb.rules.recovery import level_up as gain_level
@@ -39,34 +43,52 @@ from service.systems.ncb.wire.checks import (
 from service.systems.ncb.wire.combat import NcbCombatResult, NcbJoinCombatAction
 
 
-def d20_test(p: NcbD20TestParams, stream: Stream) -> NcbD20TestResult:
-    roll = roll_test(
-        stream,
+def _test(p: NcbD20TestParams) -> RollD20:
+    """The roll a stateless test makes, for the test and for its odds alike."""
+    return partial(
+        roll_test,
         modifier=p.modifier - d20_penalty(p.exhaustion, p.rules),
         dv=p.dv,
         mode=roll_mode(p.advantage, p.disadvantage),
         ties_succeed=p.rules.dv_ties_succeed,
     )
-    return NcbD20TestResult.model_validate({"roll": as_dict(roll)})
 
 
-def d20_test_in_session(
-    state: NcbState, p: NcbD20TestAction, stream: Stream, actor: Actor
-) -> tuple[NcbState, NcbD20TestResult]:
-    rules = state.rules
+def d20_test(p: NcbD20TestParams, stream: Stream) -> NcbD20TestResult:
+    return NcbD20TestResult.model_validate({"roll": as_dict(_test(p)(stream))})
+
+
+def d20_test_odds(p: NcbD20TestParams) -> Odds:
+    return test_odds(_test(p), p.dv)
+
+
+def _session_test(state: NcbState, p: NcbD20TestAction) -> RollD20:
+    """The roll a combatant's test makes: its ability, proficiency and exhaustion from the table."""
     c = table.get(state, p.combatant)
-    table.require_control(actor, c)
-    if p.economy != "none":
-        table.require_able(c)
-    state, _ = table.spend(state, c.id, p.economy)
-    modifier = p.bonus - table.penalty(c, rules)
+    modifier = p.bonus - table.penalty(c, state.rules)
     if p.ability is not None:
         modifier += table.ability_mod(c, p.ability)
     if p.proficient:
         modifier += proficiency_bonus(c.level)
     mode = roll_mode(p.advantage, p.disadvantage)
-    roll = roll_test(stream, modifier=modifier, dv=p.dv, mode=mode, ties_succeed=rules.dv_ties_succeed)
-    return state, NcbD20TestResult.model_validate({"combatant": c.id, "roll": as_dict(roll)})
+    return partial(roll_test, modifier=modifier, dv=p.dv, mode=mode, ties_succeed=state.rules.dv_ties_succeed)
+
+
+def d20_test_in_session(
+    state: NcbState, p: NcbD20TestAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbD20TestResult]:
+    c = table.get(state, p.combatant)
+    table.require_control(actor, c)
+    if p.economy != "none":
+        table.require_able(c)
+    roll = _session_test(state, p)
+    state, _ = table.spend(state, c.id, p.economy)
+    return state, NcbD20TestResult.model_validate({"combatant": c.id, "roll": as_dict(roll(stream))})
+
+
+def d20_test_session_odds(state: NcbState, p: NcbD20TestAction, actor: Actor) -> Odds:
+    """The same test's odds on the table as it stands; nothing is spent."""
+    return test_odds(_session_test(state, p), p.dv)
 
 
 def ability_scores(p: NcbAbilityScoresParams) -> NcbAbilityScoresResult:
@@ -179,6 +201,8 @@ SYSTEM.mechanic(
     "ability modifier (chrome included), proficiency and exhaustion are added for you.",
     stateless=d20_test,
     session=d20_test_in_session,
+    odds=d20_test_odds,
+    session_odds=d20_test_session_odds,
 )
 SYSTEM.mechanic(
     "ability-scores",
