@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.dice.odds import Odds
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.ncb import SYSTEM
@@ -26,6 +27,7 @@ from service.systems.ncb.rules.dying import require_dying
 from service.systems.ncb.rules.dying import death_save as roll_death_save
 from service.systems.ncb.rules.dying import stabilize as stop_bleeding
 from service.systems.ncb.rules.last_breath import take as take_last_breath
+from service.systems.ncb.rules.odds_dying import save_odds
 from service.systems.ncb.rules.recovery import heal as restore
 from service.systems.ncb.rules.turns import require_turn
 from service.systems.ncb.rules.weapons import Weapon
@@ -193,8 +195,8 @@ def last_breath_in_session(
     return state, NcbLastBreathResult(combatant=c.id, **as_dict(taken))
 
 
-def death_save(p: NcbDeathSaveParams, stream: Stream) -> NcbDeathSaveResult:
-    v = Vitals(
+def _dying(p: NcbDeathSaveParams) -> Vitals:
+    return Vitals(
         hp=0,
         max_hp=1,
         condition="dying",
@@ -202,8 +204,16 @@ def death_save(p: NcbDeathSaveParams, stream: Stream) -> NcbDeathSaveResult:
         death_failures=p.failures,
         exhaustion=p.exhaustion,
     )
-    _, saved = roll_death_save(v, stream, p.rules, modifier=p.modifier, mode=roll_mode(p.advantage, p.disadvantage))
+
+
+def death_save(p: NcbDeathSaveParams, stream: Stream) -> NcbDeathSaveResult:
+    mode = roll_mode(p.advantage, p.disadvantage)
+    _, saved = roll_death_save(_dying(p), stream, p.rules, modifier=p.modifier, mode=mode)
     return NcbDeathSaveResult(**as_dict(saved))
+
+
+def death_save_odds(p: NcbDeathSaveParams) -> Odds:
+    return save_odds(_dying(p), p.rules, modifier=p.modifier, mode=roll_mode(p.advantage, p.disadvantage))
 
 
 def death_save_in_session(
@@ -224,6 +234,13 @@ def death_save_in_session(
     after, saved = roll_death_save(table.vitals(c, rules), stream, rules, modifier=p.modifier, mode=mode)
     state = table.put(state, table.with_vitals(c, after))
     return state, NcbDeathSaveResult(combatant=c.id, **as_dict(saved))
+
+
+def death_save_session_odds(state: NcbState, p: NcbDeathSaveAction, actor: Actor) -> Odds:
+    """The combatant's next save and its fate, from its tallies and exhaustion at the table."""
+    c = table.get(state, p.combatant)
+    mode = roll_mode(p.advantage, p.disadvantage)
+    return save_odds(table.vitals(c, state.rules), state.rules, modifier=p.modifier, mode=mode)
 
 
 def stabilize(p: NcbStabilizeParams, stream: Stream) -> NcbStabilizeResult:
@@ -321,6 +338,8 @@ SYSTEM.mechanic(
     "per turn, on the character's own turn.",
     stateless=death_save,
     session=death_save_in_session,
+    odds=death_save_odds,
+    session_odds=death_save_session_odds,
 )
 SYSTEM.mechanic(
     "stabilize",
