@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
 
-from service.dice.odds import OddsTooCostly
+from service.dice.odds import OddsTooCostly, Outcome
 from service.dice.stream import Stream
 
 _Outcome = TypeVar("_Outcome", bound=Hashable)
@@ -83,7 +83,7 @@ def marginal(chances: Mapping[_Outcome, Fraction], key: Callable[[_Outcome], _Ke
     return out
 
 
-def ordered(chances: Mapping[_Key, Fraction], order: tuple[_Key, ...]) -> dict[_Key, Fraction]:
+def ordered(chances: Mapping[str, Fraction], order: tuple[str, ...]) -> dict[Outcome, Fraction]:
     """Named outcomes in the game's order (worst to best), each of them present, impossible ones at 0."""
     unknown = set(chances) - set(order)
     assert not unknown, f"outcomes outside the order given: {sorted(map(str, unknown))}"
