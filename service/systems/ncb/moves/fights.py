@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.dice.notation import DEFAULT_LIMITS
 from service.dice.odds import Odds
 from service.dice.stream import Stream
 from service.registry import Actor
@@ -20,13 +21,14 @@ from service.systems.ncb.errors import (
 from service.systems.ncb.moves.shared import amount_or_dice, as_dict, target_vitals
 from service.systems.ncb.options import DEFAULT_RULES, NcbRules
 from service.systems.ncb.rules.abilities import proficiency_bonus
-from service.systems.ncb.rules.attacks import AttackRoll, Attacker, require_attackable, resolve_attack
+from service.systems.ncb.rules.attacks import AttackRoll, Attacker, Swing, require_attackable, strike
 from service.systems.ncb.rules.d20 import roll_mode
-from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage
+from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, weapon_hit
 from service.systems.ncb.rules.dying import require_dying
 from service.systems.ncb.rules.dying import death_save as roll_death_save
 from service.systems.ncb.rules.dying import stabilize as stop_bleeding
 from service.systems.ncb.rules.last_breath import take as take_last_breath
+from service.systems.ncb.rules.odds_attack import attack_odds
 from service.systems.ncb.rules.odds_dying import save_odds
 from service.systems.ncb.rules.recovery import heal as restore
 from service.systems.ncb.rules.turns import require_turn
@@ -55,15 +57,14 @@ from service.systems.ncb.wire.fights import (
 )
 
 
-def attack(p: NcbAttackParams, stream: Stream) -> NcbAttackResult:
+def _swing(p: NcbAttackParams) -> tuple[Swing, Vitals]:
+    """The attack a stateless call describes, and its target's vitals."""
     rules = p.rules
     target = target_vitals(p.target, rules)
-    weapon = table.weapon_of(p.weapon)
     a = p.attacker
-    rolled = resolve_attack(
-        stream,
+    swing = Swing(
         Attacker(a.strength, a.dexterity, a.level, a.proficient, a.exhaustion),
-        weapon,
+        table.weapon_of(p.weapon),
         armor_class=p.target.armor_class,
         rules=rules,
         cover=p.cover,
@@ -72,8 +73,19 @@ def attack(p: NcbAttackParams, stream: Stream) -> NcbAttackResult:
         disadvantage=p.disadvantage,
         situational=p.bonus,
     )
-    _, fields = attack_fields(rolled, weapon, target, rules, use_last_breath=p.target.use_last_breath)
+    return swing, target
+
+
+def attack(p: NcbAttackParams, stream: Stream) -> NcbAttackResult:
+    swing, target = _swing(p)
+    rolled = strike(stream, swing)
+    _, fields = attack_fields(rolled, swing.weapon, target, p.rules, use_last_breath=p.target.use_last_breath)
     return NcbAttackResult(**fields)
+
+
+def attack_odds_of(p: NcbAttackParams) -> Odds:
+    swing, target = _swing(p)
+    return attack_odds(swing, target, use_last_breath=p.target.use_last_breath, limits=DEFAULT_LIMITS)
 
 
 def attack_fields(
@@ -82,7 +94,7 @@ def attack_fields(
     """A rolled attack's damage applied to `target`: its new vitals and the result's fields."""
     outcome = None
     if rolled.damage is not None:
-        hit = Hit(rolled.damage.total, "physical", rolled.critical, weapon.overkill, use_last_breath)
+        hit = weapon_hit(rolled.damage.total, weapon, rolled.critical, use_last_breath)
         target, outcome = apply_damage(target, hit, rules)
     return target, {
         **as_dict(rolled),
@@ -108,27 +120,19 @@ def _weapon(attacker: NcbCombatant, p: NcbAttackAction) -> Weapon:
     raise refuse(UNKNOWN_WEAPON, f"{attacker.id} carries no {p.weapon_name!r} (carries: {names})")
 
 
-def attack_in_session(
-    state: NcbState, p: NcbAttackAction, stream: Stream, actor: Actor
-) -> tuple[NcbState, NcbAttackResult]:
+def _session_swing(state: NcbState, p: NcbAttackAction) -> tuple[Swing, NcbCombatant, NcbCombatant, Vitals]:
+    """The attack as the table makes it: the attacker's scores and weapon, the target's AC and vitals."""
     rules = state.rules
     attacker = table.get(state, p.attacker)
-    table.require_control(actor, attacker)
-    table.require_able(attacker)
     target = table.get(state, p.target)
-    if p.use_last_breath:
-        table.require_control(actor, target)  # Last Breath is the target's player's choice
     if target.id == attacker.id:
         raise refuse(SELF_ATTACK, f"{attacker.id} cannot attack itself")
     table.require_living(target)
     weapon = _weapon(attacker, p)
     require_attackable(weapon, rules, p.cover)
-    # What the action asks for is judged first; only then whether the turn still has it to spend.
-    state, spent = table.spend(state, attacker.id, p.economy)
     scores = table.scores(attacker)
     vitals = table.vitals(target, rules)
-    rolled = resolve_attack(
-        stream,
+    swing = Swing(
         Attacker(scores["strength"], scores["dexterity"], attacker.level, True, attacker.exhaustion),
         weapon,
         armor_class=table.armor_class(target),
@@ -139,11 +143,34 @@ def attack_in_session(
         disadvantage=p.disadvantage,
         situational=p.bonus,
     )
+    return swing, attacker, target, vitals
+
+
+def attack_in_session(
+    state: NcbState, p: NcbAttackAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbAttackResult]:
+    rules = state.rules
+    attacker = table.get(state, p.attacker)
+    table.require_control(actor, attacker)
+    table.require_able(attacker)
+    if p.use_last_breath:
+        table.require_control(actor, table.get(state, p.target))  # Last Breath is the target's player's choice
+    swing, attacker, target, vitals = _session_swing(state, p)
+    # What the action asks for is judged first; only then whether the turn still has it to spend.
+    state, spent = table.spend(state, attacker.id, p.economy)
+    rolled = strike(stream, swing)
     choice = p.use_last_breath or target.use_last_breath
-    after, fields = attack_fields(rolled, weapon, vitals, rules, use_last_breath=choice)
+    after, fields = attack_fields(rolled, swing.weapon, vitals, rules, use_last_breath=choice)
     if rolled.damage is not None:  # a miss leaves the target, and any Last Breath offer, as they were
         state = table.put(state, table.with_vitals(table.get(state, target.id), after))
     return state, NcbAttackResult(attacker=attacker.id, target=target.id, economy=spent, **fields)
+
+
+def attack_session_odds(state: NcbState, p: NcbAttackAction, actor: Actor) -> Odds:
+    """The attack's odds against the target as it stands at the table; nothing is spent."""
+    swing, _, target, vitals = _session_swing(state, p)
+    choice = p.use_last_breath or target.use_last_breath
+    return attack_odds(swing, vitals, use_last_breath=choice, limits=DEFAULT_LIMITS)
 
 
 def damage(p: NcbDamageParams, stream: Stream) -> NcbDamageResult:
@@ -308,6 +335,8 @@ SYSTEM.mechanic(
     "it spends the attacker's action, bonus action or reaction; no combatant attacks itself.",
     stateless=attack,
     session=attack_in_session,
+    odds=attack_odds_of,
+    session_odds=attack_session_odds,
 )
 SYSTEM.mechanic(
     "damage",
