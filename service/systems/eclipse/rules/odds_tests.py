@@ -1,0 +1,56 @@
+"""The exact odds of success tests and opposed tests, walked through the test's own roll.
+
+A test's roll is `run_test` with its target, modifiers, pool points and defaulting bound (see
+`PlannedTest.run`): walking it over the 100 faces of the d100 gives each judged `Result` (after
+any after-roll pool point) its chance. Outcome classes and superior results are read off those
+results; an opposed test pairs both sides' results through `winner`, as the roll does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from service.dice.odds import Distribution, Outcome
+from service.dice.stream import Stream
+from service.dice.walk import marginal, ordered, walk
+from service.systems.eclipse.rules.d100 import Result
+from service.systems.eclipse.rules.opposed import winner
+from service.systems.eclipse.rules.success_test import TestRun
+
+OUTCOMES = ("critical-failure", "failure", "success", "critical-success")
+WINNERS = ("a", "b", "tie", "none")
+
+Results = dict[Result, Fraction]
+
+
+def results_of(run: Callable[[Stream], TestRun]) -> Results:
+    """Each result the test can end with (after-roll pool points applied) and its chance."""
+    return walk(lambda stream: run(stream).result)
+
+
+def test_distributions(results: Results, *, prefix: str = "") -> tuple[Distribution, ...]:
+    """`outcome` against the modified target; superior successes and superior failures (0–2) as measured."""
+    target = next(iter(results)).target
+    successes: dict[Outcome, Fraction] = dict(marginal(results, lambda r: r.superior_successes))
+    failures: dict[Outcome, Fraction] = dict(marginal(results, lambda r: r.superior_failures))
+    return (
+        Distribution.of(f"{prefix}outcome", ordered(marginal(results, lambda r: r.outcome), OUTCOMES), target=target),
+        Distribution.of(f"{prefix}superior-successes", successes),
+        Distribution.of(f"{prefix}superior-failures", failures),
+    )
+
+
+def winner_chances(a: Results, b: Results, *, critical_beats_success: bool, tie: str) -> dict[str, Fraction]:
+    """Who wins an opposed test: every pair of the two sides' results, judged as the roll judges them."""
+    out: dict[str, Fraction] = {}
+    for ra, pa in a.items():
+        for rb, pb in b.items():
+            won, _ = winner(ra, rb, critical_beats_success=critical_beats_success, tie=tie)
+            out[won] = out.get(won, Fraction(0)) + pa * pb
+    return out
+
+
+def opposed_distribution(a: Results, b: Results, *, critical_beats_success: bool, tie: str) -> Distribution:
+    chances = winner_chances(a, b, critical_beats_success=critical_beats_success, tie=tie)
+    return Distribution.of("winner", ordered(chances, WINNERS))
