@@ -38,6 +38,14 @@ def dice(count: int, sides: int) -> Counts:
     return {count + i: n for i, n in enumerate(ways)}, sides**count
 
 
+def repeat(one: Counts, count: int) -> Counts:
+    """`count` independent copies of one quantity summed (dice read through a rule, e.g. max(1, face + 2))."""
+    out = constant(0)
+    for _ in range(count):
+        out = add(out, one)
+    return out
+
+
 def negate(a: Counts) -> Counts:
     return {-total: n for total, n in a[0].items()}, a[1]
 

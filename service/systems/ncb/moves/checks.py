@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
+from typing import Literal
 
 from service.dice.odds import Odds
 from service.dice.stream import Stream
@@ -21,12 +23,15 @@ from service.systems.ncb.rules.abilities import (
 )
 from service.systems.ncb.rules.chrome import totals
 from service.systems.ncb.rules.d20 import roll_mode, roll_test
+from service.systems.ncb.rules.dice import DiceStream
+from service.systems.ncb.rules.odds_amounts import level_up_odds as gained_odds
 from service.systems.ncb.rules.odds_d20 import RollD20, test_odds
 from service.systems.ncb.rules.exhaustion import d20_penalty
 from service.systems.ncb.rules.programs import save_dc
+from service.systems.ncb.rules.recovery import HitDie, LevelUp
 from service.systems.ncb.rules.recovery import level_up as gain_level
 from service.systems.ncb.rules.turns import InitiativeEntry, roll_initiative
-from service.systems.ncb.state import NcbState
+from service.systems.ncb.state import NcbCombatant, NcbState
 from service.systems.ncb.wire.checks import (
     NcbAbilityScoresParams,
     NcbAbilityScoresResult,
@@ -150,19 +155,39 @@ def join_combat(
     return state, NcbCombatResult.model_validate({"combat": state.combat, "rolls": [as_dict(roll)]})
 
 
-def level_up(p: NcbLevelUpParams, stream: Stream) -> NcbLevelUpResult:
+def _gain(
+    level: int, hp: int, max_hp: int, hit_die: HitDie, constitution: int, method: Literal["average", "roll"]
+) -> Callable[[DiceStream], LevelUp]:
+    """The level-up a character takes, for the roll and for its odds alike."""
+
+    def gain(stream: DiceStream) -> LevelUp:
+        return gain_level(
+            level=level, hp=hp, max_hp=max_hp, hit_die=hit_die, constitution=constitution, method=method, stream=stream
+        )
+
+    return gain
+
+
+def _stateless_gain(p: NcbLevelUpParams) -> Callable[[DiceStream], LevelUp]:
     if p.subclass is not None and p.level + 1 < SUBCLASS_LEVEL:
         raise refuse(SUBCLASS_TOO_EARLY, f"subclasses unlock at level {SUBCLASS_LEVEL}")
-    up = gain_level(
-        level=p.level,
-        hp=p.hp,
-        max_hp=p.max_hp,
-        hit_die=p.hit_die,
-        constitution=p.constitution,
-        method=p.method,
-        stream=stream,
-    )
-    return NcbLevelUpResult(subclass=p.subclass, **as_dict(up))
+    return _gain(p.level, p.hp, p.max_hp, p.hit_die, p.constitution, p.method)
+
+
+def _session_gain(state: NcbState, c: NcbCombatant, p: NcbLevelUpAction) -> Callable[[DiceStream], LevelUp]:
+    return _gain(c.level, c.hp, c.max_hp, c.hit_die, table.scores(c)["constitution"], p.method)
+
+
+def level_up(p: NcbLevelUpParams, stream: Stream) -> NcbLevelUpResult:
+    return NcbLevelUpResult(subclass=p.subclass, **as_dict(_stateless_gain(p)(stream)))
+
+
+def level_up_odds(p: NcbLevelUpParams) -> Odds:
+    return gained_odds(_stateless_gain(p))
+
+
+def level_up_session_odds(state: NcbState, p: NcbLevelUpAction, actor: Actor) -> Odds:
+    return gained_odds(_session_gain(state, table.get(state, p.combatant), p))
 
 
 def level_up_in_session(
@@ -177,15 +202,7 @@ def level_up_in_session(
             SUBCLASS_TOO_EARLY,
             f"subclasses unlock at level {SUBCLASS_LEVEL}; this makes level {c.level + 1}",
         )
-    up = gain_level(
-        level=c.level,
-        hp=c.hp,
-        max_hp=c.max_hp,
-        hit_die=c.hit_die,
-        constitution=table.scores(c)["constitution"],
-        method=p.method,
-        stream=stream,
-    )
+    up = _session_gain(state, c, p)(stream)
     subclass = p.subclass if p.subclass is not None else c.subclass
     gained = {"level": up.level, "max_hp": up.max_hp, "hp": up.hp, "hit_dice": c.hit_dice + 1, "subclass": subclass}
     c = c.model_copy(update=gained)
@@ -229,4 +246,6 @@ SYSTEM.mechanic(
     "at least 1; a new proficiency bonus; a subclass may be chosen from level 3.",
     stateless=level_up,
     session=level_up_in_session,
+    odds=level_up_odds,
+    session_odds=level_up_session_odds,
 )

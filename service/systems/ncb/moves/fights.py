@@ -28,6 +28,9 @@ from service.systems.ncb.rules.dying import require_dying
 from service.systems.ncb.rules.dying import death_save as roll_death_save
 from service.systems.ncb.rules.dying import stabilize as stop_bleeding
 from service.systems.ncb.rules.last_breath import take as take_last_breath
+from service.systems.ncb.rules.dice import DiceStream
+from service.systems.ncb.rules.dying import Stabilizing
+from service.systems.ncb.rules.odds_amounts import amount_chances, damage_odds, healing_odds, stabilize_odds
 from service.systems.ncb.rules.odds_attack import attack_odds
 from service.systems.ncb.rules.odds_dying import save_odds
 from service.systems.ncb.rules.recovery import heal as restore
@@ -180,6 +183,25 @@ def damage(p: NcbDamageParams, stream: Stream) -> NcbDamageResult:
     return NcbDamageResult.model_validate({"roll": roll, "outcome": as_dict(outcome)})
 
 
+def damage_odds_of(p: NcbDamageParams) -> Odds:
+    amounts = amount_chances(p.amount, p.dice, DEFAULT_LIMITS)
+    use = p.target.use_last_breath
+    return damage_odds(
+        target_vitals(p.target, p.rules), amounts, lambda n: Hit(n, p.kind, p.critical, p.overkill, use), p.rules
+    )
+
+
+def damage_session_odds(state: NcbState, p: NcbDamageAction, actor: Actor) -> Odds:
+    rules = state.rules
+    target = table.get(state, p.target)
+    table.require_living(target)
+    use = p.use_last_breath or target.use_last_breath
+    amounts = amount_chances(p.amount, p.dice, DEFAULT_LIMITS)
+    return damage_odds(
+        table.vitals(target, rules), amounts, lambda n: Hit(n, p.kind, p.critical, p.overkill, use), rules
+    )
+
+
 def damage_in_session(
     state: NcbState, p: NcbDamageAction, stream: Stream, actor: Actor
 ) -> tuple[NcbState, NcbDamageResult]:
@@ -270,11 +292,19 @@ def death_save_session_odds(state: NcbState, p: NcbDeathSaveAction, actor: Actor
     return save_odds(table.vitals(c, state.rules), state.rules, modifier=p.modifier, mode=mode)
 
 
-def stabilize(p: NcbStabilizeParams, stream: Stream) -> NcbStabilizeResult:
+def _stabilizing(p: NcbStabilizeParams, stream: DiceStream) -> Stabilizing:
     v = Vitals(hp=0, max_hp=1, condition="dying")
     mode = roll_mode(p.advantage, p.disadvantage)
     _, done = stop_bleeding(v, p.method, stream, p.rules, medicine_bonus=p.medicine_bonus, mode=mode)
-    return NcbStabilizeResult(**as_dict(done))
+    return done
+
+
+def stabilize(p: NcbStabilizeParams, stream: Stream) -> NcbStabilizeResult:
+    return NcbStabilizeResult(**as_dict(_stabilizing(p, stream)))
+
+
+def stabilize_odds_of(p: NcbStabilizeParams) -> Odds:
+    return stabilize_odds(lambda stream: _stabilizing(p, stream))
 
 
 def stabilize_in_session(
@@ -287,20 +317,44 @@ def stabilize_in_session(
     target = table.get(state, p.target)
     require_dying(table.vitals(target, rules), "stabilizing")  # before the helper's action is spent
     state, spent = table.spend(state, helper.id, "action")
+    after, done = _helping(state, p, helper, target, stream)
+    state = table.put(state, table.with_vitals(target, after))
+    fields = as_dict(done)
+    return state, NcbStabilizeResult(helper=helper.id, target=target.id, economy=spent, **fields)
+
+
+def _helping(
+    state: NcbState, p: NcbStabilizeAction, helper: NcbCombatant, target: NcbCombatant, stream: DiceStream
+) -> tuple[Vitals, Stabilizing]:
+    """The helper's attempt: Wisdom (Medicine), proficiency and exhaustion from the table."""
+    rules = state.rules
     bonus = table.ability_mod(helper, "wisdom") + p.bonus - table.penalty(helper, rules)
     if p.proficient:
         bonus += proficiency_bonus(helper.level)
     mode = roll_mode(p.advantage, p.disadvantage)
-    after, done = stop_bleeding(table.vitals(target, rules), p.method, stream, rules, medicine_bonus=bonus, mode=mode)
-    state = table.put(state, table.with_vitals(target, after))
-    fields = as_dict(done)
-    return state, NcbStabilizeResult(helper=helper.id, target=target.id, economy=spent, **fields)
+    return stop_bleeding(table.vitals(target, rules), p.method, stream, rules, medicine_bonus=bonus, mode=mode)
+
+
+def stabilize_session_odds(state: NcbState, p: NcbStabilizeAction, actor: Actor) -> Odds:
+    helper, target = table.get(state, p.helper), table.get(state, p.target)
+    require_dying(table.vitals(target, state.rules), "stabilizing")
+    return stabilize_odds(lambda stream: _helping(state, p, helper, target, stream)[1])
 
 
 def heal(p: NcbHealParams, stream: Stream) -> NcbHealResult:
     amount, roll = amount_or_dice(p.amount, p.dice, stream)
     _, healing = restore(target_vitals(p.target, DEFAULT_RULES), amount)
     return NcbHealResult.model_validate({"roll": roll, **as_dict(healing)})
+
+
+def heal_odds_of(p: NcbHealParams) -> Odds:
+    return healing_odds(target_vitals(p.target, DEFAULT_RULES), amount_chances(p.amount, p.dice, DEFAULT_LIMITS))
+
+
+def heal_session_odds(state: NcbState, p: NcbHealAction, actor: Actor) -> Odds:
+    target = table.get(state, p.target)
+    table.require_living(target)
+    return healing_odds(table.vitals(target, state.rules), amount_chances(p.amount, p.dice, DEFAULT_LIMITS))
 
 
 def heal_in_session(state: NcbState, p: NcbHealAction, stream: Stream, actor: Actor) -> tuple[NcbState, NcbHealResult]:
@@ -347,6 +401,8 @@ SYSTEM.mechanic(
     "`useLastBreath`) or dying. Session form: GM only.",
     stateless=damage,
     session=damage_in_session,
+    odds=damage_odds_of,
+    session_odds=damage_session_odds,
 )
 SYSTEM.mechanic(
     "last-breath",
@@ -377,6 +433,8 @@ SYSTEM.mechanic(
     "A stable character stops making death saves and stops bleeding out. In combat it is the helper's action.",
     stateless=stabilize,
     session=stabilize_in_session,
+    odds=stabilize_odds_of,
+    session_odds=stabilize_session_odds,
 )
 SYSTEM.mechanic(
     "heal",
@@ -385,4 +443,6 @@ SYSTEM.mechanic(
     "up with its death saves cleared; flatlined and annihilated characters cannot be healed.",
     stateless=heal,
     session=heal_in_session,
+    odds=heal_odds_of,
+    session_odds=heal_session_odds,
 )
