@@ -26,6 +26,7 @@ from service.systems.ncb.rules.d20 import roll_mode, roll_test
 from service.systems.ncb.rules.dice import DiceStream
 from service.systems.ncb.rules.odds_amounts import level_up_odds as gained_odds
 from service.systems.ncb.rules.odds_d20 import RollD20, test_odds
+from service.systems.ncb.rules.odds_initiative import initiative_odds, join_odds
 from service.systems.ncb.rules.exhaustion import d20_penalty
 from service.systems.ncb.rules.programs import save_dc
 from service.systems.ncb.rules.recovery import HitDie, LevelUp
@@ -135,11 +136,16 @@ def ability_scores_in_session(state: NcbState, p: NcbCombatantRef, actor: Actor)
     )
 
 
+def _entries(p: NcbInitiativeParams) -> list[InitiativeEntry]:
+    return [InitiativeEntry(e.id, e.bonus, e.dexterity, roll_mode(e.advantage, e.disadvantage)) for e in p.participants]
+
+
 def initiative(p: NcbInitiativeParams, stream: Stream) -> NcbInitiativeResult:
-    entries = [
-        InitiativeEntry(e.id, e.bonus, e.dexterity, roll_mode(e.advantage, e.disadvantage)) for e in p.participants
-    ]
-    return NcbInitiativeResult.model_validate({"order": [as_dict(r) for r in roll_initiative(stream, entries)]})
+    return NcbInitiativeResult.model_validate({"order": [as_dict(r) for r in roll_initiative(stream, _entries(p))]})
+
+
+def initiative_odds_of(p: NcbInitiativeParams) -> Odds:
+    return initiative_odds(_entries(p))
 
 
 def join_combat(
@@ -176,6 +182,15 @@ def _stateless_gain(p: NcbLevelUpParams) -> Callable[[DiceStream], LevelUp]:
 
 def _session_gain(state: NcbState, c: NcbCombatant, p: NcbLevelUpAction) -> Callable[[DiceStream], LevelUp]:
     return _gain(c.level, c.hp, c.max_hp, c.hit_die, table.scores(c)["constitution"], p.method)
+
+
+def join_combat_odds(state: NcbState, p: NcbJoinCombatAction, actor: Actor) -> Odds:
+    """The combatant's initiative and where it would land in the running order."""
+    combat = table.require_combat(state)
+    c = table.get(state, p.combatant)
+    if c.id in turns.ids(combat):
+        raise refuse(ALREADY_IN_COMBAT, f"{c.id} already has its place in the initiative order")
+    return join_odds(combat, table.initiative_entry(c, state.rules, p.advantage, p.disadvantage))
 
 
 def level_up(p: NcbLevelUpParams, stream: Stream) -> NcbLevelUpResult:
@@ -238,6 +253,8 @@ SYSTEM.mechanic(
     "order). In a session it adds one combatant to the running combat at its place in the order.",
     stateless=initiative,
     session=join_combat,
+    odds=initiative_odds_of,
+    session_odds=join_combat_odds,
 )
 SYSTEM.mechanic(
     "level-up",

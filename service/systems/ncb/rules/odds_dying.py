@@ -13,6 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from service.dice.odds import Distribution, Odds
+from service.dice.stream import Stream
 from service.dice.walk import marginal, ordered, walk
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.d20 import RollMode
@@ -53,3 +54,20 @@ def save_odds(v: Vitals, rules: NcbRules, *, modifier: int = 0, mode: RollMode =
 def _after(saved: tuple[Vitals, DeathSave]) -> tuple[Vitals, str]:
     after, rolled = saved
     return after, rolled.result
+
+
+TURN_ENDS = ("flatlined", "dying", "stable", "up")
+
+
+def turn_end_odds(v: Vitals, rules: NcbRules, *, saved: bool) -> Odds:
+    """The `condition` a turn's end leaves: a dying combatant's save (unless `saved` already), then bleeding out."""
+
+    def end(stream: Stream) -> str:
+        now = v
+        if now.condition == "dying" and not saved:
+            now, _ = death_save(now, stream, rules)
+        if now.condition == "dying":
+            now, _ = bleed_out(now)
+        return str(now.condition)
+
+    return Odds.of(Distribution.of("condition", ordered(walk(end), TURN_ENDS)))
