@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import lcm
 from typing import TypeVar
 
 from service.dice.odds import OddsTooCostly, Outcome
@@ -32,6 +33,9 @@ class Replay(Stream):
 
     faces: tuple[int, ...] = ()
     sides: list[int] = field(default_factory=list)  # of every die asked for, in order
+
+    def __post_init__(self) -> None:
+        """No key to derive: a replay never draws from the HMAC stream."""
 
     def roll(self, sides: int) -> int:
         if sides < 1:
@@ -54,7 +58,8 @@ def walk(
     those dice then branches into its faces 2..sides, each branch a prefix of its own. Every path
     is run exactly once.
     """
-    chances: dict[_Outcome, Fraction] = {}
+    # Paths counted by (outcome, ways of a path): few distinct `ways`, so few Fractions at the end.
+    counted: dict[tuple[_Outcome, int], int] = {}
     pending: list[tuple[int, ...]] = [()]
     paths = 0
     while pending:
@@ -67,11 +72,22 @@ def walk(
         ways = 1
         for sides in stream.sides:
             ways *= sides
-        chances[outcome] = chances.get(outcome, Fraction(0)) + Fraction(1, ways)
+        counted[(outcome, ways)] = counted.get((outcome, ways), 0) + 1
         taken = prefix + (1,) * (len(stream.sides) - len(prefix))
         for at in range(len(prefix), len(stream.sides)):
             pending.extend(taken[:at] + (face,) for face in range(2, stream.sides[at] + 1))
+    chances: dict[_Outcome, Fraction] = {}
+    for (outcome, ways), n in counted.items():
+        chances[outcome] = chances.get(outcome, Fraction(0)) + Fraction(n, ways)
     return chances
+
+
+def as_ways(chances: Mapping[_Key, Fraction]) -> tuple[dict[_Key, int], int]:
+    """The same chances as whole numbers of ways out of one common total, for fast exact sums and products."""
+    total = 1
+    for p in chances.values():
+        total = lcm(total, p.denominator)
+    return {k: p.numerator * (total // p.denominator) for k, p in chances.items()}, total
 
 
 def marginal(chances: Mapping[_Outcome, Fraction], key: Callable[[_Outcome], _Key]) -> dict[_Key, Fraction]:

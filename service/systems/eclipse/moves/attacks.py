@@ -70,8 +70,8 @@ def attack_odds_of(params: EclipseAttackInput) -> Odds:
 
 def _attack_odds(a: PlannedTest, d: PlannedTest, weapon: EclipseWeapon, target: EclipseTargetStats, rules: EclipseRules) -> Odds:
     return attack_odds(
-        results_of(a.run),
-        results_of(d.run),
+        results_of(a.reader()),
+        results_of(d.reader()),
         dice=weapon.dice,
         sides=weapon.sides,
         bonus=weapon.bonus,

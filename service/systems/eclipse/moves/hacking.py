@@ -53,7 +53,7 @@ def hack(params: EclipseHackInput, stream: Stream) -> EclipseHackResult:
 def hack_odds(params: EclipseHackInput) -> Odds:
     h_plan, f_plan = _plans(params)
     current = (params.current.privileges, params.current.status) if params.current else None
-    return intrusion_odds(results_of(h_plan.run), results_of(f_plan.run), params.method, current, params.rules)
+    return intrusion_odds(results_of(h_plan.reader()), results_of(f_plan.reader()), params.method, current, params.rules)
 
 
 def hack_outcome(method_name: Method, h: FullTest, f: FullTest, current: tuple[Privileges, Status] | None, rules: EclipseRules) -> EclipseHackResult:
@@ -119,7 +119,7 @@ def hack_session_odds(state: EclipseState, params: EclipseHackInSession, actor: 
     current, firewall = _target(state, params, char)
     h_plan, f_plan = _session_plans(state, params, char, firewall)
     held = (current.privileges, current.status) if current else None
-    return intrusion_odds(results_of(h_plan.run), results_of(f_plan.run), params.method, held, state.rules)
+    return intrusion_odds(results_of(h_plan.reader()), results_of(f_plan.reader()), params.method, held, state.rules)
 
 
 def _target(state: EclipseState, params: EclipseHackInSession, char: Character) -> tuple[Intrusion | None, int]:

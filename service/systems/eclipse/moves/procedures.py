@@ -3,8 +3,9 @@ parts into modifiers and pool spends, running a full test, and reporting it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from service.dice.stream import Stream
 from service.systems.eclipse import errors
@@ -21,7 +22,7 @@ from service.systems.eclipse.rules.modifiers import (
     teamwork_modifier,
 )
 from service.systems.eclipse.rules.pools import Spend, check_test_spends
-from service.systems.eclipse.rules.success_test import TestRun, run_test
+from service.systems.eclipse.rules.success_test import TestRun, read, run_test, target_number
 from service.systems.eclipse.rules.superior import SuperiorEffects, check_choices, critical_effect, superior_effects
 from service.systems.eclipse.rules.tasks import planned_percent, scaled, task_modifiers, time_taken
 from service.systems.eclipse.wire.common import (
@@ -131,6 +132,11 @@ class PlannedTest:
         return run_test(
             stream, base=self.base, modifiers=self.modifiers, spends=self.spends, defaulting=self.defaulting, rules=self.rules
         )
+
+    def reader(self) -> Callable[[Stream], TestRun]:
+        """`run` with the target worked out once: what the odds walk over every face of the d100."""
+        summed, target = target_number(self.base, self.modifiers, self.spends, self.rules)
+        return partial(read, base=self.base, summed=summed, target=target, spends=self.spends, defaulting=self.defaulting, rules=self.rules)
 
 
 def plan_test(

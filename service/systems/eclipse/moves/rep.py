@@ -109,7 +109,7 @@ def _session_plan(state: EclipseState, params: EclipseRepTestInSession) -> tuple
 
 
 def _rep_odds(planned: PlannedTest) -> Odds:
-    results = results_of(planned.run)
+    results = results_of(planned.reader())
     granted: dict[Outcome, Fraction] = {"refused": Fraction(0), "granted": Fraction(0)}
     for result, p in results.items():
         granted["granted" if result.success else "refused"] += p

@@ -79,7 +79,7 @@ def test(params: EclipseTestInput, stream: Stream) -> EclipseTestResult:
 
 def test_odds(params: EclipseTestInput) -> Odds:
     planned = _plan_side(params, params.rules, task=params.task, damage=params.damage)
-    return Odds.of(test_distributions(results_of(planned.run)))
+    return Odds.of(test_distributions(results_of(planned.reader())))
 
 
 def opposed_test(params: EclipseOpposedTestInput, stream: Stream) -> EclipseOpposedResult:
@@ -100,7 +100,7 @@ def _plan_sides(params: EclipseOpposedTestInput) -> tuple[PlannedTest, PlannedTe
 
 def opposed_test_odds(params: EclipseOpposedTestInput) -> Odds:
     a_plan, b_plan = _plan_sides(params)
-    return _opposed_odds(results_of(a_plan.run), results_of(b_plan.run), params.rules)
+    return _opposed_odds(results_of(a_plan.reader()), results_of(b_plan.reader()), params.rules)
 
 
 def _opposed_odds(a: Results, b: Results, rules: EclipseRules) -> Odds:
@@ -198,7 +198,7 @@ def _roll(
 def _session_results(state: EclipseState, side: EclipseSessionSide, **extra: Any) -> Results:
     """The results a character's test can end with, from its sheet and state at the table."""
     _, subj, modifiers, team = _prepare(state, side)
-    return results_of(_planned(state, side, subj, modifiers, team, **extra).run)
+    return results_of(_planned(state, side, subj, modifiers, team, **extra).reader())
 
 
 def test_in_session(state: EclipseState, params: EclipseTestInSession, stream: Stream, actor: Actor) -> tuple[EclipseState, EclipseSessionTestResult]:

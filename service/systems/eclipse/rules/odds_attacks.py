@@ -14,7 +14,7 @@ from typing import Protocol
 
 from service.dice import sums
 from service.dice.odds import Distribution, Odds, Outcome
-from service.dice.walk import ordered
+from service.dice.walk import as_ways, ordered
 from service.systems.eclipse.rules.combat import SUPERIOR_HIT_DIE, value_of
 from service.systems.eclipse.rules.odds_tests import Results
 from service.systems.eclipse.rules.opposed import winner
@@ -42,13 +42,15 @@ HarmOf = Callable[[int], Harmed]  # a damage value's harm to the target (armor, 
 
 def hit_chances(attacker: Results, defender: Results, *, critical_beats_success: bool) -> dict[tuple[bool, int] | None, Fraction]:
     """None for a miss; for a hit, (critical, superior successes for effect) and its chance."""
-    out: dict[tuple[bool, int] | None, Fraction] = {}
-    for ra, pa in attacker.items():
-        for rd, pd in defender.items():
+    a_ways, a_total = as_ways(attacker)
+    d_ways, d_total = as_ways(defender)
+    out: dict[tuple[bool, int] | None, int] = {}
+    for ra, pa in a_ways.items():
+        for rd, pd in d_ways.items():
             won, _ = winner(ra, rd, critical_beats_success=critical_beats_success, tie="deadlock")
             key = (ra.critical, ra.effective_successes) if won == "a" else None
-            out[key] = out.get(key, Fraction(0)) + pa * pd
-    return out
+            out[key] = out.get(key, 0) + pa * pd
+    return {key: Fraction(n, a_total * d_total) for key, n in out.items()}
 
 
 def value_chances(*, dice: int, sides: int, bonus: int, superior: int, critical: bool) -> dict[int, Fraction]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from service.dice.odds import Distribution, Odds
-from service.dice.walk import ordered
+from service.dice.walk import as_ways, marginal, ordered
 from service.systems.eclipse.options import EclipseRules
 from service.systems.eclipse.rules.hacking import PRIVILEGES, STATUSES, Privileges, Status, intrusion
 from service.systems.eclipse.rules.odds_tests import Results
@@ -22,23 +22,19 @@ HACK_OUTCOMES = ("failure", "success")
 def intrusion_odds(
     hacker: Results, firewall: Results, method: str, current: tuple[Privileges, Status] | None, rules: EclipseRules
 ) -> Odds:
-    outcome: dict[str, Fraction] = {}
-    privileges: dict[str, Fraction] = {}
-    status: dict[str, Fraction] = {}
-    for rh, ph in hacker.items():
-        for rf, pf in firewall.items():
-            p = ph * pf
+    h_ways, h_total = as_ways(hacker)
+    f_ways, f_total = as_ways(firewall)
+    kept: tuple[str, str] = current if current is not None else ("none", "none")
+    ends: dict[tuple[str, str, str], int] = {}  # (outcome, privileges, status) → ways
+    for rh, ph in h_ways.items():
+        won_key = ("success", *intrusion(rh, method, current))  # what winning with this result gives
+        for rf, pf in f_ways.items():
             won, _ = winner(rh, rf, critical_beats_success=rules.critical_beats_success, tie="deadlock")
-            if won == "a":
-                held: tuple[str, str] = intrusion(rh, method, current)
-            else:
-                held = current if current is not None else ("none", "none")
-            name = "success" if won == "a" else "failure"
-            outcome[name] = outcome.get(name, Fraction(0)) + p
-            privileges[held[0]] = privileges.get(held[0], Fraction(0)) + p
-            status[held[1]] = status.get(held[1], Fraction(0)) + p
+            key = won_key if won == "a" else ("failure", *kept)
+            ends[key] = ends.get(key, 0) + ph * pf
+    chances = {key: Fraction(n, h_total * f_total) for key, n in ends.items()}
     return Odds.of(
-        Distribution.of("outcome", ordered(outcome, HACK_OUTCOMES)),
-        Distribution.of("privileges", ordered(privileges, ("none", *PRIVILEGES))),
-        Distribution.of("status", ordered(status, ("none", *STATUSES))),
+        Distribution.of("outcome", ordered(marginal(chances, lambda k: k[0]), HACK_OUTCOMES)),
+        Distribution.of("privileges", ordered(marginal(chances, lambda k: k[1]), ("none", *PRIVILEGES))),
+        Distribution.of("status", ordered(marginal(chances, lambda k: k[2]), ("none", *STATUSES))),
     )

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from service.dice.odds import Distribution, Outcome
 from service.dice.stream import Stream
-from service.dice.walk import marginal, ordered, walk
+from service.dice.walk import as_ways, marginal, ordered, walk
 from service.systems.eclipse.rules.d100 import Result
 from service.systems.eclipse.rules.opposed import winner
 from service.systems.eclipse.rules.success_test import TestRun
@@ -43,12 +43,14 @@ def test_distributions(results: Results, *, prefix: str = "") -> tuple[Distribut
 
 def winner_chances(a: Results, b: Results, *, critical_beats_success: bool, tie: str) -> dict[str, Fraction]:
     """Who wins an opposed test: every pair of the two sides' results, judged as the roll judges them."""
-    out: dict[str, Fraction] = {}
-    for ra, pa in a.items():
-        for rb, pb in b.items():
+    a_ways, a_total = as_ways(a)
+    b_ways, b_total = as_ways(b)
+    out: dict[str, int] = {}
+    for ra, pa in a_ways.items():
+        for rb, pb in b_ways.items():
             won, _ = winner(ra, rb, critical_beats_success=critical_beats_success, tie=tie)
-            out[won] = out.get(won, Fraction(0)) + pa * pb
-    return out
+            out[won] = out.get(won, 0) + pa * pb
+    return {won: Fraction(n, a_total * b_total) for won, n in out.items()}
 
 
 def opposed_distribution(a: Results, b: Results, *, critical_beats_success: bool, tie: str) -> Distribution:
