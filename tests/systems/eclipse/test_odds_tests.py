@@ -125,3 +125,22 @@ def test_an_opposed_test_at_the_table_agrees_with_its_odds() -> None:
     assert odds["b-outcome"].target == 50  # the guard's Fray
     counts = sampled(lambda stream: tests.opposed_test_in_session(state, action, stream, GM)[1].winner, runs=2000)
     assert_agrees(odds["winner"], counts)
+
+
+def test_a_tests_own_damage_with_a_superior_d6_and_double_damage() -> None:
+    # Target 50, a 1d10 weapon, superior successes buy +1d6, a critical success doubles. Failures (49) deal
+    # nothing; 30 plain successes under 33 roll 1d10 (mean 5.5); 16 at 33..50 (not 33 or 44) add 1d6
+    # (mean 9); the 5 critical successes count as criticals, not superior: 2 × 1d10 (mean 11).
+    # Mean: (30 · 5.5 + 16 · 9 + 5 · 11) / 100 = 91/25. 16: a 10 and a 6 (16/100 · 1/60), or a doubled 8
+    # (5/100 · 1/10): 23/3000.
+    body = {"target": 50, "damage": {"dice": 1, "sides": 10}, "onSuperiorSuccess": ["damage"], "onCriticalSuccess": "double-damage"}
+    params = EclipseTestInput.model_validate(body)
+    damage = tests.test_odds(params)["damage"]
+    assert damage.probability(0) == Fraction(49, 100)
+    assert damage.mean() == Fraction(91, 25) and damage.probability(16) == Fraction(23, 3000)
+
+    def dealt(stream) -> int:
+        out = tests.test(params, stream)
+        return out.damage.total if out.damage else 0
+
+    assert_agrees(damage, sampled(dealt, runs=2500))

@@ -21,7 +21,8 @@ from service.systems.eclipse.moves.procedures import (
 from service.systems.eclipse.options import EclipseRules
 from service.systems.eclipse.rules.character import require_able, skill_rating, state_modifiers, subject
 from service.systems.eclipse.rules.combat import AttackKind, condition, defense_target, harm, roll_damage
-from service.systems.eclipse.rules.odds_attacks import attack_odds, harm_distributions, value_chances
+from service.systems.eclipse.rules.odds_attacks import attack_odds, harm_distributions
+from service.systems.eclipse.rules.odds_damage import value_chances
 from service.systems.eclipse.rules.odds_tests import results_of
 from service.systems.eclipse.rules.opposed import winner
 from service.systems.eclipse.rules.pools import check_test_spends

@@ -11,7 +11,7 @@ from service.dice.stream import Stream
 from service.systems.eclipse import errors
 from service.systems.eclipse.options import EclipseRules
 from service.systems.eclipse.rules.clock import to_minutes
-from service.systems.eclipse.rules.combat import DamageValue, roll_damage
+from service.systems.eclipse.rules.combat import DamageValue, roll_damage, value_of
 from service.systems.eclipse.rules.d100 import Result
 from service.systems.eclipse.rules.modifiers import (
     Modifier,
@@ -276,8 +276,6 @@ def _damage(
         return None
     rolled = roll_damage(stream, count=weapon.dice, sides=weapon.sides, bonus=weapon.bonus, superior=0, critical=False)
     extra = effects.damage_dice if effects else ()
-    total = max(0, sum(rolled.dice) + weapon.bonus + sum(extra))
     doubled = crit == "double-damage"
-    return EclipseDamageValue(
-        dice=list(rolled.dice), bonus=weapon.bonus, superior_dice=list(extra), doubled=doubled, total=total * (2 if doubled else 1)
-    )
+    total = value_of(sum(rolled.dice) + sum(extra), bonus=weapon.bonus, critical=doubled)
+    return EclipseDamageValue(dice=list(rolled.dice), bonus=weapon.bonus, superior_dice=list(extra), doubled=doubled, total=total)

@@ -28,10 +28,11 @@ from service.systems.eclipse.rules import kept_tests
 from service.systems.eclipse.rules.character import Subject, require_able, skill_rating, state_modifiers, subject
 from service.systems.eclipse.rules.d100 import judge, rank
 from service.systems.eclipse.rules.modifiers import Modifier
-from service.systems.eclipse.rules.odds_tests import Results, opposed_distribution, results_of, test_distributions
+from service.systems.eclipse.rules.odds_tests import Results, damage_distribution, opposed_distribution, results_of, test_distributions
 from service.systems.eclipse.rules.opposed import winner
 from service.systems.eclipse.rules.pools import after_roll, check_linked, check_test_spends, spend
 from service.systems.eclipse.state import Character, EclipseState, control, gm_only
+from service.systems.eclipse.wire.common import EclipseResultOptions, EclipseWeapon
 from service.systems.eclipse.wire.results import EclipseTeamwork, EclipseTestResult
 from service.systems.eclipse.wire.success_tests import (
     EclipseAfterRollInSession,
@@ -79,7 +80,24 @@ def test(params: EclipseTestInput, stream: Stream) -> EclipseTestResult:
 
 def test_odds(params: EclipseTestInput) -> Odds:
     planned = _plan_side(params, params.rules, task=params.task, damage=params.damage)
-    return Odds.of(test_distributions(results_of(planned.reader())))
+    return _test_odds(results_of(planned.reader()), params, params.damage)
+
+
+def _test_odds(results: Results, options: EclipseResultOptions, weapon: EclipseWeapon | None) -> Odds:
+    """The test's outcome and superior results, and its own damage when it has a weapon."""
+    if weapon is None:
+        return Odds.of(test_distributions(results))
+    damage = damage_distribution(
+        results,
+        dice=weapon.dice,
+        sides=weapon.sides,
+        bonus=weapon.bonus,
+        on_success=options.on_superior_success,
+        on_failure=options.on_superior_failure,
+        on_critical_success=options.on_critical_success,
+        on_critical_failure=options.on_critical_failure,
+    )
+    return Odds.of(test_distributions(results), damage)
 
 
 def opposed_test(params: EclipseOpposedTestInput, stream: Stream) -> EclipseOpposedResult:
@@ -224,7 +242,7 @@ def test_in_session(state: EclipseState, params: EclipseTestInSession, stream: S
 
 def test_session_odds(state: EclipseState, params: EclipseTestInSession, actor: Actor) -> Odds:
     """The character's test as the table stands; nothing is paid or kept."""
-    return Odds.of(test_distributions(_session_results(state, params, task=params.task, damage=params.damage)))
+    return _test_odds(_session_results(state, params, task=params.task, damage=params.damage), params, params.damage)
 
 
 def opposed_session_odds(state: EclipseState, params: EclipseOpposedInSession, actor: Actor) -> Odds:

@@ -12,10 +12,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Protocol
 
-from service.dice import sums
 from service.dice.odds import Distribution, Odds, Outcome
 from service.dice.walk import as_ways, ordered
-from service.systems.eclipse.rules.combat import SUPERIOR_HIT_DIE, value_of
+from service.systems.eclipse.rules.odds_damage import value_chances
 from service.systems.eclipse.rules.odds_tests import Results
 from service.systems.eclipse.rules.opposed import winner
 
@@ -51,16 +50,6 @@ def hit_chances(attacker: Results, defender: Results, *, critical_beats_success:
             key = (ra.critical, ra.effective_successes) if won == "a" else None
             out[key] = out.get(key, 0) + pa * pd
     return {key: Fraction(n, a_total * d_total) for key, n in out.items()}
-
-
-def value_chances(*, dice: int, sides: int, bonus: int, superior: int, critical: bool) -> dict[int, Fraction]:
-    """Each damage value the weapon's dice and `superior` d6 can make, and its chance."""
-    rolled = sums.add(sums.dice(dice, sides), sums.dice(superior, SUPERIOR_HIT_DIE))
-    out: dict[int, Fraction] = {}
-    for total, p in sums.chances(rolled).items():
-        value = value_of(total, bonus=bonus, critical=critical)
-        out[value] = out.get(value, Fraction(0)) + p
-    return out
 
 
 def harm_distributions(chances: dict[int, Fraction], harm_of: HarmOf) -> tuple[Distribution, ...]:

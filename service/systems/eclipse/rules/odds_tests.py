@@ -8,15 +8,17 @@ results; an opposed test pairs both sides' results through `winner`, as the roll
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from service.dice.odds import Distribution, Outcome
 from service.dice.stream import Stream
 from service.dice.walk import as_ways, marginal, ordered, walk
 from service.systems.eclipse.rules.d100 import Result
+from service.systems.eclipse.rules.odds_damage import value_chances
 from service.systems.eclipse.rules.opposed import winner
 from service.systems.eclipse.rules.success_test import TestRun
+from service.systems.eclipse.rules.superior import chosen, critical_effect
 
 OUTCOMES = ("critical-failure", "failure", "success", "critical-success")
 WINNERS = ("a", "b", "tie", "none")
@@ -56,3 +58,29 @@ def winner_chances(a: Results, b: Results, *, critical_beats_success: bool, tie:
 def opposed_distribution(a: Results, b: Results, *, critical_beats_success: bool, tie: str) -> Distribution:
     chances = winner_chances(a, b, critical_beats_success=critical_beats_success, tie=tie)
     return Distribution.of("winner", ordered(chances, WINNERS))
+
+
+def damage_distribution(
+    results: Results,
+    *,
+    dice: int,
+    sides: int,
+    bonus: int,
+    on_success: Sequence[str],
+    on_failure: Sequence[str],
+    on_critical_success: str | None,
+    on_critical_failure: str | None,
+) -> Distribution:
+    """A test's own `damage` (0 when it fails): the weapon's dice, a d6 per superior `damage` choice it buys,
+    doubled by a `double-damage` critical, read by `value_of` as the test reads it."""
+    out: dict[Outcome, Fraction] = {}
+    for result, p in results.items():
+        if not result.success:
+            out[0] = out.get(0, Fraction(0)) + p
+            continue
+        extra = chosen(result, on_success, on_failure).count("damage")
+        effect, _ = critical_effect(result, on_critical_success, on_critical_failure)
+        values = value_chances(dice=dice, sides=sides, bonus=bonus, superior=extra, critical=effect == "double-damage")
+        for value, q in values.items():
+            out[value] = out.get(value, Fraction(0)) + p * q
+    return Distribution.of("damage", out)
