@@ -46,3 +46,16 @@ def test_marginal_and_ordered_keep_the_game_order() -> None:
     joint = {("hit", 3): Fraction(1, 4), ("hit", 5): Fraction(1, 4), ("miss", 0): Fraction(1, 2)}
     assert marginal(joint, lambda o: o[0]) == {"hit": Fraction(1, 2), "miss": Fraction(1, 2)}
     assert list(ordered({"hit": Fraction(1)}, ("miss", "hit"))) == ["miss", "hit"]
+
+
+def test_a_long_unlikely_chain_is_walked_last_so_a_budget_stops_before_it() -> None:
+    # A d6 that rolls again on every 6, without end in practice: likeliest paths first, so the walk runs
+    # out of paths on the tail of sixes instead of diving down it.
+    def exploding(s: Stream) -> int:
+        total = 0
+        while (face := s.roll(6)) == 6:
+            total += 6
+        return total + face
+
+    with pytest.raises(OddsTooCostly):
+        walk(exploding, max_paths=500)
