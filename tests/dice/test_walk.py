@@ -49,13 +49,19 @@ def test_marginal_and_ordered_keep_the_game_order() -> None:
 
 
 def test_a_long_unlikely_chain_is_walked_last_so_a_budget_stops_before_it() -> None:
-    # A d6 that rolls again on every 6, without end in practice: likeliest paths first, so the walk runs
-    # out of paths on the tail of sixes instead of diving down it.
+    # Three d6 that each roll again on a 6, refusing past 8 sixes in a row (as a roll budget would).
+    # Walked likeliest first, the 500 paths run out among the common rolls long before any path of
+    # 8 sixes (a chance of 6^-10 or less); walked depth first, the first dive would reach it.
     def exploding(s: Stream) -> int:
         total = 0
-        while (face := s.roll(6)) == 6:
-            total += 6
-        return total + face
+        for _ in range(3):
+            sixes = 0
+            while (face := s.roll(6)) == 6:
+                sixes += 1
+                if sixes > 8:
+                    raise ValueError("past the budget")
+            total += 6 * sixes + face
+        return total
 
     with pytest.raises(OddsTooCostly):
         walk(exploding, max_paths=500)
