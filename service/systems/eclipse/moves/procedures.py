@@ -196,7 +196,7 @@ def full_test(
 
 
 def roll_test(stream: Stream, planned: PlannedTest) -> FullTest:
-    base, rules, options, task, team = planned.base, planned.rules, planned.options, planned.task, planned.team
+    base, options, task, team = planned.base, planned.options, planned.task, planned.team
     run = planned.run(stream)
     result = run.result
     effects = crit = None
