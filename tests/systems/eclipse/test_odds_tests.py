@@ -47,13 +47,13 @@ def test_target_50_succeeds_on_00_to_50() -> None:
 def test_superior_results_at_33_and_66() -> None:
     # Target 50: successes 33..50 earn one superior success (18); failures 51..65 one superior failure (15).
     odds = _odds(target=50)
-    assert odds["superior-successes"].probability(1) == Fraction(18, 100)
-    assert odds["superior-successes"].probability(2) == 0
-    assert odds["superior-failures"].probability(1) == Fraction(15, 100)
+    assert odds["superiorSuccesses"].probability(1) == Fraction(18, 100)
+    assert odds["superiorSuccesses"].probability(2) == 0
+    assert odds["superiorFailures"].probability(1) == Fraction(15, 100)
     # Target 80: successes 66..80 earn two (15); failures 81..99 none.
     high = _odds(target=80)
-    assert high["superior-successes"].probability(2) == Fraction(15, 100)
-    assert high["superior-failures"].probability(0) == 1
+    assert high["superiorSuccesses"].probability(2) == Fraction(15, 100)
+    assert high["superiorFailures"].probability(0) == 1
 
 
 def test_specialization_and_a_plus_twenty_raise_the_target() -> None:
@@ -83,7 +83,7 @@ def test_the_odds_agree_with_the_test_as_rolled() -> None:
     runs = sampled(lambda stream: tests.test(params, stream).outcome, runs=3000)
     assert_agrees(odds["outcome"], runs)
     superior = sampled(lambda stream: tests.test(params, stream).superior_successes, runs=3000)
-    assert_agrees(odds["superior-successes"], superior)
+    assert_agrees(odds["superiorSuccesses"], superior)
 
 
 def test_two_even_sides_each_win_alike_and_both_fail_a_quarter_of_the_time() -> None:
@@ -96,7 +96,7 @@ def test_two_even_sides_each_win_alike_and_both_fail_a_quarter_of_the_time() -> 
         "tie": Fraction(51, 10000),
         "none": Fraction(2401, 10000),
     }
-    assert odds["a-outcome"].target == 50
+    assert odds["a:outcome"].target == 50
 
 
 def test_the_opposed_odds_agree_with_the_opposed_test_as_rolled() -> None:
@@ -122,7 +122,7 @@ def test_an_opposed_test_at_the_table_agrees_with_its_odds() -> None:
         {"a": {"character": "ana", "skill": "Fray"}, "b": {"character": "guard", "skill": "Fray"}}
     )
     odds = tests.opposed_session_odds(state, action, GM)
-    assert odds["b-outcome"].target == 50  # the guard's Fray
+    assert odds["b:outcome"].target == 50  # the guard's Fray
     counts = sampled(lambda stream: tests.opposed_test_in_session(state, action, stream, GM)[1].winner, runs=2000)
     assert_agrees(odds["winner"], counts)
 

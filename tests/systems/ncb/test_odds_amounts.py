@@ -74,9 +74,9 @@ def test_a_level_rolls_its_hit_die_or_takes_the_average() -> None:
     # d8 + 2 (Constitution 14): 3..10, 1/8 each; the average is 8 // 2 + 1 + 2 = 7, certain.
     rolled = NcbLevelUpParams(level=3, hp=20, max_hp=20, hit_die=8, constitution=14, method="roll")
     odds = checks.level_up_odds(rolled)
-    assert dict(odds["hp-gain"].chances) == {n: Fraction(1, 8) for n in range(3, 11)}
-    assert dict(checks.level_up_odds(rolled.model_copy(update={"method": "average"}))["hp-gain"].chances) == {7: 1}
-    assert_agrees(odds["max-hp"], sampled(lambda stream: checks.level_up(rolled, stream).max_hp, runs=1500))
+    assert dict(odds["hpGain"].chances) == {n: Fraction(1, 8) for n in range(3, 11)}
+    assert dict(checks.level_up_odds(rolled.model_copy(update={"method": "average"}))["hpGain"].chances) == {7: 1}
+    assert_agrees(odds["maxHp"], sampled(lambda stream: checks.level_up(rolled, stream).max_hp, runs=1500))
 
 
 def test_two_hit_dice_each_heal_at_least_1() -> None:
@@ -113,4 +113,4 @@ def test_at_the_table_healing_and_levels_use_the_sheet() -> None:
     assert heal["healed"].probability(8) == Fraction(15, 36)
     # V's level-up: hit die d8 (the default), Constitution 14 (+2).
     level = checks.level_up_session_odds(state, NcbLevelUpAction(combatant="v", method="roll"), GM)
-    assert dict(level["hp-gain"].chances) == {n: Fraction(1, 8) for n in range(3, 11)}
+    assert dict(level["hpGain"].chances) == {n: Fraction(1, 8) for n in range(3, 11)}

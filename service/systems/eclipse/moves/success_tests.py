@@ -125,8 +125,8 @@ def _opposed_odds(a: Results, b: Results, rules: EclipseRules) -> Odds:
     beats, tie = rules.critical_beats_success, rules.opposed_tie
     return Odds.of(
         opposed_distribution(a, b, critical_beats_success=beats, tie=tie),
-        test_distributions(a, prefix="a-"),
-        test_distributions(b, prefix="b-"),
+        test_distributions(a, prefix="a:"),
+        test_distributions(b, prefix="b:"),
     )
 
 

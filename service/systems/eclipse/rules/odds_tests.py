@@ -38,8 +38,8 @@ def test_distributions(results: Results, *, prefix: str = "") -> tuple[Distribut
     failures: dict[Outcome, Fraction] = dict(marginal(results, lambda r: r.superior_failures))
     return (
         Distribution.of(f"{prefix}outcome", ordered(marginal(results, lambda r: r.outcome), OUTCOMES), target=target),
-        Distribution.of(f"{prefix}superior-successes", successes),
-        Distribution.of(f"{prefix}superior-failures", failures),
+        Distribution.of(f"{prefix}superiorSuccesses", successes),
+        Distribution.of(f"{prefix}superiorFailures", failures),
     )
 
 

@@ -85,7 +85,7 @@ def level_up_odds(gain: Callable[[Stream], LevelUp]) -> Odds:
     for (g, m), p in chances.items():
         hp_gain[g] = hp_gain.get(g, Fraction(0)) + p
         max_hp[m] = max_hp.get(m, Fraction(0)) + p
-    return Odds.of(Distribution.of("hp-gain", hp_gain), Distribution.of("max-hp", max_hp))
+    return Odds.of(Distribution.of("hpGain", hp_gain), Distribution.of("maxHp", max_hp))
 
 
 def _gained(up: LevelUp) -> tuple[int, int]:
