@@ -73,6 +73,8 @@ def damage_distribution(
 ) -> Distribution:
     """A test's own `damage` (0 when it fails): the weapon's dice, a d6 per superior `damage` choice it buys,
     doubled by a `double-damage` critical, read by `value_of` as the test reads it."""
+    # The chance of each (superior d6, doubled) the results buy, then each such damage value's chances once.
+    bought: dict[tuple[int, bool], Fraction] = {}
     out: dict[Outcome, Fraction] = {}
     for result, p in results.items():
         if not result.success:
@@ -80,7 +82,9 @@ def damage_distribution(
             continue
         extra = chosen(result, on_success, on_failure).count("damage")
         effect, _ = critical_effect(result, on_critical_success, on_critical_failure)
-        values = value_chances(dice=dice, sides=sides, bonus=bonus, superior=extra, critical=effect == "double-damage")
-        for value, q in values.items():
+        key = (extra, effect == "double-damage")
+        bought[key] = bought.get(key, Fraction(0)) + p
+    for (extra, doubled), p in bought.items():
+        for value, q in value_chances(dice=dice, sides=sides, bonus=bonus, superior=extra, critical=doubled).items():
             out[value] = out.get(value, Fraction(0)) + p * q
     return Distribution.of("damage", out)
