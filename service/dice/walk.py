@@ -12,7 +12,7 @@ The number of paths is the product of the dice a path rolls (a d20 test: 20; wit
 
 from __future__ import annotations
 
-import heapq
+from collections import deque
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -56,17 +56,17 @@ def walk(
     """The exact chance of each outcome `outcome_of` can return, over every sequence of faces.
 
     A run on a prefix of faces takes face 1 for every die past the prefix; each of those dice then
-    branches into its faces 2..sides, each branch a prefix of its own, run likeliest first. Every
+    branches into its faces 2..sides, each branch a prefix of its own, shorter prefixes first. Every
     path is run exactly once.
     """
     # Paths counted by (outcome, ways of a path): few distinct `ways`, so few Fractions at the end.
     counted: dict[tuple[_Outcome, int], int] = {}
-    # Likelier prefixes first (fewer ways), so a budget runs out on the unlikely tail of a long
-    # chain (an explosion of sixes) before the walk ever reaches its far end.
-    pending: list[tuple[int, int, tuple[int, ...]]] = [(1, 0, ())]
-    pushed = paths = 0
+    # Shorter prefixes first (breadth first), so a budget runs out among the common rolls before the
+    # walk reaches the far end of a long chain (an explosion of sixes).
+    pending: deque[tuple[int, ...]] = deque([()])
+    paths = 0
     while pending:
-        _, _, prefix = heapq.heappop(pending)
+        prefix = pending.popleft()
         stream = replay(prefix)
         outcome = outcome_of(stream)
         paths += 1
@@ -77,14 +77,8 @@ def walk(
             ways *= sides
         counted[(outcome, ways)] = counted.get((outcome, ways), 0) + 1
         taken = prefix + (1,) * (len(stream.sides) - len(prefix))
-        upto = 1
-        for at, sides in enumerate(stream.sides):
-            upto *= sides  # the ways of a prefix through this die
-            if at < len(prefix):
-                continue
-            for face in range(2, sides + 1):
-                pushed += 1
-                heapq.heappush(pending, (upto, pushed, taken[:at] + (face,)))
+        for at in range(len(prefix), len(stream.sides)):
+            pending.extend(taken[:at] + (face,) for face in range(2, stream.sides[at] + 1))
     chances: dict[_Outcome, Fraction] = {}
     for (outcome, ways), n in counted.items():
         chances[outcome] = chances.get(outcome, Fraction(0)) + Fraction(n, ways)

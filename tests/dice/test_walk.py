@@ -50,8 +50,8 @@ def test_marginal_and_ordered_keep_the_game_order() -> None:
 
 def test_a_long_unlikely_chain_is_walked_last_so_a_budget_stops_before_it() -> None:
     # Three d6 that each roll again on a 6, refusing past 8 sixes in a row (as a roll budget would).
-    # Walked likeliest first, the 500 paths run out among the common rolls long before any path of
-    # 8 sixes (a chance of 6^-10 or less); walked depth first, the first dive would reach it.
+    # Walked shorter prefixes first, the 500 paths run out among the common rolls long before any path
+    # of 8 sixes (a chance of 6^-10 or less); walked depth first, the first dive would reach it.
     def exploding(s: Stream) -> int:
         total = 0
         for _ in range(3):
