@@ -95,5 +95,5 @@ def test_the_fate_agrees_with_turns_ended_at_the_table() -> None:
     state = _dying_in_combat()
     odds = death_save_session_odds(state, NcbDeathSaveAction(combatant="v"), GM)
     assert odds["fate"].probability("stabilized") == Fraction(1, 8)
-    counts = sampled(lambda stream: _fate_through_turns(state, stream), runs=2000)
+    counts = sampled(lambda stream: _fate_through_turns(state, stream), runs=1200)
     assert_agrees(odds["fate"], counts)
