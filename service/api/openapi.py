@@ -101,6 +101,14 @@ _NOT_MODIFIED = {
 }
 
 
+# What an odds operation answers for `Accept: image/svg+xml`.
+_PICTURE = {
+    "image/svg+xml": {
+        "schema": {"type": "string", "description": "A bar chart of the distributions: one bar per outcome, labels, percentages, the target line."}
+    }
+}
+
+
 # The platform's own codes, by the status they answer with (a game's come from its error table).
 _PLATFORM_CODES = {
     400: ("malformed-json",),
@@ -282,7 +290,7 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
             "responses": {
                 str(op.status): {
                     "description": "OK" if op.status == 200 else "Created",
-                    "content": {"application/json": {"schema": {"$ref": out_ref}}},
+                    "content": {"application/json": {"schema": {"$ref": out_ref}}, **(_PICTURE if op.picture else {})},
                     **({"headers": {"ETag": {"schema": {"type": "string"}}}} if op.session or op.status == 201 else {}),
                 },
                 **({"304": _NOT_MODIFIED} if op.revalidated else {}),

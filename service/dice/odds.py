@@ -12,11 +12,15 @@ An odds function that would cost too much (a huge pool, deep explosions) raises
 
 from __future__ import annotations
 
+import contextvars
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+
+from service.dice.notation.limits import DEFAULT_LIMITS, Limits
 
 Outcome = str | int
 
@@ -134,3 +138,22 @@ class Odds:
 
 def _exact(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
+
+
+# The app's roll budget while an odds function runs: odds that must refuse what the roll refuses
+# (the dice notation's) read it with `roll_limits()`; the API sets it around each odds call.
+_ROLL_LIMITS: contextvars.ContextVar[Limits] = contextvars.ContextVar("roll_limits", default=DEFAULT_LIMITS)
+
+
+def roll_limits() -> Limits:
+    """The roll budget of the app computing these odds (the default one outside a request)."""
+    return _ROLL_LIMITS.get()
+
+
+@contextmanager
+def under_limits(limits: Limits) -> Iterator[None]:
+    token = _ROLL_LIMITS.set(limits)
+    try:
+        yield
+    finally:
+        _ROLL_LIMITS.reset(token)

@@ -1,0 +1,103 @@
+"""The exact value of a pool of independent dice after keep/drop and a success count.
+
+A pool is groups of identical dice (`Weights`, each taken as its part: one of its outcomes, in
+proportion) with how many of each. Keeps and drops leave a run of the sorted pool active, as
+`term.py` ranks it; the term's value is the run's sum, or the number of its dice meeting the count.
+Keeping everything adds the dice one by one; keeping the highest or lowest alone (advantage,
+disadvantage) comes from the product of the dice's CDFs; any other run is icepool's pool evaluation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+import icepool
+
+from service.dice.notation.ast import Condition, Keep
+from service.dice.notation.exact import Budget, Weights, add, power
+from service.dice.odds import OddsTooCostly
+
+Chances = dict[int, Fraction]
+
+
+def inside(condition: Condition) -> Callable[[int], bool]:
+    low, high = condition.low, condition.high
+    return lambda v: low <= v <= high
+
+
+def _window(keeps: list[Keep], size: int) -> tuple[int, int]:
+    """The run of the ascending sorted pool that successive keeps and drops leave active."""
+    lo, hi = 0, size
+    for keep in keeps:
+        m = min(keep.count, hi - lo)
+        if keep.kind == "kh":
+            lo = hi - m
+        elif keep.kind == "kl":
+            hi = lo + m
+        elif keep.kind == "dh":
+            hi -= m
+        else:
+            lo += m
+    return lo, hi
+
+
+def _as_chances(weights: Weights) -> Chances:
+    return {v: Fraction(w, weights.total) for v, w in weights.counts.items() if w}
+
+
+Hit = Callable[[int], bool] | None  # the count's test, or None: the term adds its dice
+
+
+def value_of(hit: Hit) -> Callable[[int], int]:
+    """What one die adds to the term: its face, or 1 when it meets the count (else 0)."""
+    if hit is None:
+        return lambda v: v
+    return lambda v: 1 if hit(v) else 0
+
+
+def pool_chances(groups: list[tuple[Weights, int]], keeps: list[Keep], hit: Hit, budget: Budget) -> Chances:
+    """The term's value for a pool of independent dice (each group: a die and how many of it),
+    each die given its part (a die of a group is one of its outcomes, in proportion)."""
+    groups = [(Weights(die.counts, die.mass), m) for die, m in groups if m]
+    size = sum(m for _, m in groups)
+    lo, hi = _window(keeps, size)
+    value = value_of(hit)
+    if lo == 0 and hi == size:  # everything stays: each die adds its own value
+        total = Weights.point(0)
+        for die, m in groups:
+            total = add(total, power(die.map(value), m, budget), budget)
+        return _as_chances(total)
+    if hi <= lo:
+        return {0: Fraction(1)}
+    if hi - lo == 1 and (lo == 0 or hi == size):  # the highest or the lowest die alone: from the CDFs
+        return _extreme(groups, highest=hi == size, value=value, budget=budget)
+    distinct = sorted({v for die, _ in groups for v in die.counts})
+    if len(distinct) > budget.limits.max_keep_faces:
+        raise OddsTooCostly("maxKeepFaces", len(distinct), budget.limits.max_keep_faces)
+    budget.charge(size * size * len(distinct))
+    kept = icepool.Pool([icepool.Die(die.counts) for die, m in groups for _ in range(m)])[lo:hi]
+    result = kept.sum() if hit is None else kept.keep_outcomes(hit).size()
+    denominator = result.denominator()
+    return {int(v): Fraction(q, denominator) for v, q in result.items()}
+
+
+def _extreme(groups: list[tuple[Weights, int]], *, highest: bool, value: Callable[[int], int], budget: Budget) -> Chances:
+    values = sorted({v for die, _ in groups for v in die.counts})
+    budget.charge(len(values) * len(groups))
+    below: list[Fraction] = []  # P(every die <= v) for the highest, P(every die >= v) for the lowest
+    order = values if highest else values[::-1]
+    running = {id(die): 0 for die, _ in groups}
+    for v in order:
+        p = Fraction(1)
+        for die, m in groups:
+            running[id(die)] += die.counts.get(v, 0)
+            p *= Fraction(running[id(die)], die.total) ** m
+        below.append(p)
+    out: Chances = {}
+    previous = Fraction(0)
+    for v, p in zip(order, below, strict=True):
+        key = value(v)
+        out[key] = out.get(key, Fraction(0)) + p - previous
+        previous = p
+    return {k: p for k, p in out.items() if p}
