@@ -40,6 +40,16 @@ stateless (`POST /v1/{system}/{mechanic}`, all numbers in the body) and, where i
 one, against a shared session (`POST /v1/sessions/{sessionId}/{system}/{mechanic}`).
 Every random action returns an audit record that `POST /v1/verify` (or any third party)
 can recompute. Errors are RFC 9457 problem+json; `code` names the rule or limit.
+
+Exact odds: a mechanic that declares them answers `POST /v1/{system}/{mechanic}/odds` (its
+input without the seeds) and `POST /v1/sessions/{sessionId}/{system}/{mechanic}/odds` (read
+only), each probability an exact fraction `"n/d"` with its float; `Accept: image/svg+xml`
+answers a bar chart. `GET /v1/mechanics` says which have them. An odds request that would cost
+too much is a 422 `odds/too-costly` naming the limit: `maxOutcomes` (5000 distinct values in
+any distribution on the way), `maxWork` (2,000,000 pairs of outcomes combined),
+`maxKeepFaces` (400 distinct faces in a pool that keeps or drops dice), `maxRerollStages` (one
+reroll modifier per dice term), and `maxDice` (every roll of the expression must fit the roll's
+dice budget, counting the rerolls and explosions its caps allow).
 """
 
 

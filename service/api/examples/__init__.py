@@ -35,7 +35,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "verify": dice.VERIFY,
 }
 
-__all__ = ["BODIES", "IN_SESSION", "SESSIONS", "STATELESS", "request_examples"]
+__all__ = ["BODIES", "IN_SESSION", "SESSIONS", "STATELESS", "odds_body", "request_examples"]
 
 
 def request_examples(operation_id: str) -> dict[str, Any] | None:
@@ -44,4 +44,11 @@ def request_examples(operation_id: str) -> dict[str, Any] | None:
         return {system: {"summary": f"A {system} session", "value": body} for system, body in SESSIONS.items()}
     if operation_id in BODIES:
         return {"example": {"value": BODIES[operation_id]}}
+    if operation_id.endswith("Odds") and operation_id.removesuffix("Odds") in STATELESS:
+        return {"example": {"value": odds_body(operation_id.removesuffix("Odds"))}}
     return None
+
+
+def odds_body(operation_id: str) -> dict[str, Any]:
+    """The body of a stateless mechanic's odds: its example without the seeds."""
+    return {k: v for k, v in STATELESS[operation_id].items() if k not in ("seed", "clientSeed")}
