@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
+from html import escape
 
 BAR_AREA = 160  # the height of the tallest bar
 _WIDTH = 720
@@ -39,6 +39,11 @@ def odds_svg(body: dict[str, Any]) -> str:
     return "".join(parts)
 
 
+def _attr(value: str) -> str:
+    """An attribute value, quoted and escaped."""
+    return f'"{escape(value)}"'
+
+
 def _percent(p: float) -> str:
     if p == 0:
         return "0%"
@@ -56,7 +61,7 @@ def _panel(distribution: dict[str, Any], top: int) -> str:
     tallest = max(o["probability"] for o in outcomes) or 1.0
     every = math.ceil(count / _MOST_LABELS)
     base = top + _TOP + BAR_AREA
-    parts = [f'<g class="distribution" data-name={quoteattr(str(distribution["name"]))}>']
+    parts = [f'<g class="distribution" data-name={_attr(str(distribution["name"]))}>']
     parts.append(f'<text class="title" x="{_LEFT}" y="{top + 16}">{escape(str(distribution["name"]))}</text>')
     for i, outcome in enumerate(outcomes):
         p = outcome["probability"]
@@ -66,7 +71,7 @@ def _panel(distribution: dict[str, Any], top: int) -> str:
         label = str(outcome["outcome"])
         parts.append(
             f'<rect class="bar" x="{x:.2f}" y="{base - bar:.4f}" width="{width:.2f}" height="{bar:.4f}" '
-            f'data-outcome={quoteattr(label)} data-probability="{p!r}" data-exact={quoteattr(outcome["exact"])}>'
+            f'data-outcome={_attr(label)} data-probability="{p!r}" data-exact={_attr(outcome["exact"])}>'
             f"<title>{escape(label)}: {escape(outcome['exact'])} ({_percent(p)})</title></rect>"
         )
         if i % every == 0:

@@ -91,21 +91,32 @@ class Distribution:
         return sum(((int(outcome) - mean) ** 2 * p for outcome, p in self.chances), Fraction(0))
 
     def wire(self) -> dict[str, Any]:
-        """The JSON answer: each probability as an exact `"n/d"` string with its float beside it."""
+        """The JSON answer: each probability as an exact `"n/d"` string with its float beside it.
+
+        Worked in integers over one common denominator (Fraction arithmetic on every step cost
+        several times the odds themselves)."""
+        denominator = 1
+        for _, p in self.chances:
+            denominator = math.lcm(denominator, p.denominator)
+        ways = [p.numerator * (denominator // p.denominator) for _, p in self.chances]
         outcomes: list[dict[str, Any]] = []
-        remaining = Fraction(1)
-        for outcome, p in self.chances:
-            entry: dict[str, Any] = {"outcome": outcome, "exact": _exact(p), "probability": float(p)}
-            if self.numeric:
-                entry.update(atLeastExact=_exact(remaining), atLeast=float(remaining))
-                remaining -= p
+        remaining = denominator
+        numeric = self.numeric
+        for (outcome, p), w in zip(self.chances, ways, strict=True):
+            entry: dict[str, Any] = {"outcome": outcome, "exact": _exact(p), "probability": w / denominator}
+            if numeric:
+                entry["atLeastExact"] = _ratio(remaining, denominator)
+                entry["atLeast"] = remaining / denominator
+                remaining -= w
             outcomes.append(entry)
-        body: dict[str, Any] = {"name": self.name, "numeric": self.numeric, "outcomes": outcomes}
+        body: dict[str, Any] = {"name": self.name, "numeric": numeric, "outcomes": outcomes}
         if self.target is not None:
             body["target"] = self.target
-        if self.numeric:
-            mean = self.mean()
-            body.update(meanExact=_exact(mean), mean=float(mean), stdDev=math.sqrt(self.variance()))
+        if numeric:
+            first = sum(int(outcome) * w for (outcome, _), w in zip(self.chances, ways, strict=True))
+            second = sum(int(outcome) ** 2 * w for (outcome, _), w in zip(self.chances, ways, strict=True))
+            spread = second * denominator - first * first  # the variance times denominator**2
+            body.update(meanExact=_ratio(first, denominator), mean=first / denominator, stdDev=math.sqrt(spread / denominator**2))
         return body
 
 
@@ -138,6 +149,12 @@ class Odds:
 
 def _exact(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
+
+
+def _ratio(numerator: int, denominator: int) -> str:
+    """`numerator/denominator` in lowest terms."""
+    common = math.gcd(numerator, denominator) or 1
+    return f"{numerator // common}/{denominator // common}"
 
 
 # The app's roll budget while an odds function runs: odds that must refuse what the roll refuses

@@ -22,7 +22,7 @@ from math import comb
 from service.dice.notation.ast import Condition, Dice, Explode, Keep
 from service.dice.notation.exact import Budget, Weights, add, power
 from service.dice.notation.limits import Limits
-from service.dice.notation.pool_odds import Chances, Hit, inside, pool_chances, value_of
+from service.dice.notation.pool_odds import Chances, Hit, inside, pool_chances, value_of, weights_of
 
 
 def _pools(n: int, cap: int, once: bool, a_hits: bool) -> Iterator[tuple[int, int]]:
@@ -39,7 +39,7 @@ def _pools(n: int, cap: int, once: bool, a_hits: bool) -> Iterator[tuple[int, in
 
 def exploded(
     node: Dice, explode: Explode, drawn: Weights, active: Weights, keeps: list[Keep], hit: Hit, limits: Limits, budget: Budget
-) -> Chances:
+) -> Weights:
     condition = explode.condition or Condition("=", node.sides)
     meets = inside(condition)
     a_hit, a_miss = active.part(meets), active.part(lambda v: not meets(v))
@@ -65,8 +65,7 @@ def exploded(
         for v, w in chain.counts.items():
             out[v] = out.get(v, 0) + w * ways
         budget.charge(len(chain.counts))
-    denominator = active.total**n * sides**extra
-    return {v: Fraction(w, denominator) for v, w in out.items() if w}
+    return Weights({v: w for v, w in out.items() if w}, active.total**n * sides**extra)
 
 
 def _kept(
@@ -77,7 +76,7 @@ def _kept(
     keeps: list[Keep],
     hit: Hit,
     budget: Budget,
-) -> Chances:
+) -> Weights:
     a_hit, a_miss, f_hit, f_miss, drawn, active = parts
     a, f = Fraction(a_hit.mass, active.total), Fraction(f_hit.mass, drawn.total)
     out: Chances = {}
@@ -88,6 +87,7 @@ def _kept(
         if not chance:
             continue
         groups = [(a_miss, n - k), (a_hit, k)] + ([(drawn, k)] if once else [(f_miss, k), (f_hit, j)])
-        for v, p in pool_chances(groups, keeps, hit, budget).items():
-            out[v] = out.get(v, Fraction(0)) + chance * p
-    return out
+        pool = pool_chances(groups, keeps, hit, budget)
+        for v, w in pool.counts.items():
+            out[v] = out.get(v, Fraction(0)) + chance * Fraction(w, pool.total)
+    return weights_of(out)

@@ -13,16 +13,14 @@ the `OddsLimits` allow (see `service.dice.notation.exact`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 
 from service.dice.notation.ast import Dialect, Dice, Explode, Group, Negate, Node, Number, Product, Reroll, Sum
-from service.dice.notation.exact import DEFAULT_ODDS_LIMITS, Budget, OddsLimits
+from service.dice.notation.exact import DEFAULT_ODDS_LIMITS, Budget, OddsLimits, Weights, combine
 from service.dice.notation.errors import LimitExceeded
 from service.dice.notation.limits import DEFAULT_LIMITS, Limits
 from service.dice.notation.parser import compile_formula
-from service.dice.notation.pool_odds import Chances
-from service.dice.notation.term_odds import term_chances
+from service.dice.notation.term_odds import term_weights
 from service.dice.odds import Distribution, Odds, OddsTooCostly
 
 
@@ -37,13 +35,14 @@ def expression_odds(
     most = worst_dice(node, limits)
     if most > limits.max_dice:
         raise OddsTooCostly("maxDice", most, limits.max_dice)
-    chances = _chances(node, limits, Budget(odds_limits))
-    answered = sum(chances.values(), Fraction(0))
-    if not answered:
+    weights = _weights(node, limits, Budget(odds_limits))
+    mass = weights.mass
+    if not mass:
         raise OddsTooCostly("answered", 0, 1)  # every roll of it is refused: there is nothing to show
-    total = Distribution.of("total", {v: p / answered for v, p in chances.items()})
-    if answered == 1:
+    total = Distribution.of("total", {v: Fraction(w, mass) for v, w in weights.counts.items() if w})
+    if mass == weights.total:
         return Odds.of(total)
+    answered = Fraction(mass, weights.total)
     return Odds.of(total, Distribution.of("answered", {"answered": answered, "refused": 1 - answered}))
 
 
@@ -69,25 +68,29 @@ def worst_dice(node: Node, limits: Limits, *, caps: bool = True) -> int:
     return 0
 
 
-def _chances(node: Node, limits: Limits, budget: Budget) -> Chances:
+def _weights(node: Node, limits: Limits, budget: Budget) -> Weights:
     if isinstance(node, Number):
-        return {node.value: Fraction(1)} if abs(node.value) <= limits.max_value else {}
+        return Weights.point(node.value).bounded(limits.max_value)
     if isinstance(node, Dice):
-        return term_chances(node, limits, budget)
+        return term_weights(node, limits, budget)
     if isinstance(node, Negate):
-        return {-v: p for v, p in _chances(node.operand, limits, budget).items()}
+        return _weights(node.operand, limits, budget).map(_negative)
     if isinstance(node, Group):
-        return _chances(node.inner, limits, budget)
+        return _weights(node.inner, limits, budget)
     if isinstance(node, Sum):
-        value = _chances(node.first, limits, budget)
+        value = _weights(node.first, limits, budget)
         for op, operand in node.rest:
-            value = _combine(value, _chances(operand, limits, budget), _plus if op == "+" else _minus, limits, budget)
+            value = combine(value, _weights(operand, limits, budget), _plus if op == "+" else _minus, budget).bounded(limits.max_value)
         return value
     assert isinstance(node, Product)
-    value = _chances(node.first, limits, budget)
+    value = _weights(node.first, limits, budget)
     for operand in node.rest:
-        value = _combine(value, _chances(operand, limits, budget), _times, limits, budget)
+        value = combine(value, _weights(operand, limits, budget), _times, budget).bounded(limits.max_value)
     return value
+
+
+def _negative(x: int) -> int:
+    return -x
 
 
 def _plus(x: int, y: int) -> int:
@@ -100,17 +103,3 @@ def _minus(x: int, y: int) -> int:
 
 def _times(x: int, y: int) -> int:
     return x * y
-
-
-def _combine(a: Chances, b: Chances, op: Callable[[int, int], int], limits: Limits, budget: Budget) -> Chances:
-    """Independent running value and operand combined, each result past `maxValue` refused."""
-    budget.charge(len(a) * len(b))
-    bound = limits.max_value
-    out: Chances = {}
-    for x, px in a.items():
-        for y, py in b.items():
-            v = op(x, y)
-            if -bound <= v <= bound:
-                out[v] = out.get(v, Fraction(0)) + px * py
-    budget.outcomes(len(out))
-    return out

@@ -9,6 +9,7 @@ disadvantage) comes from the product of the dice's CDFs; any other run is icepoo
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -42,8 +43,12 @@ def _window(keeps: list[Keep], size: int) -> tuple[int, int]:
     return lo, hi
 
 
-def _as_chances(weights: Weights) -> Chances:
-    return {v: Fraction(w, weights.total) for v, w in weights.counts.items() if w}
+def weights_of(chances: Chances) -> Weights:
+    """Chances as integer ways over their common denominator."""
+    denominator = 1
+    for p in chances.values():
+        denominator = math.lcm(denominator, p.denominator)
+    return Weights({v: p.numerator * (denominator // p.denominator) for v, p in chances.items() if p}, denominator)
 
 
 Hit = Callable[[int], bool] | None  # the count's test, or None: the term adds its dice
@@ -56,7 +61,7 @@ def value_of(hit: Hit) -> Callable[[int], int]:
     return lambda v: 1 if hit(v) else 0
 
 
-def pool_chances(groups: list[tuple[Weights, int]], keeps: list[Keep], hit: Hit, budget: Budget) -> Chances:
+def pool_chances(groups: list[tuple[Weights, int]], keeps: list[Keep], hit: Hit, budget: Budget) -> Weights:
     """The term's value for a pool of independent dice (each group: a die and how many of it),
     each die given its part (a die of a group is one of its outcomes, in proportion)."""
     groups = [(Weights(die.counts, die.mass), m) for die, m in groups if m]
@@ -67,9 +72,9 @@ def pool_chances(groups: list[tuple[Weights, int]], keeps: list[Keep], hit: Hit,
         total = Weights.point(0)
         for die, m in groups:
             total = add(total, power(die.map(value), m, budget), budget)
-        return _as_chances(total)
+        return total
     if hi <= lo:
-        return {0: Fraction(1)}
+        return Weights.point(0)
     if hi - lo == 1 and (lo == 0 or hi == size):  # the highest or the lowest die alone: from the CDFs
         return _extreme(groups, highest=hi == size, value=value, budget=budget)
     distinct = sorted({v for die, _ in groups for v in die.counts})
@@ -78,26 +83,26 @@ def pool_chances(groups: list[tuple[Weights, int]], keeps: list[Keep], hit: Hit,
     budget.charge(size * size * len(distinct))
     kept = icepool.Pool([icepool.Die(die.counts) for die, m in groups for _ in range(m)])[lo:hi]
     result = kept.sum() if hit is None else kept.keep_outcomes(hit).size()
-    denominator = result.denominator()
-    return {int(v): Fraction(q, denominator) for v, q in result.items()}
+    return Weights({int(v): int(q) for v, q in result.items()}, int(result.denominator()))
 
 
-def _extreme(groups: list[tuple[Weights, int]], *, highest: bool, value: Callable[[int], int], budget: Budget) -> Chances:
+def _extreme(groups: list[tuple[Weights, int]], *, highest: bool, value: Callable[[int], int], budget: Budget) -> Weights:
+    """The highest (or lowest) die of the pool: P(every die <= v) is the product of the dice's CDFs."""
     values = sorted({v for die, _ in groups for v in die.counts})
     budget.charge(len(values) * len(groups))
-    below: list[Fraction] = []  # P(every die <= v) for the highest, P(every die >= v) for the lowest
     order = values if highest else values[::-1]
-    running = {id(die): 0 for die, _ in groups}
+    running = [0] * len(groups)
+    out: dict[int, int] = {}
+    previous = 0
     for v in order:
-        p = Fraction(1)
-        for die, m in groups:
-            running[id(die)] += die.counts.get(v, 0)
-            p *= Fraction(running[id(die)], die.total) ** m
-        below.append(p)
-    out: Chances = {}
-    previous = Fraction(0)
-    for v, p in zip(order, below, strict=True):
+        below = 1  # ways every die is at most v (at least v, for the lowest), over the product of totals
+        for i, (die, m) in enumerate(groups):
+            running[i] += die.counts.get(v, 0)
+            below *= running[i] ** m
         key = value(v)
-        out[key] = out.get(key, Fraction(0)) + p - previous
-        previous = p
-    return {k: p for k, p in out.items() if p}
+        out[key] = out.get(key, 0) + below - previous
+        previous = below
+    total = 1
+    for die, m in groups:
+        total *= die.total**m
+    return Weights({k: w for k, w in out.items() if w}, total)

@@ -24,7 +24,7 @@ from math import comb
 from service.dice.notation.ast import CountSuccesses, Dice, Explode, Keep, Reroll
 from service.dice.notation.exact import Budget, Weights
 from service.dice.notation.explode_odds import exploded
-from service.dice.notation.pool_odds import Chances, inside, pool_chances
+from service.dice.notation.pool_odds import inside, pool_chances
 from service.dice.notation.limits import Limits
 from service.dice.odds import OddsTooCostly
 
@@ -58,7 +58,7 @@ def _rerolled(die: Weights, modifier: Reroll, count: int, limits: Limits) -> tup
     return Weights(missed.counts, missed.mass), answered
 
 
-def term_chances(node: Dice, limits: Limits, budget: Budget) -> Chances:
+def term_weights(node: Dice, limits: Limits, budget: Budget) -> Weights:
     """The exact chances of each value of the term, as far as the roller answers it."""
     modifiers = node.modifiers
     rerolls = [m for m in modifiers if isinstance(m, Reroll)]
@@ -76,8 +76,9 @@ def term_chances(node: Dice, limits: Limits, budget: Budget) -> Chances:
         if most > limits.max_value:
             raise OddsTooCostly("maxValue", most, limits.max_value)
     if explode is None:
-        chances = pool_chances([(active, node.count)], keeps, hit, budget)
+        weights = pool_chances([(active, node.count)], keeps, hit, budget)
     else:
-        chances = exploded(node, explode, drawn, active, keeps, hit, limits, budget)
-    bound = limits.max_value
-    return {v: p * answered for v, p in chances.items() if -bound <= v <= bound}
+        weights = exploded(node, explode, drawn, active, keeps, hit, limits, budget)
+    if answered != 1:
+        weights = Weights({v: w * answered.numerator for v, w in weights.counts.items()}, weights.total * answered.denominator)
+    return weights.bounded(limits.max_value)
