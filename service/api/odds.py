@@ -16,6 +16,7 @@ answer as they do for the roll.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from pydantic import BaseModel, create_model
@@ -58,6 +59,38 @@ def compute(odds: Any, limits: Limits, *args: Any) -> dict[str, Any]:
         raise too_costly(exc) from None
 
 
+class AnswerCache:
+    """The answers of stateless odds, which depend on the input and the roll budget alone.
+
+    A table asks for the same few expressions over and over; a small answer (at most
+    `most_outcomes` outcomes in all) is kept, the oldest going first past `size` entries. The
+    input is keyed by its JSON (lists inside it included).
+    """
+
+    def __init__(self, size: int = 1024, most_outcomes: int = 400) -> None:
+        self._answers: OrderedDict[Any, dict[str, Any]] = OrderedDict()
+        self.size, self.most_outcomes = size, most_outcomes
+
+    def answer(self, odds: OddsFor, key: str, limits: Limits, params: Any) -> dict[str, Any]:
+        entry = (key, limits, params.model_dump_json())
+        found = self._answers.get(entry)
+        if found is not None:
+            self._answers.move_to_end(entry)
+            return found
+        body = compute(odds, limits, params)
+        if sum(len(d["outcomes"]) for d in body["distributions"]) <= self.most_outcomes:
+            self._answers[entry] = body
+            if len(self._answers) > self.size:
+                self._answers.popitem(last=False)
+        return body
+
+    def clear(self) -> None:
+        self._answers.clear()
+
+
+ANSWERS = AnswerCache()
+
+
 def stateless_input(mech: Mechanic, stem: str) -> type[BaseModel]:
     """The odds body: the stateless input as it is, under its own name (the roll's adds the seeds)."""
     model: type[BaseModel] = create_model(f"{stem}OddsRequest", __base__=mech.input)
@@ -91,7 +124,7 @@ def _stateless_odds(mech: Mechanic, odds: OddsFor, codes: dict[str, Code]) -> Op
 
     async def run(call: Call, params: Any) -> Reply:
         try:
-            return Reply(OddsBody(compute(odds, call.sessions.limits, params)))
+            return Reply(OddsBody(ANSWERS.answer(odds, mech.key, call.sessions.limits, params)))
         except Problem as refusal:  # as for the roll: the whole situation is in the request
             if 400 <= refusal.status < 500:
                 refusal.status = STATELESS_REFUSAL
