@@ -144,6 +144,7 @@ def _stateless_odds(mech: Mechanic, odds: OddsFor, codes: dict[str, Code]) -> Op
         run=run,
         codes=stateless_codes(codes),
         picture=odds_svg,
+        computes_only=True,
     )
 
 
@@ -172,6 +173,7 @@ def _session_odds(mech: Mechanic, odds: SessionOddsFor, codes: dict[str, Code]) 
         errors=(401, 403, 404, 409, 422, 503),
         codes=session_codes(codes),
         picture=odds_svg,
+        computes_only=True,
     )
 
 

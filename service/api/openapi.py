@@ -137,6 +137,8 @@ _PLATFORM_CODES = {
 def _problem_codes(op: Operation, statuses: tuple[int, ...]) -> dict[str, int]:
     """`x-problem-codes`: every code the operation may answer with, and its status (titles: `/problems/{code}`)."""
     listed = {code: status for status in sorted(set(statuses)) for code in _PLATFORM_CODES.get(status, ())}
+    if op.computes_only:
+        listed.pop("idempotency-key-reused", None)
     listed.update({code: entry.status for code, entry in op.codes.items()})
     return dict(sorted(listed.items(), key=lambda item: (item[1], item[0])))
 
@@ -285,7 +287,7 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
             parameters.append({"name": "If-Match", "in": "header", "required": False, "description": "Session ETag (`\"7\"`): refuse with 412 if the session moved on. `*` asks for no version (the session must exist, as always).", "schema": {"type": "string", "pattern": '^(\\*|(W/)?"?[0-9]{1,18}"?)$'}})
         if op.revalidated:
             parameters.append(_IF_NONE_MATCH)
-        if op.method == "POST":
+        if op.method == "POST" and not op.computes_only:
             parameters.append({"$ref": "#/components/parameters/IdempotencyKey"})
         if op.method == "GET" and op.input is not None:
             parameters.extend(_query_parameters(op.input, enums, used))

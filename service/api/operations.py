@@ -82,6 +82,7 @@ class Operation:
     published_output: Any = None
     graphql_only: bool = False  # a typed twin of a REST operation, served by GraphQL only
     picture: Callable[[dict[str, Any]], str] | None = None  # the answer drawn as SVG, for `Accept: image/svg+xml`
+    computes_only: bool = False  # a POST that writes nothing and draws nothing: no Idempotency-Key to honour
 
 
 def _pascal(text: str) -> str:

@@ -149,7 +149,7 @@ def route_for(op: Operation, services: Services, *, plain: bool = True) -> Route
         try:
             headers = _headers(request.scope)
             token = bearer(headers)
-            key = idempotency_key(headers.get("idempotency-key")) if op.method == "POST" else None
+            key = idempotency_key(headers.get("idempotency-key")) if op.method == "POST" and not op.computes_only else None
             call = Call(
                 sessions=services.sessions,
                 store=services.store,
