@@ -54,13 +54,18 @@ class Distribution:
         assert len(set(outcomes)) == len(outcomes), f"{self.name}: an outcome is named twice"
         kinds = {isinstance(outcome, int) for outcome in outcomes}
         assert len(kinds) == 1, f"{self.name}: outcomes are all numbers or all names"
-        assert all(0 <= p <= 1 for _, p in self.chances), f"{self.name}: a probability lies in [0, 1]"
-        assert sum(p for _, p in self.chances) == 1, f"{self.name}: the probabilities sum to 1"
+        # In integers (Fraction comparisons and sums cost more than many odds themselves).
+        assert all(0 <= p.numerator <= p.denominator for _, p in self.chances), f"{self.name}: a probability lies in [0, 1]"
+        common = 1
+        for _, p in self.chances:
+            common = math.lcm(common, p.denominator)
+        ways = sum(p.numerator * (common // p.denominator) for _, p in self.chances)
+        assert ways == common, f"{self.name}: the probabilities sum to 1"
 
     @classmethod
     def of(cls, name: str, chances: Mapping[Outcome, Fraction | int], target: int | None = None, *, keep_zero: bool = True) -> Distribution:
         """From a mapping (numbers are sorted ascending; names keep the mapping's order)."""
-        items = [(outcome, Fraction(p)) for outcome, p in chances.items() if keep_zero or p]
+        items = [(outcome, p if type(p) is Fraction else Fraction(p)) for outcome, p in chances.items() if keep_zero or p]
         if items and isinstance(items[0][0], int):
             items.sort(key=lambda item: item[0])
         return cls(name, tuple(items), target)
