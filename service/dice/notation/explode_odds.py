@@ -25,6 +25,9 @@ from service.dice.notation.limits import Limits
 from service.dice.notation.pool_odds import Chances, Hit, inside, pool_chances, value_of, weights_of
 
 
+PER_POOL = 500  # building and weighing one pool of a kept exploding term, in pairs of outcomes combined
+
+
 def _pools(n: int, cap: int, once: bool, a_hits: bool) -> Iterator[tuple[int, int]]:
     """Every (k, j) the roller answers: k first dice exploding, j more hits in their chains."""
     for k in range(min(n, cap) + 1):
@@ -86,6 +89,7 @@ def _kept(
             chance *= comb(k + j - 1, j) * f**j * (1 - f) ** k
         if not chance:
             continue
+        budget.charge(PER_POOL)
         groups = [(a_miss, n - k), (a_hit, k)] + ([(drawn, k)] if once else [(f_miss, k), (f_hit, j)])
         pool = pool_chances(groups, keeps, hit, budget)
         for v, w in pool.counts.items():

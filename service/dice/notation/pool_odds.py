@@ -20,6 +20,7 @@ from service.dice.notation.exact import Budget, Weights, add, power
 from service.dice.odds import OddsTooCostly
 
 Chances = dict[int, Fraction]
+POOL_UNIT = 8  # the work of one step of a pool evaluation, in pairs of outcomes combined
 
 
 def inside(condition: Condition) -> Callable[[int], bool]:
@@ -80,7 +81,10 @@ def pool_chances(groups: list[tuple[Weights, int]], keeps: list[Keep], hit: Hit,
     distinct = sorted({v for die, _ in groups for v in die.counts})
     if len(distinct) > budget.limits.max_keep_faces:
         raise OddsTooCostly("maxKeepFaces", len(distinct), budget.limits.max_keep_faces)
-    budget.charge(size * size * len(distinct))
+    # icepool walks the faces, keeping each count of kept dice and running value: measured at about
+    # eight times a convolution's pair per unit (3d400kh2: 0.8 s for 3 x 400 x 800).
+    spread = (hi - lo) * max(abs(distinct[0]), abs(distinct[-1])) if hit is None else hi - lo + 1
+    budget.charge(POOL_UNIT * size * len(distinct) * spread)
     kept = icepool.Pool([icepool.Die(die.counts) for die, m in groups for _ in range(m)])[lo:hi]
     result = kept.sum() if hit is None else kept.keep_outcomes(hit).size()
     return Weights({int(v): int(q) for v, q in result.items()}, int(result.denominator()))
