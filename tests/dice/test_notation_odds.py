@@ -11,6 +11,8 @@ from service.dice.notation import LimitExceeded, Limits, NotationError, roll
 from service.dice.notation.exact import OddsLimits
 from service.dice.notation.odds import expression_odds
 from service.dice.odds import OddsTooCostly
+from service.systems.dice.mechanics import fulfill, fulfill_odds
+from service.systems.dice.models import DiceFulfillInput
 
 
 def total(expression: str, **kwargs: object):  # noqa: ANN201 - a Distribution
@@ -144,3 +146,11 @@ class _Faces:
 
     def roll(self, sides: int) -> int:
         return next(self._faces)
+
+
+def test_the_fulfil_odds_agree_with_its_draws() -> None:
+    params = DiceFulfillInput.model_validate({"terms": [{"denomination": "d8", "count": 2}, {"denomination": "d6", "count": 1}]})
+    odds = fulfill_odds(params)
+    for term, distribution in enumerate(odds.distributions):
+        counts = sampled(lambda stream, term=term: fulfill(params, stream).faces[term][-1], runs=2000)
+        assert_agrees(distribution, counts)
