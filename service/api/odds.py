@@ -6,7 +6,8 @@ For a mechanic that declares them:
   input minus `seed` and `clientSeed` (model `{System}{Mechanic}OddsRequest`);
 - `POST /v1/sessions/{sessionId}/{system}/{mechanic}/odds`, query `{system}{Mechanic}OddsInSession`:
   the session input, computed against the session's state for the seat whose token is sent. It
-  only reads: no log entry, no new version, no nonce spent.
+  only reads: no log entry, no new version, no nonce spent. The odds function gets the stored
+  state and the seat (`actor`): it answers from what that seat may see, as the game's `view` shows it.
 
 Both answer `Odds` (`service.api.odds_models`); a GraphQL query may select `svg`, and REST answers
 the chart for `Accept: image/svg+xml`. An odds function that would cost too much raises

@@ -19,8 +19,9 @@ from service.dice.odds import OddsTooCostly
 class OddsLimits:
     """The bounds of one exact odds computation; passing one raises `OddsTooCostly` naming it.
 
-    Measured on this machine (bench/odds.py): an expression at the bounds answers in well under
-    a second; typical ones (`4d6kh3`, `2d20kh1+5`, `10d10>=8`, `3d6!`) in a millisecond or so.
+    Measured with bench/odds.py (2 cores, loaded): a refusal at `maxWork` comes within half a
+    second; typical expressions (`1d20+5`, `2d20kh1+7`, `10d10>=8`) compute in about 0.1 ms,
+    `4d6kh3` in 0.4 ms, `3d6!` in 7 ms.
     """
 
     max_outcomes: int = 5000  # [maxOutcomes] distinct values of any distribution on the way
