@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import icepool
 import pytest
 from support.odds import assert_agrees, sampled
 
 from service.dice.notation import LimitExceeded, Limits, NotationError, roll
-from service.dice.notation.exact import OddsLimits
+from service.dice.notation.exact import OddsLimits, Weights
 from service.dice.notation.odds import expression_odds
+from service.dice.notation.pool_odds import _ranked
 from service.dice.odds import OddsTooCostly
 from service.systems.dice.mechanics import fulfill, fulfill_odds
 from service.systems.dice.models import DiceFulfillInput
@@ -154,3 +156,15 @@ def test_the_fulfil_odds_agree_with_its_draws() -> None:
     for term, distribution in enumerate(odds.distributions):
         counts = sampled(lambda stream, term=term: fulfill(params, stream).faces[term][-1], runs=2000)
         assert_agrees(distribution, counts)
+
+
+@pytest.mark.parametrize(("count", "sides", "lo", "hi"), [(4, 6, 1, 4), (5, 10, 0, 2), (6, 6, 1, 4), (3, 20, 2, 3), (7, 4, 2, 6)])
+def test_walking_the_ranks_gives_what_icepool_gives(count: int, sides: int, lo: int, hi: int) -> None:
+    die = Weights(dict.fromkeys(range(1, sides + 1), 1), sides)
+    for value, counted in ((lambda v: v, None), (lambda v: 1 if v >= sides - 1 else 0, lambda v: v >= sides - 1)):
+        ours = _ranked((die, count), lo, hi, value)
+        kept = icepool.Pool([icepool.d(sides)] * count)[lo:hi]
+        theirs = kept.sum() if counted is None else kept.keep_outcomes(counted).size()
+        assert {v: Fraction(w, ours.total) for v, w in ours.counts.items()} == {
+            int(v): Fraction(q, theirs.denominator()) for v, q in theirs.items()
+        }

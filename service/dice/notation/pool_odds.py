@@ -4,7 +4,8 @@ A pool is groups of identical dice (`Weights`, each taken as its part: one of it
 proportion) with how many of each. Keeps and drops leave a run of the sorted pool active, as
 `term.py` ranks it; the term's value is the run's sum, or the number of its dice meeting the count.
 Keeping everything adds the dice one by one; keeping the highest or lowest alone (advantage,
-disadvantage) comes from the product of the dice's CDFs; any other run is icepool's pool evaluation.
+disadvantage) comes from the product of the dice's CDFs; counting the kept dice of identical ones
+walks their ranks; any other run is icepool's pool evaluation.
 """
 
 from __future__ import annotations
@@ -84,6 +85,9 @@ def pool_chances(groups: list[tuple[Weights, int]], keeps: list[Keep], hit: Hit,
     # icepool walks the faces, keeping each count of kept dice and running value: measured at about
     # eight times a convolution's pair per unit (3d400kh2: 0.8 s for 3 x 400 x 800).
     spread = (hi - lo) * max(abs(distinct[0]), abs(distinct[-1])) if hit is None else hi - lo + 1
+    if len(groups) == 1 and hit is not None:  # counting kept dice: the ranks, faster here than icepool (measured)
+        budget.charge(len(distinct) * size * spread * (size // 2 + 1))
+        return _ranked(groups[0], lo, hi, value)
     budget.charge(POOL_UNIT * size * len(distinct) * spread)
     kept = icepool.Pool([icepool.Die(die.counts) for die, m in groups for _ in range(m)])[lo:hi]
     result = kept.sum() if hit is None else kept.keep_outcomes(hit).size()
@@ -110,3 +114,24 @@ def _extreme(groups: list[tuple[Weights, int]], *, highest: bool, value: Callabl
     for die, m in groups:
         total *= die.total**m
     return Weights({k: w for k, w in out.items() if w}, total)
+
+
+def _ranked(group: tuple[Weights, int], lo: int, hi: int, value: Callable[[int], int]) -> Weights:
+    """A run of `n` identical dice, sorted: the faces from the highest down, `t` dice showing each
+    (C(left, t) ways of choosing them), adding the face's value for each of them the run keeps."""
+    die, size = group
+    first, last = size - hi, size - lo  # the kept ranks, counted from the highest die
+    states: dict[tuple[int, int], int] = {(0, 0): 1}
+    for face in sorted(die.counts, reverse=True):
+        ways, worth = die.counts[face], value(face)
+        grown: dict[tuple[int, int], int] = {}
+        for (placed, running), count in states.items():
+            left = size - placed
+            power = 1
+            for t in range(left + 1):
+                kept = max(0, min(placed + t, last) - max(placed, first))
+                key = (placed + t, running + kept * worth)
+                grown[key] = grown.get(key, 0) + count * math.comb(left, t) * power
+                power *= ways
+        states = grown
+    return Weights({running: count for (placed, running), count in states.items() if placed == size and count}, die.total**size)
