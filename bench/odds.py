@@ -25,8 +25,8 @@ from typing import Any
 sys.path[0] = str(pathlib.Path(__file__).resolve().parent.parent)
 
 TYPICAL = ["1d20+5", "2d20kh1+7", "3d6", "8d6", "10d10>=8", "1d20r1"]
-HEAVY = ["100d6", "1000d6", "3d6!", "10d10!10>=8", "8d10kh3", "20d20kh10", "d100*d100", "6d10!>=9", "d20adv!", "4d6rr1kh3"]
-REFUSED = ["4d6!kh3", "200d100", "d100*d100*d10", "999d6!"]
+HEAVY = ["100d6", "1000d6", "3d6!", "10d10!10>=8", "8d10kh3", "20d20kh10", "d100*d100", "6d10!>=9", "d20adv!", "4d6!kh3", "4d6rr1kh3"]
+REFUSED = ["4d6!dl1", "200d100", "d100*d100*d10", "999d6!"]
 
 
 async def _best(run: Any, rounds: int, budget: float) -> float:

@@ -60,7 +60,7 @@ def test_too_costly_odds_are_a_422_naming_the_limit_on_both_protocols(memory_api
     problem = rest.json()
     assert problem["code"] == "odds/too-costly" and problem["limit"] == "maxDice" and problem["maximum"] == 1000
     assert "maxDice" in problem["detail"]
-    error = memory_api.gql_error(ODDS, {"input": {"expression": "4d6!kh3"}})
+    error = memory_api.gql_error(ODDS, {"input": {"expression": "4d6!dl1"}})
     assert error["extensions"]["code"] == "odds/too-costly" and error["extensions"]["limit"] == "maxWork"
     assert error["extensions"]["status"] == 422
     assert memory_api.get("/problems/odds/too-costly").json()["status"] == 422

@@ -84,7 +84,7 @@ def test_clamps_apply_before_the_explosion() -> None:
 AGREEING = [
     "3d6", "1d20+5", "2d20kh1", "d20dis", "4d6kh3", "4d6dh1", "5d10kl2", "6d6kh3dl1", "3d6r1", "4d6ro<3",
     "3d6!", "2d10!>=9", "10d10>=8", "6d10!10>=8", "8d6kh4>=5", "3d8min2max7", "2d6*1d4-3",
-    "(1d4+1)*2", "2d4!kh1", "3d6!kl1", "d6r<3!",
+    "(1d4+1)*2", "2d4!kh1", "3d6!kl1", "4d6!kh3", "5d10!kh2", "6d6!kh3>=5", "d6r<3!",
 ]
 
 
@@ -115,7 +115,7 @@ def test_the_roll_errors_are_the_odds_errors() -> None:
         ("999d6!", "maxDice"),  # an explosion chain could pass the roll's dice budget
         ("d100*d100*d10", "maxOutcomes"),
         ("200d100", "maxWork"),
-        ("4d6!kh3", "maxWork"),
+        ("4d6!dl1", "maxWork"),
         ("20d1000kh10", "maxKeepFaces"),
         ("4d6r1r2", "maxRerollStages"),
     ],

@@ -10,7 +10,8 @@ of the `k` and checks nothing more.
 Given `k` and `j` the dice are independent groups: `n - k` active dice that missed, `k` that hit,
 and the chains' `j` hits and `k` misses (once: `k` plain draws). A term that adds its dice sums
 the groups in integers over one denominator, chain by chain; one that keeps or drops evaluates
-each pool (`pool_odds`), which the budget bounds.
+each pool (`pool_odds`), which the budget bounds. Exploding on the top face alone, a pool whose
+exploded dice fill the kept run at the top keeps nothing but that face: no pool to evaluate.
 """
 
 from __future__ import annotations
@@ -22,10 +23,17 @@ from math import comb
 from service.dice.notation.ast import Condition, Dice, Explode, Keep
 from service.dice.notation.exact import Budget, Weights, add, power
 from service.dice.notation.limits import Limits
-from service.dice.notation.pool_odds import Chances, Hit, inside, pool_chances, value_of, weights_of
+from service.dice.notation.pool_odds import Chances, Hit, inside, pool_chances, value_of, weights_of, window
 
 
 PER_POOL = 500  # building and weighing one pool of a kept exploding term, in pairs of outcomes combined
+PER_PAIR = 100  # weighing one (k, j) at all
+
+
+def _all_top(keeps: list[Keep], size: int, tops: int) -> bool:
+    """Whether the run kept from `size` sorted dice, the `tops` highest showing the top face, is all top faces."""
+    lo, hi = window(keeps, size)
+    return hi == size and hi - lo <= tops
 
 
 def _pools(n: int, cap: int, once: bool, a_hits: bool) -> Iterator[tuple[int, int]]:
@@ -82,12 +90,32 @@ def _kept(
 ) -> Weights:
     a_hit, a_miss, f_hit, f_miss, drawn, active = parts
     a, f = Fraction(a_hit.mass, active.total), Fraction(f_hit.mass, drawn.total)
+    # Exploding on the highest face alone: every die that exploded shows it and no other die does,
+    # so once they fill the kept run at the top, the run is that face throughout, whatever else is rolled.
+    faces = set(drawn.counts) | set(active.counts)
+    hits = set(a_hit.counts) | set(f_hit.counts)
+    top = max(faces) if not once and len(hits) == 1 and hits == {max(faces)} else None
+    value = value_of(hit)
+
+    def kept_top(size: int) -> int:
+        lo, hi = window(keeps, size)
+        return (hi - lo) * value(top) if top is not None else 0
+
     out: Chances = {}
+    first = chain = Fraction(0)
     for k, j in pools:
-        chance = comb(n, k) * a**k * (1 - a) ** (n - k)
-        if not once and k:
-            chance *= comb(k + j - 1, j) * f**j * (1 - f) ** k
+        budget.charge(PER_PAIR)
+        if j == 0:  # P(K = k), then P(J = j | k) step by step: C(k+j-1, j) f^j (1-f)^k
+            first = comb(n, k) * a**k * (1 - a) ** (n - k)
+            chain = (1 - f) ** k
+        else:
+            chain *= Fraction(k + j - 1, j) * f
+        chance = first * chain if not once else first
         if not chance:
+            continue
+        if top is not None and _all_top(keeps, n + 2 * k + j, k + j):
+            key = kept_top(n + 2 * k + j)
+            out[key] = out.get(key, Fraction(0)) + chance
             continue
         budget.charge(PER_POOL)
         groups = [(a_miss, n - k), (a_hit, k)] + ([(drawn, k)] if once else [(f_miss, k), (f_hit, j)])

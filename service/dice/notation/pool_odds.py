@@ -29,7 +29,7 @@ def inside(condition: Condition) -> Callable[[int], bool]:
     return lambda v: low <= v <= high
 
 
-def _window(keeps: list[Keep], size: int) -> tuple[int, int]:
+def window(keeps: list[Keep], size: int) -> tuple[int, int]:
     """The run of the ascending sorted pool that successive keeps and drops leave active."""
     lo, hi = 0, size
     for keep in keeps:
@@ -68,7 +68,7 @@ def pool_chances(groups: list[tuple[Weights, int]], keeps: list[Keep], hit: Hit,
     each die given its part (a die of a group is one of its outcomes, in proportion)."""
     groups = [(Weights(die.counts, die.mass), m) for die, m in groups if m]
     size = sum(m for _, m in groups)
-    lo, hi = _window(keeps, size)
+    lo, hi = window(keeps, size)
     value = value_of(hit)
     if lo == 0 and hi == size:  # everything stays: each die adds its own value
         total = Weights.point(0)
