@@ -12,12 +12,12 @@ from service.dice.notation import LimitExceeded, Limits, NotationError, roll
 from service.dice.notation.exact import OddsLimits, Weights
 from service.dice.notation.odds import expression_odds
 from service.dice.notation.pool_odds import _ranked
-from service.dice.odds import OddsTooCostly
+from service.dice.odds import Distribution, OddsTooCostly
 from service.systems.dice.mechanics import fulfill, fulfill_odds
 from service.systems.dice.models import DiceFulfillInput
 
 
-def total(expression: str, **kwargs: object):  # noqa: ANN201 - a Distribution
+def total(expression: str, **kwargs: object) -> Distribution:
     return expression_odds(expression, **kwargs)["total"]  # type: ignore[arg-type]
 
 
