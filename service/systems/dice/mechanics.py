@@ -81,9 +81,17 @@ def roll_odds_in_session(state: dict[str, Any], params: DiceSessionRollInput, ac
     return _roll_odds(params)
 
 
+# Foundry's coin and Fate die: drawn as a d2 / d3, answered as the draw plus this offset (0/1, -1/0/+1).
+_MAPPED = {"dc": (2, -1), "df": (3, -2)}
+
+
+def _offset(denomination: str) -> int:
+    return _MAPPED[denomination][1] if denomination in _MAPPED else 0
+
+
 def _sizes(params: DiceFulfillInput, limits: Any) -> list[int]:
     """Each term's die size, after checking every limit (before the first draw, so a refused request draws nothing)."""
-    sizes = [int(term.denomination[1:]) for term in params.terms]
+    sizes = [_MAPPED[term.denomination][0] if term.denomination in _MAPPED else int(term.denomination[1:]) for term in params.terms]
     for sides in sizes:
         if sides > limits.max_sides:
             raise _limit(LimitExceeded("maxSides", limits.max_sides, sides))
@@ -99,7 +107,7 @@ def _fulfill_odds(params: DiceFulfillInput) -> Odds:
     if sum(sizes) > DEFAULT_ODDS_LIMITS.max_outcomes:
         raise OddsTooCostly("maxOutcomes", sum(sizes), DEFAULT_ODDS_LIMITS.max_outcomes)
     return Odds.of(
-        Distribution.counted(f"terms[{i}]: each {term.denomination}", dict.fromkeys(range(1, sides + 1), 1))
+        Distribution.counted(f"terms[{i}]: each {term.denomination}", dict.fromkeys(range(1 + _offset(term.denomination), sides + 1 + _offset(term.denomination)), 1))
         for i, (term, sides) in enumerate(zip(params.terms, sizes, strict=True))
     )
 
@@ -114,7 +122,12 @@ def fulfill_odds_in_session(state: dict[str, Any], params: DiceSessionFulfillInp
 
 def _fulfill(params: DiceFulfillInput, stream: Stream) -> DiceFulfillResult:
     sizes = _sizes(params, stream.limits)
-    return DiceFulfillResult(faces=[stream.roll_many(term.count, sides) for term, sides in zip(params.terms, sizes, strict=True)])
+    faces: list[list[int]] = []
+    for term, sides in zip(params.terms, sizes, strict=True):
+        drawn = stream.roll_many(term.count, sides)
+        offset = _offset(term.denomination)
+        faces.append([face + offset for face in drawn] if offset else drawn)
+    return DiceFulfillResult(faces=faces)
 
 
 def fulfill(params: DiceFulfillInput, stream: Stream) -> DiceFulfillResult:
@@ -146,7 +159,8 @@ SYSTEM.mechanic(
     (
         "The server side of Foundry VTT's dice fulfillment (`CONFIG.Dice.fulfillment`): send the dice terms a "
         "Foundry roll needs, as denomination and count in the order Foundry rolls them, and get back just their "
-        "faces, drawn from the auditable stream with one audit record for all of them. `integrations/foundry` "
+        "faces, drawn from the auditable stream with one audit record for all of them. Coins (`dc`) answer 0 or 1 "
+        "and Fate dice (`df`) -1, 0 or +1, drawn as a d2 / d3 less 1 / 2. `integrations/foundry` "
         "is a Foundry module that does this for every roll of a table."
     ),
     stateless=fulfill,
