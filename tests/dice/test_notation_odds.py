@@ -151,8 +151,11 @@ class _Faces:
 
 
 def test_the_fulfil_odds_agree_with_its_draws() -> None:
-    params = DiceFulfillInput.model_validate({"terms": [{"denomination": "d8", "count": 2}, {"denomination": "d6", "count": 1}]})
+    terms = [{"denomination": "d8", "count": 2}, {"denomination": "d6", "count": 1}, {"denomination": "df", "count": 1}, {"denomination": "dc", "count": 1}]
+    params = DiceFulfillInput.model_validate({"terms": terms})
     odds = fulfill_odds(params)
+    assert [outcome for outcome, _ in odds.distributions[2].chances] == [-1, 0, 1]  # Fate: -1, 0, +1
+    assert [outcome for outcome, _ in odds.distributions[3].chances] == [0, 1]  # a coin
     for term, distribution in enumerate(odds.distributions):
         counts = sampled(lambda stream, term=term: fulfill(params, stream).faces[term][-1], runs=2000)
         assert_agrees(distribution, counts)
