@@ -204,6 +204,7 @@ def declare(
             assert len(returned) == 2, f"{sig.where}: a session write returns tuple[state, output]"
             session_output = _output(returned[1], sig.where, output)
             fields["apply"] = _write(model, session, sig)
+            fields["session_random"] = sig.draws
         fields.setdefault("input", session_input)
         fields.setdefault("output", session_output)
         fields.update(session_input=session_input, session_output=session_output)

@@ -36,6 +36,7 @@ CATALOG: dict[str, tuple[int, str]] = {
     "dice/invalid-expression": (422, "The dice expression cannot be parsed"),
     "dice/limit-exceeded": (422, "The dice expression exceeds a limit"),
     "verify/invalid-record": (422, "The audit record cannot be checked"),
+    "odds/too-costly": (422, "Computing these odds exactly would pass a limit"),
     "store-unavailable": (503, "The session store is unavailable"),
     "contention": (503, "The session is too busy; retry"),
     "rate-limited": (429, "Too many requests; retry after the time in Retry-After"),

@@ -71,6 +71,7 @@ class Mechanic:
     any_system: bool = False  # usable in a session of any system (dice rolls)
     description: str = ""
     random: bool = True  # the stateless form draws: it takes `seed`/`clientSeed` and answers an audit record
+    session_random: bool = False  # the session write draws from the session's stream
     read: bool = False  # reads only: GET, and in a session no log entry and no new version
     query: Query | None = None  # the session form of a read
     errors: tuple[str, ...] | None = None  # the codes it may refuse with; None: every code of its system

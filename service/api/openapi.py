@@ -40,6 +40,16 @@ stateless (`POST /v1/{system}/{mechanic}`, all numbers in the body) and, where i
 one, against a shared session (`POST /v1/sessions/{sessionId}/{system}/{mechanic}`).
 Every random action returns an audit record that `POST /v1/verify` (or any third party)
 can recompute. Errors are RFC 9457 problem+json; `code` names the rule or limit.
+
+Exact odds: a mechanic that declares them answers `POST /v1/{system}/{mechanic}/odds` (its
+input without the seeds) and `POST /v1/sessions/{sessionId}/{system}/{mechanic}/odds` (read
+only), each probability an exact fraction `"n/d"` with its float; `Accept: image/svg+xml`
+answers a bar chart. `GET /v1/mechanics` says which have them. An odds request that would cost
+too much is a 422 `odds/too-costly` naming the limit: `maxOutcomes` (5000 distinct values in
+any distribution on the way), `maxWork` (2,000,000 pairs of outcomes combined),
+`maxKeepFaces` (400 distinct faces in a pool that keeps or drops dice), `maxRerollStages` (one
+reroll modifier per dice term), and `maxDice` (every roll of the expression must fit the roll's
+dice budget, counting the rerolls and explosions its caps allow).
 """
 
 
@@ -101,6 +111,14 @@ _NOT_MODIFIED = {
 }
 
 
+# What an odds operation answers for `Accept: image/svg+xml`.
+_PICTURE = {
+    "image/svg+xml": {
+        "schema": {"type": "string", "description": "A bar chart of the distributions: one bar per outcome, labels, percentages, the target line."}
+    }
+}
+
+
 # The platform's own codes, by the status they answer with (a game's come from its error table).
 _PLATFORM_CODES = {
     400: ("malformed-json",),
@@ -119,6 +137,8 @@ _PLATFORM_CODES = {
 def _problem_codes(op: Operation, statuses: tuple[int, ...]) -> dict[str, int]:
     """`x-problem-codes`: every code the operation may answer with, and its status (titles: `/problems/{code}`)."""
     listed = {code: status for status in sorted(set(statuses)) for code in _PLATFORM_CODES.get(status, ())}
+    if op.computes_only:
+        listed.pop("idempotency-key-reused", None)
     listed.update({code: entry.status for code, entry in op.codes.items()})
     return dict(sorted(listed.items(), key=lambda item: (item[1], item[0])))
 
@@ -267,7 +287,7 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
             parameters.append({"name": "If-Match", "in": "header", "required": False, "description": "Session ETag (`\"7\"`): refuse with 412 if the session moved on. `*` asks for no version (the session must exist, as always).", "schema": {"type": "string", "pattern": '^(\\*|(W/)?"?[0-9]{1,18}"?)$'}})
         if op.revalidated:
             parameters.append(_IF_NONE_MATCH)
-        if op.method == "POST":
+        if op.method == "POST" and not op.computes_only:
             parameters.append({"$ref": "#/components/parameters/IdempotencyKey"})
         if op.method == "GET" and op.input is not None:
             parameters.extend(_query_parameters(op.input, enums, used))
@@ -282,7 +302,7 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
             "responses": {
                 str(op.status): {
                     "description": "OK" if op.status == 200 else "Created",
-                    "content": {"application/json": {"schema": {"$ref": out_ref}}},
+                    "content": {"application/json": {"schema": {"$ref": out_ref}}, **(_PICTURE if op.picture else {})},
                     **({"headers": {"ETag": {"schema": {"type": "string"}}}} if op.session or op.status == 201 else {}),
                 },
                 **({"304": _NOT_MODIFIED} if op.revalidated else {}),

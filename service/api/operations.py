@@ -81,6 +81,8 @@ class Operation:
     published_input: Any = None
     published_output: Any = None
     graphql_only: bool = False  # a typed twin of a REST operation, served by GraphQL only
+    picture: Callable[[dict[str, Any]], str] | None = None  # the answer drawn as SVG, for `Accept: image/svg+xml`
+    computes_only: bool = False  # a POST that writes nothing and draws nothing: no Idempotency-Key to honour
 
 
 def _pascal(text: str) -> str:
@@ -280,6 +282,8 @@ class MechanicInfo(Model):
     summary: str
     rest: list[str]
     graphql: list[str]
+    odds: bool = Field(description="The stateless form answers its exact odds (`POST /v1/{system}/{mechanic}/odds`).")
+    session_odds: bool = Field(description="The session form answers its exact odds (`POST /v1/sessions/{sessionId}/{system}/{mechanic}/odds`).")
 
 
 class Catalog(Model):
@@ -413,6 +417,8 @@ def _platform(registry: Registry, mechanic_ops: dict[str, list[Operation]]) -> l
                 "summary": mech.summary,
                 "rest": [f"{op.method} {op.path}" for op in mechanic_ops[mech.key]],
                 "graphql": [op.field for op in mechanic_ops[mech.key]],
+                "odds": mech.odds is not None,
+                "sessionOdds": mech.session_odds is not None,
             }
             for mech in registry.mechanics.values()
         ],
@@ -450,7 +456,9 @@ def _mechanic_operations(mech: Mechanic, codes: dict[str, Code]) -> list[Operati
         ops.append(_in_session(mech, codes))
     if mech.query is not None:
         ops.append(_read_in_session(mech, codes))
-    return ops
+    from service.api.odds import odds_operations  # odds operations are built from these ones' parts
+
+    return ops + odds_operations(mech, codes)
 
 
 def build_operations(registry: Registry) -> list[Operation]:

@@ -118,7 +118,8 @@ def _whole_float(value: Any) -> bool:
     return type(value) is float and value.is_integer()
 
 
-_WANTED = frozenset({b"authorization", b"content-type", b"if-match", b"if-none-match", b"idempotency-key"})
+_WANTED = frozenset({b"accept", b"authorization", b"content-type", b"if-match", b"if-none-match", b"idempotency-key"})
+SVG = "image/svg+xml"
 
 
 def _headers(scope: Scope) -> dict[str, str]:
@@ -148,7 +149,7 @@ def route_for(op: Operation, services: Services, *, plain: bool = True) -> Route
         try:
             headers = _headers(request.scope)
             token = bearer(headers)
-            key = idempotency_key(headers.get("idempotency-key")) if op.method == "POST" else None
+            key = idempotency_key(headers.get("idempotency-key")) if op.method == "POST" and not op.computes_only else None
             call = Call(
                 sessions=services.sessions,
                 store=services.store,
@@ -171,6 +172,8 @@ def route_for(op: Operation, services: Services, *, plain: bool = True) -> Route
                 check_json(raw)
                 params = validate_json(model, raw, where="body")
             reply = await op.run(call, params)
+            if op.picture is not None and SVG in headers.get("accept", ""):
+                return Response(op.picture(reply.body), media_type=SVG, headers=_etag(reply.version))
             if op.revalidated and reply.version is not None:
                 revalidated = {**_etag(reply.version), **_REVALIDATED}
                 if not_modified(headers.get("if-none-match"), reply.version):

@@ -1,5 +1,6 @@
 """Two routes for every mechanic: `/v1/{system}/{mechanic}` and
-`/v1/sessions/{sessionId}/{system}/{mechanic}`, each finding the mechanic's own route in a dict.
+`/v1/sessions/{sessionId}/{system}/{mechanic}`, each finding the mechanic's own route in a dict
+(and two more the same way for the odds, the same paths ending in `/odds`).
 
 Starlette tries routes in order, so the last of 160 routes paid 160 regular-expression
 matches before its handler ran. Here the mechanics' routes (all but seven operations) sit
@@ -30,25 +31,29 @@ from starlette.convertors import CONVERTOR_TYPES, Convertor, register_url_conver
 from starlette.routing import BaseRoute, Route
 from starlette.types import Receive, Scope, Send
 
-_STATELESS = re.compile(r"^/v1/(?!sessions/)([a-z0-9-]+/[a-z0-9-]+)$")
-_IN_SESSION = re.compile(r"^/v1/sessions/\{sessionId\}/([a-z0-9-]+/[a-z0-9-]+)$")
+_STATELESS = re.compile(r"^/v1/(?!sessions/)([a-z0-9-]+/[a-z0-9-]+)(/odds)?$")
+_IN_SESSION = re.compile(r"^/v1/sessions/\{sessionId\}/([a-z0-9-]+/[a-z0-9-]+)(/odds)?$")
 
 
 def mechanic_routes(routes: Sequence[BaseRoute]) -> list[BaseRoute]:
-    """`routes` with every route of the two mechanic forms (a POST, or a read's GET) replaced by the two routes, first."""
-    forms: dict[str, dict[str, Route]] = {"/v1": {}, "/v1/sessions/{sessionId}": {}}
+    """`routes` with every route of the mechanic forms (a POST, or a read's GET; and their `/odds`)
+    replaced by one route per form, first."""
+    forms: dict[tuple[str, str], dict[str, Route]] = {
+        ("/v1", ""): {}, ("/v1/sessions/{sessionId}", ""): {}, ("/v1", "/odds"): {}, ("/v1/sessions/{sessionId}", "/odds"): {},
+    }
     rest: list[BaseRoute] = []
     for route in routes:
         found = None
         if isinstance(route, Route) and route.methods in ({"POST"}, {"GET", "HEAD"}):
             found = _STATELESS.match(route.path) or _IN_SESSION.match(route.path)
             if found is not None:
-                forms["/v1" if found.re is _STATELESS else "/v1/sessions/{sessionId}"][found.group(1)] = route
+                prefix = "/v1" if found.re is _STATELESS else "/v1/sessions/{sessionId}"
+                forms[(prefix, found.group(2) or "")][found.group(1)] = route
         if found is None:
             rest.append(route)
     front: list[BaseRoute] = [
-        Route(f"{prefix}/{{mechanic:{_convertor(mechanics)}}}", _Dispatch(mechanics))
-        for prefix, mechanics in forms.items()
+        Route(f"{prefix}/{{mechanic:{_convertor(mechanics)}}}{suffix}", _Dispatch(mechanics))
+        for (prefix, suffix), mechanics in forms.items()
         if mechanics
     ]
     return front + rest

@@ -12,11 +12,15 @@ An odds function that would cost too much (a huge pool, deep explosions) raises
 
 from __future__ import annotations
 
+import contextvars
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+
+from service.dice.notation.limits import DEFAULT_LIMITS, Limits
 
 Outcome = str | int
 # Outcome → probability; keys are `Outcome`s (typed Any: a Mapping's key type is invariant, and
@@ -53,13 +57,18 @@ class Distribution:
         assert len(set(outcomes)) == len(outcomes), f"{self.name}: an outcome is named twice"
         kinds = {isinstance(outcome, int) for outcome in outcomes}
         assert len(kinds) == 1, f"{self.name}: outcomes are all numbers or all names"
-        assert all(0 <= p <= 1 for _, p in self.chances), f"{self.name}: a probability lies in [0, 1]"
-        assert sum(p for _, p in self.chances) == 1, f"{self.name}: the probabilities sum to 1"
+        # In integers (Fraction comparisons and sums cost more than many odds themselves).
+        assert all(0 <= p.numerator <= p.denominator for _, p in self.chances), f"{self.name}: a probability lies in [0, 1]"
+        common = 1
+        for _, p in self.chances:
+            common = math.lcm(common, p.denominator)
+        ways = sum(p.numerator * (common // p.denominator) for _, p in self.chances)
+        assert ways == common, f"{self.name}: the probabilities sum to 1"
 
     @classmethod
     def of(cls, name: str, chances: Chances, target: int | None = None, *, keep_zero: bool = True) -> Distribution:
         """From a mapping (numbers are sorted ascending; names keep the mapping's order)."""
-        items: list[tuple[Outcome, Fraction]] = [(outcome, Fraction(p)) for outcome, p in chances.items() if keep_zero or p]
+        items: list[tuple[Outcome, Fraction]] = [(outcome, p if type(p) is Fraction else Fraction(p)) for outcome, p in chances.items() if keep_zero or p]
         if items and isinstance(items[0][0], int):
             items.sort(key=lambda item: int(item[0]))
         return cls(name, tuple(items), target)
@@ -90,21 +99,32 @@ class Distribution:
         return sum(((int(outcome) - mean) ** 2 * p for outcome, p in self.chances), Fraction(0))
 
     def wire(self) -> dict[str, Any]:
-        """The JSON answer: each probability as an exact `"n/d"` string with its float beside it."""
+        """The JSON answer: each probability as an exact `"n/d"` string with its float beside it.
+
+        Worked in integers over one common denominator (Fraction arithmetic on every step cost
+        several times the odds themselves)."""
+        denominator = 1
+        for _, p in self.chances:
+            denominator = math.lcm(denominator, p.denominator)
+        ways = [p.numerator * (denominator // p.denominator) for _, p in self.chances]
         outcomes: list[dict[str, Any]] = []
-        remaining = Fraction(1)
-        for outcome, p in self.chances:
-            entry: dict[str, Any] = {"outcome": outcome, "exact": _exact(p), "probability": float(p)}
-            if self.numeric:
-                entry.update(atLeastExact=_exact(remaining), atLeast=float(remaining))
-                remaining -= p
+        remaining = denominator
+        numeric = self.numeric
+        for (outcome, p), w in zip(self.chances, ways, strict=True):
+            entry: dict[str, Any] = {"outcome": outcome, "exact": _exact(p), "probability": w / denominator}
+            if numeric:
+                entry["atLeastExact"] = _ratio(remaining, denominator)
+                entry["atLeast"] = remaining / denominator
+                remaining -= w
             outcomes.append(entry)
-        body: dict[str, Any] = {"name": self.name, "numeric": self.numeric, "outcomes": outcomes}
+        body: dict[str, Any] = {"name": self.name, "numeric": numeric, "outcomes": outcomes}
         if self.target is not None:
             body["target"] = self.target
-        if self.numeric:
-            mean = self.mean()
-            body.update(meanExact=_exact(mean), mean=float(mean), stdDev=math.sqrt(self.variance()))
+        if numeric:
+            first = sum(int(outcome) * w for (outcome, _), w in zip(self.chances, ways, strict=True))
+            second = sum(int(outcome) ** 2 * w for (outcome, _), w in zip(self.chances, ways, strict=True))
+            spread = second * denominator - first * first  # the variance times denominator**2
+            body.update(meanExact=_ratio(first, denominator), mean=first / denominator, stdDev=math.sqrt(spread / denominator**2))
         return body
 
 
@@ -137,3 +157,28 @@ class Odds:
 
 def _exact(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
+
+
+def _ratio(numerator: int, denominator: int) -> str:
+    """`numerator/denominator` in lowest terms."""
+    common = math.gcd(numerator, denominator) or 1
+    return f"{numerator // common}/{denominator // common}"
+
+
+# The app's roll budget while an odds function runs: odds that must refuse what the roll refuses
+# (the dice notation's) read it with `roll_limits()`; the API sets it around each odds call.
+_ROLL_LIMITS: contextvars.ContextVar[Limits] = contextvars.ContextVar("roll_limits", default=DEFAULT_LIMITS)
+
+
+def roll_limits() -> Limits:
+    """The roll budget of the app computing these odds (the default one outside a request)."""
+    return _ROLL_LIMITS.get()
+
+
+@contextmanager
+def under_limits(limits: Limits) -> Iterator[None]:
+    token = _ROLL_LIMITS.set(limits)
+    try:
+        yield
+    finally:
+        _ROLL_LIMITS.reset(token)

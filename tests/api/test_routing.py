@@ -30,8 +30,10 @@ def test_there_are_two_mechanic_routes_in_front_of_the_platform_routes(both: tup
     on, off = both
     paths = [route.path for route in on.app.router.routes if isinstance(route, Route)]
     assert paths[0].startswith("/v1/{mechanic:") and paths[1].startswith("/v1/sessions/{sessionId}/{mechanic:")
-    forms = sum((mech.resolve is not None) + mech.in_session for mech in REGISTRY.mechanics.values())
-    assert len(off.app.router.routes) - len(on.app.router.routes) == forms - 2  # every mechanic, both forms
+    mechanics = REGISTRY.mechanics.values()
+    forms = sum((mech.resolve is not None) + mech.in_session + (mech.odds is not None) + (mech.session_odds is not None) for mech in mechanics)
+    fronts = 2 + any(mech.odds for mech in mechanics) + any(mech.session_odds for mech in mechanics)  # the odds' two
+    assert len(off.app.router.routes) - len(on.app.router.routes) == forms - fronts  # every mechanic, every form
 
 
 @pytest.mark.parametrize("method", ["POST", "GET"])

@@ -70,7 +70,18 @@ BODIES: dict[str, dict[str, Any]] = {
     "verify": dice.VERIFY,
 }
 
-__all__ = ["BODIES", "IN_SESSION", "IN_SESSION_TABLE", "MAY_BE_REFUSED", "SESSIONS", "STATELESS", "TABLES", "request_examples", "session_table"]
+__all__ = [
+    "BODIES",
+    "IN_SESSION",
+    "IN_SESSION_TABLE",
+    "MAY_BE_REFUSED",
+    "SESSIONS",
+    "STATELESS",
+    "TABLES",
+    "odds_body",
+    "request_examples",
+    "session_table",
+]
 
 
 def session_table(system: str) -> dict[str, Any]:
@@ -90,4 +101,14 @@ def request_examples(operation_id: str) -> dict[str, Any] | None:
         return {"example" if index == 0 else f"example-{index + 1}": {**said, "value": body} for index, body in enumerate(SENT[operation_id])}
     if operation_id in BODIES:
         return {"example": {"value": BODIES[operation_id]}}
+    asked_of = operation_id.removesuffix("OddsInSession") + "InSession"
+    if operation_id.endswith("OddsInSession") and asked_of in SENT:  # the call's own body, asked before it is sent
+        return {"example": {"value": SENT[asked_of][0]}}
+    if operation_id.endswith("Odds") and operation_id.removesuffix("Odds") in STATELESS:
+        return {"example": {"value": odds_body(operation_id.removesuffix("Odds"))}}
     return None
+
+
+def odds_body(operation_id: str) -> dict[str, Any]:
+    """The body of a stateless mechanic's odds: its example without the seeds."""
+    return {k: v for k, v in STATELESS[operation_id].items() if k not in ("seed", "clientSeed")}

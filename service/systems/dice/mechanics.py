@@ -11,7 +11,10 @@ from typing import Any
 
 from service.dice.notation import DiceError, LimitExceeded, roll
 from service.dice.notation.foundry import foundry_roll
+from service.dice.notation.exact import DEFAULT_ODDS_LIMITS
+from service.dice.notation.odds import expression_odds
 from service.dice.notation.parser import compile_formula
+from service.dice.odds import Distribution, Odds, OddsTooCostly, roll_limits
 from service.dice.results import DiceRollResult
 from service.dice.stream import Stream
 from service.errors import CATALOG, Code, Problem
@@ -59,24 +62,70 @@ def roll_in_session(state: dict[str, Any], params: DiceSessionRollInput, stream:
     return state, _roll(params, stream)
 
 
+def _roll_odds(params: DiceRollInput) -> Odds:
+    """The exact odds of the expression, refused as the roll refuses it (the format changes nothing)."""
+    try:
+        return expression_odds(params.expression, roll_limits(), params.dialect)
+    except LimitExceeded as exc:
+        raise _limit(exc) from None
+    except DiceError as exc:
+        raise Problem(exc.code, str(exc), position=getattr(exc, "position", None)) from None
+
+
+def roll_odds(params: DiceRollInput) -> Odds:
+    return _roll_odds(params)
+
+
+def roll_odds_in_session(state: dict[str, Any], params: DiceSessionRollInput, actor: Actor) -> Odds:
+    # A roll reads nothing of the session: its odds are the expression's.
+    return _roll_odds(params)
+
+
 # Foundry's coin and Fate die: drawn as a d2 / d3, answered as the draw plus this offset (0/1, -1/0/+1).
 _MAPPED = {"dc": (2, -1), "df": (3, -2)}
 
 
-def _fulfill(params: DiceFulfillInput, stream: Stream) -> DiceFulfillResult:
-    limits = stream.limits
+def _offset(denomination: str) -> int:
+    return _MAPPED[denomination][1] if denomination in _MAPPED else 0
+
+
+def _sizes(params: DiceFulfillInput, limits: Any) -> list[int]:
+    """Each term's die size, after checking every limit (before the first draw, so a refused request draws nothing)."""
     sizes = [_MAPPED[term.denomination][0] if term.denomination in _MAPPED else int(term.denomination[1:]) for term in params.terms]
-    # Every limit is checked before the first draw, so a refused request draws nothing.
     for sides in sizes:
         if sides > limits.max_sides:
             raise _limit(LimitExceeded("maxSides", limits.max_sides, sides))
     count = sum(term.count for term in params.terms)
     if count > limits.max_dice:
         raise _limit(LimitExceeded("maxDice", limits.max_dice, count))
+    return sizes
+
+
+def _fulfill_odds(params: DiceFulfillInput) -> Odds:
+    """Each term's faces are plain draws: every face of its die equally likely, one distribution per term."""
+    sizes = _sizes(params, roll_limits())
+    if sum(sizes) > DEFAULT_ODDS_LIMITS.max_outcomes:
+        raise OddsTooCostly("maxOutcomes", sum(sizes), DEFAULT_ODDS_LIMITS.max_outcomes)
+    return Odds.of(
+        Distribution.counted(f"terms[{i}]: each {term.denomination}", dict.fromkeys(range(1 + _offset(term.denomination), sides + 1 + _offset(term.denomination)), 1))
+        for i, (term, sides) in enumerate(zip(params.terms, sizes, strict=True))
+    )
+
+
+def fulfill_odds(params: DiceFulfillInput) -> Odds:
+    return _fulfill_odds(params)
+
+
+def fulfill_odds_in_session(state: dict[str, Any], params: DiceSessionFulfillInput, actor: Actor) -> Odds:
+    return _fulfill_odds(params)
+
+
+def _fulfill(params: DiceFulfillInput, stream: Stream) -> DiceFulfillResult:
+    sizes = _sizes(params, stream.limits)
     faces: list[list[int]] = []
     for term, sides in zip(params.terms, sizes, strict=True):
         drawn = stream.roll_many(term.count, sides)
-        offset = _MAPPED[term.denomination][1] if term.denomination in _MAPPED else 0
+        offset = _offset(term.denomination)
         faces.append([face + offset for face in drawn] if offset else drawn)
     return DiceFulfillResult(faces=faces)
 
@@ -100,6 +149,8 @@ SYSTEM.mechanic(
     session=roll_in_session,
     any_system=True,
     output=DiceRollResult,
+    odds=roll_odds,
+    session_odds=roll_odds_in_session,
 )
 
 SYSTEM.mechanic(
@@ -114,6 +165,8 @@ SYSTEM.mechanic(
     ),
     stateless=fulfill,
     session=fulfill_in_session,
+    odds=fulfill_odds,
+    session_odds=fulfill_odds_in_session,
     any_system=True,
     errors=("dice/limit-exceeded",),  # there is no expression to refuse
 )

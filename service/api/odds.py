@@ -1,0 +1,186 @@
+"""The odds operations, derived from a mechanic's declared `odds` / `session_odds`.
+
+For a mechanic that declares them:
+
+- `POST /v1/{system}/{mechanic}/odds`, GraphQL query `{system}{Mechanic}Odds`: the stateless
+  input minus `seed` and `clientSeed` (model `{System}{Mechanic}OddsRequest`);
+- `POST /v1/sessions/{sessionId}/{system}/{mechanic}/odds`, query `{system}{Mechanic}OddsInSession`:
+  the session input, computed against the session's state for the seat whose token is sent. It
+  only reads: no log entry, no new version, no nonce spent. The odds function gets the stored
+  state and the seat (`actor`): it answers from what that seat may see, as the game's `view` shows it.
+
+Both answer `Odds` (`service.api.odds_models`); a GraphQL query may select `svg`, and REST answers
+the chart for `Accept: image/svg+xml`. An odds function that would cost too much raises
+`OddsTooCostly`, answered as the 422 `odds/too-costly` naming the limit; the input's own checks
+answer as they do for the roll.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from pydantic import BaseModel, create_model
+
+from service.api.odds_models import Odds, OddsWithChart, SessionOdds, SessionOddsWithChart
+from service.api.odds_svg import odds_svg
+from service.dice.notation import Limits
+from service.dice.odds import OddsTooCostly, under_limits
+from service.errors import CATALOG, STATELESS_REFUSAL, Code, Problem
+from service.api.operations import Call, Operation, Reply, _camel, _pascal, _same_system
+from service.registry import Mechanic, OddsFor, SessionOddsFor
+
+TOO_COSTLY = "odds/too-costly"
+_TOO_COSTLY = Code(*CATALOG[TOO_COSTLY])
+
+class OddsBody(dict[str, Any]):
+    """The JSON answer; GraphQL's `svg` field draws the chart from it only when a query selects it."""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if key == "svg":
+            return odds_svg(self)
+        return super().get(key, default)
+
+    def __getattr__(self, name: str) -> Any:  # GraphQL plans read non-dict values by attribute
+        if name == "svg" or name in self:
+            return self.get(name)
+        raise AttributeError(name)
+
+
+def too_costly(exc: OddsTooCostly) -> Problem:
+    return Problem(TOO_COSTLY, str(exc), limit=exc.limit, maximum=exc.maximum)
+
+
+def compute(odds: Any, limits: Limits, *args: Any) -> dict[str, Any]:
+    """Call an odds function under the app's roll budget; its answer as JSON, or the problem."""
+    try:
+        with under_limits(limits):
+            return odds(*args).wire()
+    except OddsTooCostly as exc:
+        raise too_costly(exc) from None
+
+
+class AnswerCache:
+    """The answers of stateless odds, which depend on the input and the roll budget alone.
+
+    A table asks for the same few expressions over and over; a small answer (at most
+    `most_outcomes` outcomes in all) is kept, the oldest going first past `size` entries. The
+    input is keyed by its JSON (lists inside it included).
+    """
+
+    def __init__(self, size: int = 1024, most_outcomes: int = 400) -> None:
+        self._answers: OrderedDict[Any, dict[str, Any]] = OrderedDict()
+        self.size, self.most_outcomes = size, most_outcomes
+
+    def answer(self, odds: OddsFor, key: str, limits: Limits, params: Any) -> dict[str, Any]:
+        entry = (key, limits, params.model_dump_json())
+        found = self._answers.get(entry)
+        if found is not None:
+            self._answers.move_to_end(entry)
+            return found
+        body = compute(odds, limits, params)
+        if sum(len(d["outcomes"]) for d in body["distributions"]) <= self.most_outcomes:
+            self._answers[entry] = body
+            if len(self._answers) > self.size:
+                self._answers.popitem(last=False)
+        return body
+
+    def clear(self) -> None:
+        self._answers.clear()
+
+
+ANSWERS = AnswerCache()
+
+
+def stateless_input(mech: Mechanic, stem: str) -> type[BaseModel]:
+    """The odds body: the stateless input as it is, under its own name (the roll's adds the seeds)."""
+    model: type[BaseModel] = create_model(f"{stem}OddsRequest", __base__=mech.input)
+    return model
+
+
+def stateless_codes(codes: dict[str, Code]) -> dict[str, Code]:
+    return {**{code: Code(STATELESS_REFUSAL, entry.title, entry.why) for code, entry in codes.items()}, TOO_COSTLY: _TOO_COSTLY}
+
+
+def session_codes(codes: dict[str, Code]) -> dict[str, Code]:
+    return {**codes, TOO_COSTLY: _TOO_COSTLY}
+
+
+OUTPUTS = {"stateless": (OddsWithChart, Odds), "session": (SessionOddsWithChart, SessionOdds)}
+
+
+def odds_operations(mech: Mechanic, codes: dict[str, Code]) -> list[Operation]:
+    """The odds operations of a mechanic: one per form it declares odds for."""
+    ops = []
+    if mech.odds is not None:
+        ops.append(_stateless_odds(mech, mech.odds, codes))
+    if mech.session_odds is not None:
+        ops.append(_session_odds(mech, mech.session_odds, codes))
+    return ops
+
+
+def _stateless_odds(mech: Mechanic, odds: OddsFor, codes: dict[str, Code]) -> Operation:
+    stem = _pascal(mech.system) + _pascal(mech.name)
+    graphql, published = OUTPUTS["stateless"]
+
+    async def run(call: Call, params: Any) -> Reply:
+        try:
+            return Reply(OddsBody(ANSWERS.answer(odds, mech.key, call.sessions.limits, params)))
+        except Problem as refusal:  # as for the roll: the whole situation is in the request
+            if 400 <= refusal.status < 500:
+                refusal.status = STATELESS_REFUSAL
+            raise
+
+    return Operation(
+        field=_camel(mech.system) + _pascal(mech.name) + "Odds",
+        kind="query",
+        method="POST",
+        path=f"/v1/{mech.system}/{mech.name}/odds",
+        summary=f"The exact odds of: {mech.summary[:1].lower()}{mech.summary[1:]}",
+        description=_DESCRIPTION,
+        tag=mech.system,
+        input=stateless_input(mech, stem),
+        output=graphql,
+        published_output=published,
+        run=run,
+        codes=stateless_codes(codes),
+        picture=odds_svg,
+        computes_only=True,
+    )
+
+
+def _session_odds(mech: Mechanic, odds: SessionOddsFor, codes: dict[str, Code]) -> Operation:
+    graphql, published = OUTPUTS["session"]
+
+    async def run(call: Call, params: Any) -> Reply:
+        doc, actor = await call.sessions.read(call.session, call.token)
+        _same_system(mech, doc.system)
+        body = compute(odds, call.sessions.limits, doc.state, params, actor)
+        return Reply(OddsBody({"sessionId": doc.id, "version": doc.version, **body}), version=doc.version)
+
+    return Operation(
+        field=_camel(mech.system) + _pascal(mech.name) + "OddsInSession",
+        kind="query",
+        method="POST",
+        path=f"/v1/sessions/{{sessionId}}/{mech.system}/{mech.name}/odds",
+        summary=f"The exact odds of: {mech.summary[:1].lower()}{mech.summary[1:]} (in a session, as your seat sees it)",
+        description=_DESCRIPTION + " In a session it only reads: no log entry, no new version, no nonce spent.",
+        tag=mech.system,
+        input=mech.session_input or mech.input,
+        output=graphql,
+        published_output=published,
+        run=run,
+        session=True,
+        errors=(401, 403, 404, 409, 422, 503),
+        codes=session_codes(codes),
+        picture=odds_svg,
+        computes_only=True,
+    )
+
+
+_DESCRIPTION = (
+    "Exact probabilities before anything is rolled, from the same rules as the roll: each outcome as a "
+    'fraction `"n/d"` with its float, and for numbers the mean, standard deviation and P(≥ x). '
+    "`Accept: image/svg+xml` answers a bar chart instead. Too costly to compute exactly (see the odds "
+    "limits in the API description): a 422 `odds/too-costly` naming the limit."
+)
