@@ -99,6 +99,23 @@ _NOT_MODIFIED = {
     "description": "The session is still at the version named in If-None-Match; no body",
     "headers": {"ETag": {"schema": {"type": "string"}}},
 }
+# The log's ETag is no version: a digest of the page as the seat is shown it (`operations.log_tag`).
+_LOG_ETAG = {
+    "description": (
+        "An opaque tag of this page as your seat is shown it (`\"log-…\"`), for `If-None-Match`; it changes when "
+        "anything on the page does: a new entry within `limit`, or entries revealed by the close. It is not a "
+        "session version: `If-Match` takes the session's ETag."
+    ),
+    "schema": {"type": "string"},
+}
+_LOG_IF_NONE_MATCH = {
+    **_IF_NONE_MATCH,
+    "description": "The ETag of your last read of this page (same `cursor` and `limit`; a list, weak tags and `*` too): 304 with no body while the page is unchanged.",
+}
+_LOG_NOT_MODIFIED = {
+    "description": "The page is what the ETag named in If-None-Match describes; no body",
+    "headers": {"ETag": _LOG_ETAG},
+}
 
 
 # The platform's own codes, by the status they answer with (a game's come from its error table).
@@ -288,8 +305,9 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
             parameters.append({"name": "sessionId", "in": "path", "required": True, "schema": {"type": "string", "minLength": 1, "maxLength": 64}})
         if op.versioned:
             parameters.append({"name": "If-Match", "in": "header", "required": False, "description": "Session ETag (`\"7\"`): refuse with 412 if the session moved on. `*` asks for no version (the session must exist, as always).", "schema": {"type": "string", "pattern": '^(\\*|(W/)?"?[0-9]{1,18}"?)$'}})
+        content_tagged = op.own_tag  # the log: its ETag is the page's own, not the session version
         if op.revalidated:
-            parameters.append(_IF_NONE_MATCH)
+            parameters.append(_LOG_IF_NONE_MATCH if content_tagged else _IF_NONE_MATCH)
         if op.method == "POST":
             parameters.append({"$ref": "#/components/parameters/IdempotencyKey"})
         if op.method == "GET" and op.input is not None:
@@ -306,9 +324,9 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
                 str(op.status): {
                     "description": "OK" if op.status == 200 else "Created",
                     "content": {"application/json": {"schema": {"$ref": out_ref}}},
-                    **({"headers": {"ETag": {"schema": {"type": "string"}}}} if op.session or op.status == 201 else {}),
+                    **({"headers": {"ETag": _LOG_ETAG if content_tagged else {"schema": {"type": "string"}}}} if op.session or op.status == 201 else {}),
                 },
-                **({"304": _NOT_MODIFIED} if op.revalidated else {}),
+                **({"304": _LOG_NOT_MODIFIED if content_tagged else _NOT_MODIFIED} if op.revalidated else {}),
                 **_problem_responses(statuses),
             },
             "x-problem-codes": _problem_codes(op, statuses),
