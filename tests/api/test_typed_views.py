@@ -202,3 +202,12 @@ def test_a_seats_view_matches_the_contract_mid_game_after_a_rotation_and_after_t
     assert roles >= {"player"} and (system == "neuroscape" or "gm" in roles)  # read by the GM and by a player
     for read in revealed:
         assert read["closed"] is True and all(seed["seed"] for seed in read["seeds"])  # every seed revealed
+
+
+def test_the_cards_a_neuroscape_view_names_and_its_revealed_secrets_are_typed() -> None:
+    schemas = DOCUMENT["components"]["schemas"]
+    assert schemas["NeuroscapeView"]["properties"]["cards"]["additionalProperties"] == {"$ref": "#/components/schemas/NeuroscapeCard"}
+    revealed = schemas["NeuroscapeRevealedView"]["properties"]
+    assert revealed["deck"] == {"$ref": "#/components/schemas/NeuroscapeDeck"}
+    assert revealed["drawAudits"]["items"] == {"$ref": "#/components/schemas/NeuroscapeDrawAuditView"}
+    assert schemas["NeuroscapeDrawAuditView"]["properties"]["draws"]["items"] == {"$ref": "#/components/schemas/DrawRecord"}
