@@ -1,11 +1,12 @@
 """What a seat reads of a session, at every point of its life, is what the published contract describes.
 
-A session of every system is created from its `createSession` example and played a little (the
-examples' own session calls where they have them, else a few moves of the game that are certain to
-be accepted). Each seat's read is checked mid-game, after a seed rotation, after the close (every
-seed revealed) and by the GM and a player alike: against the OpenAPI document's own component
-(`{Game}SessionView`, every `$ref` resolved, so an extra key or a wrong type fails), and over
-GraphQL, where the typed `{game}Session` query with every field selected must answer without errors.
+A session of every system is created from its `createSession` example, with a spectator added, and
+played a little (the examples' own session calls where they have them, else a few moves of the
+game that are certain to be accepted). Every seat's read (the GM's, each player's, the
+spectator's) is checked mid-game, after a seed rotation and after the close (every seed revealed):
+against the OpenAPI document's own component (`{Game}SessionView`, every `$ref` resolved, so an
+extra key or a wrong type fails), and over GraphQL, where the typed `{game}Session` query with
+every field selected must answer without errors.
 """
 
 from __future__ import annotations
@@ -92,10 +93,12 @@ def _published_calls(system: str) -> list[tuple[str | None, str, dict[str, Any]]
 
 
 class Table:
-    """A session made from its system's createSession example, its seats by name, and the seat awaited."""
+    """A session made from its system's createSession example (and a spectator), its seats by name, and the seat awaited."""
 
     def __init__(self, api: Api, system: str) -> None:
-        created = api.post("/v1/sessions", SESSIONS[system])
+        body = SESSIONS[system]
+        watcher = {"name": "Zed", "role": "spectator"}  # a spectator reads the public view
+        created = api.post("/v1/sessions", {**body, "seats": [*body["seats"], watcher]})
         assert created.status_code == 201, created.text
         self.api, self.system = api, system
         self.id = created.json()["session"]["id"]
@@ -199,7 +202,7 @@ def test_a_seats_view_matches_the_contract_mid_game_after_a_rotation_and_after_t
     assert closed.status_code == 200, closed.text
     revealed = _check(table, "after the close")
     roles = {seat["role"] for seat in table.seats.values()}
-    assert roles >= {"player"} and (system == "neuroscape" or "gm" in roles)  # read by the GM and by a player
+    assert roles >= {"player", "spectator"} and (system == "neuroscape" or "gm" in roles)  # read by the GM, a player and a spectator
     for read in revealed:
         assert read["closed"] is True and all(seed["seed"] for seed in read["seeds"])  # every seed revealed
 
