@@ -103,7 +103,7 @@ _NOT_MODIFIED = {
 _LOG_ETAG = {
     "description": (
         "An opaque tag of this page as your seat is shown it (`\"log-…\"`), for `If-None-Match`; it changes when "
-        "anything on the page does: a new entry within `limit`, or entries revealed by the close. It is not a "
+        "the page does: a new entry within `limit`, and the close (which reveals every entry). It is not a "
         "session version: `If-Match` takes the session's ETag."
     ),
     "schema": {"type": "string"},

@@ -14,7 +14,6 @@ import hashlib
 import sys
 from typing import Annotated, Any, Literal, Union
 
-import orjson
 from pydantic import BaseModel, Field, RootModel, create_model
 
 from service.dice.audit import AuditRecord, record_dict
@@ -27,7 +26,7 @@ from service.registry import Actor, Mechanic, Registry
 from service.sessions import models as sm
 from service.sessions.doc import SessionDoc
 from service.sessions.idempotency import recall, remember, stateless_key
-from service.sessions.service import Sessions, Transition
+from service.sessions.service import LogRead, Sessions, Transition
 from service.sessions.store import Store
 
 
@@ -368,13 +367,12 @@ def _typed_operations(typed: list[_Typed], create: Run, read: Run) -> list[Opera
     return ops
 
 
-def log_tag(seat: str, start: int, limit: int, body: dict[str, Any]) -> str:
-    """The ETag of a log page: a digest of the page exactly as this seat is shown it, with the seat and the
-    page asked for. It changes when anything the seat sees on that page does (a new entry, an entry revealed
-    by the close), and only then; made from what the seat already sees, it tells nothing more."""
-    digest = hashlib.blake2b(f"{seat}\n{start}\n{limit}\n".encode(), digest_size=12)
-    digest.update(orjson.dumps(body))
-    return "log-" + digest.hexdigest()
+def log_tag(session_id: str, start: int, limit: int, page: LogRead) -> str:
+    """The ETag of a log page: a digest of what makes the page this seat is shown (the seat, the page
+    asked for, how many entries it holds, whether more follow, whether the close has revealed them all).
+    It changes when the page does and only then, and is made of nothing the seat does not see."""
+    shown = f"{session_id}\n{page.actor.seat}\n{start}\n{limit}\n{len(page.entries)}\n{page.after}\n{page.closed}"
+    return "log-" + hashlib.blake2b(shown.encode(), digest_size=12).hexdigest()
 
 
 def _platform(registry: Registry, mechanic_ops: dict[str, list[Operation]]) -> list[Operation]:
@@ -394,9 +392,9 @@ def _platform(registry: Registry, mechanic_ops: dict[str, list[Operation]]) -> l
 
     async def log(call: Call, params: sm.LogQuery) -> Reply:
         start = int(params.cursor or 0)
-        entries, actor, after = await call.sessions.log(call.session, call.token, start, params.limit)
-        body = {"entries": entries, "nextCursor": str(after) if after >= 0 else None}
-        return Reply(body, tag=log_tag(actor.seat, start, params.limit, body))
+        page = await call.sessions.log(call.session, call.token, start, params.limit)
+        body = {"entries": page.entries, "nextCursor": str(page.after) if page.after >= 0 else None}
+        return Reply(body, tag=log_tag(call.session, start, params.limit, page))
 
     def seat_changer(name: str, transition_name: str) -> Run:
         async def run(call: Call, params: None) -> Reply:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from service.api.operations import log_tag
+from service.registry import Actor
+from service.sessions.service import LogRead
 from service.api.rest import not_modified, parse_if_match
 from support.api import Api
 from systems.ncb.sheets import SETUP as NCB_SETUP
@@ -143,10 +145,11 @@ def test_a_log_pages_tag_is_the_seats_own_view_and_the_close_reveal_changes_it(a
     blind = api.post(f"/v1/sessions/{sid}/dice/roll", {"expression": "1d20", "visibility": "blind"}, token=api.tokens["gm"])
     assert blind.status_code == 200
     assert _roll(api, sid).status_code == 200
-    for seat, seat_id in (("gm", "seat-1"), ("ana", "seat-2")):
+    for seat, actor in (("gm", Actor("seat-1", "gm", "gm")), ("ana", Actor("seat-2", "ana", "player"))):
         page = _log(api, sid, seat, limit=1)
-        # The tag is made from the page as this seat is shown it, its seat and the page asked for: nothing it may not see.
-        assert page.headers["etag"] == f'"{log_tag(seat_id, 0, 1, page.json())}"'
+        # The tag is made of the page as this seat is shown it and the page asked for: nothing it may not see.
+        shown = LogRead(page.json()["entries"], actor, int(page.json()["nextCursor"]), closed=False)
+        assert page.headers["etag"] == f'"{log_tag(sid, 0, 1, shown)}"'
     gm, ana = _log(api, sid, "gm", limit=1), _log(api, sid, "ana", limit=1)
     assert gm.json()["entries"][0]["hidden"] is False and ana.json()["entries"][0]["hidden"] is True
     assert gm.headers["etag"] != ana.headers["etag"]
@@ -156,7 +159,10 @@ def test_a_log_pages_tag_is_the_seats_own_view_and_the_close_reveal_changes_it(a
     revealed = _log(api, sid, "ana", {"If-None-Match": ana.headers["etag"]}, limit=1)
     assert revealed.status_code == 200 and revealed.json()["entries"][0]["hidden"] is False
     assert revealed.json()["entries"][0]["result"] == gm.json()["entries"][0]["result"]
-    assert _log(api, sid, "gm", {"If-None-Match": gm.headers["etag"]}, limit=1).status_code == 304  # the GM's page did not change
+    # The close moves every seat's tag, the GM's too, whose page shows what it did: one fresh read, never a stale 304.
+    again = _log(api, sid, "gm", {"If-None-Match": gm.headers["etag"]}, limit=1)
+    assert again.status_code == 200 and again.json() == gm.json()
+    assert _log(api, sid, "gm", {"If-None-Match": again.headers["etag"]}, limit=1).status_code == 304
 
 
 def test_a_log_304_is_only_for_a_seat_of_the_session(api: Api) -> None:
