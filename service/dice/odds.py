@@ -19,6 +19,9 @@ from fractions import Fraction
 from typing import Any
 
 Outcome = str | int
+# Outcome → probability; keys are `Outcome`s (typed Any: a Mapping's key type is invariant, and
+# `Distribution` checks at run time that they are all names or all numbers).
+Chances = Mapping[Any, Fraction | int]
 
 
 class OddsTooCostly(ValueError):
@@ -54,15 +57,15 @@ class Distribution:
         assert sum(p for _, p in self.chances) == 1, f"{self.name}: the probabilities sum to 1"
 
     @classmethod
-    def of(cls, name: str, chances: Mapping[Outcome, Fraction | int], target: int | None = None, *, keep_zero: bool = True) -> Distribution:
+    def of(cls, name: str, chances: Chances, target: int | None = None, *, keep_zero: bool = True) -> Distribution:
         """From a mapping (numbers are sorted ascending; names keep the mapping's order)."""
-        items = [(outcome, Fraction(p)) for outcome, p in chances.items() if keep_zero or p]
+        items: list[tuple[Outcome, Fraction]] = [(outcome, Fraction(p)) for outcome, p in chances.items() if keep_zero or p]
         if items and isinstance(items[0][0], int):
-            items.sort(key=lambda item: item[0])
+            items.sort(key=lambda item: int(item[0]))
         return cls(name, tuple(items), target)
 
     @classmethod
-    def counted(cls, name: str, counts: Mapping[Outcome, int], target: int | None = None) -> Distribution:
+    def counted(cls, name: str, counts: Mapping[Any, int], target: int | None = None) -> Distribution:
         """From outcome counts (ways of each outcome out of all of them)."""
         total = sum(counts.values())
         return cls.of(name, {outcome: Fraction(ways, total) for outcome, ways in counts.items()}, target)

@@ -28,7 +28,14 @@ class DiceTermResult(Model):
     faces: int
     modifiers: list[str]
     results: list[DieResult]
-    total: int = Field(ge=0, le=2**31 - 1, description="Sum of the active dice, or the success (failure) count.")
+    total: int = Field(
+        ge=-(2**31 - 1),
+        le=2**31 - 1,
+        description=(
+            "Sum of the active dice, or the success (failure) count. Only Foundry's dialect goes below 0: Fate dice, "
+            "`sf` (failures count as minus their result) and `ms` (the total minus a target)."
+        ),
+    )
     successes: int | None
 
 

@@ -7,7 +7,7 @@ import json
 import pytest
 from support.api import Api
 
-from service.api.examples import BODIES, IN_SESSION, SESSIONS
+from service.api.examples import BODIES, IN_SESSION, SENT, TABLES, session_table
 from service.contracts import OPENAPI
 from service.systems import build_registry
 
@@ -57,7 +57,20 @@ def test_every_example_here_is_published_on_an_operation() -> None:
 
 def test_create_session_has_an_example_for_every_system() -> None:
     named = {name for operation, _, name, _ in EXAMPLES if operation == "createSession"}
-    assert named == set(build_registry().systems)
+    systems = set(build_registry().systems)
+    assert systems <= named  # one per system, keyed by the system
+    assert named - systems == set(TABLES) == {"neuroscape-drill"}  # and the named extra tables
+
+
+def test_the_drill_table_says_it_bends_the_rules() -> None:
+    examples = DOCUMENT["paths"]["/v1/sessions"]["post"]["requestBody"]["content"]["application/json"]["examples"]
+    drill = examples["neuroscape-drill"]
+    assert "house rules" in drill["summary"] and "drill table" in drill["summary"]
+    rules = drill["value"]["setup"]["rules"]
+    assert rules == {"openingHand": 14, "mainDeckMin": 16, "firstTurnDraws": 5, "drawsPerTurn": 5}
+    # Each bent number is named with the rulebook's own: 40 to 60 cards, 5 in hand, 1 then 2 drawn.
+    for bent in ("16-card main deck (the rules: 40 to 60)", "14 cards (the rules: 5)", "(the rules: 1)", "(the rules: 2)"):
+        assert bent in drill["description"]
 
 
 STANDALONE = [e for e in EXAMPLES if "{sessionId}" not in e[1]]
@@ -83,17 +96,29 @@ def test_the_verify_example_is_the_record_the_roll_example_answers(memory_api: A
 def test_every_session_example_is_one_of_the_calls_sent_in_order() -> None:
     published = {(operation, json.dumps(body)) for operation, path, _, body in EXAMPLES if "{sessionId}" in path}
     sent = {(operation, json.dumps(body)) for calls in IN_SESSION.values() for _, operation, body in calls}
-    assert published and published <= sent
+    assert published and published == sent  # every distinct body sent is published, and only those
+    assert [body for operation, _, _, body in EXAMPLES if operation == "neuroscapeDrawInSession"] == SENT["neuroscapeDrawInSession"]
+
+
+def _awaited(api: Api, sid: str, token: str, names: dict[str, str]) -> str:
+    """The name of the one seat the match waits for, from the session's state as a seat reads it (`*`)."""
+    state = api.get(f"/v1/sessions/{sid}", token=token).json()["state"]
+    awaiting = state["flow"]["awaiting"]
+    assert len(awaiting) == 1, state["flow"]
+    return names[awaiting[0]]
 
 
 @pytest.mark.parametrize("system", sorted(IN_SESSION))
 def test_session_examples_are_accepted_in_order_in_the_example_session(memory_api: Api, system: str) -> None:
-    created = memory_api.post("/v1/sessions", SESSIONS[system])
+    created = memory_api.post("/v1/sessions", session_table(system))
     assert created.status_code == 201, created.text
     sid = created.json()["session"]["id"]
     tokens = {seat["name"]: seat["token"] for seat in created.json()["seats"]}
+    names = {seat["id"]: seat["name"] for seat in created.json()["seats"]}
+    reader = next(iter(tokens.values()))
     paths = {o["operationId"]: path for path, methods in DOCUMENT["paths"].items() for o in methods.values()}
-    for seq, (seat, operation, body) in enumerate(IN_SESSION[system]):
+    for seq, (named, operation, body) in enumerate(IN_SESSION[system]):
+        seat = _awaited(memory_api, sid, reader, names) if named == "*" else named
         answer = memory_api.post(paths[operation].replace("{sessionId}", sid), body, token=tokens[seat])
         assert answer.status_code == 200, f"{operation}: {answer.text}"
         assert answer.json()["seq"] == seq  # each call is logged, none refused

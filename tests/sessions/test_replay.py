@@ -60,3 +60,26 @@ async def test_a_log_recorded_before_a_result_gained_a_field_still_replays_but_a
     assert old[0]["action"] == "dice/roll"
     with pytest.raises(ReplayMismatch, match="total"):
         _replay_entries(played.final, changed)
+
+
+FOUNDRY_ACTIONS = [
+    ("dice/fulfill", {"terms": [{"denomination": "dc", "count": 2}, {"denomination": "df", "count": 4}, {"denomination": "d20", "count": 1}]}),
+    ("dice/roll", {"expression": "4dF + 2dcc1 + 6d6sf<3 + 3d6ms>10", "dialect": "foundry", "format": "foundry"}),
+    ("dice/roll", {"expression": "5d6r2=1 + 6d6even + 4d6k3 + 4d6d + 3d6x1>=5", "dialect": "foundry"}),
+]
+
+
+async def test_foundry_coins_fate_dice_and_rarer_modifiers_replay_exactly_and_a_forged_coin_does_not() -> None:
+    steps = iter(FOUNDRY_ACTIONS * 2)
+
+    def choose(state, seats, pick):
+        action = next(steps, None)
+        return None if action is None else ("ana", *action)
+
+    played = await play_and_replay("dice", SEATS, None, choose, seed="foundry-rarer", steps=10)
+    assert played.logged.count("dice/fulfill") == 2 and played.logged.count("dice/roll") == 4
+    assert _replay_entries(played.final, played.entries).actions == len(played.entries)
+    first = next(e for e in played.entries if e["action"] == "dice/fulfill")
+    forged = {**first, "result": {"faces": [[2, 2], *first["result"]["faces"][1:]]}}  # a coin that showed 2
+    with pytest.raises(ReplayMismatch):
+        _replay_entries(played.final, [forged if e is first else e for e in played.entries])

@@ -8,6 +8,26 @@ export function fulfilPath(sessionId) {
   return sessionId ? `/v1/sessions/${encodeURIComponent(sessionId)}/dice/fulfill` : "/v1/dice/fulfill";
 }
 
+// Foundry's coin (`Coin`, results 0 tails / 1 heads) and Fate die (`FateDie`, results -1, 0, +1),
+// by the letter Foundry registers them under (`CONFIG.Dice.terms`), and the faces the service answers.
+const MAPPED = { c: "dc", f: "df" };
+const FACES = { dc: [0, 1], df: [-1, 1] };
+
+/**
+ * The service's denomination for a Foundry DiceTerm: `d6` for a six-sided `Die`, `dc` for a `Coin`,
+ * `df` for a `FateDie` (whose `faces`, 2 and 3, must not be mistaken for a d2 or a d3); null otherwise.
+ */
+export function denominationOf(term) {
+  const letter = String(term.constructor?.DENOMINATION ?? term.denomination ?? "").replace(/^d(?=[cf]$)/, "");
+  if (MAPPED[letter]) return MAPPED[letter];
+  return Number.isInteger(term.faces) && term.faces >= 1 ? `d${term.faces}` : null;
+}
+
+/** The lowest and highest face the service answers for `denomination`. */
+export function faceRange(denomination) {
+  return FACES[denomination] ?? [1, Number(denomination.slice(1))];
+}
+
 /**
  * The dice of a Foundry roll that this method should fulfil, in Foundry's order.
  * `dice` are Foundry DiceTerms (anything with `faces`, `number`, `denomination`, `results`);
@@ -16,10 +36,11 @@ export function fulfilPath(sessionId) {
 export function fulfillableTerms(dice, methodFor) {
   const terms = [];
   for (const die of dice) {
-    if (!Number.isInteger(die.faces) || !Number.isInteger(die.number) || die.faces < 1) continue;
+    const denomination = denominationOf(die);
+    if (!denomination || !Number.isInteger(die.number)) continue;
     const missing = Math.abs(die.number) - (die.results?.length ?? 0);
-    if (missing < 1 || methodFor(`d${die.faces}`) !== MODULE_ID) continue;
-    terms.push({ denomination: `d${die.faces}`, count: missing });
+    if (missing < 1 || methodFor(denomination) !== MODULE_ID) continue;
+    terms.push({ denomination, count: missing });
   }
   return terms;
 }
@@ -31,30 +52,33 @@ export function fulfilRequest(terms, { visibility } = {}) {
   return body;
 }
 
-/** Faces the service drew, handed out die by die as Foundry asks for them (one queue per size). */
+/**
+ * Faces the service drew, handed out die by die as Foundry asks for them (one queue per
+ * denomination, so a coin's 0/1 never goes to a d2).
+ */
 export class FaceQueue {
   constructor(terms, faces) {
     if (terms.length !== faces.length) throw new Error("the answer does not have one list of faces per term");
-    this.bySize = new Map();
+    this.byDenomination = new Map();
     terms.forEach((term, index) => {
-      const sides = Number(term.denomination.slice(1));
+      const [low, high] = faceRange(term.denomination);
       if (faces[index].length !== term.count) throw new Error(`expected ${term.count} faces for ${term.denomination}`);
-      if (faces[index].some((face) => !Number.isInteger(face) || face < 1 || face > sides)) {
+      if (faces[index].some((face) => !Number.isInteger(face) || face < low || face > high)) {
         throw new Error(`a face is not on a ${term.denomination}`);
       }
-      this.bySize.set(sides, [...(this.bySize.get(sides) ?? []), ...faces[index]]);
+      this.byDenomination.set(term.denomination, [...(this.byDenomination.get(term.denomination) ?? []), ...faces[index]]);
     });
   }
 
-  /** The next face for a die of `sides` faces, or undefined when none is left. */
-  take(sides) {
-    const faces = this.bySize.get(sides);
+  /** The next face for a die of `denomination` (`d6`, `dc`, `df`; a number means `d<number>`), or undefined. */
+  take(denomination) {
+    const faces = this.byDenomination.get(typeof denomination === "number" ? `d${denomination}` : denomination);
     return faces?.length ? faces.shift() : undefined;
   }
 
   get remaining() {
     let count = 0;
-    for (const faces of this.bySize.values()) count += faces.length;
+    for (const faces of this.byDenomination.values()) count += faces.length;
     return count;
   }
 }

@@ -8,7 +8,17 @@
 // Before Foundry rolls, the whole roll's dice are fetched in one request (one audit record);
 // a die Foundry adds while rolling (an explosion, a reroll) is fetched on its own.
 
-import { FaceQueue, MODULE_ID, auditNote, chatAuditHtml, fulfilPath, fulfilRequest, fulfillableTerms, toRollData } from "./arbiter.mjs";
+import {
+  FaceQueue,
+  MODULE_ID,
+  auditNote,
+  chatAuditHtml,
+  denominationOf,
+  fulfilPath,
+  fulfilRequest,
+  fulfillableTerms,
+  toRollData,
+} from "./arbiter.mjs";
 
 const setting = (key) => game.settings.get(MODULE_ID, key);
 const context = () => ({ serviceUrl: setting("serviceUrl"), sessionId: setting("sessionId") });
@@ -45,13 +55,15 @@ async function fetchFaces(roll, terms) {
 }
 
 // Foundry asks for one die at a time; the faces were fetched for the whole roll beforehand.
+// A coin gets 0 or 1 and a Fate die -1, 0 or +1: the results Foundry's Coin and FateDie keep.
 async function fulfilDie(term) {
   const current = evaluating.at(-1);
-  if (!current) return undefined; // not a roll we prepared: Foundry rolls it itself
-  const face = current.queue?.take(term.faces);
+  const denomination = denominationOf(term);
+  if (!current || !denomination) return undefined; // not a roll we prepared: Foundry rolls it itself
+  const face = current.queue?.take(denomination);
   if (face !== undefined) return face;
-  const extra = await fetchFaces(current.roll, [{ denomination: `d${term.faces}`, count: 1 }]);
-  return extra.take(term.faces);
+  const extra = await fetchFaces(current.roll, [{ denomination, count: 1 }]);
+  return extra.take(denomination);
 }
 
 function wrapEvaluate() {

@@ -10,7 +10,9 @@ import {
   auditLink,
   auditNote,
   chatAuditHtml,
+  denominationOf,
   escapeHtml,
+  faceRange,
   fulfilPath,
   fulfilRequest,
   fulfillableTerms,
@@ -94,7 +96,11 @@ test("a session audit note links to the log entry and keeps the seed sealed", ()
 function termValue(term) {
   if (term.class === "NumericTerm") return term.number;
   if (term.class === "ParentheticalTerm") return foundryTotal(term.roll);
-  return term.results.filter((r) => r.active).reduce((sum, r) => sum + (r.count ?? r.result), 0);
+  const total = term.results.filter((r) => r.active).reduce((sum, r) => sum + (r.count ?? r.result), 0);
+  // Die#total: a margin of success (`ms`) is kept in the term's options.
+  if (term.options.marginSuccess !== undefined) return total - term.options.marginSuccess;
+  if (term.options.marginFailure !== undefined) return term.options.marginFailure - total;
+  return total;
 }
 
 function foundryTotal(roll) {
@@ -157,4 +163,74 @@ test("the chat footer shows the audit link and escapes what it shows", () => {
   assert.ok(!hostile.includes("<img") && !hostile.includes("javascript:") && !hostile.includes("<b>"), hostile);
   assert.ok(hostile.includes('href="#"'));
   assert.equal(escapeHtml(`<a href='x'>&</a>`), "&lt;a href=&#39;x&#39;&gt;&amp;&lt;/a&gt;");
+});
+
+// --- coins and Fate dice ---------------------------------------------------------------------
+
+// Foundry's term classes as the module meets them: the denomination letter is on the class.
+class Coin {
+  static DENOMINATION = "c";
+  constructor(number, results = []) {
+    Object.assign(this, { number, faces: 2, results });
+  }
+}
+class FateDie {
+  static DENOMINATION = "f";
+  constructor(number, results = []) {
+    Object.assign(this, { number, faces: 3, results });
+  }
+}
+
+test("coins and Fate dice are asked for as dc and df, not as the d2 and d3 their faces would say", () => {
+  const recorded = fixture("fulfill-coin-fate").request.body;
+  const terms = fulfillableTerms([new Coin(3), new FateDie(4), die(2, 2)], ours);
+  assert.deepEqual({ ...fulfilRequest(terms), seed: recorded.seed }, recorded);
+  assert.equal(denominationOf(new Coin(1)), "dc");
+  assert.equal(denominationOf(new FateDie(1)), "df");
+  assert.equal(denominationOf({ denomination: "df", number: 1 }), "df");
+  assert.equal(denominationOf(die(1, 20)), "d20");
+  assert.equal(denominationOf({ number: 1, faces: undefined }), null);
+  const methodFor = (denomination) => (denomination === "df" ? MODULE_ID : "");
+  assert.deepEqual(fulfillableTerms([new Coin(2), new FateDie(4, [{ result: 0, active: true }]), die(1, 3)], methodFor), [
+    { denomination: "df", count: 3 },
+  ]);
+});
+
+test("a coin's faces are 0 and 1, a Fate die's -1, 0 and +1, each handed out by denomination", () => {
+  const { request, answer } = fixture("fulfill-coin-fate");
+  const queue = new FaceQueue(request.body.terms, answer.result.faces);
+  const draws = answer.audit.draws;
+  const coins = draws.slice(0, 3).map((d) => d.face - 1);
+  const fate = draws.slice(3, 7).map((d) => d.face - 2);
+  const d2s = draws.slice(7).map((d) => d.face);
+  assert.deepEqual([queue.take("df"), queue.take("df"), queue.take("df"), queue.take("df")], fate);
+  assert.deepEqual([queue.take(2), queue.take(2)], d2s); // a d2 never gets a coin's 0
+  assert.deepEqual([queue.take("dc"), queue.take("dc"), queue.take("dc")], coins);
+  assert.equal(queue.take("dc"), undefined);
+  assert.equal(queue.remaining, 0);
+  assert.deepEqual(faceRange("dc"), [0, 1]);
+  assert.deepEqual(faceRange("df"), [-1, 1]);
+  assert.deepEqual(faceRange("d8"), [1, 8]);
+});
+
+test("an answer with a face no coin or Fate die shows is refused", () => {
+  assert.throws(() => new FaceQueue([{ denomination: "dc", count: 1 }], [[2]]), /not on a dc/);
+  assert.throws(() => new FaceQueue([{ denomination: "df", count: 2 }], [[0, -2]]), /not on a df/);
+  assert.throws(() => new FaceQueue([{ denomination: "d6", count: 1 }], [[0]]), /not on a d6/);
+});
+
+test("Fate dice and coins total as Foundry totals them: results, with heads counted when called", () => {
+  const data = toRollData(fixture("roll-fate-coins").answer);
+  const [fate, , called, , coins] = data.terms;
+  assert.deepEqual([fate.class, called.class, coins.class], ["FateDie", "Coin", "Coin"]);
+  assert.equal(termValue(fate), fate.results.reduce((sum, r) => sum + r.result, 0));
+  assert.equal(termValue(called), called.results.filter((r) => r.result === 1).length);
+  assert.equal(foundryTotal(data), data.total);
+});
+
+test("a margin of success is taken from the term options, as Die#total does", () => {
+  const [first] = toRollData(fixture("roll-margin").answer).terms;
+  const faces = first.results.reduce((sum, r) => sum + r.result, 0);
+  assert.equal(termValue(first), faces - 10);
+  assert.equal(termValue({ ...first, options: {} }), faces);
 });

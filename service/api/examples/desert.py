@@ -88,9 +88,20 @@ _WIEKHAUS = {
 }
 _TOKENS = ["intimate", "intimate", "CZ", "CZ", "authoritative", "authoritative"]
 
+# What Marin tells a type 6 district: each category holds a blue control token there, so each needs its statement.
+_WATCHED = [
+    ("tracking", "I walk the quay to the ferry"),
+    ("access", "I am Marin, a courier"),
+    ("network", "I check the ferry times"),
+    ("audio", "nothing"),
+    ("video", "I wait by the gate"),
+    ("neuro", "I feel watched"),
+]
+
 # In a session created from the desert createSession example, in this order (seat, operationId, body):
-# Ana plays Sam, Bo plays Marin the hacker (and speaks for Timur, held by no seat). `choose-reaction`
-# has none: only a blue draw left open makes one possible, and which token a session draws is its own.
+# Ana plays Sam, Bo plays Marin the hacker (and speaks for Timur, held by no seat). Marin ends in the
+# spire, a type 6 district: all six categories hold a blue token, so its bag is six blues and the draw
+# is blue whatever comes up; left open, the table then chooses its side.
 IN_SESSION: list[tuple[str, str, dict[str, Any]]] = [
     (
         "Ana",
@@ -133,4 +144,13 @@ IN_SESSION: list[tuple[str, str, dict[str, Any]]] = [
     ),
     ("Ana", "desertSettleConsequenceInSession", {"consequence": "consequence-1"}),
     ("Ana", "desertAdvanceTimeInSession", {}),
+    (
+        "Kay",
+        "desertAddDistrictInSession",
+        {"district": {"id": "spire", "type": 6, "control": 5, "identity": "corporate", "reactions": _REACTIONS}},
+    ),
+    ("Bo", "desertMoveInSession", {"to": {"district": "spire"}, "rollEncounter": False}),
+    *[("Bo", "desertMakeStatementInSession", {"category": category, "text": text}) for category, text in _WATCHED],
+    ("Bo", "desertBuildingReactionInSession", {"character": "marin"}),
+    ("Bo", "desertChooseReactionInSession", {"character": "marin", "side": "negative"}),
 ]

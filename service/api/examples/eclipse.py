@@ -95,3 +95,76 @@ STATELESS: dict[str, dict[str, Any]] = {
         "allocation": [{"pool": "vigor", "upTo": 2}, {"pool": "insight"}],
     },
 }
+
+_GUARD = {
+    "id": "guard",
+    "name": "Hab security guard",
+    "aptitudes": {"cog": 10, "int": 15, "ref": 15, "sav": 10, "som": 20, "wil": 10},
+    "skills": [{"name": "Guns", "rating": 40}, {"name": "Fray", "rating": 35}, {"name": "Perceive", "rating": 30}],
+    "armor": {"energy": 4, "kinetic": 6},
+    "durability": 35,
+    "initiative": 5,
+}
+
+# In a session created from the eclipse createSession example, in this order (seat, operationId, body):
+# Ana plays Ana Sequeira; Kay (GM) adds the guard and runs him. The combat is started with both in the
+# initiative order, and Ana takes the initiative with a Vigor point so that her turn comes first whatever
+# the counts; the guard's count (1d6 + 5, at least 6) is always above the count he delays to. The
+# intrusion Ana ends is the one the setup has under way (`i1`), since whether a hack wins is the draw's.
+# `pool-after-roll` has none: whatever the target, a reading of 00 is a critical success that no
+# after-roll point improves and 99 a critical failure that only a downgrade does, so which use helps
+# depends on the draw.
+IN_SESSION: list[tuple[str, str, dict[str, Any]]] = [
+    ("Kay", "eclipseAddCharacterInSession", {"character": _GUARD}),
+    (
+        "Ana",
+        "eclipseTestInSession",
+        {
+            "character": "ana",
+            "skill": "Guns",
+            "specialization": True,
+            "modifiers": [{"label": "long range", "severity": "minor", "penalty": True}],
+            "onSuperiorSuccess": ["quality"],
+        },
+    ),
+    (
+        "Ana",
+        "eclipseOpposedTestInSession",
+        {"a": {"character": "ana", "skill": "Infiltrate"}, "b": {"character": "guard", "skill": "Perceive"}},
+    ),
+    ("Ana", "eclipseRepTestInSession", {"character": "ana", "network": "@", "favor": "minor", "secrecy": 10}),
+    ("Kay", "eclipseEditCharacterInSession", {"character": "ana", "skills": [{"name": "Infosec", "rating": 45}]}),
+    ("Ana", "eclipsePoolOngoingInSession", {"character": "ana", "pool": "insight", "aptitude": "cog", "points": 1}),
+    (
+        "Ana",
+        "eclipseHackInSession",
+        {"hacker": {"character": "ana"}, "method": "subtle", "system": "hab door controller", "firewall": 40},
+    ),
+    ("Ana", "eclipseEndIntrusionInSession", {"intrusion": "i1"}),
+    ("Kay", "eclipseDamageInSession", {"character": "ana", "weapon": {"dice": 0, "bonus": 12, "armor": "none"}}),
+    ("Ana", "eclipsePoolUseInSession", {"character": "ana", "pool": "vigor", "use": "ignore-wound"}),
+    ("Kay", "eclipseHealInSession", {"character": "ana", "damage": 12, "wounds": 1, "note": "medichines"}),
+    (
+        "Ana",
+        "eclipseRechargeInSession",
+        {"character": "ana", "kind": "short", "allocation": [{"pool": "vigor"}, {"pool": "insight"}]},
+    ),
+    ("Kay", "eclipseInitiativeInSession", {"characters": ["ana", "guard"]}),
+    ("Ana", "eclipsePoolUseInSession", {"character": "ana", "pool": "vigor", "use": "take-initiative"}),
+    ("Ana", "eclipseTakeActionInSession", {"character": "ana", "kind": "quick", "label": "draws her pistol"}),
+    (
+        "Ana",
+        "eclipseAttackInSession",
+        {
+            "attack": "ranged",
+            "attacker": {"character": "ana", "specialization": True},
+            "defender": {"character": "guard"},
+            "weapon": {"dice": 2, "sides": 10, "bonus": 4, "armor": "kinetic"},
+        },
+    ),
+    ("Kay", "eclipseDelayInSession", {"character": "guard", "count": 5}),
+    ("Kay", "eclipseFinishActionsInSession", {"character": "guard"}),
+    ("Kay", "eclipseNextTurnInSession", {"expectedTurn": 1}),
+    ("Kay", "eclipseEndCombatInSession", {"note": "the guard is down or gives up"}),
+    ("Kay", "eclipseAdvanceTimeInSession", {"hours": 8}),
+]

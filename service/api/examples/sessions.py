@@ -50,11 +50,13 @@ SESSIONS: dict[str, dict[str, Any]] = {
                         {"name": "Fray", "rating": 40},
                     ],
                     "pools": {"insight": 2, "moxie": 1, "vigor": 3, "flex": 1},
+                    "rep": [{"network": "@", "score": 50}],
                     "armor": {"energy": 4, "kinetic": 6},
                     "durability": 35,
                     "initiative": 7,
                 }
-            ]
+            ],
+            "intrusions": [{"hacker": "ana", "system": "hab camera network", "firewall": 40}],
         },
     },
     "neurosystem": {
@@ -71,6 +73,7 @@ SESSIONS: dict[str, dict[str, Any]] = {
                     "stats": [
                         {"category": "style", "name": "Cool", "rating": "d8"},
                         {"category": "training", "name": "Guns", "rating": "d6"},
+                        {"category": "knowledge", "name": "Streets", "rating": "d10"},
                     ],
                 }
             ],

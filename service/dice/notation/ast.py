@@ -8,6 +8,10 @@ nodes, so a long `1+1+1+...` stays one level deep for every recursive walk.
 A dice term remembers the dialect it was written in (`default`, or Foundry VTT's `foundry`)
 and prints its modifiers in that dialect, so a formula reads back the way its author writes:
 `4d6r1` is a recursive reroll in ours and a single one in Foundry's (`4d6ro1` / `4d6r1`).
+
+Some nodes exist only in Foundry's dialect, the way Foundry v12/v13 defines them: Fate dice and
+coins (`MappedDice`), a cap on rerolls and explosions (`r2=1`), counting even or odd results,
+subtracting failures (`sf`) and the margin of success (`ms`).
 """
 
 from __future__ import annotations
@@ -58,15 +62,24 @@ class Clamp:
         return f"{self.kind}{self.value}"
 
 
+def _capped(limit: int | None, condition: Condition) -> str:
+    """Foundry's `N<cond>` with a cap of N (`2=1`), which always spells its operator; else the condition."""
+    return str(condition) if limit is None else f"{limit}{condition.op}{condition.value}"
+
+
 @dataclass(frozen=True, slots=True)
 class Reroll:
-    """`r<cond>` rerolls while the condition holds; `ro<cond>` rerolls once."""
+    """`r<cond>` rerolls while the condition holds; `ro<cond>` rerolls once.
+
+    `limit` (Foundry's `r2=1`, only in its dialect) stops after that many rerolls of the term.
+    """
 
     condition: Condition
     once: bool = False
+    limit: int | None = None
 
     def __str__(self) -> str:
-        return f"{'ro' if self.once else 'r'}{self.condition}"
+        return f"{'ro' if self.once else 'r'}{_capped(self.limit, self.condition)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,10 +87,12 @@ class Explode:
     """`!` adds a die for each die on its top face; `!<cond>` on the condition instead.
 
     The added dice explode in turn; `once` (Foundry's `xo`) explodes only the dice rolled first.
+    `limit` (Foundry's `x2=6`, only in its dialect) stops after that many explosions of the term.
     """
 
     condition: Condition | None = None
     once: bool = False
+    limit: int | None = None
 
     def __str__(self) -> str:
         return "!" if self.condition is None else f"!{self.condition}"
@@ -109,10 +124,61 @@ class CountSuccesses:
         return f"{self.condition.op}{self.condition.value}"
 
 
-Modifier = Clamp | Reroll | Explode | Keep | CountSuccesses
+@dataclass(frozen=True, slots=True)
+class CountParity:
+    """Foundry's `even` / `odd`: the term's value is the number of active dice with an even / odd result."""
+
+    kind: Literal["even", "odd"]
+
+    def __str__(self) -> str:
+        return self.kind
+
+
+@dataclass(frozen=True, slots=True)
+class SubtractFailures:
+    """Foundry's `sf<cond>`: a die meeting the condition is a failure and counts as minus its result.
+
+    Bare `sf` takes failures to be 1s, the lowest face (Foundry's documented default).
+    """
+
+    condition: Condition
+
+    def __str__(self) -> str:
+        return f"sf{self.condition.op}{self.condition.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Margin:
+    """Foundry's `ms<cond>N`: the term's value becomes its total minus N (`ms>N`, `ms>=N`, `ms=N`, `msN`),
+    or N minus its total (`ms<N`, `ms<=N`)."""
+
+    op: ComparisonOp | None
+    value: int
+
+    @property
+    def failure(self) -> bool:
+        """True when the margin is counted from below (`<`, `<=`): N minus the total."""
+        return self.op in ("<", "<=")
+
+    def __str__(self) -> str:
+        return f"ms{self.op or ''}{self.value}"
+
+
+Modifier = Clamp | Reroll | Explode | Keep | CountSuccesses | CountParity | SubtractFailures | Margin
 
 # The order modifiers take effect (and print), whatever order they were written in.
-STAGES: dict[type, int] = {Clamp: 0, Reroll: 1, Explode: 2, Keep: 3, CountSuccesses: 4}
+STAGES: dict[type, int] = {
+    Clamp: 0,
+    Reroll: 1,
+    Explode: 2,
+    Keep: 3,
+    CountSuccesses: 4,
+    CountParity: 4,
+    SubtractFailures: 4,
+    Margin: 5,
+}
+# Modifiers that decide what a die counts for: at most one per term.
+COUNTS = (CountSuccesses, CountParity, SubtractFailures)
 
 
 def foundry_text(modifier: Modifier, sides: int, last: bool) -> str:
@@ -122,9 +188,11 @@ def foundry_text(modifier: Modifier, sides: int, last: bool) -> str:
     term's modifiers at letters, so `xcs>=8` would lose the comparison.
     """
     if isinstance(modifier, Reroll):
-        return f"{'r' if modifier.once else 'rr'}{modifier.condition}"
+        return f"{'r' if modifier.once else 'rr'}{_capped(modifier.limit, modifier.condition)}"
     if isinstance(modifier, Explode):
         word = "xo" if modifier.once else "x"
+        if modifier.limit is not None:
+            return f"{word}{_capped(modifier.limit, modifier.condition or Condition('=', sides))}"
         if modifier.condition is not None:
             return f"{word}{modifier.condition}"
         return word if last else f"{word}{sides}"
@@ -187,6 +255,38 @@ class Dice:
 
     def __str__(self) -> str:
         return self.text
+
+
+# Foundry's dice whose faces are not 1..N: a Fate die shows -1, 0 or +1; a coin 0 (tails) or 1 (heads).
+MAPPED_SIDES: dict[str, int] = {"fate": 3, "coin": 2}
+MAPPED_LETTERS: dict[str, str] = {"fate": "f", "coin": "c"}
+
+
+@dataclass(frozen=True, slots=True)
+class MappedDice(Dice):
+    """Foundry's `NdF` (Fate / FUDGE) and `Ndc` (coins), in its dialect only.
+
+    A die is drawn as a d3 (Fate) or d2 (coin) from the stream and its result is that face minus 2
+    or minus 1, so the audit record's draws recompute it. `sides` is 3 or 2, as Foundry's `faces`.
+    Fate dice take keep and drop; a coin takes `c0` / `c1` (call tails / heads: count the coins that
+    show it), which is a `CountSuccesses` on the result.
+    """
+
+    kind: Literal["fate", "coin"] = "fate"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "clamp", None)
+        texts = tuple(
+            f"c{m.condition.value}" if isinstance(m, CountSuccesses) else foundry_text(m, self.sides, True)
+            for m in self.modifiers
+        )
+        object.__setattr__(self, "modifier_texts", texts)
+        object.__setattr__(self, "text", f"{self.count}d{MAPPED_LETTERS[self.kind]}{''.join(texts)}")
+
+    @property
+    def offset(self) -> int:
+        """What is added to a drawn face to give the die's result."""
+        return -2 if self.kind == "fate" else -1
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,17 @@ serialized attributes), from Foundry's public API documentation:
 Terms are flat the way Foundry keeps them (`2 * 3 + 4` is five terms; Foundry's own precedence
 reads them back); parentheses become a `ParentheticalTerm` and a unary minus an `OperatorTerm`.
 A die moved by `min`/`max` shows the value it counts as.
+
+Foundry's rarer dice and modifiers, as its v12/v13 classes record them:
+
+- Fate dice are `FateDie` (`faces: 3`, results -1, 0, +1; a +1 carries `success: true` and a -1
+  `failure: true`, with no `count`, so they add up as their results); coins are `Coin` (`faces: 2`,
+  results 0 tails and 1 heads; a called coin carries `success` and `count`);
+- `even` / `odd` mark `success` with `count` 1 or 0, as a success count does;
+- `sf` marks each failure `failure: true` with `count` minus its result (the other dice count as
+  their results);
+- `ms` changes no result: Foundry keeps the target in the term's `options` (`marginSuccess`, or
+  `marginFailure` for `<` and `<=`) and its `Die#total` subtracts it there.
 """
 
 from __future__ import annotations
@@ -24,7 +35,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from service.dice.notation.ast import Dice, Group, Negate, Node, Number, Sum, foundry_text
+from service.dice.notation.ast import (
+    MAPPED_LETTERS,
+    Dice,
+    Group,
+    MappedDice,
+    Margin,
+    Negate,
+    Node,
+    Number,
+    SubtractFailures,
+    Sum,
+    foundry_text,
+)
 from service.dice.notation.result import DiceTermResult, DieResult, RollResult
 
 
@@ -40,9 +63,8 @@ def foundry_formula(node: Node) -> str:
     if isinstance(node, Number):
         return str(node.value)
     if isinstance(node, Dice):
-        end = len(node.modifiers) - 1
-        modifiers = "".join(foundry_text(m, node.sides, i == end) for i, m in enumerate(node.modifiers))
-        return f"{node.count}d{node.sides}{modifiers}"
+        modifiers = "".join(_modifiers(node))
+        return f"{node.count}d{MAPPED_LETTERS[node.kind] if isinstance(node, MappedDice) else node.sides}{modifiers}"
     if isinstance(node, Negate):
         return f"-{foundry_formula(node.operand)}"
     if isinstance(node, Group):
@@ -96,15 +118,53 @@ def _terms(node: Node, rolled: Iterator[DiceTermResult], out: list[dict[str, Any
     return value
 
 
-def _die(node: Dice, term: DiceTermResult) -> dict[str, Any]:
+def _modifiers(node: Dice) -> list[str]:
+    """The term's modifiers as Foundry writes them (a Fate die's or coin's as the node prints them)."""
+    if isinstance(node, MappedDice):
+        return list(node.modifier_texts)
     end = len(node.modifiers) - 1
-    return _term(
-        "Die",
+    return [foundry_text(m, node.sides, i == end) for i, m in enumerate(node.modifiers)]
+
+
+def _die(node: Dice, term: DiceTermResult) -> dict[str, Any]:
+    cls = "Die"
+    result = _result
+    if isinstance(node, MappedDice):
+        cls = "FateDie" if node.kind == "fate" else "Coin"
+        result = _fate_result if node.kind == "fate" else _result
+    elif any(isinstance(m, SubtractFailures) for m in node.modifiers):
+        result = _subtracted_result
+    data = _term(
+        cls,
         number=node.count,
         faces=node.sides,
-        modifiers=[foundry_text(m, node.sides, i == end) for i, m in enumerate(node.modifiers)],
-        results=[_result(die) for die in term.results],
+        modifiers=_modifiers(node),
+        results=[result(die) for die in term.results],
     )
+    margin = node.modifiers[-1] if node.modifiers else None
+    if isinstance(margin, Margin):
+        data["options"] = {"marginFailure" if margin.failure else "marginSuccess": margin.value}
+    return data
+
+
+def _fate_result(die: DieResult) -> dict[str, Any]:
+    """A Fate die as Foundry's `FateDie#roll` records it: +1 a success, -1 a failure, neither counted."""
+    out = _result(die)
+    if die.result == 1:
+        out["success"] = True
+    elif die.result == -1:
+        out["failure"] = True
+    return out
+
+
+def _subtracted_result(die: DieResult) -> dict[str, Any]:
+    """Under `sf`, a failure counts as minus its result; the other dice carry no failure flag."""
+    out = _result(die)
+    del out["failure"], out["count"]
+    if die.failure:
+        out["failure"] = True
+        out["count"] = -die.result
+    return out
 
 
 def _result(die: DieResult) -> dict[str, Any]:

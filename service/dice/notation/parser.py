@@ -9,10 +9,15 @@
 Case-insensitive; whitespace may sit between any two tokens. Positions in errors
 are 0-based character offsets into the text as given.
 
-Foundry VTT's dialect (`dialect="foundry"`) reads the same grammar with Foundry's modifier
-words added: `x` / `xo` explode (recursively / once), `r` rerolls once and `rr` recursively,
-`cs` / `cf` count successes / failures (`cs` alone: the top face; `cf` alone: a 1). The
-default dialect is unchanged: there `r` rerolls recursively and those words are errors.
+Foundry VTT's dialect (`dialect="foundry"`) reads the same grammar with Foundry's (v12, v13)
+modifier words added: `x` / `xo` explode (recursively / once), `r` rerolls once and `rr`
+recursively, either capped with a count before the condition (`r2=1`: at most two rerolls of
+1s; `x1>=5`: at most one explosion), `cs` / `cf` count successes / failures (`cs` alone: the top
+face; `cf` alone: a 1), `k` / `d` keep the highest / drop the lowest (`kh` / `dl`), `even` /
+`odd` count even / odd results, `sf` subtracts failures (alone: 1s), `ms` takes the margin of
+success. It also reads Fate dice (`4dF`) and coins (`2dc`, called with `c1` heads / `c0` tails).
+Foundry's `df` modifier (deduct failures) is refused by name. The default dialect is unchanged:
+there `r` rerolls recursively and those words are errors.
 """
 
 from __future__ import annotations
@@ -21,23 +26,30 @@ from functools import lru_cache
 from typing import Any, Literal, TypeVar, cast
 
 from service.dice.notation.ast import (
+    COUNTS,
+    MAPPED_SIDES,
     STAGES,
     Clamp,
     ComparisonOp,
     Condition,
+    CountParity,
     CountSuccesses,
     Dialect,
     Dice,
     Explode,
     Group,
     Keep,
+    MappedDice,
+    Margin,
     Modifier,
     Negate,
     Node,
     Number,
     Product,
     Reroll,
+    SubtractFailures,
     Sum,
+    foundry_text,
 )
 from service.dice.notation.errors import LimitExceeded, NotationError
 from service.dice.notation.limits import DEFAULT_LIMITS, Limits
@@ -48,12 +60,19 @@ Token = tuple[str, int, int, str]
 # A token's kind is plain text; where the parser has checked it, a cast names what it now is.
 _KeepKind = Literal["kh", "kl", "dh", "dl"]
 _ClampKind = Literal["min", "max"]
+_ParityKind = Literal["even", "odd"]
+_MappedKind = Literal["fate", "coin"]
+_MAPPED: dict[str, _MappedKind] = {"df": "fate", "dc": "coin"}
 _SumOp = Literal["+", "-"]
 _Default = TypeVar("_Default", Condition, None)
 
 # Longest first where one is a prefix of another ("ro" before "r", "dh" before "d").
 _KEYWORDS = ("adv", "dis", "min", "max", "kh", "kl", "dh", "dl", "ro", "r", "d")
-_FOUNDRY_KEYWORDS = ("adv", "dis", "min", "max", "kh", "kl", "dh", "dl", "xo", "x", "rr", "ro", "r", "cs", "cf", "d")
+# `df` / `dc` before `d`: they name Fate dice and coins (`4df`), or, after a die, Foundry's `df` modifier.
+_FOUNDRY_KEYWORDS = (
+    "adv", "dis", "min", "max", "kh", "kl", "dh", "dl", "df", "dc", "xo", "x", "rr", "ro", "r",
+    "cs", "cf", "c", "ms", "sf", "even", "odd", "k", "d",
+)  # fmt: skip
 _WORDS: dict[Dialect, tuple[str, ...]] = {"default": _KEYWORDS, "foundry": _FOUNDRY_KEYWORDS}
 _SYMBOLS = frozenset("+-*()%!")
 _SPACE = frozenset(" \t\r\n")
@@ -100,7 +119,7 @@ def _tokenize(text: str, limits: Limits, dialect: Dialect = "default") -> list[T
                     i += len(word)
                     break
             else:
-                hint = " (Foundry's modifiers need the foundry dialect)" if dialect == "default" and c in "xc" else ""
+                hint = " (Foundry's modifiers need the foundry dialect)" if dialect == "default" and c in "xcefkmos" else ""
                 raise NotationError(f"unexpected character {c!r}{hint}", i)
     tokens.append(("end", 0, n, ""))
     return tokens
@@ -179,9 +198,9 @@ class _Parser:
             self._take()
             self._depth -= 1
             return Group(inner)
-        if kind == "num" and self._tokens[self._at + 1][0] != "d":
+        if kind == "num" and self._tokens[self._at + 1][0] not in ("d", "df", "dc"):
             return Number(self._take()[1])
-        if kind in ("num", "d"):
+        if kind in ("num", "d", "df", "dc"):
             return self._dice()
         raise self._fail("a number, a die or '('")
 
@@ -195,9 +214,11 @@ class _Parser:
         count = self._take()[1] if start[0] == "num" else 1
         if count < 1:
             raise NotationError("a dice term needs at least 1 die", start[2])
-        self._take()  # "d"
+        mapped = _MAPPED.get(self._take()[0])  # "d", or Foundry's Fate die / coin
         sides_token = self._peek()
-        if sides_token[0] == "%":
+        if mapped is not None:
+            sides = MAPPED_SIDES[mapped]
+        elif sides_token[0] == "%":
             self._take()
             sides = 100
         else:
@@ -211,24 +232,50 @@ class _Parser:
         while True:
             token = self._peek()
             kind = token[0]
-            if kind in ("kh", "kl", "dh", "dl"):
+            foundry = self._dialect == "foundry"
+            if kind in ("kh", "kl", "dh", "dl") or (foundry and kind in ("k", "d")):
                 self._take()
                 keep = self._take()[1] if self._peek()[0] == "num" else 1
-                modifiers.append((Keep(cast(_KeepKind, kind), keep), token[2]))
+                # Foundry's bare `k` keeps the highest, its bare `d` drops the lowest.
+                word = {"k": "kh", "d": "dl"}.get(kind, kind)
+                modifiers.append((Keep(cast(_KeepKind, word), keep), token[2]))
             elif kind in ("r", "ro", "rr"):
                 self._take()
-                foundry = self._dialect == "foundry"
+                limit = self._limit() if foundry else None
                 # Foundry's bare `r` rerolls 1s; ours always names its condition.
                 condition = self._optional_condition(kind, Condition("=", 1)) if foundry else self._condition(kind)
-                modifiers.append((Reroll(condition, kind == "ro" or (kind == "r" and foundry)), token[2]))
+                modifiers.append((Reroll(condition, kind == "ro" or (kind == "r" and foundry), limit), token[2]))
             elif kind in ("!", "x", "xo"):
                 self._take()
-                modifiers.append((Explode(self._optional_condition(kind, None), kind == "xo"), token[2]))
+                limit = self._limit() if kind != "!" else None  # with a cap, a condition always follows
+                modifiers.append((Explode(self._optional_condition(kind, None), kind == "xo", limit), token[2]))
+            elif kind in ("cs", "cf", "cmp") and mapped is not None:
+                raise NotationError(f"{token[3]!r} is not available here: {_MAPPED_MODIFIERS[mapped][1]}", token[2])
             elif kind in ("cs", "cf"):
                 self._take()
                 # Foundry's defaults: a success is the top face, a failure a 1.
                 condition = self._optional_condition(kind, Condition("=", sides if kind == "cs" else 1))
                 modifiers.append((CountSuccesses(condition, kind == "cf"), token[2]))
+            elif kind in ("even", "odd"):
+                self._take()
+                modifiers.append((CountParity(cast(_ParityKind, kind)), token[2]))
+            elif kind == "sf":
+                self._take()
+                modifiers.append((SubtractFailures(self._optional_condition(kind, Condition("=", 1))), token[2]))
+            elif kind == "ms":
+                self._take()
+                op = cast(ComparisonOp, self._take()[3]) if self._peek()[0] == "cmp" else None
+                modifiers.append((Margin(op, self._number(f"ms{op or ''}")), token[2]))
+            elif kind == "c":
+                self._take()
+                call = self._number("c")
+                if mapped != "coin":
+                    raise NotationError("'c' (calling a coin) applies to coins only, like '2dcc1'", token[2])
+                if call not in (0, 1):
+                    raise NotationError("a coin is called 'c1' (heads) or 'c0' (tails)", token[2])
+                modifiers.append((CountSuccesses(Condition("=", call)), token[2]))
+            elif kind == "df":
+                raise NotationError("Foundry's 'df' modifier (deduct failures) is not supported", token[2])
             elif kind in ("min", "max"):
                 self._take()
                 modifiers.append((Clamp(cast(_ClampKind, kind), self._number(kind)), token[2]))
@@ -249,9 +296,17 @@ class _Parser:
         if advantage is not None:
             count = 2  # d20adv is 2d20kh1: roll two, keep one
         ordered = sorted(modifiers, key=lambda pair: STAGES[type(pair[0])])
+        if mapped is not None:
+            return _mapped(count, mapped, ordered)
         dice = Dice(count, sides, tuple(m for m, _ in ordered), self._dialect)
         _check_modifiers(dice, ordered)
         return dice
+
+    def _limit(self) -> int | None:
+        """Foundry's cap before a condition (`r2=1`, `x1>=5`): a number followed by a comparison."""
+        if self._peek()[0] == "num" and self._tokens[self._at + 1][0] == "cmp":
+            return self._take()[1]
+        return None
 
     def _optional_condition(self, after: str, default: _Default) -> Condition | _Default:
         return self._condition(after) if self._peek()[0] in ("num", "cmp") else default
@@ -266,20 +321,39 @@ class _Parser:
         raise self._fail(f"a condition (like '1' or '<3') after {after!r}")
 
 
+_MAPPED_MODIFIERS: dict[str, tuple[type, str]] = {
+    "fate": (Keep, "Fate dice take only keep and drop ('kh', 'kl', 'dh', 'dl', 'k', 'd')"),
+    "coin": (CountSuccesses, "coins take only a call ('c1' heads, 'c0' tails)"),
+}
+
+
+def _mapped(count: int, kind: _MappedKind, modifiers: list[tuple[Modifier, int]]) -> MappedDice:
+    allowed, rule = _MAPPED_MODIFIERS[kind]
+    for modifier, at in modifiers:
+        if type(modifier) is not allowed:
+            raise NotationError(f"'{foundry_text(modifier, MAPPED_SIDES[kind], True)}' is not available here: {rule}", at)
+    if kind == "coin" and len(modifiers) > 1:
+        raise NotationError("a coin is called once", modifiers[1][1])
+    return MappedDice(count, MAPPED_SIDES[kind], tuple(m for m, _ in modifiers), "foundry", kind)
+
+
 def _check_modifiers(dice: Dice, modifiers: list[tuple[Modifier, int]]) -> None:
     """Reject modifiers that are ambiguous or could never finish (each with its position)."""
     low, high = dice.reachable
     seen: set[type] = set()
     for modifier, at in modifiers:
         kind = type(modifier)
-        if kind in (Explode, CountSuccesses) and kind in seen:
-            what = "explosion" if kind is Explode else "success comparison"
+        if kind in (Explode, CountSuccesses, Margin) and kind in seen:
+            what = {Explode: "explosion", CountSuccesses: "success comparison", Margin: "margin of success"}[kind]
             raise NotationError(f"only one {what} per dice term", at)
+        if kind in COUNTS and any(other in seen for other in COUNTS):
+            text = foundry_text(modifier, dice.sides, True) if dice.dialect == "foundry" else str(modifier)
+            raise NotationError(f"'{text}' cannot join another count on the same dice (one of cs, cf, even, odd, sf)", at)
         seen.add(kind)
         endless: Condition | None = None
-        if isinstance(modifier, Reroll) and not modifier.once:
+        if isinstance(modifier, Reroll) and not modifier.once and modifier.limit is None:
             endless = modifier.condition
-        elif isinstance(modifier, Explode) and not modifier.once:
+        elif isinstance(modifier, Explode) and not modifier.once and modifier.limit is None:
             endless = modifier.condition or Condition("=", dice.sides)
         if endless is not None and endless.low <= low and high <= endless.high:
             raise NotationError(

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from service.dice.notation.ast import Dialect, Dice, Group, Negate, Node, Number, Product, Sum
+from service.dice.notation.ast import Dialect, Dice, Group, MappedDice, Negate, Node, Number, Product, Sum
 from service.dice.notation.errors import LimitExceeded
 from service.dice.notation.limits import DEFAULT_LIMITS, Limits
 from service.dice.notation.parser import compile_formula
 from service.dice.notation.tree import expression_tree
 from service.dice.notation.result import DiceTermResult, RollResult
-from service.dice.notation.term import Context, numeral, roll_term
+from service.dice.notation.term import Context, numeral, roll_mapped_term, roll_term
 
 
 class DiceStream(Protocol):
@@ -79,6 +79,7 @@ def _product(node: Product, ctx: Context) -> tuple[int, str]:
 _NODES: dict[type, Callable[[Any, Context], tuple[int, str]]] = {
     Number: _number,
     Dice: roll_term,
+    MappedDice: roll_mapped_term,
     Negate: _negate,
     Group: _group,
     Sum: _sum,

@@ -8,7 +8,8 @@ are immutable, and most dice then cost a dict hit instead of a dataclass
 
 Text marks: `~~3~~` discarded (dropped or rerolled away), `6!` exploded,
 `5*` a success (or, counting failures, a failure); a success-counting term ends
-with `; N successes` (`; N failures`).
+with `; N successes` (`; N failures`). Foundry's rarer modifiers end it the same way:
+`; N even` / `; N odd`, `; N failures subtracted`, and a margin as `; 21 - 12` (total - N).
 """
 
 from __future__ import annotations
@@ -16,7 +17,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from service.dice.notation.ast import Clamp, CountSuccesses, Dice, Explode, Keep, Reroll
+from service.dice.notation.ast import (
+    Clamp,
+    CountParity,
+    CountSuccesses,
+    Dice,
+    Explode,
+    Keep,
+    MappedDice,
+    Margin,
+    Modifier,
+    Reroll,
+    SubtractFailures,
+)
 from service.dice.notation.errors import LimitExceeded
 from service.dice.notation.limits import Limits
 from service.dice.notation.result import DiceTermResult, DieResult
@@ -137,15 +150,19 @@ def _reroll(modifier: Reroll, work: _Work) -> None:
     low, high, limit = modifier.condition.low, modifier.condition.high, limits.max_rerolls
     # `ro` looks only at the dice present now; `r` also at the replacements it appends.
     end = len(values) if modifier.once else -1
+    cap, done = modifier.limit, 0  # Foundry's `r2=1`: at most `cap` rerolls by this modifier
     i = 0
     while i < (len(values) if end < 0 else end):
         if flags[i] & _ACTIVE and low <= values[i] <= high:
+            if done == cap:
+                break
             # Rerolls run before explosions, so every die past the first `count` is a reroll.
             rerolls = len(values) - node.count + 1
             if rerolls > limit:
                 raise LimitExceeded("maxRerolls", limit, rerolls)
             flags[i] = (flags[i] & _DROP) | _DISCARDED | _REROLLED
             _draw(work)
+            done += 1
         i += 1
 
 
@@ -156,9 +173,12 @@ def _explode(modifier: Explode, work: _Work) -> None:
     explosions = 0  # one explosion modifier per term, so this is the term's count
     # Appended dice are checked too (the chain continues), except when exploding once.
     end = len(values) if modifier.once else -1
+    cap = modifier.limit  # Foundry's `x2=6`: at most `cap` explosions
     i = 0
     while i < (len(values) if end < 0 else end):
         if flags[i] & _ACTIVE and low <= values[i] <= high:
+            if explosions == cap:
+                break
             explosions += 1
             if explosions > limit:
                 raise LimitExceeded("maxExplosions", limit, explosions)
@@ -190,6 +210,29 @@ def _count(modifier: CountSuccesses, work: _Work) -> None:
         flags[i] = f | counted
 
 
+def _parity(modifier: CountParity, work: _Work) -> None:
+    values, flags = work[1], work[2]
+    rest = 0 if modifier.kind == "even" else 1
+    for i, f in enumerate(flags):
+        if f & _ACTIVE and values[i] % 2 == rest:
+            f |= _MET
+        flags[i] = f | _COUNTED
+
+
+def _failures(modifier: SubtractFailures, work: _Work) -> None:
+    # Flags the failures; the term's value is worked out at the end (`_foundry_value`).
+    low, high = modifier.condition.low, modifier.condition.high
+    values, flags = work[1], work[2]
+    for i, f in enumerate(flags):
+        if f & _ACTIVE and low <= values[i] <= high:
+            f |= _MET
+        flags[i] = f | _FAILURES
+
+
+def _margin(modifier: Margin, work: _Work) -> None:
+    """The margin changes no die, only the term's value (`_foundry_value`)."""
+
+
 # Each stage takes the modifier type it is filed under (so the table cannot say more than Any).
 _STAGES: dict[type, Callable[[Any, _Work], None]] = {
     Clamp: _clamp,
@@ -197,7 +240,43 @@ _STAGES: dict[type, Callable[[Any, _Work], None]] = {
     Explode: _explode,
     Keep: _keep,
     CountSuccesses: _count,
+    CountParity: _parity,
+    SubtractFailures: _failures,
+    Margin: _margin,
 }
+_FOUNDRY_TAILS = frozenset((CountParity, SubtractFailures, Margin))
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}{'es' if word.endswith('s') else 's'}"
+
+
+def _foundry_value(
+    modifiers: tuple[Modifier, ...], values: list[int], flags: list[int], total: int, met: int, shown: str
+) -> tuple[int, str, int | None]:
+    """A term's (value, breakdown, success count) under Foundry's `even`/`odd`, `sf` and `ms`.
+
+    `total` is the sum of the active dice and `met` how many met the count; modifiers are in stage order.
+    """
+    counted: int | None = None
+    for modifier in modifiers:
+        if isinstance(modifier, CountSuccesses):
+            total = met
+            shown += f"; {_plural(met, 'failure' if modifier.failures else 'success')}"
+            counted = None if modifier.failures else met
+        elif isinstance(modifier, CountParity):
+            total = counted = met
+            shown += f"; {met} {modifier.kind}"
+        elif isinstance(modifier, SubtractFailures):
+            for v, f in zip(values, flags, strict=True):
+                if f & _ACTIVE and f & _MET:
+                    total -= 2 * v  # it was added once; it counts as its negative
+            shown += f"; {_plural(met, 'failure')} subtracted"
+        elif isinstance(modifier, Margin):
+            before = total
+            total = modifier.value - before if modifier.failure else before - modifier.value
+            shown += f"; {modifier.value} - {before}" if modifier.failure else f"; {before} - {modifier.value}"
+    return total, shown, counted
 
 
 def roll_term(node: Dice, ctx: Context) -> tuple[int, str]:
@@ -229,6 +308,31 @@ def roll_term(node: Dice, ctx: Context) -> tuple[int, str]:
     work = (node, values, flags, roll, limits, earlier)
     for modifier in modifiers:  # already in stage order
         _STAGES[type(modifier)](modifier, work)
+    return _finish(node, values, flags, limits, terms)
+
+
+def roll_mapped_term(node: MappedDice, ctx: Context) -> tuple[int, str]:
+    """Roll Foundry's Fate dice or coins: each die is a d3 / d2 draw plus the term's offset."""
+    roll, limits, terms = ctx
+    count, sides, offset = node.count, node.sides, node.offset
+    earlier = 0
+    for done in terms:
+        earlier += len(done.results)
+    if earlier + count > limits.max_dice:
+        raise LimitExceeded("maxDice", limits.max_dice, earlier + count)
+    values: list[int] = []
+    for _ in range(count):
+        values.append(roll(sides) + offset)
+    flags = [_ACTIVE] * count
+    work = (node, values, flags, roll, limits, earlier)
+    for modifier in node.modifiers:  # keep/drop, or a coin's call: neither draws a die
+        _STAGES[type(modifier)](modifier, work)
+    return _finish(node, values, flags, limits, terms)
+
+
+def _finish(node: Dice, values: list[int], flags: list[int], limits: Limits, terms: list[DiceTermResult]) -> tuple[int, str]:
+    """Turn a rolled term's faces and flags into its DiceTermResult (recorded) and (value, text)."""
+    modifiers = node.modifiers
     keys: list[int] = []
     total = successes = 0
     for v, f in zip(values, flags):  # noqa: B905 - parallel lists, equal by construction
@@ -237,10 +341,11 @@ def roll_term(node: Dice, ctx: Context) -> tuple[int, str]:
             total += v
         if f & _MET:
             successes += 1
-    if total > limits.max_value:  # dice never go below 0 (a clamp takes no negative number)
+    # Only Fate dice go below 0, by at most one a die, so their sum stays far inside the bound.
+    if total > limits.max_value:
         raise LimitExceeded("maxValue", limits.max_value, total)
     shown = ", ".join(map(_mark, keys))
-    last = modifiers[-1]
+    last = modifiers[-1] if modifiers else None
     if type(last) is CountSuccesses:  # stage order puts it last
         total = successes
         if last.failures:
@@ -249,7 +354,11 @@ def roll_term(node: Dice, ctx: Context) -> tuple[int, str]:
         else:
             shown += f"; {successes} {'success' if successes == 1 else 'successes'}"
             counted = successes
+    elif type(last) in _FOUNDRY_TAILS:
+        total, shown, counted = _foundry_value(modifiers, values, flags, total, successes, shown)
+        if total > limits.max_value or total < -limits.max_value:  # a margin can move it past the bound
+            raise LimitExceeded("maxValue", limits.max_value, total)
     else:
         counted = None
-    terms.append(DiceTermResult(node.text, count, sides, node.modifier_texts, tuple(map(_die, keys)), total, counted))
+    terms.append(DiceTermResult(node.text, node.count, node.sides, node.modifier_texts, tuple(map(_die, keys)), total, counted))
     return total, f"{node.text} ({shown})"

@@ -59,9 +59,13 @@ def roll_in_session(state: dict[str, Any], params: DiceSessionRollInput, stream:
     return state, _roll(params, stream)
 
 
+# Foundry's coin and Fate die: drawn as a d2 / d3, answered as the draw plus this offset (0/1, -1/0/+1).
+_MAPPED = {"dc": (2, -1), "df": (3, -2)}
+
+
 def _fulfill(params: DiceFulfillInput, stream: Stream) -> DiceFulfillResult:
     limits = stream.limits
-    sizes = [int(term.denomination[1:]) for term in params.terms]
+    sizes = [_MAPPED[term.denomination][0] if term.denomination in _MAPPED else int(term.denomination[1:]) for term in params.terms]
     # Every limit is checked before the first draw, so a refused request draws nothing.
     for sides in sizes:
         if sides > limits.max_sides:
@@ -69,7 +73,12 @@ def _fulfill(params: DiceFulfillInput, stream: Stream) -> DiceFulfillResult:
     count = sum(term.count for term in params.terms)
     if count > limits.max_dice:
         raise _limit(LimitExceeded("maxDice", limits.max_dice, count))
-    return DiceFulfillResult(faces=[stream.roll_many(term.count, sides) for term, sides in zip(params.terms, sizes, strict=True)])
+    faces: list[list[int]] = []
+    for term, sides in zip(params.terms, sizes, strict=True):
+        drawn = stream.roll_many(term.count, sides)
+        offset = _MAPPED[term.denomination][1] if term.denomination in _MAPPED else 0
+        faces.append([face + offset for face in drawn] if offset else drawn)
+    return DiceFulfillResult(faces=faces)
 
 
 def fulfill(params: DiceFulfillInput, stream: Stream) -> DiceFulfillResult:
@@ -99,7 +108,8 @@ SYSTEM.mechanic(
     (
         "The server side of Foundry VTT's dice fulfillment (`CONFIG.Dice.fulfillment`): send the dice terms a "
         "Foundry roll needs, as denomination and count in the order Foundry rolls them, and get back just their "
-        "faces, drawn from the auditable stream with one audit record for all of them. `integrations/foundry` "
+        "faces, drawn from the auditable stream with one audit record for all of them. Coins (`dc`) answer 0 or 1 "
+        "and Fate dice (`df`) -1, 0 or +1, drawn as a d2 / d3 less 1 / 2. `integrations/foundry` "
         "is a Foundry module that does this for every roll of a table."
     ),
     stateless=fulfill,

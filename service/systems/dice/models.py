@@ -29,7 +29,10 @@ class DiceRollInput(Model):
             "`!` or `!<cond>` (explode), `minN maxN`, a success threshold like `>=8`, and "
             "`adv` / `dis` on a single die (`d20adv`). Conditions: `N`, `=N`, `<N`, `>N`, `<=N`, `>=N`. "
             "With `dialect: foundry`, Foundry VTT's modifiers instead: `x` / `xo` (explode / explode once), "
-            "`r` (reroll once) / `rr` (reroll recursively), `cs<cond>` / `cf<cond>` (count successes / failures). "
+            "`r` (reroll once) / `rr` (reroll recursively), each capped by a count before its condition (`r2=1`), "
+            "`cs<cond>` / `cf<cond>` (count successes / failures), `k` / `d` (keep highest / drop lowest), "
+            "`even` / `odd` (count them), `sf<cond>` (subtract failures), `ms<cond>N` (margin of success), "
+            "and Fate dice `NdF` and coins `Ndc` (`c1` / `c0` calls heads / tails). "
             "Literals go up to 10^9, and every value computed on the way, total included, stays within "
             "±2147483647 (`maxValue`), else the answer is a 422 naming the limit."
         ),
@@ -39,7 +42,8 @@ class DiceRollInput(Model):
         default="default",
         description=(
             "How to read `expression`: `default` (ours, where `r` rerolls until the condition fails) or "
-            "`foundry` (Foundry VTT's, where `r` rerolls once and `rr` recursively; `x`, `xo`, `cs`, `cf`). "
+            "`foundry` (Foundry VTT's v12/v13, where `r` rerolls once and `rr` recursively; `x`, `xo`, `cs`, `cf`, "
+            "`k`, `d`, `even`, `odd`, `sf`, `ms`, `dF`, `dc`; its `df` modifier is refused). "
             "The normalized `formula` is written back in the same dialect."
         ),
     )
@@ -60,8 +64,11 @@ class FulfillTerm(Model):
     """Dice of one size that Foundry asks for, e.g. `{denomination: "d20", count: 2}`."""
 
     denomination: str = Field(
-        pattern=r"^d[1-9][0-9]{0,8}$",
-        description="Foundry's die denomination: `d` and the number of faces (`d6`, `d20`, `d100`).",
+        pattern=r"^(d[1-9][0-9]{0,8}|dc|df)$",
+        description=(
+            "Foundry's die denomination: `d` and the number of faces (`d6`, `d20`, `d100`), or `dc` (a coin: "
+            "faces 0 tails, 1 heads) or `df` (a Fate die: faces -1, 0, +1)."
+        ),
     )
     count: int = Field(ge=1, le=1000, description="How many dice of it, in the order Foundry rolls them.")
 
@@ -84,5 +91,9 @@ class DiceSessionFulfillInput(DiceFulfillInput):
 
 class DiceFulfillResult(Model):
     faces: list[list[int]] = Field(
-        description="One list per requested term, in order: its faces, in the order they were drawn."
+        description=(
+            "One list per requested term, in order: its faces, in the order they were drawn. A coin is drawn as a d2 "
+            "and a Fate die as a d3: the audit record holds those draws, and the face answered is the draw minus 1 "
+            "(coin: 0 tails, 1 heads) or minus 2 (Fate: -1, 0, +1), as Foundry's `Coin` and `FateDie` results are."
+        )
     )

@@ -62,6 +62,8 @@ BAD_ARRANGEMENT = "neuroscape/bad-arrangement"
 BAD_TRIGGER_ORDER = "neuroscape/bad-trigger-order"
 TROJAN_TOO_SOON = "neuroscape/trojan-too-soon"
 TROJAN_ACTIVATED = "neuroscape/trojan-activated"
+# -- odds ------------------------------------------------------------------------------
+ODDS_NOT_COVERED = "neuroscape/odds-not-covered"
 
 CODES: dict[str, Code] = {
     ILLEGAL_DECK: Code(422, "A deck breaks deck building", "One or more deck lists break the deck-building rules; every violation is listed."),
@@ -106,6 +108,11 @@ CODES: dict[str, Code] = {
     BAD_TRIGGER_ORDER: Code(422, "Not an order of your triggers", "The order names each of your pending triggers exactly once."),
     TROJAN_TOO_SOON: Code(409, "The trojan was played this turn", "A trojan is activated only after the turn it was played."),
     TROJAN_ACTIVATED: Code(409, "The trojan is already activated", "A trojan is activated once; it is face-up from then on."),
+    ODDS_NOT_COVERED: Code(
+        422, "No exact odds for these dice",
+        "The first dice the action would roll are of a kind its odds do not cover (a random discard, a draw from "
+        "another seat's deck, a look at a deck's top): the action itself is allowed.",
+    ),
 }
 
 

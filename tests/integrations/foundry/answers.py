@@ -30,6 +30,20 @@ REQUESTS: dict[str, tuple[str, dict[str, Any]]] = {
         "/v1/dice/fulfill",
         {"terms": [{"denomination": "d20", "count": 2}, {"denomination": "d6", "count": 3}, {"denomination": "d20", "count": 1}], "seed": "fixture-fulfill"},
     ),
+    "roll-fate-coins": ("/v1/dice/roll", {"expression": "4dF + 3dcc1 + 2dc", "dialect": "foundry", "format": "foundry", "seed": "fixture-fate"}),
+    "roll-rarer-modifiers": (
+        "/v1/dice/roll",
+        {"expression": "4d6k3 + 4d6d + 6d6r2=1 + 6d6even - 6d6odd + 4dFkl2", "dialect": "foundry", "format": "foundry", "seed": "fixture-rarer"},
+    ),
+    "roll-subtract-failures": ("/v1/dice/roll", {"expression": "8d6sf<3 + 1d4", "dialect": "foundry", "format": "foundry", "seed": "fixture-sf"}),
+    "roll-margin": (
+        "/v1/dice/roll",
+        {"expression": "3d6ms>10 + (2d10ms<=12) * 2 + 6d10cs>=8ms2", "dialect": "foundry", "format": "foundry", "seed": "fixture-margin"},
+    ),
+    "fulfill-coin-fate": (
+        "/v1/dice/fulfill",
+        {"terms": [{"denomination": "dc", "count": 3}, {"denomination": "df", "count": 4}, {"denomination": "d2", "count": 2}], "seed": "fixture-coin-fate"},
+    ),
     "fulfill-session": ("/v1/sessions/{session}/dice/fulfill", {"terms": [{"denomination": "d8", "count": 2}, {"denomination": "d12", "count": 1}]}),
     "roll-session": ("/v1/sessions/{session}/dice/roll", {"expression": "2d20kh1 + 4", "dialect": "foundry", "format": "foundry"}),
 }

@@ -12,6 +12,7 @@ from service.systems.eclipse.rules.d100 import rank
 from service.systems.eclipse.rules.pools import after_roll
 from support.api import Api, mechanic_field
 
+from .sheets import ANA, GUARD
 from .test_api import POOLS, Table, session_query, stateless_query
 
 GUNS = {"character": "ana", "skill": "Guns"}
@@ -212,3 +213,19 @@ def test_vigor_takes_the_initiative_with_its_own_text(api: Api) -> None:
     assert table.rest("initiative", {}, "gm").status_code == 200
     took = table.rest("pool-use", {"character": "ana", "pool": "vigor", "use": "take-initiative"}, "ana").json()["result"]
     assert took["effect"] == rest["effect"]
+
+
+def test_a_setup_with_an_intrusion_under_way_over_rest_and_graphql(api: Api) -> None:
+    """The intrusion is at the table from the start; one naming a hacker the setup lacks is a 422 on both protocols."""
+    seats = [{"name": "gm", "role": "gm"}, {"name": "ana"}]
+    under_way = {"hacker": "ana", "system": "hab security", "firewall": 40, "privileges": "admin", "status": "hidden"}
+    created = api.create_session("eclipse", seats, setup={"characters": [ANA, GUARD], "intrusions": [under_way]})
+    assert created["session"]["state"]["intrusions"]["i1"] == {**under_way, "id": "i1", "method": "subtle"}
+    ended = api.post(f"/v1/sessions/{created['session']['id']}/eclipse/end-intrusion", {"intrusion": "i1"}, token=api.tokens["ana"])
+    assert ended.status_code == 200 and ended.json()["result"] == {"intrusion": "i1", "ended": True}
+    stranger = {"system": "eclipse", "seats": seats, "setup": {"characters": [ANA], "intrusions": [{**under_way, "hacker": "guard"}]}}
+    assert api.post("/v1/sessions", stranger).status_code == 422
+    answer = api.gql(
+        "mutation C($input: EclipseCreateSessionInput!) { createEclipseSession(input: $input) { session { id } } }", {"input": stranger}
+    )
+    assert answer["errors"] and "not one of the setup's characters" in answer["errors"][0]["message"]

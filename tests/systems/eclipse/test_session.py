@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+from pydantic import ValidationError
+
 from service.registry import Actor
 from service.systems.eclipse import moves
 from service.systems.eclipse.setup import EclipseSetup
@@ -236,6 +239,27 @@ def test_intrusions_are_kept_and_escalated() -> None:
     assert s["intrusions"]["i1"]["status"] == "hidden"
     s, _ = act(moves.intrusions.end_intrusion, s, EclipseEndIntrusion, {"intrusion": "i1"}, actor=ANA_SEAT)
     assert s["intrusions"] == {}
+
+
+def test_an_intrusion_under_way_at_the_start_is_kept_escalated_and_ended() -> None:
+    """A setup may pick a run up mid-way: the intrusion is at the table as a won hack would leave it."""
+    under_way = {"hacker": "ana", "system": "hab security", "firewall": 40, "privileges": "security"}
+    s = stored(EclipseSetup.model_validate({"characters": [ANA, GUARD], "intrusions": [under_way, {**under_way, "method": "brute-force"}]}))
+    assert s["intrusions"]["i1"] == {
+        "id": "i1", "hacker": "ana", "system": "hab security", "firewall": 40, "method": "subtle", "privileges": "security", "status": "covert"
+    }
+    assert s["intrusions"]["i2"]["status"] == "spotted" and s["nextIntrusion"] == 3  # where brute force leaves a winner
+    s, up = act(moves.hacking.hack_in_session, s, EclipseHackInSession, {"hacker": {"character": "ana"}, "method": "subtle", "intrusion": "i1"}, d100(11), d100(5), actor=ANA_SEAT)
+    assert (up.firewall.target, up.intrusion.privileges, up.intrusion.status) == (40, "security", "hidden")  # the setup's Firewall
+    s, new = act(moves.hacking.hack_in_session, s, EclipseHackInSession, {"hacker": {"character": "ana"}, "method": "subtle", "system": "door", "firewall": 30}, d100(20), d100(50), actor=ANA_SEAT)
+    assert new.intrusion_id == "i3"
+    s, _ = act(moves.intrusions.end_intrusion, s, EclipseEndIntrusion, {"intrusion": "i1"}, actor=ANA_SEAT)
+    assert set(s["intrusions"]) == {"i2", "i3"}
+
+
+def test_an_intrusion_in_the_setup_needs_a_hacker_of_the_setup() -> None:
+    with pytest.raises(ValidationError, match="not one of the setup's characters"):
+        EclipseSetup.model_validate({"characters": [ANA], "intrusions": [{"hacker": "guard", "system": "hab security", "firewall": 40}]})
 
 
 def test_adding_characters() -> None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from service.dice.odds import Odds
 from service.dice.stream import Stream
 from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems.desert import SYSTEM, errors
 from service.systems.desert.errors import refuse
 from service.systems.desert.rules.encounters import building_encounter, district_encounter
+from service.systems.desert.rules.reaction_odds import building_encounter_odds, district_encounter_odds
 from service.systems.desert.state import (
     Character,
     DesertState,
@@ -72,6 +74,31 @@ def encounter(state: DesertState, params: DesertCharacterRef, stream: Stream, ac
     return state, result
 
 
+# -- odds: the same inputs, nothing rolled --------------------------------------------------------
+
+
+def encounter_odds(params: DesertEncounterInput) -> Odds:
+    if params.district_type is not None:
+        return district_encounter_odds(params.district_type)
+    return building_encounter_odds(params.table or [], params.time_of_day)
+
+
+def encounter_odds_here(state: DesertState, found: Character) -> Odds:
+    """The odds of the roll `roll_encounter` would make for the character where it is now."""
+    location = current_location(found)
+    if isinstance(location, DistrictAt):
+        return district_encounter_odds(district_of(state, location.district).type)
+    return building_encounter_odds(building_of(state, location.building).encounters, state.time_of_day)
+
+
+def encounter_odds_at_table(state: DesertState, params: DesertCharacterRef, actor: Actor) -> Odds:
+    found = acting_character(state, params.character, actor, as_holder=False)
+    refusal = encounter_refusal(state, found)
+    if refusal is not None:
+        raise refusal
+    return encounter_odds_here(state, found)
+
+
 SYSTEM.mechanic(
     "encounter",
     "Roll for a random encounter",
@@ -79,4 +106,5 @@ SYSTEM.mechanic(
     "A building: a d6 on its encounter table, which only takes place when the entry's time of day is now "
     "(once per section, until an encounter took place during the stay).",
     stateless=resolve_encounter, session=encounter,
+    odds=encounter_odds, session_odds=encounter_odds_at_table,
 )

@@ -8,11 +8,13 @@ this stay, until an encounter took place there; a district's roll once per day.
 
 from __future__ import annotations
 
+from service.dice.odds import Odds
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.desert import SYSTEM, errors
 from service.systems.desert.errors import refuse
-from service.systems.desert.moves.encounters import encounter_refusal, roll_encounter
+from service.systems.desert.moves.encounters import encounter_odds_here, encounter_refusal, roll_encounter
+from service.systems.desert.rules.reaction_odds import no_encounter_roll
 from service.systems.desert.rules.security_logs import new_log, screen_for
 from service.systems.desert.state import (
     Character,
@@ -33,7 +35,9 @@ from service.systems.desert.wire.movement import DesertMoved, DesertMoveInput
 from service.systems.desert.wire.refs import DesertLocation
 
 
-def move(state: DesertState, params: DesertMoveInput, stream: Stream, actor: Actor) -> tuple[DesertState, DesertMoved]:
+def _arrived(state: DesertState, params: DesertMoveInput, actor: Actor) -> tuple[DesertState, Character, Location | None, Location, str, str]:
+    """The table once the character has moved, before any encounter roll; the character there,
+    where it came from, where it is, that location's key and its new security log."""
     found = acting_character(state, params.character, actor, as_holder=True)
     require_held(state, found)
     to = params.to.as_state()
@@ -53,6 +57,11 @@ def move(state: DesertState, params: DesertMoveInput, stream: Stream, actor: Act
     found = found.model_copy(update={"location": to, "security_log": log_id, "stay": stay})
     state = state.model_copy(update={"reactions": {**state.reactions, found.id: {key: Visit()}}})
     state = _pruned(state.with_character(found).with_security_log(new_log(log_id, found.id, to, key, state.day, state.time_of_day)))
+    return state, found, came, to, key, log_id
+
+
+def move(state: DesertState, params: DesertMoveInput, stream: Stream, actor: Actor) -> tuple[DesertState, DesertMoved]:
+    state, found, came, to, key, log_id = _arrived(state, params, actor)
     encounter: DesertEncounterResult | None = None
     if params.roll_encounter and encounter_refusal(state, found) is None:
         state, encounter = roll_encounter(state, found, stream)
@@ -91,10 +100,19 @@ def _pruned(state: DesertState) -> DesertState:
     return state.model_copy(update={"security_logs": kept})
 
 
+def move_odds(state: DesertState, params: DesertMoveInput, actor: Actor) -> Odds:
+    """The encounter roll the move may make on arrival; certainly none when no roll is due there."""
+    state, found, _, _, _, _ = _arrived(state, params, actor)
+    if params.roll_encounter and encounter_refusal(state, found) is None:
+        return encounter_odds_here(state, found)
+    return no_encounter_roll()
+
+
 SYSTEM.mechanic(
     "move",
     "Move a held character to another section or district",
     "Refused until the current location's building or district reaction has been drawn. Opens a new "
     "security log and may roll for an encounter.",
     session=move,
+    session_odds=move_odds,
 )

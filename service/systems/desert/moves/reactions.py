@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from service.dice.odds import Odds
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.desert import SYSTEM, errors
@@ -9,8 +10,11 @@ from service.systems.desert.errors import refuse
 from service.systems.desert.rules import personal_reactions as personal
 from service.systems.desert.rules import security_logs as logs
 from service.systems.desert.rules.building_reactions import building_bag, choose_side, draw_token, resolve_token
+from service.systems.desert.rules.reaction_odds import building_draw_odds, personal_draw_odds
 from service.systems.desert.rules.screen import laid_out, slot
+from service.systems.desert.rules.tokens import MAX_CONTROL, TokenColor
 from service.systems.desert.state import (
+    Character,
     DesertState,
     Drawn,
     acting_character,
@@ -33,7 +37,9 @@ from service.systems.desert.wire.reactions import (
     DesertPersonalReactionAtTableInput,
     DesertPersonalReactionInput,
     DesertReactionChosen,
+    DesertToken,
 )
+from service.systems.desert.wire.screen import DesertScreen
 from service.systems.desert.wire.sheets import DesertApproach
 
 KEEP_DRAWS = 30  # reactions remembered per visit; escalation only needs the counts
@@ -42,12 +48,16 @@ KEEP_DRAWS = 30  # reactions remembered per visit; escalation only needs the cou
 # -- building and district reactions --------------------------------------------------------------
 
 
-def resolve_building_reaction(params: DesertBuildingReactionInput, stream: Stream) -> DesertBuildingDraw:
+def _building_bag(params: DesertBuildingReactionInput) -> tuple[DesertScreen, list[TokenColor]]:
     screen = laid_out(params.district_type, params.checkboxes, params.bypassed)
     for category in params.volunteered:
         if not slot(screen, category).free:
             raise refuse(errors.NOT_A_FREE_CATEGORY, f"{category} holds control tokens here: a statement there is required, not volunteered")
-    bag = building_bag(screen, set(params.volunteered))
+    return screen, building_bag(screen, set(params.volunteered))
+
+
+def resolve_building_reaction(params: DesertBuildingReactionInput, stream: Stream) -> DesertBuildingDraw:
+    screen, bag = _building_bag(params)
     index = draw_token(bag, stream)
     after, reaction = resolve_token(
         bag[index], control=params.control, blues_before=params.blues_before, side=params.on_blue, reactions=params.reactions, stream=stream
@@ -63,14 +73,11 @@ def resolve_building_reaction(params: DesertBuildingReactionInput, stream: Strea
     )
 
 
-def building_reaction(
-    state: DesertState, params: DesertBuildingReactionAtTableInput, stream: Stream, actor: Actor
-) -> tuple[DesertState, DesertBuildingDrawAtTable]:
+def _building_bag_at_table(state: DesertState, params: DesertBuildingReactionAtTableInput, actor: Actor) -> tuple[Character, list[TokenColor]]:
+    """The character drawing and its bag, once the draw is allowed (the odds refuse as the draw does)."""
     found = acting_character(state, params.character, actor, as_holder=False)
     require_held(state, found)
-    location = current_location(found)
-    visit = visit_of(state, found)
-    if visit.pending is not None:
+    if visit_of(state, found).pending is not None:
         raise refuse(errors.CHOICE_PENDING, "a blue token is waiting for the table to choose positive or negative")
     log = log_of(state, found)
     shown = logs.screen_for(state, found)
@@ -81,7 +88,17 @@ def building_reaction(
             f"{found.name} still has to say {', '.join(missing)} here (or bypass it) before the draw",
             missing=missing,
         )
-    bag = building_bag(shown, logs.volunteered(log, shown))
+    return found, building_bag(shown, logs.volunteered(log, shown))
+
+
+def building_reaction(
+    state: DesertState, params: DesertBuildingReactionAtTableInput, stream: Stream, actor: Actor
+) -> tuple[DesertState, DesertBuildingDrawAtTable]:
+    found, bag = _building_bag_at_table(state, params, actor)
+    location = current_location(found)
+    visit = visit_of(state, found)
+    log = log_of(state, found)
+    shown = logs.screen_for(state, found)
     index = draw_token(bag, stream)
     place = place_of(state, location)
     before = place.control
@@ -134,11 +151,16 @@ def choose_reaction(state: DesertState, params: DesertChooseReactionInput, actor
 # -- personal reactions ---------------------------------------------------------------------------
 
 
-def resolve_personal_reaction(params: DesertPersonalReactionInput, stream: Stream) -> DesertPersonalDraw:
+def _personal_bag(params: DesertPersonalReactionInput) -> tuple[list[DesertToken], list[str]]:
     bag = personal.check_bag(params.tokens, control=params.control, controlled_type=params.controlled_type, mode=params.count_rule)
-    approach = params.approach
-    required = personal.automatic_tokens(approach, with_meeting=params.with_meeting, conduct=params.conduct)
+    required = personal.automatic_tokens(params.approach, with_meeting=params.with_meeting, conduct=params.conduct)
     personal.check_automatic(bag, required, control=params.control, controlled_type=params.controlled_type)
+    return bag, required
+
+
+def resolve_personal_reaction(params: DesertPersonalReactionInput, stream: Stream) -> DesertPersonalDraw:
+    bag, required = _personal_bag(params)
+    approach = params.approach
     index, drawn = personal.draw(bag, control=params.control, controlled_type=params.controlled_type, stream=stream)
     goal = personal.identity_change(approach, drawn.label)
     change: DesertIdentityChange | None = None
@@ -165,21 +187,31 @@ def _meets_rental_target(state: DesertState, approach: DesertApproach | None, wi
     return any(personal.same(name, approach.meeting) for name in names)
 
 
+def _personal_bag_at_table(
+    state: DesertState, params: DesertPersonalReactionAtTableInput, actor: Actor
+) -> tuple[Character, list[DesertToken], list[str]]:
+    """The character drawing, its bag and the automatic labels, once the draw is allowed."""
+    found = acting_character(state, params.character, actor, as_holder=False)
+    require_held(state, found)
+    place = place_of(state, current_location(found))
+    controlled = params.controlled_type or place.identity
+    bag = personal.check_bag(params.tokens, control=place.control, controlled_type=controlled, mode=state.rules.personal_control_count)
+    required = personal.automatic_tokens(
+        found.approach, with_meeting=_meets_rental_target(state, found.approach, params.with_person), conduct=params.conduct
+    )
+    personal.check_automatic(bag, required, control=place.control, controlled_type=controlled)
+    return found, bag, required
+
+
 def personal_reaction(
     state: DesertState, params: DesertPersonalReactionAtTableInput, stream: Stream, actor: Actor
 ) -> tuple[DesertState, DesertPersonalDrawAtTable]:
-    found = acting_character(state, params.character, actor, as_holder=False)
-    require_held(state, found)
+    found, bag, required = _personal_bag_at_table(state, params, actor)
     location = current_location(found)
     place = place_of(state, location)
     control = place.control
     controlled = params.controlled_type or place.identity
-    bag = personal.check_bag(params.tokens, control=control, controlled_type=controlled, mode=state.rules.personal_control_count)
     approach = found.approach
-    required = personal.automatic_tokens(
-        approach, with_meeting=_meets_rental_target(state, approach, params.with_person), conduct=params.conduct
-    )
-    personal.check_automatic(bag, required, control=control, controlled_type=controlled)
     index, drawn = personal.draw(bag, control=control, controlled_type=controlled, stream=stream)
     change: DesertIdentityChange | None = None
     goal = personal.identity_change(approach, drawn.label)
@@ -204,6 +236,38 @@ def personal_reaction(
     return state, result
 
 
+# -- odds: the same inputs, nothing drawn ---------------------------------------------------------
+
+
+def building_reaction_odds(params: DesertBuildingReactionInput) -> Odds:
+    _, bag = _building_bag(params)
+    return building_draw_odds(bag, control=params.control, blues_before=params.blues_before, side=params.on_blue, reactions=params.reactions)
+
+
+def building_reaction_odds_at_table(state: DesertState, params: DesertBuildingReactionAtTableInput, actor: Actor) -> Odds:
+    found, bag = _building_bag_at_table(state, params, actor)
+    place = place_of(state, current_location(found))
+    blues = visit_of(state, found).blues
+    return building_draw_odds(bag, control=place.control, blues_before=blues, side=params.on_blue, reactions=place.reactions)
+
+
+def personal_reaction_odds(params: DesertPersonalReactionInput) -> Odds:
+    bag, _ = _personal_bag(params)
+    control_six = params.control == MAX_CONTROL
+    return personal_draw_odds(
+        bag, control_six=control_six, controlled_type=params.controlled_type, approach=params.approach, identity=params.controlled_type
+    )
+
+
+def personal_reaction_odds_at_table(state: DesertState, params: DesertPersonalReactionAtTableInput, actor: Actor) -> Odds:
+    found, bag, _ = _personal_bag_at_table(state, params, actor)
+    place = place_of(state, current_location(found))
+    controlled = params.controlled_type or place.identity
+    return personal_draw_odds(
+        bag, control_six=place.control == MAX_CONTROL, controlled_type=controlled, approach=found.approach, identity=place.identity
+    )
+
+
 SYSTEM.mechanic(
     "building-reaction",
     "Draw a building or district reaction from a six-token bag",
@@ -214,6 +278,7 @@ SYSTEM.mechanic(
     "control -1 (at least 0) and a d6 picks the reaction (1-3 positive, 4-6 negative). Red or blank: "
     "nothing. In a session the bag comes from the character's security log, and control changes on the sheet.",
     stateless=resolve_building_reaction, session=building_reaction,
+    odds=building_reaction_odds, session_odds=building_reaction_odds_at_table,
 )
 
 SYSTEM.mechanic(
@@ -231,4 +296,5 @@ SYSTEM.mechanic(
     "automatic token must be in the bag. A sponsorbaby's brand or an agitator's 'violent' coming up changes "
     "the location's identity (in a session, at once unless applyIdentityChange is false).",
     stateless=resolve_personal_reaction, session=personal_reaction,
+    odds=personal_reaction_odds, session_odds=personal_reaction_odds_at_table,
 )

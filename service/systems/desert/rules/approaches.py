@@ -31,6 +31,7 @@ APPROACHES: dict[int, tuple[ApproachName, str, str | None]] = {
     ),
 }
 
+APPROACH_DIE = 6
 BY_NAME: dict[str, int] = {name: number for number, (name, _, _) in APPROACHES.items()}
 
 
@@ -50,5 +51,5 @@ def roll_or_pick(pick: str, stream: Stream) -> tuple[int | None, Approach]:
     """`roll` rolls one d6; a picked approach rolls nothing."""
     if pick != "roll":
         return None, approach_entry(BY_NAME[pick])
-    face = stream.roll(6)
+    face = stream.roll(APPROACH_DIE)
     return face, approach_entry(face)

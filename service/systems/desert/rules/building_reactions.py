@@ -68,6 +68,23 @@ def resolve_token(
     Orange: control -1 (at least 0) and a d6 picks the reaction, 1-3 positive, 4-6 negative.
     Red and blank: nothing happens.
     """
+    face = stream.roll(6) if token == "orange" else None
+    return token_effect(token, control=control, blues_before=blues_before, side=side, reactions=reactions, face=face)
+
+
+def token_effect(
+    token: str,
+    *,
+    control: int,
+    blues_before: int,
+    side: Side | None,
+    reactions: DesertReactionSet | None,
+    face: int | None,
+) -> tuple[int, DesertReaction | None]:
+    """`resolve_token` once its dice are known: `face` is the d6 of an orange token (None otherwise).
+
+    The draw and its odds (`rules.reaction_odds`) both read every token through this function.
+    """
     if token == "blue":
         step = min(blues_before + 1, ESCALATION_STEPS)
         reaction = DesertReaction(
@@ -81,7 +98,7 @@ def resolve_token(
         )
         return min(control + 1, MAX_CONTROL), reaction
     if token == "orange":
-        face = stream.roll(6)
+        assert face is not None, "an orange token's reaction is picked by a d6"
         side_rolled: Side = "positive" if face <= ESCALATION_STEPS else "negative"
         step = face if face <= ESCALATION_STEPS else face - ESCALATION_STEPS
         reaction = DesertReaction(

@@ -14,13 +14,24 @@ from service.systems.desert.wire.encounters import DesertEncounterResult
 from service.systems.desert.wire.sheets import DesertEncounterEntry
 
 
+ENCOUNTER_DIE = 6
+
+
 def district_encounter(district_type: int, stream: Stream) -> DesertEncounterResult:
-    face = stream.roll(6)
+    return district_encounter_on(district_type, stream.roll(ENCOUNTER_DIE))
+
+
+def district_encounter_on(district_type: int, face: int) -> DesertEncounterResult:
+    """A district's roll once its d6 shows `face`: an encounter on the district type or lower."""
     return DesertEncounterResult(kind="district", face=face, happened=face <= district_type, encounter=None, time_of_day=None, time_fits=None)
 
 
 def building_encounter(table: Sequence[DesertEncounterEntry], time_of_day: TimeOfDay, stream: Stream) -> DesertEncounterResult:
-    face = stream.roll(6)
+    return building_encounter_on(table, time_of_day, stream.roll(ENCOUNTER_DIE))
+
+
+def building_encounter_on(table: Sequence[DesertEncounterEntry], time_of_day: TimeOfDay, face: int) -> DesertEncounterResult:
+    """A building's roll once its d6 shows `face`: the entry takes place when its time of day is now."""
     entry = table[face - 1]
     fits = entry.time_of_day == time_of_day
     return DesertEncounterResult(

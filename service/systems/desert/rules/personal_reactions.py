@@ -86,10 +86,21 @@ def check_automatic(tokens: Sequence[DesertToken], required: Sequence[str], *, c
 
 def draw(bag: list[DesertToken], *, control: int, controlled_type: str, stream: Stream) -> tuple[int | None, DesertToken]:
     """Draw one token; at control 6 the outcome is the controlled type and no die is rolled."""
-    if control == MAX_CONTROL:
+    face = None if control == MAX_CONTROL else stream.roll(len(bag))
+    return drawn_on(bag, controlled_type=controlled_type, face=face)
+
+
+def drawn_on(bag: Sequence[DesertToken], *, controlled_type: str, face: int | None) -> tuple[int | None, DesertToken]:
+    """The token a die showing `face` picks (index face - 1); no die (control 6): the controlled type."""
+    if face is None:
         return None, DesertToken(label=controlled_type, kind="identity")
-    index = stream.roll(len(bag)) - 1
-    return index, bag[index]
+    return face - 1, bag[face - 1]
+
+
+def identity_after(approach: DesertApproach | None, drawn_label: str, identity: str) -> str:
+    """The location's identity once this token came up (a goal token turns it, see `identity_change`)."""
+    goal = identity_change(approach, drawn_label)
+    return goal if goal is not None and not same(goal, identity) else identity
 
 
 def identity_change(approach: DesertApproach | None, drawn_label: str) -> str | None:

@@ -18,6 +18,7 @@ from service.systems.eclipse.wire.hacking import (
     EclipseHackInput,
     EclipseHackResult,
     EclipseIntrusionState,
+    MAX_INTRUSIONS,
 )
 
 
@@ -50,9 +51,6 @@ def hack_outcome(method_name: Method, h: FullTest, f: FullTest, current: tuple[P
         success=success,
         intrusion=state,
     )
-
-
-MAX_INTRUSIONS = 64
 
 
 METHOD_LABEL = {"brute-force": "brute-force hack", "subtle": "subtle intrusion"}

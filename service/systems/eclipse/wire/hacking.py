@@ -15,6 +15,22 @@ from service.systems.eclipse.wire.common import CharacterId, EclipseModifier, Ec
 from service.systems.eclipse.wire.results import EclipseTestResult
 
 
+MAX_INTRUSIONS = 64  # at one table at once
+
+
+class EclipseIntrusionSpec(Model):
+    """An intrusion already under way when the session starts: a run picked up where the last game left it."""
+
+    hacker: str = Field(min_length=1, max_length=40, description="The id of the setup's character who is in the system.")
+    system: str = Field(min_length=1, max_length=80, description="The system the hacker is in.")
+    firewall: int = Field(ge=0, le=200, description="The system's Firewall, for escalating the intrusion later.")
+    method: Method = Field("subtle", description="How the hacker got in: `subtle` (default) or `brute-force`.")
+    privileges: Literal["user", "security", "admin"] = Field("user", description="What the hacker may do in the system.")
+    status: Literal["spotted", "covert", "hidden"] | None = Field(
+        None, description="How noticed the hacker is; default: where its method leaves a winner (`covert` subtle, `spotted` brute force)."
+    )
+
+
 class EclipseIntrusionState(Model):
     privileges: Literal["user", "security", "admin"]
     status: Literal["spotted", "covert", "hidden"]

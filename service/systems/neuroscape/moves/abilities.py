@@ -6,6 +6,7 @@ from __future__ import annotations
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.neuroscape import SYSTEM
+from service.systems.neuroscape.moves.odds import odds_of
 from service.systems.neuroscape.rules.actions import Acted, act_for
 from service.systems.neuroscape.state import NeuroscapeState
 from service.systems.neuroscape.wire.abilities import (
@@ -42,6 +43,7 @@ SYSTEM.mechanic(
     "waits for you in, or with priority on the order, to answer); another only in your own deploy substage. Each "
     "other player in turn order may answer; when all pass in a row the order resolves, last played first.",
     session=activate,
+    session_odds=odds_of("activate"),
     output=NeuroscapeActionResult,
 )
 SYSTEM.mechanic(
@@ -50,6 +52,7 @@ SYSTEM.mechanic(
     "Swift: whenever a swift action is allowed, including in answer to another on the order. The script goes to "
     "your recycle bin; its effect (a counter, a sign swap, a boost...) resolves with the order.",
     session=play_script,
+    session_odds=odds_of("play-script"),
     output=NeuroscapeActionResult,
 )
 SYSTEM.mechanic(
@@ -61,6 +64,7 @@ SYSTEM.mechanic(
     "countered like any swift action. Once it has resolved or been countered the trojan goes to your recycle bin "
     "(rule option `trojanAfterActivation`: `stays-face-up` keeps it in its slot). A trojan is activated once.",
     session=activate_trojan,
+    session_odds=odds_of("activate-trojan"),
     output=NeuroscapeActionResult,
 )
 SYSTEM.mechanic(
@@ -70,5 +74,6 @@ SYSTEM.mechanic(
     "order. The drug's ability targets the character it is played on (its target kind says which characters may "
     "be chosen); the drug goes to your recycle bin and commits no RAM. Drugs are no longer deployed.",
     session=play_drug,
+    session_odds=odds_of("play-drug"),
     output=NeuroscapeActionResult,
 )

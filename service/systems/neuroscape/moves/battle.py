@@ -5,6 +5,7 @@ from __future__ import annotations
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.neuroscape import SYSTEM
+from service.systems.neuroscape.moves.odds import odds_of
 from service.systems.neuroscape.rules.actions import Acted, act_for
 from service.systems.neuroscape.state import NeuroscapeState
 from service.systems.neuroscape.wire.actions import NeuroscapeActionResult
@@ -29,6 +30,7 @@ SYSTEM.mechanic(
     "In your attack substage. Each attacker must be yours and not running; name a target seat when there are "
     "several opponents. An empty list declares no attack.",
     session=attack,
+    session_odds=odds_of("attack"),
     output=NeuroscapeActionResult,
 )
 SYSTEM.mechanic(
@@ -37,6 +39,7 @@ SYSTEM.mechanic(
     "Each of your characters (not running, by default) blocks at most one attacker; several may block the same "
     "attacker, and its player then orders them. An empty list blocks nothing.",
     session=block,
+    session_odds=odds_of("block"),
     output=NeuroscapeActionResult,
 )
 SYSTEM.mechanic(
@@ -45,5 +48,6 @@ SYSTEM.mechanic(
     "Damage goes to the first blocker until it is destroyed, then to the next; what remains overruns to the "
     "bioframe. Attacks you leave out keep the order their blockers were declared in.",
     session=order_blockers,
+    session_odds=odds_of("order-blockers"),
     output=NeuroscapeActionResult,
 )

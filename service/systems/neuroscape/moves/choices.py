@@ -5,6 +5,7 @@ from __future__ import annotations
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.neuroscape import SYSTEM
+from service.systems.neuroscape.moves.odds import odds_of
 from service.systems.neuroscape.rules.actions import Acted, act_for
 from service.systems.neuroscape.state import NeuroscapeState
 from service.systems.neuroscape.wire.actions import NeuroscapeActionResult
@@ -29,6 +30,7 @@ SYSTEM.mechanic(
     "new order by position: `[2, 0, 1]` puts the third card on top. Only you know the cards; other seats see "
     "how many. With several decks looked at, arrange each in turn.",
     session=arrange_top,
+    session_odds=odds_of("arrange-top"),
     output=NeuroscapeActionResult,
 )
 SYSTEM.mechanic(
@@ -38,5 +40,6 @@ SYSTEM.mechanic(
     "default), the match waits for you alone when their turn comes (after the active player's, then in seat "
     "order). Name every pending trigger id once; they resolve first named first, and nothing can answer them.",
     session=order_triggers,
+    session_odds=odds_of("order-triggers"),
     output=NeuroscapeActionResult,
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.neuroscape import SYSTEM
+from service.systems.neuroscape.moves.odds import odds_of
 from service.systems.neuroscape.rules.actions import Acted, act_for
 from service.systems.neuroscape.state import NeuroscapeState
 from service.systems.neuroscape.wire.actions import NeuroscapeActionResult
@@ -26,6 +27,7 @@ SYSTEM.mechanic(
     "recycle bin; RAM they committed is run and refreshes at your refresh. Ends the substage (an empty list "
     "quits nothing).",
     session=force_quit,
+    session_odds=odds_of("force-quit"),
     output=NeuroscapeActionResult,
 )
 SYSTEM.mechanic(
@@ -38,5 +40,6 @@ SYSTEM.mechanic(
     "ability on the order of operations (drugs are played with `play-drug`); environments replace the current "
     "one. Legendary cards: one copy in play at a time (per player by default).",
     session=deploy,
+    session_odds=odds_of("deploy"),
     output=NeuroscapeActionResult,
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.neuroscape import SYSTEM
+from service.systems.neuroscape.moves.odds import choose_first_odds, draw_odds_at_table, mulligan_odds, roll_off_odds_at_table
 from service.systems.neuroscape.rules.actions import Acted, act_for
 from service.systems.neuroscape.state import NeuroscapeState
 from service.systems.neuroscape.wire.actions import NeuroscapeActionResult
@@ -40,6 +41,7 @@ SYSTEM.mechanic(
     "main-deck cards go to the hand, RAM-deck cards straight onto the mainframe as available RAM. Cards are "
     "picked at random when drawn; only the drawing seat sees which (in `private.drawn`).",
     session=draw,
+    session_odds=draw_odds_at_table,
     output=NeuroscapeActionResult,
 )
 SYSTEM.mechanic(
@@ -48,6 +50,7 @@ SYSTEM.mechanic(
     "Once per match, after drawing the opening hand: the named cards go under the main deck in order and as "
     "many are drawn. An empty list keeps the hand. Other seats see only how many.",
     session=mulligan,
+    session_odds=mulligan_odds,
     output=NeuroscapeActionResult,
 )
 SYSTEM.mechanic(
@@ -55,6 +58,7 @@ SYSTEM.mechanic(
     "Roll a d20 for every player to decide who chooses the first player",
     "Any player may roll once all opening hands are settled. Highest d20 wins; tied players re-roll.",
     session=roll_off,
+    session_odds=roll_off_odds_at_table,
     output=NeuroscapeActionResult,
 )
 SYSTEM.mechanic(
@@ -63,5 +67,6 @@ SYSTEM.mechanic(
     "`goFirst` true takes the first turn; false gives it to the next player in seat order. Turn order follows "
     "seat order from the first player.",
     session=choose_first,
+    session_odds=choose_first_odds,
     output=NeuroscapeActionResult,
 )

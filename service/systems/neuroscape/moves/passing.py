@@ -5,6 +5,7 @@ from __future__ import annotations
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.neuroscape import SYSTEM
+from service.systems.neuroscape.moves.odds import odds_of, pass_odds
 from service.systems.neuroscape.rules.actions import Acted, act_for
 from service.systems.neuroscape.state import NeuroscapeState
 from service.systems.neuroscape.wire.actions import NeuroscapeActionResult
@@ -25,6 +26,7 @@ SYSTEM.mechanic(
     "Moves the match on from the substage you are awaited in. With the order of operations open, passes your "
     "priority instead: when every player but the last to play has passed in a row, the order resolves.",
     session=pass_,
+    session_odds=pass_odds,
     output=NeuroscapeActionResult,
 )
 SYSTEM.mechanic(
@@ -32,5 +34,6 @@ SYSTEM.mechanic(
     "Concede: you are eliminated",
     "Allowed at any time, in or out of turn. Your cards leave play; with one player left, that player wins.",
     session=concede,
+    session_odds=odds_of("concede"),
     output=NeuroscapeActionResult,
 )

@@ -71,6 +71,14 @@ def _attacking(state: NeuroscapeState, seat: str, character: Character, attack: 
 # -- psychosis -------------------------------------------------------------------------
 
 
+PSYCHOSIS_DIE = 20
+
+
+def snaps(face: int, level: int) -> bool:
+    """A psychosis check's d20 at or below the character's psychotic level: it attacks its own controller."""
+    return face <= level
+
+
 def psychosis_check(state: NeuroscapeState, seat: str, stream: Stream, events: list[Event]) -> NeuroscapeState:
     """Each psychotic, not running character of the active player rolls a d20; at or below its
     psychotic level it attacks its own controller (who may block it)."""
@@ -78,8 +86,8 @@ def psychosis_check(state: NeuroscapeState, seat: str, stream: Stream, events: l
         level = psychosis_level(character, state)
         if character.running or level <= 0:
             continue
-        face = stream.roll(20)
-        snapped = face <= level
+        face = stream.roll(PSYCHOSIS_DIE)
+        snapped = snaps(face, level)
         events.append({"kind": "psychosis", "seat": seat, "instance": character.id, "amount": level, "faces": [face]})
         if snapped:
             state = _attacking(state, seat, character, Attack(attacker=character.id, target=seat, blockers=(), psychotic=True))

@@ -75,16 +75,24 @@ def mulligan(state: State, seat: str, params: NeuroscapeMulliganAction, stream: 
     return stand_down(state, seat), {"drawn": drawn}
 
 
+ROLL_OFF_DIE = 20
+
+
+def roll_off_leaders(faces: dict[str, int]) -> list[str]:
+    """The seats that showed the highest d20 of a round, in seat order: one wins, several re-roll."""
+    best = max(faces.values())
+    return [seat for seat, face in faces.items() if face == best]
+
+
 def roll_off(state: State, seat: str, params: NeuroscapeRollOffAction, stream: Stream, events: list[Event]) -> Stepped:
     contenders = living(state)
     rounds = []
     while len(contenders) > 1:  # a tie for the highest roll re-rolls among the tied players only
-        faces = {s: stream.roll(20) for s in contenders}
+        faces = {s: stream.roll(ROLL_OFF_DIE) for s in contenders}
         rounds.append(faces)
         for s, face in faces.items():
             events.append({"kind": "roll-off", "seat": s, "faces": [face], "amount": len(rounds)})
-        best = max(faces.values())
-        contenders = [s for s in contenders if faces[s] == best]
+        contenders = roll_off_leaders(faces)
     events.append({"kind": "roll-off-won", "seat": contenders[0]})
     state = state.model_copy(update={"roll_off": RollOff(rounds=tuple(rounds), winner=contenders[0])})
     return with_flow(state, awaiting=()), None

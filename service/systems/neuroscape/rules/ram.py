@@ -61,6 +61,19 @@ def is_stable(state: NeuroscapeState, seat: str) -> bool:
     return committed(player(state, seat)) >= required(state, seat)
 
 
+CHECK_DIE = 20  # a stability check rolls a d20 for each card at risk
+
+
+def crashes(face: int, crash_on_or_below: int) -> bool:
+    """A stability check's d20 crashes the card at or below the table's threshold (default 10)."""
+    return face <= crash_on_or_below
+
+
+def crash_candidates(state: NeuroscapeState, seat: str) -> list[InPlay]:
+    """The cards a stability check of the seat rolls for now: none while the seat is stable."""
+    return [] if is_stable(state, seat) else _crash_candidates(state, seat)
+
+
 def _crash_candidates(state: NeuroscapeState, seat: str) -> list[InPlay]:
     """The characters and programs a stability check rolls for, in a fixed order."""
     out: list[InPlay] = [character for _, character in characters(state) if character.owner == seat]
@@ -82,8 +95,8 @@ def stability_check(
         return state
     events.append({"kind": "unstable", "seat": seat, "amount": required(state, seat) - committed(player(state, seat))})
     for instance in _crash_candidates(state, seat):
-        face = stream.roll(20)
-        crashed = face <= crash_on_or_below
+        face = stream.roll(CHECK_DIE)
+        crashed = crashes(face, crash_on_or_below)
         events.append(
             {"kind": "crashed" if crashed else "survived", "seat": seat, "instance": instance.id,
              "card": instance.card, "faces": [face]}

@@ -9,10 +9,21 @@ from __future__ import annotations
 
 from service.dice.stream import Stream
 from service.registry import Actor
-from service.systems.neurosystem import SYSTEM, errors
+from service.systems.neurosystem import SYSTEM
 from service.systems.neurosystem.rules import checks, narrator, negative_states, sheets
 from service.systems.neurosystem.rules.check_records import validate_record
 from service.systems.neurosystem.rules.ratings import parse_rating
+from service.systems.neurosystem.moves.check_odds import (
+    flat_check_odds,
+    flat_check_odds_at_table,
+    push_odds,
+    push_odds_at_table,
+    spend_luck_odds,
+    spend_luck_odds_at_table,
+    stk_at_table,
+    stk_check_odds,
+    stk_check_odds_at_table,
+)
 from service.systems.neurosystem.state import NeurosystemOpenCheck, NeurosystemTable
 from service.systems.neurosystem.wire.checks import (
     NeurosystemCheckRef,
@@ -101,22 +112,9 @@ def session_result(board: NeurosystemTable, entry: NeurosystemOpenCheck, status:
     )
 
 
-def _dn(board: NeurosystemTable, params: NeurosystemStkCheckAction) -> int | None:
-    if params.against is None:
-        return params.dn
-    if params.dn is not None:
-        raise errors.refuse(errors.CONFLICTING_FIELDS, "give `dn` or `against`, not both")
-    return sheets.nc_stat(board.nc(params.against.nc), params.against.stat)
-
-
 def apply_stk_check(board: NeurosystemTable, params: NeurosystemStkCheckAction, stream: Stream, actor: Actor) -> tuple[NeurosystemTable, NeurosystemCheckResult]:
-    who = board.character(params.character)
-    narrator.require_player_of(actor, who)
-    negative_states.require_alive(who)
-    named = {"style": params.style, "training": params.training, "knowledge": params.knowledge}
-    ratings = {stat: sheets.stat_die(who, stat, named[stat]) for stat in checks.STK_STATS}
-    dn = _dn(board, params)
-    luck = checks.pay_luck(board.luck, params.luck)
+    narrator.require_player_of(actor, board.character(params.character))
+    who, ratings, dn, luck = stk_at_table(board, params)
     record = checks.roll_stk(
         ratings,
         dn=dn,
@@ -204,6 +202,8 @@ SYSTEM.mechanic(
     ),
     stateless=resolve_stk_check,
     session=apply_stk_check,
+    odds=stk_check_odds,
+    session_odds=stk_check_odds_at_table,
 )
 
 SYSTEM.mechanic(
@@ -216,6 +216,8 @@ SYSTEM.mechanic(
     ),
     stateless=resolve_flat_check,
     session=apply_flat_check,
+    odds=flat_check_odds,
+    session_odds=flat_check_odds_at_table,
 )
 
 SYSTEM.mechanic(
@@ -227,6 +229,8 @@ SYSTEM.mechanic(
     ),
     stateless=resolve_spend_luck,
     session=apply_spend_luck,
+    odds=spend_luck_odds,
+    session_odds=spend_luck_odds_at_table,
 )
 
 SYSTEM.mechanic(
@@ -240,6 +244,8 @@ SYSTEM.mechanic(
     ),
     stateless=resolve_push,
     session=apply_push,
+    odds=push_odds,
+    session_odds=push_odds_at_table,
 )
 
 SYSTEM.mechanic(

@@ -6,10 +6,12 @@ read from the table, and a Death Measure is the dying character's own, once per 
 
 from __future__ import annotations
 
+from service.dice.odds import Odds
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.neurosystem import SYSTEM, errors
 from service.systems.neurosystem.rules import checks, narrator, scenes, sheets
+from service.systems.neurosystem.rules.measure_odds import death_measure_odds, stat_measure_odds
 from service.systems.neurosystem.rules.measures import death_measure, stat_measure
 from service.systems.neurosystem.state import NeurosystemTable
 from service.systems.neurosystem.wire.measures import (
@@ -80,6 +82,31 @@ def apply_death_measure(board: NeurosystemTable, params: NeurosystemDeathMeasure
     return board.with_character(who), result
 
 
+# -- odds: the same inputs, nothing rolled (refused where the roll would be, save who may act) ---
+
+
+def stat_measure_odds_of(params: NeurosystemStatMeasureParams) -> Odds:
+    return stat_measure_odds(params.dice, params.against)
+
+
+def stat_measure_odds_at_table(board: NeurosystemTable, params: NeurosystemStatMeasureAction, actor: Actor) -> Odds:
+    dice = _number(board, params.dice, params.dice_from, "dice")
+    return stat_measure_odds(dice, _number(board, params.against, params.against_from, "against"))
+
+
+def death_measure_odds_of(params: NeurosystemDeathMeasureParams) -> Odds:
+    if params.spend_resolve and params.resolve is not None:
+        checks.pay_resolve(params.resolve, "win the Death Measure")
+    return death_measure_odds(
+        params.scenes_dying, params.span_total, spend_resolve=params.spend_resolve, mechanical=params.mechanical
+    )
+
+
+def death_measure_odds_at_table(board: NeurosystemTable, params: NeurosystemDeathMeasureAction, actor: Actor) -> Odds:
+    who, dying, mechanical = scenes.measure_due(board.character(params.character), board.scene, spend=params.spend_resolve)
+    return death_measure_odds(dying, who.death_span, spend_resolve=params.spend_resolve, mechanical=mechanical)
+
+
 # -- declarations --------------------------------------------------------------------------------
 
 SYSTEM.mechanic(
@@ -90,6 +117,8 @@ SYSTEM.mechanic(
     "negative-states, or an NC's stat).",
     stateless=resolve_stat_measure,
     session=apply_stat_measure,
+    odds=stat_measure_odds_of,
+    session_odds=stat_measure_odds_at_table,
 )
 
 SYSTEM.mechanic(
@@ -100,4 +129,6 @@ SYSTEM.mechanic(
     "measured when the scene ends measures then (see end-scene). Reaching 10 adds `dead` (or `shut-down`).",
     stateless=resolve_death_measure,
     session=apply_death_measure,
+    odds=death_measure_odds_of,
+    session_odds=death_measure_odds_at_table,
 )

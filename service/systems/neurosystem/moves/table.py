@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from service.dice.odds import Odds
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.neurosystem import SYSTEM
 from service.systems.neurosystem.rules import narrator, roster, scenes
+from service.systems.neurosystem.rules.measure_odds import death_measure_odds, scene_end_odds
 from service.systems.neurosystem.state import NeurosystemTable
 from service.systems.neurosystem.wire.table import (
     NeurosystemCharacter,
@@ -63,6 +65,15 @@ def apply_end_scene(board: NeurosystemTable, params: NeurosystemEndScene, stream
     return scenes.end_scene(board, params.resist_death, stream)
 
 
+def end_scene_odds(board: NeurosystemTable, params: NeurosystemEndScene, actor: Actor) -> Odds:
+    """The chance of death this scene for everyone whose Death Measure the scene end makes."""
+    measures = []
+    for who, spend in scenes.measuring_at_scene_end(board, params.resist_death):
+        who, dying, mechanical = scenes.measure_due(who, board.scene, spend=spend)
+        measures.append((who.id, death_measure_odds(dying, who.death_span, spend_resolve=spend, mechanical=mechanical)))
+    return scene_end_odds(measures)
+
+
 # -- declarations --------------------------------------------------------------------------------
 
 SYSTEM.mechanic(
@@ -107,4 +118,5 @@ SYSTEM.mechanic(
     "save the dead, shut down or destroyed (one who just died of its Death Measure too), checks still open are "
     "closed, and the scene counter moves on.",
     session=apply_end_scene,
+    session_odds=end_scene_odds,
 )

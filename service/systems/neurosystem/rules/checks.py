@@ -146,20 +146,26 @@ def push_through(record: NeurosystemCheckRecord, limit: ResolveLimit) -> Neurosy
     return record.model_copy(update={"pushed_through": True})
 
 
+def outcome_of(kind: str, total: int, dn: int | None) -> Outcome | None:
+    """A Flat Check succeeds from 5; an STK total above the DN succeeds, equal to it at a cost.
+
+    The odds (`rules.check_odds`) read every total they count through this one function.
+    """
+    if kind == "flat":
+        return "success" if total >= FLAT_SUCCESS_FROM else "failure"
+    if dn is None:
+        return None
+    margin = total - dn
+    return "success" if margin > 0 else "success-at-cost" if margin == 0 else "failure"
+
+
 def read(record: NeurosystemCheckRecord, limit: ResolveLimit) -> NeurosystemCheckResult:
     """Total, outcome, cool and bad shit, and what Resolve may still do on this check."""
     dice_total = sum(die.face for die in record.dice)
     bonus_total = sum(bonus.value for bonus in record.bonuses)
     total = dice_total + bonus_total
-    outcome: Outcome | None
-    if record.kind == "flat":
-        outcome = "success" if total >= FLAT_SUCCESS_FROM else "failure"
-        margin = None
-    elif record.dn is None:
-        outcome, margin = None, None
-    else:
-        margin = total - record.dn
-        outcome = "success" if margin > 0 else "success-at-cost" if margin == 0 else "failure"
+    outcome = outcome_of(record.kind, total, record.dn)
+    margin = total - record.dn if record.kind == "stk" and record.dn is not None else None
     bad = bad_dice(record.dice, record.negative_states)
     from_style = style_is_cool(record.dice)
     one_resolve = limit == "one-per-check"

@@ -17,11 +17,24 @@ DEATH_DICE = 8
 DEATH_TOTAL = 10  # running negative span at which the character dies
 
 
+def is_win(face: int) -> bool:
+    return face >= WIN_FROM
+
+
+def span_result(span: int) -> MeasureResult:
+    return "positive-span" if span > 0 else "negative-span" if span < 0 else "even"
+
+
+def death_added(span: int) -> int:
+    """What a Death Measure's span adds to the running total: only a negative span counts."""
+    return -span if span < 0 else 0
+
+
 def stat_measure(dice: int, against: int, stream: Stream) -> NeurosystemMeasureResult:
     faces = stream.roll_many(dice, MEASURE_SIDES)
-    wins = sum(1 for face in faces if face >= WIN_FROM)
+    wins = sum(1 for face in faces if is_win(face))
     span = wins - against
-    result: MeasureResult = "positive-span" if span > 0 else "negative-span" if span < 0 else "even"
+    result = span_result(span)
     return NeurosystemMeasureResult(dice=faces, wins=wins, losses=dice - wins, against=against, span=span, result=result)
 
 
@@ -30,7 +43,7 @@ def death_measure(
 ) -> NeurosystemDeathMeasureResult:
     """One Death Measure; spending Resolve (decided before rolling) wins it without dice."""
     measure = None if spend_resolve else stat_measure(DEATH_DICE, scenes_dying, stream)
-    negative = -measure.span if measure is not None and measure.span < 0 else 0
+    negative = death_added(measure.span) if measure is not None else 0
     total = span_total + negative
     died = total >= DEATH_TOTAL
     return NeurosystemDeathMeasureResult(

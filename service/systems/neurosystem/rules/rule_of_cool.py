@@ -24,10 +24,15 @@ def is_cool(sides: int, face: int) -> bool:
     return threshold is not None and face >= threshold
 
 
+def is_bad(face: int, negative_states: int) -> bool:
+    """A stat die showing the count of negative states carried or less (never with none carried)."""
+    return face <= negative_states
+
+
 def style_is_cool(dice: Iterable[NeurosystemDie]) -> bool:
     return any(die.stat == "style" and is_cool(parse_rating(die.rating), die.face) for die in dice)
 
 
 def bad_dice(dice: Iterable[NeurosystemDie], negative_states: int) -> list[str]:
     """Ids of the stat dice at or below the count of negative states (none when it is 0)."""
-    return [die.id for die in dice if die.stat in _STAT_DICE and die.face <= negative_states]
+    return [die.id for die in dice if die.stat in _STAT_DICE and is_bad(die.face, negative_states)]

@@ -23,17 +23,40 @@ from service.systems.neurosystem.wire.measures import NeurosystemDeathMeasureRes
 from service.systems.neurosystem.wire.table import NeurosystemCharacter, NeurosystemResolveRegained, NeurosystemSceneEnded
 
 
-def measure_character(
-    who: NeurosystemCharacter, scene: int, *, spend: bool, stream: Stream
-) -> tuple[NeurosystemCharacter, NeurosystemDeathMeasureResult]:
+def measure_due(who: NeurosystemCharacter, scene: int, *, spend: bool) -> tuple[NeurosystemCharacter, int, bool]:
+    """The character after any Resolve spent, the scenes spent dying counting this one, and whether
+    its end would be mechanical; refused when no Death Measure is due (the odds ask the same)."""
     if not negative_states.is_dying(who.negative_states):
         raise errors.refuse(errors.NOT_DYING, f"{who.id} is not dying or shutting down: no Death Measure to make")
     if who.death_measured_scene == scene:
         raise errors.refuse(errors.ALREADY_MEASURED, f"{who.id} already made this scene's Death Measure")
     if spend:
         who = spend_resolve(who, "win the Death Measure")
-    mechanical = negative_states.dying_is_mechanical(who.negative_states)
-    scenes = who.scenes_dying + 1
+    return who, who.scenes_dying + 1, negative_states.dying_is_mechanical(who.negative_states)
+
+
+def measuring_at_scene_end(table: NeurosystemTable, resist: Sequence[str]) -> list[tuple[NeurosystemCharacter, bool]]:
+    """Who measures when the scene ends, each with whether it spends Resolve; refuses a resister
+    that is not at the table or has no measure left to make."""
+    ids = {c.id for c in table.characters}
+    for character_id in resist:
+        if character_id not in ids:
+            raise errors.refuse(errors.UNKNOWN_CHARACTER, f"no character {character_id!r} to resist death")
+    due = []
+    for who in table.characters:
+        pending = negative_states.is_dying(who.negative_states) and who.death_measured_scene != table.scene
+        if who.id in resist:
+            # Resolve goes only into a measure still to be made: refuse rather than waste it.
+            measure_due(who, table.scene, spend=True)
+        if pending:
+            due.append((who, who.id in resist))
+    return due
+
+
+def measure_character(
+    who: NeurosystemCharacter, scene: int, *, spend: bool, stream: Stream
+) -> tuple[NeurosystemCharacter, NeurosystemDeathMeasureResult]:
+    who, scenes, mechanical = measure_due(who, scene, spend=spend)
     result = death_measure(scenes, who.death_span, spend_resolve=spend, mechanical=mechanical, stream=stream)
     update: dict[str, Any] = {"scenes_dying": scenes, "death_span": result.span_total, "death_measured_scene": scene}
     if result.died:
@@ -51,21 +74,11 @@ def _regain(who: NeurosystemCharacter) -> NeurosystemCharacter:
 def end_scene(
     table: NeurosystemTable, resist: Sequence[str], stream: Stream
 ) -> tuple[NeurosystemTable, NeurosystemSceneEnded]:
-    ids = {c.id for c in table.characters}
-    for character_id in resist:
-        if character_id not in ids:
-            raise errors.refuse(errors.UNKNOWN_CHARACTER, f"no character {character_id!r} to resist death")
     measures = []
-    resisting = set(resist)
-    for who in table.characters:
-        pending = negative_states.is_dying(who.negative_states) and who.death_measured_scene != table.scene
-        if who.id in resisting and not pending:
-            # Resolve goes only into a measure still to be made: refuse rather than waste it.
-            measure_character(who, table.scene, spend=True, stream=stream)
-        if pending:
-            who, result = measure_character(who, table.scene, spend=who.id in resisting, stream=stream)
-            table = table.with_character(who)
-            measures.append(result)
+    for who, spend in measuring_at_scene_end(table, resist):
+        who, result = measure_character(who, table.scene, spend=spend, stream=stream)
+        table = table.with_character(who)
+        measures.append(result)
     characters = [_regain(c) for c in table.characters]
     ended = table.scene
     closed = [c.id for c in table.open_checks]

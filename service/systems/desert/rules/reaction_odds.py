@@ -1,0 +1,109 @@
+"""Exact odds of the desert's draws: a building reaction, a personal reaction, an approach, an encounter.
+
+Every draw here is one die (a six-token bag, a d6 table), and an orange token one more d6, so the
+odds go through each face of each die and read it with the very function the draw reads it with
+(`token_effect`, `drawn_on`, `approach_entry`, `district_encounter_on`, `building_encounter_on`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from service.dice.odds import Distribution, Odds, Outcome
+from service.systems.desert.rules.approaches import APPROACH_DIE, APPROACHES, approach_entry
+from service.systems.desert.rules.building_reactions import token_effect
+from service.systems.desert.rules.clock import TimeOfDay
+from service.systems.desert.rules.encounters import ENCOUNTER_DIE, building_encounter_on, district_encounter_on
+from service.systems.desert.rules.personal_reactions import drawn_on, identity_after
+from service.systems.desert.rules.tokens import Side, TokenColor
+from service.systems.desert.wire.encounters import DesertEncounterResult
+from service.systems.desert.wire.reactions import DesertReaction, DesertToken
+from service.systems.desert.wire.sheets import DesertApproach, DesertEncounterEntry, DesertReactionSet
+
+COLOURS: tuple[TokenColor, ...] = ("blue", "red", "orange", "blank")
+NO_REACTION = "no-reaction"
+ENCOUNTER, NO_ENCOUNTER = "encounter", "no-encounter"
+
+
+def reaction_label(reaction: DesertReaction | None) -> str:
+    """`positive-2`, `negative-1`; `step-2-pending` for a blue whose side the table has to pick."""
+    if reaction is None:
+        return NO_REACTION
+    if reaction.side is None:
+        return f"step-{reaction.step}-pending"
+    return f"{reaction.side}-{reaction.step}"
+
+
+def building_draw_odds(
+    bag: Sequence[TokenColor], *, control: int, blues_before: int, side: Side | None, reactions: DesertReactionSet | None
+) -> Odds:
+    """The colour drawn, the reaction that follows and the control value after it."""
+    colours: Counter[Outcome] = Counter({colour: 0 for colour in COLOURS})
+    following: Counter[Outcome] = Counter()
+    after: Counter[Outcome] = Counter()
+    for token in bag:  # one die with a face per token
+        colours[token] += 6
+        faces: Sequence[int | None] = range(1, 7) if token == "orange" else [None]
+        for face in faces:
+            ways = 6 // len(faces)
+            value, reaction = token_effect(token, control=control, blues_before=blues_before, side=side, reactions=reactions, face=face)
+            following[reaction_label(reaction)] += ways
+            after[value] += ways
+    return Odds.of(
+        Distribution.counted("drawn", colours),
+        Distribution.counted("reaction", following),
+        Distribution.counted("controlAfter", after),
+    )
+
+
+def personal_draw_odds(
+    bag: Sequence[DesertToken], *, control_six: bool, controlled_type: str, approach: DesertApproach | None, identity: str
+) -> Odds:
+    """The label drawn (as the bag spells it) and the location's identity after the draw."""
+    labels: Counter[Outcome] = Counter()
+    identities: Counter[Outcome] = Counter()
+    faces: Sequence[int | None] = [None] if control_six else range(1, len(bag) + 1)
+    for face in faces:
+        _, token = drawn_on(bag, controlled_type=controlled_type, face=face)
+        labels[token.label] += 1
+        identities[identity_after(approach, token.label, identity)] += 1
+    return Odds.of(Distribution.counted("drawn", labels), Distribution.counted("identityAfter", identities))
+
+
+def approach_odds(pick: str) -> Odds:
+    """A rolled approach is each of the six with one chance in six; a picked one is certain."""
+    chances: Counter[Outcome] = Counter({name: 0 for name, _, _ in APPROACHES.values()})
+    if pick == "roll":
+        for face in range(1, APPROACH_DIE + 1):
+            chances[approach_entry(face).approach] += 1
+    else:
+        chances[pick] = 1
+    return Odds.of(Distribution.counted("approach", chances))
+
+
+def _encounter_odds(results: list[DesertEncounterResult]) -> Odds:
+    happened: Counter[Outcome] = Counter({ENCOUNTER: 0, NO_ENCOUNTER: 0})
+    which: Counter[Outcome] = Counter()
+    for result in results:
+        happened[ENCOUNTER if result.happened else NO_ENCOUNTER] += 1
+        which[(result.encounter or ENCOUNTER) if result.happened else NO_ENCOUNTER] += 1
+    found = [Distribution.counted("encounter", happened)]
+    if any(result.kind == "building" for result in results):
+        found.append(Distribution.counted("entry", which))
+    return Odds.of(found)
+
+
+def district_encounter_odds(district_type: int) -> Odds:
+    """An encounter when the d6 shows the district type or lower: type in 6."""
+    return _encounter_odds([district_encounter_on(district_type, face) for face in range(1, ENCOUNTER_DIE + 1)])
+
+
+def building_encounter_odds(table: Sequence[DesertEncounterEntry], time_of_day: TimeOfDay) -> Odds:
+    """Whether the rolled entry takes place now, and which encounter it is."""
+    return _encounter_odds([building_encounter_on(table, time_of_day, face) for face in range(1, ENCOUNTER_DIE + 1)])
+
+
+def no_encounter_roll() -> Odds:
+    """No encounter roll is due: certainly no encounter."""
+    return Odds.of(Distribution.counted("encounter", {ENCOUNTER: 0, NO_ENCOUNTER: 1}))
