@@ -7,7 +7,7 @@ import json
 import pytest
 from support.api import Api
 
-from service.api.examples import BODIES, IN_SESSION, SENT, TABLES, session_table
+from service.api.examples import BODIES, IN_SESSION, MAY_BE_REFUSED, SENT, TABLES, session_table
 from service.contracts import OPENAPI
 from service.systems import build_registry
 
@@ -48,6 +48,17 @@ def test_every_stateless_operation_with_a_body_has_an_example() -> None:
     assert len(stateless) >= 51  # every system's stateless mechanics, dice to neuroscape
     missing = sorted(set(stateless) - {operation for operation, *_ in EXAMPLES})
     assert missing == []
+
+
+def test_every_operation_with_a_body_publishes_an_example() -> None:
+    bodies = {
+        (operation["operationId"], media_type): bool(media.get("examples"))
+        for methods in DOCUMENT["paths"].values()
+        for operation in methods.values()
+        for media_type, media in operation.get("requestBody", {}).get("content", {}).items()
+    }
+    assert len(bodies) >= 160  # stateless and session mechanics of every system, sessions, verify
+    assert [body for body, has_example in bodies.items() if not has_example] == []
 
 
 def test_every_example_here_is_published_on_an_operation() -> None:
@@ -108,6 +119,12 @@ def _awaited(api: Api, sid: str, token: str, names: dict[str, str]) -> str:
     return names[awaiting[0]]
 
 
+def _unchanged_by_a_refusal(api: Api, sid: str, token: str) -> tuple[int, dict, list[dict]]:
+    """What a refused call must leave as it was: the session's version and state, and its whole log."""
+    session = api.get(f"/v1/sessions/{sid}", token=token).json()
+    return session["version"], session["state"], api.get(f"/v1/sessions/{sid}/log", token=token, params={"limit": 200}).json()["entries"]
+
+
 @pytest.mark.parametrize("system", sorted(IN_SESSION))
 def test_session_examples_are_accepted_in_order_in_the_example_session(memory_api: Api, system: str) -> None:
     created = memory_api.post("/v1/sessions", session_table(system))
@@ -117,8 +134,32 @@ def test_session_examples_are_accepted_in_order_in_the_example_session(memory_ap
     names = {seat["id"]: seat["name"] for seat in created.json()["seats"]}
     reader = next(iter(tokens.values()))
     paths = {o["operationId"]: path for path, methods in DOCUMENT["paths"].items() for o in methods.values()}
-    for seq, (named, operation, body) in enumerate(IN_SESSION[system]):
+    statuses = build_registry().problems()
+    seq = 0
+    for named, operation, body in IN_SESSION[system]:
         seat = _awaited(memory_api, sid, reader, names) if named == "*" else named
+        refusal = MAY_BE_REFUSED.get(operation)
+        refused = refusal is not None and refusal.when(memory_api.get(f"/v1/sessions/{sid}", token=reader).json()["state"])
+        before = _unchanged_by_a_refusal(memory_api, sid, reader) if refused else None
         answer = memory_api.post(paths[operation].replace("{sessionId}", sid), body, token=tokens[seat])
+        if refused:
+            assert refusal is not None
+            assert (answer.status_code, answer.json()["code"]) == (statuses[refusal.code].status, refusal.code), answer.text
+            assert _unchanged_by_a_refusal(memory_api, sid, reader) == before
+            continue
         assert answer.status_code == 200, f"{operation}: {answer.text}"
-        assert answer.json()["seq"] == seq  # each call is logged, none refused
+        assert answer.json()["seq"] == seq  # each accepted call is logged, with the next seq
+        seq += 1
+
+
+def test_an_example_that_may_be_refused_says_when_in_its_description() -> None:
+    assert set(MAY_BE_REFUSED) == {"eclipsePoolAfterRollInSession"}  # the one operation no body of which is always accepted
+    published = {
+        o["operationId"]: o["requestBody"]["content"]["application/json"]["examples"]
+        for methods in DOCUMENT["paths"].values()
+        for o in methods.values()
+        if "requestBody" in o
+    }
+    for operation, refusal in MAY_BE_REFUSED.items():
+        assert published[operation] and all(e["description"] == refusal.description for e in published[operation].values())
+        assert refusal.code in refusal.description

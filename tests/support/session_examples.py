@@ -1,6 +1,7 @@
 """A system's published session examples sent over GraphQL: the session created from its
 `createSession` example by a `create…Session` mutation, then each call of `IN_SESSION[system]`
-in order, as the mutation named by its operationId, from the seat the example names."""
+in order, as the mutation named by its operationId, from the seat the example names; a call that
+`MAY_BE_REFUSED` says the session's state refuses is refused with that code and changes nothing."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from service.api.examples import IN_SESSION, SESSIONS
+from service.api.examples import IN_SESSION, MAY_BE_REFUSED, SESSIONS
 from service.contracts import OPENAPI
 from support.api import Api
 
 DOCUMENT = json.loads(OPENAPI.read_text())
+SESSION = "query S($id: ID!) { session(sessionId: $id) { version state } }"
+LOG = "query L($id: ID!) { sessionLog(sessionId: $id, limit: 200) { entries { seq version seat action input result } } }"
 
 
 def create_over_graphql(api: Api, system: str) -> tuple[str, dict[str, str]]:
@@ -27,7 +30,8 @@ def create_over_graphql(api: Api, system: str) -> tuple[str, dict[str, str]]:
 
 def send_over_graphql(api: Api, system: str, answers: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
     """Send every session example of `system` in order; each answer holds `seq` and, for the
-    operations named in `answers`, that selection of its `result`."""
+    operations named in `answers`, that selection of its `result` — or, for a call refused as
+    `MAY_BE_REFUSED` says, only `refused`: its problem code."""
     answers = answers or {}
     session_id, tokens = create_over_graphql(api, system)
     sent = []
@@ -37,7 +41,17 @@ def send_over_graphql(api: Api, system: str, answers: Mapping[str, str] | None =
             f"mutation M($id: ID!, $input: {api.input_type(operation)}) "
             f"{{ {operation}(sessionId: $id, input: $input) {{ seq{wanted} }} }}"
         )
-        sent.append(api.gql_data(query, {"id": session_id, "input": body}, token=tokens[seat])[operation])
+        variables = {"id": session_id, "input": body}
+        refusal = MAY_BE_REFUSED.get(operation)
+        session = api.gql_data(SESSION, {"id": session_id}, token=tokens[seat])["session"] if refusal else {}
+        if refusal is not None and refusal.when(session["state"]):
+            log = api.gql_data(LOG, {"id": session_id}, token=tokens[seat])
+            assert api.gql_error(query, variables, token=tokens[seat])["extensions"]["code"] == refusal.code
+            assert api.gql_data(SESSION, {"id": session_id}, token=tokens[seat])["session"] == session  # no new version
+            assert api.gql_data(LOG, {"id": session_id}, token=tokens[seat]) == log  # nothing logged
+            sent.append({"refused": refusal.code})
+            continue
+        sent.append(api.gql_data(query, variables, token=tokens[seat])[operation])
     return sent
 
 

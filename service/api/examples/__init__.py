@@ -7,7 +7,9 @@ answers. Each system in `IN_SESSION` also lists session calls that succeed one a
 session created from its `createSession` example, or from the further named example `IN_SESSION_TABLE`
 gives (`TABLES`: a table with house rules, said so in its summary); a call's seat `*` is the one seat
 the match waits for then, read from the session's state (`flow.awaiting`), for games where the dice
-decide who acts. A session operation publishes every distinct body it is sent with. Field-level
+decide who acts. A session operation publishes every distinct body it is sent with. Where the rules
+let no body be accepted whatever the dice drew before it, `MAY_BE_REFUSED` says exactly when the live
+service refuses it, and its example's description says so. Field-level
 examples (`examples=[...]` on a model's field) stay where the field is declared.
 """
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import desert, dice, eclipse, ncb, neuroscape, neurosystem
+from .refusals import MayBeRefused
 from .sessions import SESSIONS
 
 # By operationId: the body of one stateless call that succeeds.
@@ -45,6 +48,9 @@ IN_SESSION: dict[str, list[tuple[str, str, dict[str, Any]]]] = {
 }
 IN_SESSION_TABLE: dict[str, str] = {"neuroscape": "neuroscape-drill"}
 
+# By operationId: the session calls above that the live service may refuse, and exactly when.
+MAY_BE_REFUSED: dict[str, MayBeRefused] = {**eclipse.MAY_BE_REFUSED}
+
 
 def _sent() -> dict[str, list[dict[str, Any]]]:
     """By operationId: every distinct body a session operation is sent with, first sent first."""
@@ -64,7 +70,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "verify": dice.VERIFY,
 }
 
-__all__ = ["BODIES", "IN_SESSION", "IN_SESSION_TABLE", "SESSIONS", "STATELESS", "TABLES", "request_examples", "session_table"]
+__all__ = ["BODIES", "IN_SESSION", "IN_SESSION_TABLE", "MAY_BE_REFUSED", "SESSIONS", "STATELESS", "TABLES", "request_examples", "session_table"]
 
 
 def session_table(system: str) -> dict[str, Any]:
@@ -79,7 +85,9 @@ def request_examples(operation_id: str) -> dict[str, Any] | None:
         tables = {name: {"summary": summary, "description": text, "value": body} for name, (summary, text, body) in TABLES.items()}
         return {**{system: {"summary": f"A {system} session", "value": body} for system, body in SESSIONS.items()}, **tables}
     if operation_id in SENT:
-        return {"example" if index == 0 else f"example-{index + 1}": {"value": body} for index, body in enumerate(SENT[operation_id])}
+        refusal = MAY_BE_REFUSED.get(operation_id)
+        said = {} if refusal is None else {"description": refusal.description}
+        return {"example" if index == 0 else f"example-{index + 1}": {**said, "value": body} for index, body in enumerate(SENT[operation_id])}
     if operation_id in BODIES:
         return {"example": {"value": BODIES[operation_id]}}
     return None

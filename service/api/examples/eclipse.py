@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+
+from .refusals import MayBeRefused
 
 STATELESS: dict[str, dict[str, Any]] = {
     "eclipseTest": {
@@ -106,14 +109,50 @@ _GUARD = {
     "initiative": 5,
 }
 
+# No after-roll body is accepted whatever the roll (each use improves only some readings, and none a
+# critical success such as 00), so the pool point is spent where the fewest readings leave it nothing to do.
+# Ana climbs to the guard post: she has no Athletics, so she defaults to SOM 15 (defaulting ignores
+# critical successes: even 00 is a plain success), and climbing gear (major, +30) and good handholds
+# (moderate, +20) make the target 65. Then every success (00 to 65) is one an upgrade improves (none or
+# one superior success becomes one or two) and every failure (66 to 99) one it cannot: 34 readings
+# refused, the fewest any use and target leave (tests/systems/eclipse/test_example_pool_point.py counts
+# them). She spends Flex, which no later call touches, so no later answer depends on the point.
+POOL_POINT_TEST: dict[str, Any] = {
+    "character": "ana",
+    "skill": "Athletics",
+    "modifiers": [
+        {"label": "climbing gear", "severity": "major"},
+        {"label": "good handholds", "severity": "moderate"},
+    ],
+}
+POOL_POINT: dict[str, Any] = {"character": "ana", "pool": "flex", "use": "upgrade"}
+REFUSED_FROM = 66  # the lowest reading of POOL_POINT_TEST the upgrade is refused on: every failure, 66 to 99
+
+
+def pool_point_refused(state: Mapping[str, Any]) -> bool:
+    """Whether the live service refuses POOL_POINT: Ana's latest test (POOL_POINT_TEST) read 66 or more."""
+    return bool(state["characters"]["ana"]["lastTest"]["roll"] >= REFUSED_FROM)
+
+
+MAY_BE_REFUSED: dict[str, MayBeRefused] = {
+    "eclipsePoolAfterRollInSession": MayBeRefused(
+        code="eclipse/pool-use-has-no-effect",
+        when=pool_point_refused,
+        description=(
+            "Ana spends her Flex point to upgrade her latest test: Athletics, defaulting to SOM 15, at +30 and +20 "
+            "(target 65). Accepted whenever that test succeeded (a reading of 00 to 65: none or one superior success "
+            "becomes one or two); refused with `eclipse/pool-use-has-no-effect` (409), the session unchanged, when it "
+            "failed (66 to 99), since an upgrade only improves a success."
+        ),
+    ),
+}
+
 # In a session created from the eclipse createSession example, in this order (seat, operationId, body):
 # Ana plays Ana Sequeira; Kay (GM) adds the guard and runs him. The combat is started with both in the
 # initiative order, and Ana takes the initiative with a Vigor point so that her turn comes first whatever
 # the counts; the guard's count (1d6 + 5, at least 6) is always above the count he delays to. The
 # intrusion Ana ends is the one the setup has under way (`i1`), since whether a hack wins is the draw's.
-# `pool-after-roll` has none: whatever the target, a reading of 00 is a critical success that no
-# after-roll point improves and 99 a critical failure that only a downgrade does, so which use helps
-# depends on the draw.
+# The pool point after a roll may be refused (MAY_BE_REFUSED above); no call after it depends on which.
 IN_SESSION: list[tuple[str, str, dict[str, Any]]] = [
     ("Kay", "eclipseAddCharacterInSession", {"character": _GUARD}),
     (
@@ -127,6 +166,8 @@ IN_SESSION: list[tuple[str, str, dict[str, Any]]] = [
             "onSuperiorSuccess": ["quality"],
         },
     ),
+    ("Ana", "eclipseTestInSession", POOL_POINT_TEST),
+    ("Ana", "eclipsePoolAfterRollInSession", POOL_POINT),
     (
         "Ana",
         "eclipseOpposedTestInSession",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from service.dice.odds import Odds
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.eclipse import SYSTEM, errors
@@ -9,15 +10,20 @@ from service.systems.eclipse.moves.common import check_affordable, count_in_turn
 from service.systems.eclipse.moves.procedures import (
     D100,
     FullTest,
+    PlannedTest,
     common_modifiers,
     damage_value,
-    full_test,
     modifiers_from,
+    plan_test,
+    roll_test,
     spends_from,
 )
 from service.systems.eclipse.options import EclipseRules
 from service.systems.eclipse.rules.character import require_able, skill_rating, state_modifiers, subject
 from service.systems.eclipse.rules.combat import AttackKind, condition, defense_target, harm, roll_damage
+from service.systems.eclipse.rules.odds_attacks import attack_odds, harm_distributions
+from service.systems.eclipse.rules.odds_damage import value_chances
+from service.systems.eclipse.rules.odds_tests import results_of
 from service.systems.eclipse.rules.opposed import winner
 from service.systems.eclipse.rules.pools import check_test_spends
 from service.systems.eclipse.state import Character, EclipseState, control
@@ -36,7 +42,8 @@ from service.systems.eclipse.wire.attacks import (
 from service.systems.eclipse.wire.common import EclipseWeapon
 
 
-def attack(params: EclipseAttackInput, stream: Stream) -> EclipseAttackResult:
+def _plans(params: EclipseAttackInput) -> tuple[str, PlannedTest, PlannedTest]:
+    """The defense skill and both tests, checked and set up before any die is rolled."""
     rules = params.rules
     a_in, d_in = params.attacker, params.defender
     skill, defense = defense_target(params.attack, d_in.fray, d_in.melee, d_in.defense)
@@ -45,9 +52,33 @@ def attack(params: EclipseAttackInput, stream: Stream) -> EclipseAttackResult:
     d_aptitude = "som" if skill == "melee" else "ref"
     a_spends, d_spends = spends_from(a_in.pool_spends), spends_from(d_in.pool_spends)
     check_test_spends(d_spends, aptitude=d_aptitude, kind="skill", per_test=rules.pool_points_per_test)
-    a = full_test(stream, base=a_in.target, modifiers=a_mods, spends=a_spends, aptitude=a_in.aptitude, rules=rules)
-    d = full_test(stream, base=defense, modifiers=d_mods, spends=d_spends, aptitude=d_aptitude, rules=rules)
-    return strike(stream, params.attack, skill, a, d, params.weapon, params.target, rules)
+    a = plan_test(base=a_in.target, modifiers=a_mods, spends=a_spends, aptitude=a_in.aptitude, rules=rules)
+    d = plan_test(base=defense, modifiers=d_mods, spends=d_spends, aptitude=d_aptitude, rules=rules)
+    return skill, a, d
+
+
+def attack(params: EclipseAttackInput, stream: Stream) -> EclipseAttackResult:
+    skill, a_plan, d_plan = _plans(params)
+    a = roll_test(stream, a_plan)
+    d = roll_test(stream, d_plan)
+    return strike(stream, params.attack, skill, a, d, params.weapon, params.target, params.rules)
+
+
+def attack_odds_of(params: EclipseAttackInput) -> Odds:
+    _, a_plan, d_plan = _plans(params)
+    return _attack_odds(a_plan, d_plan, params.weapon, params.target, params.rules)
+
+
+def _attack_odds(a: PlannedTest, d: PlannedTest, weapon: EclipseWeapon, target: EclipseTargetStats, rules: EclipseRules) -> Odds:
+    return attack_odds(
+        results_of(a.reader()),
+        results_of(d.reader()),
+        dice=weapon.dice,
+        sides=weapon.sides,
+        bonus=weapon.bonus,
+        harm_of=lambda value: harm_of(value, weapon.armor, target),
+        critical_beats_success=rules.critical_beats_success,
+    )
 
 
 def strike(
@@ -112,6 +143,19 @@ def harm_of(total: int, armor_kind: str, target: EclipseTargetStats) -> EclipseH
     )
 
 
+def _damage_odds(weapon: EclipseWeapon, target: EclipseTargetStats) -> Odds:
+    values = value_chances(dice=weapon.dice, sides=weapon.sides, bonus=weapon.bonus, superior=0, critical=False)
+    return Odds.of(harm_distributions(values, lambda value: harm_of(value, weapon.armor, target)))
+
+
+def damage_odds(params: EclipseDamageInput) -> Odds:
+    return _damage_odds(params.weapon, params.target)
+
+
+def damage_session_odds(state: EclipseState, params: EclipseDamageInSession, actor: Actor) -> Odds:
+    return _damage_odds(params.weapon, _target_stats(state.character(params.character)))
+
+
 def damage(params: EclipseDamageInput, stream: Stream) -> EclipseDamageResult:
     w = params.weapon
     rolled = roll_damage(stream, count=w.dice, sides=w.sides, bonus=w.bonus, superior=0, critical=False)
@@ -136,19 +180,13 @@ def _take_harm(char: Character, harm: EclipseHarm) -> Character:
     return char.model_copy(update={"damage": harm.damage_total, "wounds": harm.wounds_total, "condition": condition_now})
 
 
-def attack_in_session(
-    state: EclipseState, params: EclipseAttackInSession, stream: Stream, actor: Actor
-) -> tuple[EclipseState, EclipseAttackInSessionResult]:
+def _session_plans(
+    state: EclipseState, params: EclipseAttackInSession
+) -> tuple[Character, Character, str, PlannedTest, PlannedTest]:
+    """Both tests from the two sheets: attack skill and state against Fray or Melee, pools checked."""
     rules = state.rules
     a_in, d_in = params.attacker, params.defender
-    if a_in.character == d_in.character:
-        raise errors.refuse(errors.TEST_SUBJECT, "a character cannot attack itself here")
     attacker, defender = state.character(a_in.character), state.character(d_in.character)
-    control(actor, attacker)
-    require_able(attacker)
-    state, action = count_in_turn(state, attacker.id, rules.attack_action, "physical", f"{params.attack} attack", actor)
-    if d_in.pool_spends:
-        control(actor, defender)
     skill = a_in.skill or ("Guns" if params.attack == "ranged" else "Melee")
     a_subj = subject(attacker, skill=skill, aptitude_check=None, default_aptitude=None, rules=rules)
     a_mods = common_modifiers(specialization=a_in.specialization, retries=0, listed=a_in.modifiers)
@@ -163,12 +201,32 @@ def attack_in_session(
     check_affordable(attacker, a_spends)
     check_affordable(defender, d_spends)
     check_test_spends(d_spends, aptitude=d_subj.aptitude, kind="skill", per_test=rules.pool_points_per_test)
-    a = full_test(
-        stream, base=a_subj.base, modifiers=a_mods, spends=a_spends, aptitude=a_subj.aptitude, defaulting=a_subj.defaulting, rules=rules
+    a = plan_test(
+        base=a_subj.base, modifiers=a_mods, spends=a_spends, aptitude=a_subj.aptitude, defaulting=a_subj.defaulting, rules=rules
     )
-    d = full_test(
-        stream, base=d_target, modifiers=d_mods, spends=d_spends, aptitude=d_subj.aptitude, defaulting=d_subj.defaulting, rules=rules
+    d = plan_test(
+        base=d_target, modifiers=d_mods, spends=d_spends, aptitude=d_subj.aptitude, defaulting=d_subj.defaulting, rules=rules
     )
+    return attacker, defender, d_skill, a, d
+
+
+def attack_in_session(
+    state: EclipseState, params: EclipseAttackInSession, stream: Stream, actor: Actor
+) -> tuple[EclipseState, EclipseAttackInSessionResult]:
+    rules = state.rules
+    a_in, d_in = params.attacker, params.defender
+    if a_in.character == d_in.character:
+        raise errors.refuse(errors.TEST_SUBJECT, "a character cannot attack itself here")
+    attacker, defender = state.character(a_in.character), state.character(d_in.character)
+    control(actor, attacker)
+    require_able(attacker)
+    before = state
+    state, action = count_in_turn(state, attacker.id, rules.attack_action, "physical", f"{params.attack} attack", actor)
+    if d_in.pool_spends:
+        control(actor, defender)
+    attacker, defender, d_skill, a_plan, d_plan = _session_plans(before, params)
+    a = roll_test(stream, a_plan)
+    d = roll_test(stream, d_plan)
     attacker = pay(attacker, a.run.spends).model_copy(update={"next_test_modifier": 0})
     defender = pay(defender, d.run.spends).model_copy(update={"next_test_modifier": 0})
     out = strike(stream, params.attack, d_skill, a, d, params.weapon, _target_stats(defender), rules)
@@ -177,6 +235,14 @@ def attack_in_session(
     return state.with_characters(attacker, defender), EclipseAttackInSessionResult(
         **out.model_dump(), attacker_character=attacker.id, defender_character=defender.id, action_turn=action
     )
+
+
+def attack_session_odds(state: EclipseState, params: EclipseAttackInSession, actor: Actor) -> Odds:
+    """The attack against the defender's sheet as the table stands; no action is counted, no point paid."""
+    if params.attacker.character == params.defender.character:
+        raise errors.refuse(errors.TEST_SUBJECT, "a character cannot attack itself here")
+    _, defender, _, a_plan, d_plan = _session_plans(state, params)
+    return _attack_odds(a_plan, d_plan, params.weapon, _target_stats(defender), state.rules)
 
 
 def damage_in_session(
@@ -205,6 +271,8 @@ SYSTEM.mechanic(
     "(`rules.attackAction`): one that does not fit is refused (409 `eclipse/action-budget-exceeded`). " + D100,
     stateless=attack,
     session=attack_in_session,
+    odds=attack_odds_of,
+    session_odds=attack_session_odds,
 )
 SYSTEM.mechanic(
     "damage",
@@ -213,4 +281,6 @@ SYSTEM.mechanic(
     "each full wound threshold into a wound. In a session the character's damage, wounds and condition change.",
     stateless=damage,
     session=damage_in_session,
+    odds=damage_odds,
+    session_odds=damage_session_odds,
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from service.dice.odds import Odds
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.eclipse import SYSTEM, errors
@@ -9,8 +10,9 @@ from service.systems.eclipse.moves.common import fresh_turn, slot_wire, turn_act
 from service.systems.eclipse.rules.actions import fits
 from service.systems.eclipse.rules.character import require_able
 from service.systems.eclipse.rules.initiative import Combatant, roll_initiative
+from service.systems.eclipse.rules.odds_initiative import initiative_odds
 from service.systems.eclipse.rules.turn_order import count_action
-from service.systems.eclipse.state import EclipseState, control, in_order
+from service.systems.eclipse.state import Character, EclipseState, control, in_order
 from service.systems.eclipse.wire.combat import (
     EclipseActionRecord,
     EclipseActionTurnInput,
@@ -31,6 +33,22 @@ def initiative(params: EclipseInitiativeInput, stream: Stream) -> EclipseInitiat
     return EclipseInitiativeResult(order=[slot_wire(s, names[s.key]) for s in slots])
 
 
+def initiative_odds_of(params: EclipseInitiativeInput) -> Odds:
+    combatants = [Combatant(str(i), c.initiative, c.ref) for i, c in enumerate(params.combatants)]
+    names = _distinct_names([c.name for c in params.combatants])
+    return initiative_odds(combatants, names, params.rules.initiative_ties)
+
+
+def _distinct_names(names: list[str]) -> list[str]:
+    """Each combatant's name, numbered (`name#2`) where a name repeats, so each names one outcome."""
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        out.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
+    return out
+
+
 def take_action(params: EclipseActionTurnInput) -> EclipseActionTurnResult:
     pattern = fits([(a.kind, a.nature) for a in params.actions], params.extras)
     if pattern is None:
@@ -47,6 +65,19 @@ def take_action(params: EclipseActionTurnInput) -> EclipseActionTurnResult:
 def initiative_in_session(
     state: EclipseState, params: EclipseInitiativeInSession, stream: Stream, actor: Actor
 ) -> tuple[EclipseState, EclipseTurnState]:
+    chosen = _fighters(state, params)
+    if actor.role != "gm":
+        # Players may start a fight among their own characters; anyone else's roll is the GM's.
+        for char in chosen:
+            control(actor, char)
+    combatants = [Combatant(c.id, c.initiative, c.aptitudes["ref"]) for c in chosen]
+    slots = roll_initiative(stream, combatants, ties=state.rules.initiative_ties)
+    new = state.with_combat(fresh_turn(1, [slot_wire(s, s.key) for s in slots], ()))
+    return new, turn_state(new)
+
+
+def _fighters(state: EclipseState, params: EclipseInitiativeInSession) -> list[Character]:
+    """Who rolls initiative: those named (each able to act), or every character able to act."""
     if params.characters is None:
         chosen = [c for c in state.characters.values() if c.condition == "active"]
     else:
@@ -57,14 +88,13 @@ def initiative_in_session(
             require_able(char)
     if not chosen:
         raise errors.refuse(errors.NOT_IN_COMBAT, "nobody able to act is at the table")
-    if actor.role != "gm":
-        # Players may start a fight among their own characters; anyone else's roll is the GM's.
-        for char in chosen:
-            control(actor, char)
+    return chosen
+
+
+def initiative_session_odds(state: EclipseState, params: EclipseInitiativeInSession, actor: Actor) -> Odds:
+    chosen = _fighters(state, params)
     combatants = [Combatant(c.id, c.initiative, c.aptitudes["ref"]) for c in chosen]
-    slots = roll_initiative(stream, combatants, ties=state.rules.initiative_ties)
-    new = state.with_combat(fresh_turn(1, [slot_wire(s, s.key) for s in slots], ()))
-    return new, turn_state(new)
+    return initiative_odds(combatants, [c.id for c in chosen], state.rules.initiative_ties)
 
 
 def take_action_in_session(
@@ -87,6 +117,8 @@ SYSTEM.mechanic(
     "(configurable). In a session this starts a combat at action turn 1 with that order.",
     stateless=initiative,
     session=initiative_in_session,
+    odds=initiative_odds_of,
+    session_odds=initiative_session_odds,
 )
 SYSTEM.mechanic(
     "take-action",

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from service.dice.odds import Odds
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.eclipse import SYSTEM, errors
 from service.systems.eclipse.moves.common import pass_time
 from service.systems.eclipse.rules.clock import RechargeStart, counts, label, next_allowed, now, recent
-from service.systems.eclipse.rules.pools import POOLS, PoolLevel, long_recharge, short_recharge, special_cost, special_effect, spend
+from service.systems.eclipse.rules.odds_recharge import recharged_odds
+from service.systems.eclipse.rules.pools import POOLS, PoolLevel, roll_recharge, special_cost, special_effect, spend
 from service.systems.eclipse.rules.recharge import check_allocation, check_recharge, minutes, timeframe
 from service.systems.eclipse.state import Character, Combat, EclipseState, Recharges, control, gm_only, pools_wire
 from service.systems.eclipse.wire.pools import (
@@ -34,19 +36,33 @@ def pool_use(params: EclipsePoolUseInput) -> EclipsePoolUseResult:
     )
 
 
-def recharge(params: EclipseRechargeInput, stream: Stream) -> EclipseRechargeResult:
+def _pools(params: EclipseRechargeInput) -> dict[str, PoolLevel]:
+    """The pools as given, once the recharge is known to be allowed."""
     pools: dict[str, PoolLevel] = {name: PoolLevel(current=getattr(params.pools, name).current, max=getattr(params.pools, name).max) for name in POOLS}
     for name, level in pools.items():
         if level.current > level.max:
             raise errors.refuse(errors.POOL_EMPTY, f"{name} current {level.current} is above its maximum {level.max}")
     check_allocation(params.kind, len(params.allocation))
     check_recharge(params.kind, short_used=params.short_used_today, long_used=params.long_used_today, rules=params.rules)
-    rolled = None
-    if params.kind == "short":
-        rolled = stream.roll(6)
-        done = short_recharge(pools, rolled, [(a.pool, a.up_to) for a in params.allocation])
-    else:
-        done = long_recharge(pools)
+    return pools
+
+
+def recharge_odds(params: EclipseRechargeInput) -> Odds:
+    allocation = [(a.pool, a.up_to) for a in params.allocation]
+    return recharged_odds(lambda stream: roll_recharge(stream, params.kind, _pools(params), allocation)[1])
+
+
+def recharge_session_odds(state: EclipseState, params: EclipseRechargeInSession, actor: Actor) -> Odds:
+    """What the recharge would restore to the character's pools now; the day's limits are not checked."""
+    char = state.character(params.character)
+    check_allocation(params.kind, len(params.allocation))
+    allocation = [(a.pool, a.up_to) for a in params.allocation]
+    return recharged_odds(lambda stream: roll_recharge(stream, params.kind, char.pools, allocation)[1])
+
+
+def recharge(params: EclipseRechargeInput, stream: Stream) -> EclipseRechargeResult:
+    pools = _pools(params)
+    rolled, done = roll_recharge(stream, params.kind, pools, [(a.pool, a.up_to) for a in params.allocation])
     return EclipseRechargeResult(
         kind=params.kind,
         rolled=rolled,
@@ -160,12 +176,7 @@ def recharge_in_session(
     limit = rules.short_recharges_per_day if params.kind == "short" else rules.long_recharges_per_day
     again = next_allowed(log, params.kind, limit, at)
     check_recharge(params.kind, short_used=used["short"], long_used=used["long"], rules=rules, again_at=label(again) if again is not None else None)
-    rolled = None
-    if params.kind == "short":
-        rolled = stream.roll(6)
-        done = short_recharge(char.pools, rolled, [(a.pool, a.up_to) for a in params.allocation])
-    else:
-        done = long_recharge(char.pools)
+    rolled, done = roll_recharge(stream, params.kind, char.pools, [(a.pool, a.up_to) for a in params.allocation])
     recharge_log = (*log, RechargeStart(kind=params.kind, at=at))
     recharges = Recharges(**counts(recharge_log, at))
     used_now = recharges.short if params.kind == "short" else recharges.long
@@ -211,4 +222,6 @@ SYSTEM.mechanic(
     "a recharge ends ongoing pool bonuses, and `advanceClock` (GM) lets its 10 minutes or 4/8 hours pass.",
     stateless=recharge,
     session=recharge_in_session,
+    odds=recharge_odds,
+    session_odds=recharge_session_odds,
 )

@@ -3,14 +3,15 @@ parts into modifiers and pool spends, running a full test, and reporting it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from service.dice.stream import Stream
 from service.systems.eclipse import errors
 from service.systems.eclipse.options import EclipseRules
 from service.systems.eclipse.rules.clock import to_minutes
-from service.systems.eclipse.rules.combat import DamageValue, roll_damage
+from service.systems.eclipse.rules.combat import DamageValue, roll_damage, value_of
 from service.systems.eclipse.rules.d100 import Result
 from service.systems.eclipse.rules.modifiers import (
     Modifier,
@@ -21,7 +22,7 @@ from service.systems.eclipse.rules.modifiers import (
     teamwork_modifier,
 )
 from service.systems.eclipse.rules.pools import Spend, check_test_spends
-from service.systems.eclipse.rules.success_test import TestRun, run_test
+from service.systems.eclipse.rules.success_test import TestRun, read, run_test, target_number
 from service.systems.eclipse.rules.superior import SuperiorEffects, check_choices, critical_effect, superior_effects
 from service.systems.eclipse.rules.tasks import planned_percent, scaled, task_modifiers, time_taken
 from service.systems.eclipse.wire.common import (
@@ -112,6 +113,56 @@ class FullTest:
     next_test_modifier: int
 
 
+@dataclass(frozen=True, slots=True)
+class PlannedTest:
+    """A test checked and set up, not yet rolled: what the roll and its odds both start from."""
+
+    base: int
+    modifiers: tuple[Modifier, ...]  # task timing included
+    spends: tuple[Spend, ...]
+    defaulting: bool
+    rules: EclipseRules
+    options: EclipseResultOptions | None
+    task: EclipseTask | None
+    damage: EclipseWeapon | None
+    team: EclipseTeamwork | None
+
+    def run(self, stream: Stream) -> TestRun:
+        """The d100 read against the target, and any after-roll pool point."""
+        return run_test(
+            stream, base=self.base, modifiers=self.modifiers, spends=self.spends, defaulting=self.defaulting, rules=self.rules
+        )
+
+    def reader(self) -> Callable[[Stream], TestRun]:
+        """`run` with the target worked out once: what the odds walk over every face of the d100."""
+        summed, target = target_number(self.base, self.modifiers, self.spends, self.rules)
+        return partial(read, base=self.base, summed=summed, target=target, spends=self.spends, defaulting=self.defaulting, rules=self.rules)
+
+
+def plan_test(
+    *,
+    base: int,
+    modifiers: Sequence[Modifier],
+    rules: EclipseRules,
+    spends: Sequence[Spend] = (),
+    aptitude: str | None = None,
+    kind: str = "skill",
+    defaulting: bool = False,
+    options: EclipseResultOptions | None = None,
+    task: EclipseTask | None = None,
+    damage: EclipseWeapon | None = None,
+    team: EclipseTeamwork | None = None,
+) -> PlannedTest:
+    """Check what can be checked before rolling (a refusal spends no die)."""
+    check_test_spends(spends, aptitude=aptitude, kind=kind, per_test=rules.pool_points_per_test)
+    if options is not None:
+        check_choices(options.on_superior_success, options.on_superior_failure, is_task=task is not None)
+    if task is not None and task.extra_time_steps and task.rush:
+        raise errors.refuse(errors.TASK_TIMING, "a task is either taken slowly (extraTimeSteps) or rushed, not both")
+    all_modifiers = list(modifiers) + (task_modifiers(task.extra_time_steps, task.rush) if task else [])
+    return PlannedTest(base, tuple(all_modifiers), tuple(spends), defaulting, rules, options, task, damage, team)
+
+
 def full_test(
     stream: Stream,
     *,
@@ -128,13 +179,25 @@ def full_test(
     team: EclipseTeamwork | None = None,
 ) -> FullTest:
     """Check what can be checked before rolling, roll, then work out every consequence."""
-    check_test_spends(spends, aptitude=aptitude, kind=kind, per_test=rules.pool_points_per_test)
-    if options is not None:
-        check_choices(options.on_superior_success, options.on_superior_failure, is_task=task is not None)
-    if task is not None and task.extra_time_steps and task.rush:
-        raise errors.refuse(errors.TASK_TIMING, "a task is either taken slowly (extraTimeSteps) or rushed, not both")
-    all_modifiers = list(modifiers) + (task_modifiers(task.extra_time_steps, task.rush) if task else [])
-    run = run_test(stream, base=base, modifiers=all_modifiers, spends=spends, defaulting=defaulting, rules=rules)
+    planned = plan_test(
+        base=base,
+        modifiers=modifiers,
+        rules=rules,
+        spends=spends,
+        aptitude=aptitude,
+        kind=kind,
+        defaulting=defaulting,
+        options=options,
+        task=task,
+        damage=damage,
+        team=team,
+    )
+    return roll_test(stream, planned)
+
+
+def roll_test(stream: Stream, planned: PlannedTest) -> FullTest:
+    base, options, task, team = planned.base, planned.options, planned.task, planned.team
+    run = planned.run(stream)
     result = run.result
     effects = crit = None
     shift = 0
@@ -170,7 +233,7 @@ def full_test(
         critical_effect=crit,
         next_test_modifier=shift,
         task=_task_wire(task, result, effects),
-        damage=_damage(stream, damage, result, effects, crit),
+        damage=_damage(stream, planned.damage, result, effects, crit),
     )
     return FullTest(run, wire, effects, crit, shift)
 
@@ -213,8 +276,6 @@ def _damage(
         return None
     rolled = roll_damage(stream, count=weapon.dice, sides=weapon.sides, bonus=weapon.bonus, superior=0, critical=False)
     extra = effects.damage_dice if effects else ()
-    total = max(0, sum(rolled.dice) + weapon.bonus + sum(extra))
     doubled = crit == "double-damage"
-    return EclipseDamageValue(
-        dice=list(rolled.dice), bonus=weapon.bonus, superior_dice=list(extra), doubled=doubled, total=total * (2 if doubled else 1)
-    )
+    total = value_of(sum(rolled.dice) + sum(extra), bonus=weapon.bonus, critical=doubled)
+    return EclipseDamageValue(dice=list(rolled.dice), bonus=weapon.bonus, superior_dice=list(extra), doubled=doubled, total=total)

@@ -7,19 +7,32 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from service.dice.odds import Odds
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.eclipse import SYSTEM, errors
 from service.systems.eclipse.moves.common import check_affordable, pass_time, pay
-from service.systems.eclipse.moves.procedures import D100, FullTest, common_modifiers, full_test, judged, spends_from, teamwork
+from service.systems.eclipse.moves.procedures import (
+    D100,
+    FullTest,
+    PlannedTest,
+    common_modifiers,
+    judged,
+    plan_test,
+    roll_test,
+    spends_from,
+    teamwork,
+)
 from service.systems.eclipse.options import EclipseRules
 from service.systems.eclipse.rules import kept_tests
 from service.systems.eclipse.rules.character import Subject, require_able, skill_rating, state_modifiers, subject
 from service.systems.eclipse.rules.d100 import judge, rank
 from service.systems.eclipse.rules.modifiers import Modifier
+from service.systems.eclipse.rules.odds_tests import Results, damage_distribution, opposed_distribution, results_of, test_distributions
 from service.systems.eclipse.rules.opposed import winner
 from service.systems.eclipse.rules.pools import after_roll, check_linked, check_test_spends, spend
 from service.systems.eclipse.state import Character, EclipseState, control, gm_only
+from service.systems.eclipse.wire.common import EclipseResultOptions, EclipseWeapon
 from service.systems.eclipse.wire.results import EclipseTeamwork, EclipseTestResult
 from service.systems.eclipse.wire.success_tests import (
     EclipseAfterRollInSession,
@@ -38,13 +51,12 @@ from service.systems.eclipse.wire.success_tests import (
 )
 
 
-def _side(stream: Stream, side: EclipseSide, rules: EclipseRules, **extra: Any) -> FullTest:
+def _plan_side(side: EclipseSide, rules: EclipseRules, **extra: Any) -> PlannedTest:
     modifiers = common_modifiers(specialization=side.specialization, retries=side.retries, listed=side.modifiers)
     help_modifier, team = teamwork([h.rating for h in side.helpers], side.skill_category)
     if help_modifier is not None:
         modifiers.append(help_modifier)
-    return full_test(
-        stream,
+    return plan_test(
         base=side.target,
         modifiers=modifiers,
         spends=spends_from(side.pool_spends),
@@ -58,19 +70,64 @@ def _side(stream: Stream, side: EclipseSide, rules: EclipseRules, **extra: Any) 
     )
 
 
+def _side(stream: Stream, side: EclipseSide, rules: EclipseRules, **extra: Any) -> FullTest:
+    return roll_test(stream, _plan_side(side, rules, **extra))
+
+
 def test(params: EclipseTestInput, stream: Stream) -> EclipseTestResult:
     return _side(stream, params, params.rules, task=params.task, damage=params.damage).wire
 
 
+def test_odds(params: EclipseTestInput) -> Odds:
+    planned = _plan_side(params, params.rules, task=params.task, damage=params.damage)
+    return _test_odds(results_of(planned.reader()), params, params.damage)
+
+
+def _test_odds(results: Results, options: EclipseResultOptions, weapon: EclipseWeapon | None) -> Odds:
+    """The test's outcome and superior results, and its own damage when it has a weapon."""
+    if weapon is None:
+        return Odds.of(test_distributions(results))
+    damage = damage_distribution(
+        results,
+        dice=weapon.dice,
+        sides=weapon.sides,
+        bonus=weapon.bonus,
+        on_success=options.on_superior_success,
+        on_failure=options.on_superior_failure,
+        on_critical_success=options.on_critical_success,
+        on_critical_failure=options.on_critical_failure,
+    )
+    return Odds.of(test_distributions(results), damage)
+
+
 def opposed_test(params: EclipseOpposedTestInput, stream: Stream) -> EclipseOpposedResult:
     # Validate both sides before either die is rolled, so a refusal spends nothing.
-    for side in (params.a, params.b):
-        teamwork([h.rating for h in side.helpers], side.skill_category)
-    a = _side(stream, params.a, params.rules)
-    b = _side(stream, params.b, params.rules)
+    a_plan, b_plan = _plan_sides(params)
+    a = roll_test(stream, a_plan)
+    b = roll_test(stream, b_plan)
     rules = params.rules
     won, reason = winner(a.run.result, b.run.result, critical_beats_success=rules.critical_beats_success, tie=rules.opposed_tie)
     return EclipseOpposedResult(a=a.wire, b=b.wire, winner=won, reason=reason)
+
+
+def _plan_sides(params: EclipseOpposedTestInput) -> tuple[PlannedTest, PlannedTest]:
+    for side in (params.a, params.b):
+        teamwork([h.rating for h in side.helpers], side.skill_category)
+    return _plan_side(params.a, params.rules), _plan_side(params.b, params.rules)
+
+
+def opposed_test_odds(params: EclipseOpposedTestInput) -> Odds:
+    a_plan, b_plan = _plan_sides(params)
+    return _opposed_odds(results_of(a_plan.reader()), results_of(b_plan.reader()), params.rules)
+
+
+def _opposed_odds(a: Results, b: Results, rules: EclipseRules) -> Odds:
+    beats, tie = rules.critical_beats_success, rules.opposed_tie
+    return Odds.of(
+        opposed_distribution(a, b, critical_beats_success=beats, tie=tie),
+        test_distributions(a, prefix="a:"),
+        test_distributions(b, prefix="b:"),
+    )
 
 
 def pool_after_roll(params: EclipseAfterRollInput) -> EclipseAfterRollResult:
@@ -116,18 +173,15 @@ def _prepare(state: EclipseState, side: EclipseSessionSide) -> tuple[Character, 
     return char, subj, modifiers, team
 
 
-def _roll(
-    stream: Stream,
+def _planned(
     state: EclipseState,
     side: EclipseSessionSide,
     subj: Subject,
     modifiers: Sequence[Modifier],
     team: EclipseTeamwork | None,
     **extra: Any,
-) -> tuple[EclipseState, FullTest, str]:
-    """Roll the side's test; the table with its points paid, its critical's ±20 carried and the test kept."""
-    done = full_test(
-        stream,
+) -> PlannedTest:
+    return plan_test(
         base=subj.base,
         modifiers=modifiers,
         spends=spends_from(side.pool_spends),
@@ -139,11 +193,30 @@ def _roll(
         team=team,
         **extra,
     )
+
+
+def _roll(
+    stream: Stream,
+    state: EclipseState,
+    side: EclipseSessionSide,
+    subj: Subject,
+    modifiers: Sequence[Modifier],
+    team: EclipseTeamwork | None,
+    **extra: Any,
+) -> tuple[EclipseState, FullTest, str]:
+    """Roll the side's test; the table with its points paid, its critical's ±20 carried and the test kept."""
+    done = roll_test(stream, _planned(state, side, subj, modifiers, team, **extra))
     test_id = f"t{state.next_test}"
     entry = kept_tests.kept(test_id, done.run.result, aptitude=subj.aptitude, kind=subj.kind, points=done.run.points_spent)
     char = pay(state.characters[side.character], done.run.spends).model_copy(update={"next_test_modifier": done.next_test_modifier})
     new = state.with_character(kept_tests.record(char, entry)).model_copy(update={"next_test": state.next_test + 1})
     return _critical_actions(new, char.id, done.critical_effect), done, test_id
+
+
+def _session_results(state: EclipseState, side: EclipseSessionSide, **extra: Any) -> Results:
+    """The results a character's test can end with, from its sheet and state at the table."""
+    _, subj, modifiers, team = _prepare(state, side)
+    return results_of(_planned(state, side, subj, modifiers, team, **extra).reader())
 
 
 def test_in_session(state: EclipseState, params: EclipseTestInSession, stream: Stream, actor: Actor) -> tuple[EclipseState, EclipseSessionTestResult]:
@@ -165,6 +238,17 @@ def test_in_session(state: EclipseState, params: EclipseTestInSession, stream: S
         pools=new.characters[params.character].pools_wire,
         clock=clock,
     )
+
+
+def test_session_odds(state: EclipseState, params: EclipseTestInSession, actor: Actor) -> Odds:
+    """The character's test as the table stands; nothing is paid or kept."""
+    return _test_odds(_session_results(state, params, task=params.task, damage=params.damage), params, params.damage)
+
+
+def opposed_session_odds(state: EclipseState, params: EclipseOpposedInSession, actor: Actor) -> Odds:
+    if params.a.character == params.b.character:
+        raise errors.refuse(errors.TEST_SUBJECT, "an opposed test needs two different characters")
+    return _opposed_odds(_session_results(state, params.a), _session_results(state, params.b), state.rules)
 
 
 def opposed_test_in_session(
@@ -248,6 +332,8 @@ SYSTEM.mechanic(
     "`advanceClock` (GM) a task's time passes on the table's clock. " + D100,
     stateless=test,
     session=test_in_session,
+    odds=test_odds,
+    session_odds=test_session_odds,
 )
 SYSTEM.mechanic(
     "opposed-test",
@@ -256,6 +342,8 @@ SYSTEM.mechanic(
     "beats a plain success (configurable), else the higher roll; an exact tie is a deadlock (configurable). " + D100,
     stateless=opposed_test,
     session=opposed_test_in_session,
+    odds=opposed_test_odds,
+    session_odds=opposed_session_odds,
 )
 SYSTEM.mechanic(
     "pool-after-roll",

@@ -37,13 +37,16 @@ class DamageValue:
     total: int
 
 
+def value_of(rolled: int, *, bonus: int, critical: bool) -> int:
+    """The damage value of the dice rolled (weapon and superior dice together): never below 0, doubled on a critical."""
+    value = max(0, rolled + bonus)
+    return value * CRITICAL_MULTIPLIER if critical else value
+
+
 def roll_damage(stream: Stream, *, count: int, sides: int, bonus: int, superior: int, critical: bool) -> DamageValue:
     dice = tuple(stream.roll(sides) for _ in range(count))
     extra = tuple(stream.roll(SUPERIOR_HIT_DIE) for _ in range(superior))
-    value = max(0, sum(dice) + bonus + sum(extra))
-    if critical:
-        value *= CRITICAL_MULTIPLIER
-    return DamageValue(dice, bonus, extra, critical, value)
+    return DamageValue(dice, bonus, extra, critical, value_of(sum(dice) + sum(extra), bonus=bonus, critical=critical))
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from service.dice.stream import Stream
 from service.model import Model
 from service.systems.eclipse import errors
 from service.systems.eclipse.rules.d100 import Result, downgraded, flip_flop, rejudge, upgraded
@@ -183,6 +184,14 @@ def short_recharge(pools: Mapping[str, PoolLevel], points: int, allocation: Sequ
         left -= given
     new = {name: PoolLevel(current=current[name], max=level.max) for name, level in pools.items()}
     return Recharge(new, restored, left)
+
+
+def roll_recharge(stream: Stream, kind: str, pools: Mapping[str, PoolLevel], allocation: Sequence[tuple[str, int]]) -> tuple[int | None, Recharge]:
+    """A short recharge rolls 1d6 and hands the points out; a long one refills every pool (no roll)."""
+    if kind == "short":
+        rolled = stream.roll(6)
+        return rolled, short_recharge(pools, rolled, allocation)
+    return None, long_recharge(pools)
 
 
 def long_recharge(pools: Mapping[str, PoolLevel]) -> Recharge:

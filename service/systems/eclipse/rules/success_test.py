@@ -69,6 +69,13 @@ def run_test(
     rules: EclipseRules,
 ) -> TestRun:
     summed, target = target_number(base, modifiers, spends, rules)
+    return read(stream, base=base, summed=summed, target=target, spends=spends, defaulting=defaulting, rules=rules)
+
+
+def read(
+    stream: Stream, *, base: int, summed: Total, target: int, spends: Sequence[Spend], defaulting: bool, rules: EclipseRules
+) -> TestRun:
+    """The d100 read against a target already set, and any after-roll pool point: the part of a test that draws."""
     face, rolled = roll_d100(stream)
     first = judge(rolled, target, defaulting=defaulting, critical_replaces_superior=rules.critical_replaces_superior)
     before = [SpendOutcome(s.pool, s.use, True, "before the roll") for s in spends if s.use not in AFTER_ROLL]

@@ -42,15 +42,20 @@ def check_choices(on_success: Sequence[str], on_failure: Sequence[str], *, is_ta
         raise errors.refuse(errors.SUPERIOR_CHOICE, "the time choice applies to task actions only: describe the task")
 
 
+def chosen(result: Result, on_success: Sequence[str], on_failure: Sequence[str]) -> tuple[str, ...]:
+    """The choices this result buys: one per superior result for effect, in the order of preference."""
+    return tuple((on_success if result.success else on_failure)[: result.effective])
+
+
 def superior_effects(result: Result, on_success: Sequence[str], on_failure: Sequence[str], stream: Stream) -> SuperiorEffects:
-    chosen = tuple((on_success if result.success else on_failure)[: result.effective])
+    chosen_now = chosen(result, on_success, on_failure)
     sign = 1 if result.success else -1
-    dice = tuple(stream.roll(6) for choice in chosen if choice == "damage")
+    dice = tuple(stream.roll(6) for choice in chosen_now if choice == "damage")
     return SuperiorEffects(
-        applied=chosen,
-        follow_up_modifier=sign * QUALITY_STEP * chosen.count("quality"),
-        covertness_modifier=sign * COVERTNESS_STEP * chosen.count("covertness"),
-        time_steps=chosen.count("time"),
+        applied=chosen_now,
+        follow_up_modifier=sign * QUALITY_STEP * chosen_now.count("quality"),
+        covertness_modifier=sign * COVERTNESS_STEP * chosen_now.count("covertness"),
+        time_steps=chosen_now.count("time"),
         damage_dice=dice,
     )
 

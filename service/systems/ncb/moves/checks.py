@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+from typing import Literal
+
+from service.dice.odds import Odds
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.ncb import SYSTEM
@@ -18,11 +23,16 @@ from service.systems.ncb.rules.abilities import (
 )
 from service.systems.ncb.rules.chrome import totals
 from service.systems.ncb.rules.d20 import roll_mode, roll_test
+from service.systems.ncb.rules.dice import DiceStream
+from service.systems.ncb.rules.odds_amounts import level_up_odds as gained_odds
+from service.systems.ncb.rules.odds_d20 import RollD20, test_odds
+from service.systems.ncb.rules.odds_initiative import initiative_odds, join_odds
 from service.systems.ncb.rules.exhaustion import d20_penalty
 from service.systems.ncb.rules.programs import save_dc
+from service.systems.ncb.rules.recovery import HitDie, LevelUp
 from service.systems.ncb.rules.recovery import level_up as gain_level
 from service.systems.ncb.rules.turns import InitiativeEntry, roll_initiative
-from service.systems.ncb.state import NcbState
+from service.systems.ncb.state import NcbCombatant, NcbState
 from service.systems.ncb.wire.checks import (
     NcbAbilityScoresParams,
     NcbAbilityScoresResult,
@@ -39,34 +49,52 @@ from service.systems.ncb.wire.checks import (
 from service.systems.ncb.wire.combat import NcbCombatResult, NcbJoinCombatAction
 
 
-def d20_test(p: NcbD20TestParams, stream: Stream) -> NcbD20TestResult:
-    roll = roll_test(
-        stream,
+def _test(p: NcbD20TestParams) -> RollD20:
+    """The roll a stateless test makes, for the test and for its odds alike."""
+    return partial(
+        roll_test,
         modifier=p.modifier - d20_penalty(p.exhaustion, p.rules),
         dv=p.dv,
         mode=roll_mode(p.advantage, p.disadvantage),
         ties_succeed=p.rules.dv_ties_succeed,
     )
-    return NcbD20TestResult.model_validate({"roll": as_dict(roll)})
 
 
-def d20_test_in_session(
-    state: NcbState, p: NcbD20TestAction, stream: Stream, actor: Actor
-) -> tuple[NcbState, NcbD20TestResult]:
-    rules = state.rules
+def d20_test(p: NcbD20TestParams, stream: Stream) -> NcbD20TestResult:
+    return NcbD20TestResult.model_validate({"roll": as_dict(_test(p)(stream))})
+
+
+def d20_test_odds(p: NcbD20TestParams) -> Odds:
+    return test_odds(_test(p), p.dv)
+
+
+def _session_test(state: NcbState, p: NcbD20TestAction) -> RollD20:
+    """The roll a combatant's test makes: its ability, proficiency and exhaustion from the table."""
     c = table.get(state, p.combatant)
-    table.require_control(actor, c)
-    if p.economy != "none":
-        table.require_able(c)
-    state, _ = table.spend(state, c.id, p.economy)
-    modifier = p.bonus - table.penalty(c, rules)
+    modifier = p.bonus - table.penalty(c, state.rules)
     if p.ability is not None:
         modifier += table.ability_mod(c, p.ability)
     if p.proficient:
         modifier += proficiency_bonus(c.level)
     mode = roll_mode(p.advantage, p.disadvantage)
-    roll = roll_test(stream, modifier=modifier, dv=p.dv, mode=mode, ties_succeed=rules.dv_ties_succeed)
-    return state, NcbD20TestResult.model_validate({"combatant": c.id, "roll": as_dict(roll)})
+    return partial(roll_test, modifier=modifier, dv=p.dv, mode=mode, ties_succeed=state.rules.dv_ties_succeed)
+
+
+def d20_test_in_session(
+    state: NcbState, p: NcbD20TestAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbD20TestResult]:
+    c = table.get(state, p.combatant)
+    table.require_control(actor, c)
+    if p.economy != "none":
+        table.require_able(c)
+    roll = _session_test(state, p)
+    state, _ = table.spend(state, c.id, p.economy)
+    return state, NcbD20TestResult.model_validate({"combatant": c.id, "roll": as_dict(roll(stream))})
+
+
+def d20_test_session_odds(state: NcbState, p: NcbD20TestAction, actor: Actor) -> Odds:
+    """The same test's odds on the table as it stands; nothing is spent."""
+    return test_odds(_session_test(state, p), p.dv)
 
 
 def ability_scores(p: NcbAbilityScoresParams) -> NcbAbilityScoresResult:
@@ -108,11 +136,16 @@ def ability_scores_in_session(state: NcbState, p: NcbCombatantRef, actor: Actor)
     )
 
 
+def _entries(p: NcbInitiativeParams) -> list[InitiativeEntry]:
+    return [InitiativeEntry(e.id, e.bonus, e.dexterity, roll_mode(e.advantage, e.disadvantage)) for e in p.participants]
+
+
 def initiative(p: NcbInitiativeParams, stream: Stream) -> NcbInitiativeResult:
-    entries = [
-        InitiativeEntry(e.id, e.bonus, e.dexterity, roll_mode(e.advantage, e.disadvantage)) for e in p.participants
-    ]
-    return NcbInitiativeResult.model_validate({"order": [as_dict(r) for r in roll_initiative(stream, entries)]})
+    return NcbInitiativeResult.model_validate({"order": [as_dict(r) for r in roll_initiative(stream, _entries(p))]})
+
+
+def initiative_odds_of(p: NcbInitiativeParams) -> Odds:
+    return initiative_odds(_entries(p))
 
 
 def join_combat(
@@ -128,19 +161,48 @@ def join_combat(
     return state, NcbCombatResult.model_validate({"combat": state.combat, "rolls": [as_dict(roll)]})
 
 
-def level_up(p: NcbLevelUpParams, stream: Stream) -> NcbLevelUpResult:
+def _gain(
+    level: int, hp: int, max_hp: int, hit_die: HitDie, constitution: int, method: Literal["average", "roll"]
+) -> Callable[[DiceStream], LevelUp]:
+    """The level-up a character takes, for the roll and for its odds alike."""
+
+    def gain(stream: DiceStream) -> LevelUp:
+        return gain_level(
+            level=level, hp=hp, max_hp=max_hp, hit_die=hit_die, constitution=constitution, method=method, stream=stream
+        )
+
+    return gain
+
+
+def _stateless_gain(p: NcbLevelUpParams) -> Callable[[DiceStream], LevelUp]:
     if p.subclass is not None and p.level + 1 < SUBCLASS_LEVEL:
         raise refuse(SUBCLASS_TOO_EARLY, f"subclasses unlock at level {SUBCLASS_LEVEL}")
-    up = gain_level(
-        level=p.level,
-        hp=p.hp,
-        max_hp=p.max_hp,
-        hit_die=p.hit_die,
-        constitution=p.constitution,
-        method=p.method,
-        stream=stream,
-    )
-    return NcbLevelUpResult(subclass=p.subclass, **as_dict(up))
+    return _gain(p.level, p.hp, p.max_hp, p.hit_die, p.constitution, p.method)
+
+
+def _session_gain(state: NcbState, c: NcbCombatant, p: NcbLevelUpAction) -> Callable[[DiceStream], LevelUp]:
+    return _gain(c.level, c.hp, c.max_hp, c.hit_die, table.scores(c)["constitution"], p.method)
+
+
+def join_combat_odds(state: NcbState, p: NcbJoinCombatAction, actor: Actor) -> Odds:
+    """The combatant's initiative and where it would land in the running order."""
+    combat = table.require_combat(state)
+    c = table.get(state, p.combatant)
+    if c.id in turns.ids(combat):
+        raise refuse(ALREADY_IN_COMBAT, f"{c.id} already has its place in the initiative order")
+    return join_odds(combat, table.initiative_entry(c, state.rules, p.advantage, p.disadvantage))
+
+
+def level_up(p: NcbLevelUpParams, stream: Stream) -> NcbLevelUpResult:
+    return NcbLevelUpResult(subclass=p.subclass, **as_dict(_stateless_gain(p)(stream)))
+
+
+def level_up_odds(p: NcbLevelUpParams) -> Odds:
+    return gained_odds(_stateless_gain(p))
+
+
+def level_up_session_odds(state: NcbState, p: NcbLevelUpAction, actor: Actor) -> Odds:
+    return gained_odds(_session_gain(state, table.get(state, p.combatant), p))
 
 
 def level_up_in_session(
@@ -155,15 +217,7 @@ def level_up_in_session(
             SUBCLASS_TOO_EARLY,
             f"subclasses unlock at level {SUBCLASS_LEVEL}; this makes level {c.level + 1}",
         )
-    up = gain_level(
-        level=c.level,
-        hp=c.hp,
-        max_hp=c.max_hp,
-        hit_die=c.hit_die,
-        constitution=table.scores(c)["constitution"],
-        method=p.method,
-        stream=stream,
-    )
+    up = _session_gain(state, c, p)(stream)
     subclass = p.subclass if p.subclass is not None else c.subclass
     gained = {"level": up.level, "max_hp": up.max_hp, "hp": up.hp, "hit_dice": c.hit_dice + 1, "subclass": subclass}
     c = c.model_copy(update=gained)
@@ -179,6 +233,8 @@ SYSTEM.mechanic(
     "ability modifier (chrome included), proficiency and exhaustion are added for you.",
     stateless=d20_test,
     session=d20_test_in_session,
+    odds=d20_test_odds,
+    session_odds=d20_test_session_odds,
 )
 SYSTEM.mechanic(
     "ability-scores",
@@ -197,6 +253,8 @@ SYSTEM.mechanic(
     "order). In a session it adds one combatant to the running combat at its place in the order.",
     stateless=initiative,
     session=join_combat,
+    odds=initiative_odds_of,
+    session_odds=join_combat_odds,
 )
 SYSTEM.mechanic(
     "level-up",
@@ -205,4 +263,6 @@ SYSTEM.mechanic(
     "at least 1; a new proficiency bonus; a subclass may be chosen from level 3.",
     stateless=level_up,
     session=level_up_in_session,
+    odds=level_up_odds,
+    session_odds=level_up_session_odds,
 )

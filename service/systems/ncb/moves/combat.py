@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from service.dice.odds import Odds
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.ncb import SYSTEM
@@ -12,7 +13,9 @@ from service.systems.ncb.rules import turns
 from service.systems.ncb.rules.damage import DEAD
 from service.systems.ncb.rules.dying import bleed_out
 from service.systems.ncb.rules.dying import death_save as roll_death_save
-from service.systems.ncb.rules.turns import roll_initiative
+from service.systems.ncb.rules.odds_dying import turn_end_odds
+from service.systems.ncb.rules.odds_initiative import initiative_odds
+from service.systems.ncb.rules.turns import InitiativeEntry, roll_initiative
 from service.systems.ncb.state import NcbState
 from service.systems.ncb.wire.combat import (
     NcbActionChoice,
@@ -35,21 +38,31 @@ def start_combat(
     table.require_gm(actor, "start a combat")
     if state.combat is not None:
         raise refuse(COMBAT_RUNNING, "a combat is already running; end it first")
-    rules = state.rules
+    rolls = roll_initiative(stream, _entries(state, p))
+    state = table.start_turn(table.with_combat(state, turns.begin(rolls)))
+    return state, NcbCombatResult.model_validate(
+        {"combat": state.combat, "rolls": [as_dict(r) for r in rolls]}
+    )
+
+
+def _entries(state: NcbState, p: NcbStartCombatAction) -> list[InitiativeEntry]:
+    """Who rolls initiative, in the order given (default: everyone still alive)."""
     if p.participants is None:
         ids = [cid for cid, c in state.combatants.items() if c.condition not in DEAD]
     else:
         ids = p.participants  # each once (the model refuses a repeated id), in the order given
     if not ids:
         raise refuse(NO_COMBAT, "nobody able to fight is at the table; add combatants first")
-    entries = [
+    rules = state.rules
+    return [
         table.initiative_entry(table.get(state, cid), rules, cid in p.advantage, cid in p.disadvantage) for cid in ids
     ]
-    rolls = roll_initiative(stream, entries)
-    state = table.start_turn(table.with_combat(state, turns.begin(rolls)))
-    return state, NcbCombatResult.model_validate(
-        {"combat": state.combat, "rolls": [as_dict(r) for r in rolls]}
-    )
+
+
+def start_combat_odds(state: NcbState, p: NcbStartCombatAction, actor: Actor) -> Odds:
+    if state.combat is not None:
+        raise refuse(COMBAT_RUNNING, "a combat is already running; end it first")
+    return initiative_odds(_entries(state, p))
 
 
 def end_turn(state: NcbState, p: NcbEndTurnAction, stream: Stream, actor: Actor) -> tuple[NcbState, NcbEndTurnResult]:
@@ -79,6 +92,15 @@ def end_turn(state: NcbState, p: NcbEndTurnAction, stream: Stream, actor: Actor)
         {"ended": c.id, "death_save": saved, "bleeding": bleeding, "new_round": new_round, "combat": state.combat}
     )
     return state, result
+
+
+def end_turn_odds(state: NcbState, p: NcbEndTurnAction, actor: Actor) -> Odds:
+    """The condition the current combatant's turn ends in (a dying one saves, if it has not, and bleeds)."""
+    combat = table.require_combat(state)
+    c = table.get(state, p.combatant)
+    if combat.current != c.id:
+        raise refuse(NOT_YOUR_TURN, f"it is {combat.current}'s turn, not {c.id}'s", current=combat.current)
+    return turn_end_odds(table.vitals(c, state.rules), state.rules, saved=combat.economy.death_save)
 
 
 def end_combat(
@@ -116,6 +138,7 @@ SYSTEM.mechanic(
     "Roll initiative and start a combat (GM)",
     "Every participant rolls d20 + initiative bonus; round 1 begins with the highest.",
     session=start_combat,
+    session_odds=start_combat_odds,
 )
 SYSTEM.mechanic(
     "end-turn",
@@ -123,6 +146,7 @@ SYSTEM.mechanic(
     "A dying combatant rolls its death save if it has not, then bleeds out (one automatic failure). The turn "
     "passes to the next combatant not flatlined; after the last, a new round begins.",
     session=end_turn,
+    session_odds=end_turn_odds,
 )
 SYSTEM.mechanic(
     "end-combat",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.dice.notation import DEFAULT_LIMITS
+from service.dice.odds import Odds
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.ncb import SYSTEM
@@ -19,13 +21,18 @@ from service.systems.ncb.errors import (
 from service.systems.ncb.moves.shared import amount_or_dice, as_dict, target_vitals
 from service.systems.ncb.options import DEFAULT_RULES, NcbRules
 from service.systems.ncb.rules.abilities import proficiency_bonus
-from service.systems.ncb.rules.attacks import AttackRoll, Attacker, require_attackable, resolve_attack
+from service.systems.ncb.rules.attacks import AttackRoll, Attacker, Swing, require_attackable, strike
 from service.systems.ncb.rules.d20 import roll_mode
-from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage
+from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, weapon_hit
 from service.systems.ncb.rules.dying import require_dying
 from service.systems.ncb.rules.dying import death_save as roll_death_save
 from service.systems.ncb.rules.dying import stabilize as stop_bleeding
 from service.systems.ncb.rules.last_breath import take as take_last_breath
+from service.systems.ncb.rules.dice import DiceStream
+from service.systems.ncb.rules.dying import Stabilizing
+from service.systems.ncb.rules.odds_amounts import amount_chances, damage_odds, healing_odds, stabilize_odds
+from service.systems.ncb.rules.odds_attack import attack_odds
+from service.systems.ncb.rules.odds_dying import save_odds
 from service.systems.ncb.rules.recovery import heal as restore
 from service.systems.ncb.rules.turns import require_turn
 from service.systems.ncb.rules.weapons import Weapon
@@ -53,15 +60,14 @@ from service.systems.ncb.wire.fights import (
 )
 
 
-def attack(p: NcbAttackParams, stream: Stream) -> NcbAttackResult:
+def _swing(p: NcbAttackParams) -> tuple[Swing, Vitals]:
+    """The attack a stateless call describes, and its target's vitals."""
     rules = p.rules
     target = target_vitals(p.target, rules)
-    weapon = table.weapon_of(p.weapon)
     a = p.attacker
-    rolled = resolve_attack(
-        stream,
+    swing = Swing(
         Attacker(a.strength, a.dexterity, a.level, a.proficient, a.exhaustion),
-        weapon,
+        table.weapon_of(p.weapon),
         armor_class=p.target.armor_class,
         rules=rules,
         cover=p.cover,
@@ -70,8 +76,19 @@ def attack(p: NcbAttackParams, stream: Stream) -> NcbAttackResult:
         disadvantage=p.disadvantage,
         situational=p.bonus,
     )
-    _, fields = attack_fields(rolled, weapon, target, rules, use_last_breath=p.target.use_last_breath)
+    return swing, target
+
+
+def attack(p: NcbAttackParams, stream: Stream) -> NcbAttackResult:
+    swing, target = _swing(p)
+    rolled = strike(stream, swing)
+    _, fields = attack_fields(rolled, swing.weapon, target, p.rules, use_last_breath=p.target.use_last_breath)
     return NcbAttackResult(**fields)
+
+
+def attack_odds_of(p: NcbAttackParams) -> Odds:
+    swing, target = _swing(p)
+    return attack_odds(swing, target, use_last_breath=p.target.use_last_breath, limits=DEFAULT_LIMITS)
 
 
 def attack_fields(
@@ -80,7 +97,7 @@ def attack_fields(
     """A rolled attack's damage applied to `target`: its new vitals and the result's fields."""
     outcome = None
     if rolled.damage is not None:
-        hit = Hit(rolled.damage.total, "physical", rolled.critical, weapon.overkill, use_last_breath)
+        hit = weapon_hit(rolled.damage.total, weapon, rolled.critical, use_last_breath)
         target, outcome = apply_damage(target, hit, rules)
     return target, {
         **as_dict(rolled),
@@ -106,27 +123,19 @@ def _weapon(attacker: NcbCombatant, p: NcbAttackAction) -> Weapon:
     raise refuse(UNKNOWN_WEAPON, f"{attacker.id} carries no {p.weapon_name!r} (carries: {names})")
 
 
-def attack_in_session(
-    state: NcbState, p: NcbAttackAction, stream: Stream, actor: Actor
-) -> tuple[NcbState, NcbAttackResult]:
+def _session_swing(state: NcbState, p: NcbAttackAction) -> tuple[Swing, NcbCombatant, NcbCombatant, Vitals]:
+    """The attack as the table makes it: the attacker's scores and weapon, the target's AC and vitals."""
     rules = state.rules
     attacker = table.get(state, p.attacker)
-    table.require_control(actor, attacker)
-    table.require_able(attacker)
     target = table.get(state, p.target)
-    if p.use_last_breath:
-        table.require_control(actor, target)  # Last Breath is the target's player's choice
     if target.id == attacker.id:
         raise refuse(SELF_ATTACK, f"{attacker.id} cannot attack itself")
     table.require_living(target)
     weapon = _weapon(attacker, p)
     require_attackable(weapon, rules, p.cover)
-    # What the action asks for is judged first; only then whether the turn still has it to spend.
-    state, spent = table.spend(state, attacker.id, p.economy)
     scores = table.scores(attacker)
     vitals = table.vitals(target, rules)
-    rolled = resolve_attack(
-        stream,
+    swing = Swing(
         Attacker(scores["strength"], scores["dexterity"], attacker.level, True, attacker.exhaustion),
         weapon,
         armor_class=table.armor_class(target),
@@ -137,11 +146,34 @@ def attack_in_session(
         disadvantage=p.disadvantage,
         situational=p.bonus,
     )
+    return swing, attacker, target, vitals
+
+
+def attack_in_session(
+    state: NcbState, p: NcbAttackAction, stream: Stream, actor: Actor
+) -> tuple[NcbState, NcbAttackResult]:
+    rules = state.rules
+    attacker = table.get(state, p.attacker)
+    table.require_control(actor, attacker)
+    table.require_able(attacker)
+    if p.use_last_breath:
+        table.require_control(actor, table.get(state, p.target))  # Last Breath is the target's player's choice
+    swing, attacker, target, vitals = _session_swing(state, p)
+    # What the action asks for is judged first; only then whether the turn still has it to spend.
+    state, spent = table.spend(state, attacker.id, p.economy)
+    rolled = strike(stream, swing)
     choice = p.use_last_breath or target.use_last_breath
-    after, fields = attack_fields(rolled, weapon, vitals, rules, use_last_breath=choice)
+    after, fields = attack_fields(rolled, swing.weapon, vitals, rules, use_last_breath=choice)
     if rolled.damage is not None:  # a miss leaves the target, and any Last Breath offer, as they were
         state = table.put(state, table.with_vitals(table.get(state, target.id), after))
     return state, NcbAttackResult(attacker=attacker.id, target=target.id, economy=spent, **fields)
+
+
+def attack_session_odds(state: NcbState, p: NcbAttackAction, actor: Actor) -> Odds:
+    """The attack's odds against the target as it stands at the table; nothing is spent."""
+    swing, _, target, vitals = _session_swing(state, p)
+    choice = p.use_last_breath or target.use_last_breath
+    return attack_odds(swing, vitals, use_last_breath=choice, limits=DEFAULT_LIMITS)
 
 
 def damage(p: NcbDamageParams, stream: Stream) -> NcbDamageResult:
@@ -149,6 +181,25 @@ def damage(p: NcbDamageParams, stream: Stream) -> NcbDamageResult:
     hit = Hit(amount, p.kind, p.critical, p.overkill, p.target.use_last_breath)
     _, outcome = apply_damage(target_vitals(p.target, p.rules), hit, p.rules)
     return NcbDamageResult.model_validate({"roll": roll, "outcome": as_dict(outcome)})
+
+
+def damage_odds_of(p: NcbDamageParams) -> Odds:
+    amounts = amount_chances(p.amount, p.dice, DEFAULT_LIMITS)
+    use = p.target.use_last_breath
+    return damage_odds(
+        target_vitals(p.target, p.rules), amounts, lambda n: Hit(n, p.kind, p.critical, p.overkill, use), p.rules
+    )
+
+
+def damage_session_odds(state: NcbState, p: NcbDamageAction, actor: Actor) -> Odds:
+    rules = state.rules
+    target = table.get(state, p.target)
+    table.require_living(target)
+    use = p.use_last_breath or target.use_last_breath
+    amounts = amount_chances(p.amount, p.dice, DEFAULT_LIMITS)
+    return damage_odds(
+        table.vitals(target, rules), amounts, lambda n: Hit(n, p.kind, p.critical, p.overkill, use), rules
+    )
 
 
 def damage_in_session(
@@ -193,8 +244,8 @@ def last_breath_in_session(
     return state, NcbLastBreathResult(combatant=c.id, **as_dict(taken))
 
 
-def death_save(p: NcbDeathSaveParams, stream: Stream) -> NcbDeathSaveResult:
-    v = Vitals(
+def _dying(p: NcbDeathSaveParams) -> Vitals:
+    return Vitals(
         hp=0,
         max_hp=1,
         condition="dying",
@@ -202,8 +253,16 @@ def death_save(p: NcbDeathSaveParams, stream: Stream) -> NcbDeathSaveResult:
         death_failures=p.failures,
         exhaustion=p.exhaustion,
     )
-    _, saved = roll_death_save(v, stream, p.rules, modifier=p.modifier, mode=roll_mode(p.advantage, p.disadvantage))
+
+
+def death_save(p: NcbDeathSaveParams, stream: Stream) -> NcbDeathSaveResult:
+    mode = roll_mode(p.advantage, p.disadvantage)
+    _, saved = roll_death_save(_dying(p), stream, p.rules, modifier=p.modifier, mode=mode)
     return NcbDeathSaveResult(**as_dict(saved))
+
+
+def death_save_odds(p: NcbDeathSaveParams) -> Odds:
+    return save_odds(_dying(p), p.rules, modifier=p.modifier, mode=roll_mode(p.advantage, p.disadvantage))
 
 
 def death_save_in_session(
@@ -226,11 +285,26 @@ def death_save_in_session(
     return state, NcbDeathSaveResult(combatant=c.id, **as_dict(saved))
 
 
-def stabilize(p: NcbStabilizeParams, stream: Stream) -> NcbStabilizeResult:
+def death_save_session_odds(state: NcbState, p: NcbDeathSaveAction, actor: Actor) -> Odds:
+    """The combatant's next save and its fate, from its tallies and exhaustion at the table."""
+    c = table.get(state, p.combatant)
+    mode = roll_mode(p.advantage, p.disadvantage)
+    return save_odds(table.vitals(c, state.rules), state.rules, modifier=p.modifier, mode=mode)
+
+
+def _stabilizing(p: NcbStabilizeParams, stream: DiceStream) -> Stabilizing:
     v = Vitals(hp=0, max_hp=1, condition="dying")
     mode = roll_mode(p.advantage, p.disadvantage)
     _, done = stop_bleeding(v, p.method, stream, p.rules, medicine_bonus=p.medicine_bonus, mode=mode)
-    return NcbStabilizeResult(**as_dict(done))
+    return done
+
+
+def stabilize(p: NcbStabilizeParams, stream: Stream) -> NcbStabilizeResult:
+    return NcbStabilizeResult(**as_dict(_stabilizing(p, stream)))
+
+
+def stabilize_odds_of(p: NcbStabilizeParams) -> Odds:
+    return stabilize_odds(lambda stream: _stabilizing(p, stream))
 
 
 def stabilize_in_session(
@@ -243,20 +317,44 @@ def stabilize_in_session(
     target = table.get(state, p.target)
     require_dying(table.vitals(target, rules), "stabilizing")  # before the helper's action is spent
     state, spent = table.spend(state, helper.id, "action")
+    after, done = _helping(state, p, helper, target, stream)
+    state = table.put(state, table.with_vitals(target, after))
+    fields = as_dict(done)
+    return state, NcbStabilizeResult(helper=helper.id, target=target.id, economy=spent, **fields)
+
+
+def _helping(
+    state: NcbState, p: NcbStabilizeAction, helper: NcbCombatant, target: NcbCombatant, stream: DiceStream
+) -> tuple[Vitals, Stabilizing]:
+    """The helper's attempt: Wisdom (Medicine), proficiency and exhaustion from the table."""
+    rules = state.rules
     bonus = table.ability_mod(helper, "wisdom") + p.bonus - table.penalty(helper, rules)
     if p.proficient:
         bonus += proficiency_bonus(helper.level)
     mode = roll_mode(p.advantage, p.disadvantage)
-    after, done = stop_bleeding(table.vitals(target, rules), p.method, stream, rules, medicine_bonus=bonus, mode=mode)
-    state = table.put(state, table.with_vitals(target, after))
-    fields = as_dict(done)
-    return state, NcbStabilizeResult(helper=helper.id, target=target.id, economy=spent, **fields)
+    return stop_bleeding(table.vitals(target, rules), p.method, stream, rules, medicine_bonus=bonus, mode=mode)
+
+
+def stabilize_session_odds(state: NcbState, p: NcbStabilizeAction, actor: Actor) -> Odds:
+    helper, target = table.get(state, p.helper), table.get(state, p.target)
+    require_dying(table.vitals(target, state.rules), "stabilizing")
+    return stabilize_odds(lambda stream: _helping(state, p, helper, target, stream)[1])
 
 
 def heal(p: NcbHealParams, stream: Stream) -> NcbHealResult:
     amount, roll = amount_or_dice(p.amount, p.dice, stream)
     _, healing = restore(target_vitals(p.target, DEFAULT_RULES), amount)
     return NcbHealResult.model_validate({"roll": roll, **as_dict(healing)})
+
+
+def heal_odds_of(p: NcbHealParams) -> Odds:
+    return healing_odds(target_vitals(p.target, DEFAULT_RULES), amount_chances(p.amount, p.dice, DEFAULT_LIMITS))
+
+
+def heal_session_odds(state: NcbState, p: NcbHealAction, actor: Actor) -> Odds:
+    target = table.get(state, p.target)
+    table.require_living(target)
+    return healing_odds(table.vitals(target, state.rules), amount_chances(p.amount, p.dice, DEFAULT_LIMITS))
 
 
 def heal_in_session(state: NcbState, p: NcbHealAction, stream: Stream, actor: Actor) -> tuple[NcbState, NcbHealResult]:
@@ -291,6 +389,8 @@ SYSTEM.mechanic(
     "it spends the attacker's action, bonus action or reaction; no combatant attacks itself.",
     stateless=attack,
     session=attack_in_session,
+    odds=attack_odds_of,
+    session_odds=attack_session_odds,
 )
 SYSTEM.mechanic(
     "damage",
@@ -301,6 +401,8 @@ SYSTEM.mechanic(
     "`useLastBreath`) or dying. Session form: GM only.",
     stateless=damage,
     session=damage_in_session,
+    odds=damage_odds_of,
+    session_odds=damage_session_odds,
 )
 SYSTEM.mechanic(
     "last-breath",
@@ -321,6 +423,8 @@ SYSTEM.mechanic(
     "per turn, on the character's own turn.",
     stateless=death_save,
     session=death_save_in_session,
+    odds=death_save_odds,
+    session_odds=death_save_session_odds,
 )
 SYSTEM.mechanic(
     "stabilize",
@@ -329,6 +433,8 @@ SYSTEM.mechanic(
     "A stable character stops making death saves and stops bleeding out. In combat it is the helper's action.",
     stateless=stabilize,
     session=stabilize_in_session,
+    odds=stabilize_odds_of,
+    session_odds=stabilize_session_odds,
 )
 SYSTEM.mechanic(
     "heal",
@@ -337,4 +443,6 @@ SYSTEM.mechanic(
     "up with its death saves cleared; flatlined and annihilated characters cannot be healed.",
     stateless=heal,
     session=heal_in_session,
+    odds=heal_odds_of,
+    session_odds=heal_session_odds,
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.dice.odds import Odds
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.ncb import SYSTEM
@@ -11,7 +12,8 @@ from service.systems.ncb import state as table
 from service.systems.ncb.moves.shared import as_dict
 from service.systems.ncb.rules.chrome import refresh
 from service.systems.ncb.rules.damage import Vitals
-from service.systems.ncb.rules.recovery import LongRest, ShortRest
+from service.systems.ncb.rules.odds_amounts import healing_odds, hit_dice_healing
+from service.systems.ncb.rules.recovery import LongRest, ShortRest, require_rest
 from service.systems.ncb.rules.recovery import long_rest as rest_long
 from service.systems.ncb.rules.recovery import short_rest as rest_short
 from service.systems.ncb.state import NcbState
@@ -38,6 +40,19 @@ def short_rest(p: NcbShortRestParams, stream: Stream) -> NcbShortRestResult:
         stream=stream,
     )
     return NcbShortRestResult(**short_rest_fields(rest))
+
+
+def short_rest_odds(p: NcbShortRestParams) -> Odds:
+    v = Vitals(hp=p.hp, max_hp=p.max_hp, condition=p.condition)
+    require_rest(v, spend=p.spend, hit_dice=p.hit_dice)
+    return healing_odds(v, hit_dice_healing(p.spend, p.hit_die, p.constitution))
+
+
+def short_rest_session_odds(state: NcbState, p: NcbShortRestAction, actor: Actor) -> Odds:
+    c = table.get(state, p.combatant)
+    v = table.vitals(c, state.rules)
+    require_rest(v, spend=p.spend, hit_dice=c.hit_dice)
+    return healing_odds(v, hit_dice_healing(p.spend, c.hit_die, table.scores(c)["constitution"]))
 
 
 def short_rest_fields(rest: ShortRest) -> dict[str, Any]:
@@ -121,6 +136,8 @@ SYSTEM.mechanic(
     "round and short-rest chrome cooldowns reset. Not while dying or in a running combat.",
     stateless=short_rest,
     session=short_rest_in_session,
+    odds=short_rest_odds,
+    session_odds=short_rest_session_odds,
 )
 SYSTEM.mechanic(
     "long-rest",

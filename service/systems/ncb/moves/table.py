@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from service.dice.odds import Odds
 from service.dice.stream import Stream
 from service.errors import Problem
 from service.registry import Actor
 from service.systems.ncb import SYSTEM
 from service.systems.ncb import state as table
-from service.systems.ncb.errors import TARGET_DOWN, refuse
+from service.systems.ncb.errors import NO_COMBAT, TARGET_DOWN, refuse
 from service.systems.ncb.moves.shared import as_dict
 from service.systems.ncb.rules import turns
 from service.systems.ncb.rules.damage import DEAD
+from service.systems.ncb.rules.odds_initiative import join_odds
 from service.systems.ncb.rules.turns import roll_initiative
 from service.systems.ncb.state import NcbDeathSaves, NcbState
 from service.systems.ncb.wire.checks import NcbCombatantRef
@@ -46,6 +48,18 @@ def add_combatant(
         }
     )
     return state, result
+
+
+def add_combatant_odds(state: NcbState, p: NcbAddCombatantAction, actor: Actor) -> Odds:
+    """A newcomer joining the running combat: its initiative and its place; without a combat nothing is rolled."""
+    spec = p.combatant
+    if actor.role != "gm":
+        spec = spec.model_copy(update={"owner": actor.name})
+    state = table.add(state, spec)  # on this copy only: the odds change nothing
+    if not p.join_combat or state.combat is None:
+        raise refuse(NO_COMBAT, "no combat for the newcomer to join: adding it rolls nothing")
+    c = table.get(state, spec.id)
+    return join_odds(state.combat, table.initiative_entry(c, state.rules, False, False))
 
 
 def remove_combatant(
@@ -100,6 +114,7 @@ SYSTEM.mechanic(
     "Validated against the table's rules (weapon band, chrome slots and capacity, subclass level). A player "
     "adds combatants for its own seat; with joinCombat it also rolls into a running combat.",
     session=add_combatant,
+    session_odds=add_combatant_odds,
 )
 SYSTEM.mechanic(
     "remove-combatant",

@@ -53,6 +53,80 @@ def require_attackable(weapon: Weapon, rules: NcbRules, cover: Cover) -> WeaponD
     return dice
 
 
+@dataclass(frozen=True, slots=True)
+class Swing:
+    """Everything an attack is rolled from, so the attack and its odds start from one value."""
+
+    attacker: Attacker
+    weapon: Weapon
+    armor_class: int
+    rules: NcbRules
+    cover: Cover = "none"
+    target_helpless: bool = False
+    advantage: bool = False
+    disadvantage: bool = False
+    situational: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ToHit:
+    """The attack roll judged, before any damage: what the odds walk and the attack rolls on from."""
+
+    dice: WeaponDice
+    attack: D20Roll
+    ability: str
+    ability_modifier: int
+    proficiency_bonus: int
+    armor_class: int  # cover included
+    hit: bool
+    critical: bool
+
+
+def roll_to_hit(stream: DiceStream, swing: Swing) -> ToHit:
+    rules, weapon, attacker = swing.rules, swing.weapon, swing.attacker
+    dice = require_attackable(weapon, rules, swing.cover)  # refused before any die rolls
+    ability, ability_mod = attack_ability(weapon, modifier(attacker.strength), modifier(attacker.dexterity))
+    proficiency = proficiency_bonus(attacker.level) if attacker.proficient else 0
+    bonus = proficiency + weapon.tech_bonus + ability_mod + swing.situational
+    bonus -= exhaustion.d20_penalty(attacker.exhaustion, rules)
+    effective_ac = swing.armor_class + COVER_AC[swing.cover]
+    helpless = swing.target_helpless
+    mode = roll_mode(swing.advantage or (helpless and rules.helpless_target_advantage), swing.disadvantage)
+    faces, natural = roll_d20(stream, mode)
+    total = natural + bonus
+    hit, outcome = judge(natural, total, effective_ac, ties_succeed=rules.ac_ties_hit)
+    attack = D20Roll(faces, natural, mode, bonus, total, effective_ac, hit, outcome)
+    critical = natural == 20 or (hit and weapon.style == "melee" and helpless and rules.melee_crits_helpless)
+    return ToHit(dice, attack, ability, ability_mod, proficiency, effective_ac, hit, critical)
+
+
+def strike(stream: DiceStream, swing: Swing) -> AttackRoll:
+    """Roll to hit and, on a hit, roll damage; the damage is not yet applied to anyone."""
+    aimed = roll_to_hit(stream, swing)
+    damage = None
+    if aimed.hit:
+        damage = roll_damage(
+            aimed.dice,
+            critical=aimed.critical,
+            ability_modifier=aimed.ability_modifier,
+            tech_bonus=swing.weapon.tech_bonus,
+            rules=swing.rules,
+            stream=stream,
+        )
+    return AttackRoll(
+        aimed.attack,
+        aimed.ability,
+        aimed.ability_modifier,
+        aimed.proficiency_bonus,
+        swing.weapon.tech_bonus,
+        aimed.armor_class,
+        swing.cover,
+        aimed.hit,
+        aimed.critical,
+        damage,
+    )
+
+
 def resolve_attack(
     stream: DiceStream,
     attacker: Attacker,
@@ -67,28 +141,5 @@ def resolve_attack(
     situational: int = 0,
 ) -> AttackRoll:
     """Roll to hit and, on a hit, roll damage; the damage is not yet applied to anyone."""
-    dice = require_attackable(weapon, rules, cover)  # refused before any die rolls
-    ability, ability_mod = attack_ability(weapon, modifier(attacker.strength), modifier(attacker.dexterity))
-    proficiency = proficiency_bonus(attacker.level) if attacker.proficient else 0
-    bonus = proficiency + weapon.tech_bonus + ability_mod + situational
-    bonus -= exhaustion.d20_penalty(attacker.exhaustion, rules)
-    effective_ac = armor_class + COVER_AC[cover]
-    mode = roll_mode(advantage or (target_helpless and rules.helpless_target_advantage), disadvantage)
-    faces, natural = roll_d20(stream, mode)
-    total = natural + bonus
-    hit, outcome = judge(natural, total, effective_ac, ties_succeed=rules.ac_ties_hit)
-    attack = D20Roll(faces, natural, mode, bonus, total, effective_ac, hit, outcome)
-    critical = natural == 20 or (hit and weapon.style == "melee" and target_helpless and rules.melee_crits_helpless)
-    damage = None
-    if hit:
-        damage = roll_damage(
-            dice,
-            critical=critical,
-            ability_modifier=ability_mod,
-            tech_bonus=weapon.tech_bonus,
-            rules=rules,
-            stream=stream,
-        )
-    return AttackRoll(
-        attack, ability, ability_mod, proficiency, weapon.tech_bonus, effective_ac, cover, hit, critical, damage
-    )
+    swing = Swing(attacker, weapon, armor_class, rules, cover, target_helpless, advantage, disadvantage, situational)
+    return strike(stream, swing)

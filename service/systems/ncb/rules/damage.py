@@ -19,6 +19,7 @@ from typing import Literal
 from service.systems.ncb.rules import last_breath
 from service.systems.ncb.errors import TARGET_DOWN, refuse
 from service.systems.ncb.options import NcbRules
+from service.systems.ncb.rules.weapons import Weapon
 
 Armor = Literal["none", "light", "medium", "heavy"]
 Condition = Literal["up", "dying", "stable", "flatlined", "annihilated"]
@@ -87,6 +88,11 @@ class DamageOutcome:
 
 
 _Done = Callable[..., "tuple[Vitals, DamageOutcome]"]
+
+
+def weapon_hit(total: int, weapon: Weapon, critical: bool, use_last_breath: bool) -> Hit:
+    """What a weapon's rolled damage does: physical, critical or not, Overkill if the weapon has it."""
+    return Hit(total, "physical", critical, weapon.overkill, use_last_breath)
 
 
 def reduction_applies(v: Vitals, hit: Hit, rules: NcbRules) -> bool:

@@ -84,6 +84,27 @@ def pay(program: Program, *, ram: int, slots: tuple[ProgramSlot, ...], slot_tier
     return Payment(program.ram_cost, ram - program.ram_cost, chosen, slots)
 
 
+def roll_save(
+    stream: DiceStream, rules: NcbRules, *, dc: int, save_modifier: int | None, save_exhaustion: int = 0, mode: RollMode = "normal"
+) -> D20Roll | None:
+    """The target's save against the DC, or None when the program allows none."""
+    if save_modifier is None:
+        return None
+    bonus = save_modifier - exhaustion.d20_penalty(save_exhaustion, rules)
+    return roll_test(stream, modifier=bonus, dv=dc, mode=mode, ties_succeed=rules.dv_ties_succeed)
+
+
+def rolls_damage(program: Program, saved: bool | None) -> bool:
+    """A program with damage dice rolls them unless a save negates them (`on_save: none`)."""
+    return program.damage_dice is not None and not (saved and program.on_save == "none")
+
+
+def damage_after_save(total: int, saved: bool | None) -> int:
+    """The rolled total (never below 0), halved (rounded down) by a successful save."""
+    damage = max(0, total)
+    return damage // 2 if saved else damage
+
+
 def run(
     program: Program,
     stream: DiceStream,
@@ -95,15 +116,10 @@ def run(
     mode: RollMode = "normal",
 ) -> ProgramRun:
     """The target's save (when the program allows one), then the program's damage."""
-    save = None
-    if save_modifier is not None:
-        bonus = save_modifier - exhaustion.d20_penalty(save_exhaustion, rules)
-        save = roll_test(stream, modifier=bonus, dv=dc, mode=mode, ties_succeed=rules.dv_ties_succeed)
+    save = roll_save(stream, rules, dc=dc, save_modifier=save_modifier, save_exhaustion=save_exhaustion, mode=mode)
     saved = None if save is None else save.success
     damage_roll, damage = None, 0
-    if program.damage_dice is not None and not (saved and program.on_save == "none"):
+    if program.damage_dice is not None and rolls_damage(program, saved):
         rolled = roll_formula(program.damage_dice, stream)
-        damage_roll, damage = rolled.to_dict(), max(0, rolled.total)
-        if saved:
-            damage //= 2
+        damage_roll, damage = rolled.to_dict(), damage_after_save(rolled.total, saved)
     return ProgramRun(dc, save, saved, damage_roll, damage)

@@ -93,17 +93,27 @@ def _check_can_rest(v: Vitals) -> None:
         raise refuse(REST_WHILE_DYING, "a dying character must be stabilized before it can rest")
 
 
-def short_rest(
-    v: Vitals, *, spend: int, hit_dice: int, hit_die: HitDie, constitution: int, ram_max: int, stream: DiceStream
-) -> tuple[Vitals, ShortRest]:
+def require_rest(v: Vitals, *, spend: int, hit_dice: int) -> None:
+    """A short rest needs a character alive and not dying, and the hit dice it spends."""
     _check_can_rest(v)
     if spend > hit_dice:
         raise refuse(NO_HIT_DICE, f"spending {spend} hit dice, but only {hit_dice} are left")
+
+
+def hit_die_healing(face: int, constitution_modifier: int) -> int:
+    """What one hit die spent on a short rest heals: its face + the Constitution modifier, at least 1."""
+    return max(1, face + constitution_modifier)
+
+
+def short_rest(
+    v: Vitals, *, spend: int, hit_dice: int, hit_die: HitDie, constitution: int, ram_max: int, stream: DiceStream
+) -> tuple[Vitals, ShortRest]:
+    require_rest(v, spend=spend, hit_dice=hit_dice)
     con = modifier(constitution)
     rolls = []
     for _ in range(spend):
         face = stream.roll(hit_die)
-        rolls.append(HitDieRoll(face, con, max(1, face + con)))
+        rolls.append(HitDieRoll(face, con, hit_die_healing(face, con)))
     after, healing = heal(v, sum(r.healed for r in rolls))
     return after, ShortRest(tuple(rolls), healing, hit_dice - spend, ram_max)
 

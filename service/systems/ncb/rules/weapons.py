@@ -101,10 +101,8 @@ def _signed(value: int) -> str:
     return f" + {value}" if value >= 0 else f" - {-value}"
 
 
-def roll_damage(
-    dice: WeaponDice, *, critical: bool, ability_modifier: int, tech_bonus: int, rules: NcbRules, stream: DiceStream
-) -> DamageRoll:
-    """The weapon's dice (doubled on a critical by default) + ability modifier + tech bonus."""
+def damage_formula(dice: WeaponDice, *, critical: bool, ability_modifier: int, tech_bonus: int, rules: NcbRules) -> str:
+    """The weapon's dice (doubled on a critical by default) + ability modifier + tech bonus, as notation."""
     if not critical:
         formula = dice.formula
     elif rules.critical_dice == "double-dice":
@@ -114,5 +112,15 @@ def roll_damage(
     for bonus in (ability_modifier, tech_bonus):
         if bonus:
             formula += _signed(bonus)
+    return formula
+
+
+def roll_damage(
+    dice: WeaponDice, *, critical: bool, ability_modifier: int, tech_bonus: int, rules: NcbRules, stream: DiceStream
+) -> DamageRoll:
+    """The weapon's damage formula rolled; a total below 0 deals 0."""
+    formula = damage_formula(
+        dice, critical=critical, ability_modifier=ability_modifier, tech_bonus=tech_bonus, rules=rules
+    )
     rolled = roll_formula(formula, stream)
     return DamageRoll(rolled.formula, rolled.to_dict(), ability_modifier, tech_bonus, critical, max(0, rolled.total))

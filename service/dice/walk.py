@@ -1,0 +1,109 @@
+"""Exact odds by walking every path of draws a rule can take.
+
+A rule that draws from a `Stream` is a pure function of the faces it is given. `walk` runs the
+rule once per possible sequence of faces, on a `Replay` stream that hands out those faces, and
+adds up each path's chance (the product of 1/sides over its draws). The rule itself decides how
+many dice it asks for and of what size, so the odds come from the very code that rolls, and the
+two cannot drift apart: a rule that rolls again on a 20, or not at all on a miss, is walked just so.
+
+The number of paths is the product of the dice a path rolls (a d20 test: 20; with advantage:
+400), so `max_paths` bounds the cost: past it the walk stops with `OddsTooCostly`.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import lcm
+from typing import TypeVar
+
+from service.dice.odds import OddsTooCostly, Outcome
+from service.dice.stream import Stream
+
+_Outcome = TypeVar("_Outcome", bound=Hashable)
+_Key = TypeVar("_Key", bound=Hashable)
+
+DEFAULT_MAX_PATHS = 20_000
+
+
+@dataclass(slots=True)
+class Replay(Stream):
+    """A stream that gives the faces listed, then 1 for every further die, noting each die's sides."""
+
+    faces: tuple[int, ...] = ()
+    sides: list[int] = field(default_factory=list)  # of every die asked for, in order
+
+    def __post_init__(self) -> None:
+        """No key to derive: a replay never draws from the HMAC stream."""
+
+    def roll(self, sides: int) -> int:
+        if sides < 1:
+            raise ValueError(f"a die needs at least one side, got {sides}")
+        at = len(self.sides)
+        self.sides.append(sides)
+        return self.faces[at] if at < len(self.faces) else 1
+
+
+def replay(faces: tuple[int, ...] = ()) -> Replay:
+    return Replay(seed="", scope="odds", nonce=0, faces=faces)
+
+
+def walk(
+    outcome_of: Callable[[Stream], _Outcome], *, max_paths: int = DEFAULT_MAX_PATHS, limit: str = "draw paths"
+) -> dict[_Outcome, Fraction]:
+    """The exact chance of each outcome `outcome_of` can return, over every sequence of faces.
+
+    A run on a prefix of faces takes face 1 for every die past the prefix; each of those dice then
+    branches into its faces 2..sides, each branch a prefix of its own, shorter prefixes first. Every
+    path is run exactly once.
+    """
+    # Paths counted by (outcome, ways of a path): few distinct `ways`, so few Fractions at the end.
+    counted: dict[tuple[_Outcome, int], int] = {}
+    # Shorter prefixes first (breadth first), so a budget runs out among the common rolls before the
+    # walk reaches the far end of a long chain (an explosion of sixes).
+    pending: deque[tuple[int, ...]] = deque([()])
+    paths = 0
+    while pending:
+        prefix = pending.popleft()
+        stream = replay(prefix)
+        outcome = outcome_of(stream)
+        paths += 1
+        if paths > max_paths:
+            raise OddsTooCostly(limit, paths, max_paths)
+        ways = 1
+        for sides in stream.sides:
+            ways *= sides
+        counted[(outcome, ways)] = counted.get((outcome, ways), 0) + 1
+        taken = prefix + (1,) * (len(stream.sides) - len(prefix))
+        for at in range(len(prefix), len(stream.sides)):
+            pending.extend(taken[:at] + (face,) for face in range(2, stream.sides[at] + 1))
+    chances: dict[_Outcome, Fraction] = {}
+    for (outcome, ways), n in counted.items():
+        chances[outcome] = chances.get(outcome, Fraction(0)) + Fraction(n, ways)
+    return chances
+
+
+def as_ways(chances: Mapping[_Key, Fraction]) -> tuple[dict[_Key, int], int]:
+    """The same chances as whole numbers of ways out of one common total, for fast exact sums and products."""
+    total = 1
+    for p in chances.values():
+        total = lcm(total, p.denominator)
+    return {k: p.numerator * (total // p.denominator) for k, p in chances.items()}, total
+
+
+def marginal(chances: Mapping[_Outcome, Fraction], key: Callable[[_Outcome], _Key]) -> dict[_Key, Fraction]:
+    """The chances of one part of a joint outcome (`key` picks it), summed over the rest."""
+    out: dict[_Key, Fraction] = {}
+    for outcome, p in chances.items():
+        k = key(outcome)
+        out[k] = out.get(k, Fraction(0)) + p
+    return out
+
+
+def ordered(chances: Mapping[str, Fraction], order: tuple[str, ...]) -> dict[Outcome, Fraction]:
+    """Named outcomes in the game's order (worst to best), each of them present, impossible ones at 0."""
+    unknown = set(chances) - set(order)
+    assert not unknown, f"outcomes outside the order given: {sorted(map(str, unknown))}"
+    return {name: chances.get(name, Fraction(0)) for name in order}

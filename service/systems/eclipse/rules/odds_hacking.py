@@ -1,0 +1,40 @@
+"""The exact odds of a hack: whether the hacker beats the Firewall, and the privileges and status it ends with.
+
+Both tests' results (`results_of`) are paired and judged by `winner` as the hack judges them (a tie
+fails); a won hack is read by `intrusion` itself. A lost one keeps what an escalated intrusion had,
+or leaves none (`none`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from service.dice.odds import Distribution, Odds
+from service.dice.walk import as_ways, marginal, ordered
+from service.systems.eclipse.options import EclipseRules
+from service.systems.eclipse.rules.hacking import PRIVILEGES, STATUSES, Privileges, Status, intrusion
+from service.systems.eclipse.rules.odds_tests import Results
+from service.systems.eclipse.rules.opposed import winner
+
+HACK_OUTCOMES = ("failure", "success")
+
+
+def intrusion_odds(
+    hacker: Results, firewall: Results, method: str, current: tuple[Privileges, Status] | None, rules: EclipseRules
+) -> Odds:
+    h_ways, h_total = as_ways(hacker)
+    f_ways, f_total = as_ways(firewall)
+    kept: tuple[str, str] = current if current is not None else ("none", "none")
+    ends: dict[tuple[str, str, str], int] = {}  # (outcome, privileges, status) → ways
+    for rh, ph in h_ways.items():
+        won_key = ("success", *intrusion(rh, method, current))  # what winning with this result gives
+        for rf, pf in f_ways.items():
+            won, _ = winner(rh, rf, critical_beats_success=rules.critical_beats_success, tie="deadlock")
+            key = won_key if won == "a" else ("failure", *kept)
+            ends[key] = ends.get(key, 0) + ph * pf
+    chances = {key: Fraction(n, h_total * f_total) for key, n in ends.items()}
+    return Odds.of(
+        Distribution.of("outcome", ordered(marginal(chances, lambda k: k[0]), HACK_OUTCOMES)),
+        Distribution.of("privileges", ordered(marginal(chances, lambda k: k[1]), ("none", *PRIVILEGES))),
+        Distribution.of("status", ordered(marginal(chances, lambda k: k[2]), ("none", *STATUSES))),
+    )

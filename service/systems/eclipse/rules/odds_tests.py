@@ -1,0 +1,90 @@
+"""The exact odds of success tests and opposed tests, walked through the test's own roll.
+
+A test's roll is `run_test` with its target, modifiers, pool points and defaulting bound (see
+`PlannedTest.run`): walking it over the 100 faces of the d100 gives each judged `Result` (after
+any after-roll pool point) its chance. Outcome classes and superior results are read off those
+results; an opposed test pairs both sides' results through `winner`, as the roll does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+from service.dice.odds import Distribution, Outcome
+from service.dice.stream import Stream
+from service.dice.walk import as_ways, marginal, ordered, walk
+from service.systems.eclipse.rules.d100 import Result
+from service.systems.eclipse.rules.odds_damage import value_chances
+from service.systems.eclipse.rules.opposed import winner
+from service.systems.eclipse.rules.success_test import TestRun
+from service.systems.eclipse.rules.superior import chosen, critical_effect
+
+OUTCOMES = ("critical-failure", "failure", "success", "critical-success")
+WINNERS = ("a", "b", "tie", "none")
+
+Results = dict[Result, Fraction]
+
+
+def results_of(run: Callable[[Stream], TestRun]) -> Results:
+    """Each result the test can end with (after-roll pool points applied) and its chance."""
+    return walk(lambda stream: run(stream).result)
+
+
+def test_distributions(results: Results, *, prefix: str = "") -> tuple[Distribution, ...]:
+    """`outcome` against the modified target; superior successes and superior failures (0–2) as measured."""
+    target = next(iter(results)).target
+    successes: dict[Outcome, Fraction] = dict(marginal(results, lambda r: r.superior_successes))
+    failures: dict[Outcome, Fraction] = dict(marginal(results, lambda r: r.superior_failures))
+    return (
+        Distribution.of(f"{prefix}outcome", ordered(marginal(results, lambda r: r.outcome), OUTCOMES), target=target),
+        Distribution.of(f"{prefix}superiorSuccesses", successes),
+        Distribution.of(f"{prefix}superiorFailures", failures),
+    )
+
+
+def winner_chances(a: Results, b: Results, *, critical_beats_success: bool, tie: str) -> dict[str, Fraction]:
+    """Who wins an opposed test: every pair of the two sides' results, judged as the roll judges them."""
+    a_ways, a_total = as_ways(a)
+    b_ways, b_total = as_ways(b)
+    out: dict[str, int] = {}
+    for ra, pa in a_ways.items():
+        for rb, pb in b_ways.items():
+            won, _ = winner(ra, rb, critical_beats_success=critical_beats_success, tie=tie)
+            out[won] = out.get(won, 0) + pa * pb
+    return {won: Fraction(n, a_total * b_total) for won, n in out.items()}
+
+
+def opposed_distribution(a: Results, b: Results, *, critical_beats_success: bool, tie: str) -> Distribution:
+    chances = winner_chances(a, b, critical_beats_success=critical_beats_success, tie=tie)
+    return Distribution.of("winner", ordered(chances, WINNERS))
+
+
+def damage_distribution(
+    results: Results,
+    *,
+    dice: int,
+    sides: int,
+    bonus: int,
+    on_success: Sequence[str],
+    on_failure: Sequence[str],
+    on_critical_success: str | None,
+    on_critical_failure: str | None,
+) -> Distribution:
+    """A test's own `damage` (0 when it fails): the weapon's dice, a d6 per superior `damage` choice it buys,
+    doubled by a `double-damage` critical, read by `value_of` as the test reads it."""
+    # The chance of each (superior d6, doubled) the results buy, then each such damage value's chances once.
+    bought: dict[tuple[int, bool], Fraction] = {}
+    out: dict[Outcome, Fraction] = {}
+    for result, p in results.items():
+        if not result.success:
+            out[0] = out.get(0, Fraction(0)) + p
+            continue
+        extra = chosen(result, on_success, on_failure).count("damage")
+        effect, _ = critical_effect(result, on_critical_success, on_critical_failure)
+        key = (extra, effect == "double-damage")
+        bought[key] = bought.get(key, Fraction(0)) + p
+    for (extra, doubled), p in bought.items():
+        for value, q in value_chances(dice=dice, sides=sides, bonus=bonus, superior=extra, critical=doubled).items():
+            out[value] = out.get(value, Fraction(0)) + p * q
+    return Distribution.of("damage", out)

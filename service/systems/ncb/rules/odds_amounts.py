@@ -1,0 +1,98 @@
+"""The exact odds of damage, healing, rests, level-ups and stabilizing: each amount's chance, read by
+the same rule that applies it.
+
+An amount is a fixed number or a formula (`total_chances`); each possible amount then goes through
+`apply_damage` or `heal` as a rolled one would. Hit dice on a short rest are convolved die by die
+(`hit_die_healing` read for every face); a level-up's hit die and a Medicine check are walked
+through `level_up` and `stabilize` themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from service.dice import sums
+from service.dice.notation import Limits
+from service.dice.odds import Distribution, Odds, Outcome
+from service.dice.stream import Stream
+from service.dice.walk import ordered, walk
+from service.systems.ncb.errors import AMOUNT_OR_DICE, refuse
+from service.systems.ncb.options import NcbRules
+from service.systems.ncb.rules.abilities import modifier
+from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage
+from service.systems.ncb.rules.dying import Stabilizing
+from service.systems.ncb.rules.odds_attack import RESULTS
+from service.systems.ncb.rules.odds_formula import total_chances
+from service.systems.ncb.rules.recovery import LevelUp, heal, hit_die_healing
+
+CONDITIONS_AFTER_HEALING = ("dying", "stable", "up")
+STABILIZING = ("dying", "stable")
+
+
+def amount_chances(amount: int | None, dice: str | None, limits: Limits) -> dict[int, Fraction]:
+    """A fixed amount (certain) or a formula's totals, never below 0, as `amount_or_dice` takes them."""
+    if (amount is None) == (dice is None):
+        raise refuse(AMOUNT_OR_DICE, "give exactly one of `amount` or `dice`")
+    if dice is None:
+        return {amount or 0: Fraction(1)}
+    return total_chances(dice, limits)
+
+
+def damage_odds(target: Vitals, amounts: dict[int, Fraction], hit_of: Callable[[int], Hit], rules: NcbRules) -> Odds:
+    """`damage` dealt (after reduction) and the target's `result`, for each amount's chance."""
+    dealt: dict[Outcome, Fraction] = {}
+    result: dict[str, Fraction] = {}
+    for amount, p in amounts.items():
+        _, done = apply_damage(target, hit_of(amount), rules)
+        dealt[done.dealt] = dealt.get(done.dealt, Fraction(0)) + p
+        result[done.result] = result.get(done.result, Fraction(0)) + p
+    return Odds.of(Distribution.of("damage", dealt), Distribution.of("result", ordered(result, RESULTS)))
+
+
+def healing_odds(target: Vitals, amounts: dict[int, Fraction]) -> Odds:
+    """HP `healed` (up to the maximum), `hp` after, and the `condition` healing leaves."""
+    healed: dict[Outcome, Fraction] = {}
+    hp: dict[Outcome, Fraction] = {}
+    condition: dict[str, Fraction] = {}
+    for amount, p in amounts.items():
+        _, done = heal(target, amount)
+        healed[done.healed] = healed.get(done.healed, Fraction(0)) + p
+        hp[done.hp_after] = hp.get(done.hp_after, Fraction(0)) + p
+        condition[done.condition] = condition.get(done.condition, Fraction(0)) + p
+    return Odds.of(
+        Distribution.of("healed", healed),
+        Distribution.of("hp", hp),
+        Distribution.of("condition", ordered(condition, CONDITIONS_AFTER_HEALING)),
+    )
+
+
+def hit_dice_healing(spend: int, hit_die: int, constitution: int) -> dict[int, Fraction]:
+    """What `spend` hit dice heal together, each read by `hit_die_healing`."""
+    con = modifier(constitution)
+    one: sums.Counts = ({}, hit_die)
+    for face in range(1, hit_die + 1):
+        healed = hit_die_healing(face, con)
+        one[0][healed] = one[0].get(healed, 0) + 1
+    return sums.chances(sums.repeat(one, spend))
+
+
+def level_up_odds(gain: Callable[[Stream], LevelUp]) -> Odds:
+    """The hit points a level brings (certain for the average), and the maximum after."""
+    chances = walk(lambda stream: _gained(gain(stream)))
+    hp_gain: dict[Outcome, Fraction] = {}
+    max_hp: dict[Outcome, Fraction] = {}
+    for (g, m), p in chances.items():
+        hp_gain[g] = hp_gain.get(g, Fraction(0)) + p
+        max_hp[m] = max_hp.get(m, Fraction(0)) + p
+    return Odds.of(Distribution.of("hpGain", hp_gain), Distribution.of("maxHp", max_hp))
+
+
+def _gained(up: LevelUp) -> tuple[int, int]:
+    return up.hp_gain, up.max_hp
+
+
+def stabilize_odds(attempt: Callable[[Stream], Stabilizing]) -> Odds:
+    """The dying character's `condition` after the attempt (a Medicine check, or certain with no roll)."""
+    chances = walk(lambda stream: str(attempt(stream).condition))
+    return Odds.of(Distribution.of("condition", ordered(chances, STABILIZING)))

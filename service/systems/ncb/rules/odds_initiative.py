@@ -1,0 +1,79 @@
+"""The exact odds of initiative: each participant's total, who acts first, and where a newcomer lands.
+
+Each total is walked through `roll_initiative` for that entry alone (the entries roll independently).
+Who acts first is then exact without walking every combination: participant i is first with total
+t when every other j lands below it, which is j's chance of a lower total plus, for an equal one,
+whether `ranked` puts i ahead of j (higher bonus, then Dexterity, then listing order).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from service.dice.odds import Distribution, Odds, OddsTooCostly, Outcome
+from service.dice.walk import walk
+from service.systems.ncb.rules.turns import InitiativeEntry, InitiativeRoll, join, ranked, roll_initiative
+from service.systems.ncb.wire.combat import NcbCombatView
+
+MAX_PARTICIPANTS = 50
+
+
+def totals(entry: InitiativeEntry) -> dict[int, Fraction]:
+    return walk(lambda stream: roll_initiative(stream, [entry])[0].total)
+
+
+def initiative_odds(entries: list[InitiativeEntry]) -> Odds:
+    """`first`: who starts round 1; then each participant's total (`initiative:<id>`)."""
+    if len(entries) > MAX_PARTICIPANTS:
+        raise OddsTooCostly("participants", len(entries), MAX_PARTICIPANTS)
+    each = [totals(e) for e in entries]
+    first: dict[Outcome, Fraction] = {}
+    for i, e in enumerate(entries):
+        chance = Fraction(0)
+        for t, p in each[i].items():
+            for j, other in enumerate(entries):
+                if j != i:
+                    p *= _below(each[j], t, _wins_tie(e, other, i < j))
+            chance += p
+        first[e.id] = chance
+    return Odds.of(
+        Distribution.of("first", first),
+        [Distribution.of(f"initiative:{e.id}", _numbers(each[i])) for i, e in enumerate(entries)],
+    )
+
+
+def _numbers(chances: dict[int, Fraction]) -> dict[Outcome, Fraction]:
+    out: dict[Outcome, Fraction] = {total: p for total, p in chances.items()}
+    return out
+
+
+def _below(chances: dict[int, Fraction], t: int, tie_won: bool) -> Fraction:
+    lower = sum((p for total, p in chances.items() if total < t), Fraction(0))
+    return lower + (chances.get(t, Fraction(0)) if tie_won else Fraction(0))
+
+
+def _wins_tie(e: InitiativeEntry, other: InitiativeEntry, listed_first: bool) -> bool:
+    """Whether `ranked` puts e ahead of `other` when both roll the same total."""
+    mine, theirs = _at(e, 0), _at(other, 0)
+    order = ranked([mine, theirs] if listed_first else [theirs, mine])
+    return order[0] is mine
+
+
+def _at(e: InitiativeEntry, total: int) -> InitiativeRoll:
+    return InitiativeRoll(e.id, (), 0, e.mode, e.bonus, total, e.dexterity)
+
+
+def join_odds(combat: NcbCombatView, entry: InitiativeEntry) -> Odds:
+    """A newcomer's `initiative` total and its `place` in the order once it has joined (1 = first)."""
+    chances = walk(lambda stream: _joined(combat, roll_initiative(stream, [entry])[0]))
+    total: dict[Outcome, Fraction] = {}
+    place: dict[Outcome, Fraction] = {}
+    for (t, at), p in chances.items():
+        total[t] = total.get(t, Fraction(0)) + p
+        place[at] = place.get(at, Fraction(0)) + p
+    return Odds.of(Distribution.of("initiative", total), Distribution.of("place", place))
+
+
+def _joined(combat: NcbCombatView, roll: InitiativeRoll) -> tuple[int, int]:
+    order = [slot.id for slot in join(combat, roll).order]
+    return roll.total, order.index(roll.id) + 1

@@ -1,0 +1,114 @@
+"""Exact odds of initiative (who acts first, each total, a newcomer's place) and of a turn's end for the dying,
+and seeded runs of the real rules agreeing.
+
+RULES.CORE: initiative is d20 + the initiative bonus, highest first; ties go to the higher bonus, then
+the higher Dexterity, then whoever was listed first.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from support.odds import assert_agrees, sampled
+
+from service.declare import dump_state, load_state
+from service.dice.stream import Stream
+from service.registry import Actor
+from service.systems.ncb.moves import checks, combat, table
+from service.systems.ncb.setup import NcbSetup, first_state
+from service.systems.ncb.state import NcbState
+from service.systems.ncb.wire.checks import NcbInitiativeParams
+from service.systems.ncb.wire.combat import NcbEndTurnAction, NcbJoinCombatAction, NcbStartCombatAction
+from service.systems.ncb.wire.table import NcbAddCombatantAction
+
+from .sheets import GOON, JACKIE, V
+
+GM = Actor("seat-1", "gm", "gm")
+
+
+def _first(*participants: dict) -> dict[str, Fraction]:
+    odds = checks.initiative_odds_of(NcbInitiativeParams.model_validate({"participants": list(participants)}))
+    return dict(odds["first"].chances)
+
+
+def test_two_equals_split_by_listing_order() -> None:
+    # Same bonus and Dexterity: a goes first on a higher roll (190 of 400) or a tie (20): 210/400 = 21/40.
+    assert _first({"id": "a"}, {"id": "b"}) == {"a": Fraction(21, 40), "b": Fraction(19, 40)}
+
+
+def test_plus_5_goes_first_59_times_in_80() -> None:
+    # a + 5 ≥ b (a tie goes to the higher bonus): certain for b ≤ 6; for b = 7..20, (26 - b)/20.
+    # (6 + (19 + 18 + … + 6)/20) / 20 = (6 + 175/20) / 20 = 59/80.
+    first = _first({"id": "a", "bonus": 5}, {"id": "b"})
+    assert first["a"] == Fraction(59, 80)
+
+
+def test_each_total_and_the_first_agree_with_initiative_as_rolled() -> None:
+    params = NcbInitiativeParams.model_validate(
+        {"participants": [{"id": "a", "bonus": 2}, {"id": "b", "advantage": True}, {"id": "c", "bonus": 2, "dexterity": 14}]}
+    )
+    odds = checks.initiative_odds_of(params)
+    assert odds["initiative:a"].mean() == Fraction(21, 2) + 2
+    assert_agrees(odds["first"], sampled(lambda stream: checks.initiative(params, stream).order[0].id, runs=2000))
+
+
+def _table(*combatants: dict) -> NcbState:
+    return load_state(NcbState, dump_state(NcbState, first_state(NcbSetup.model_validate({"combatants": list(combatants)}))))
+
+
+def test_starting_a_combat_uses_each_sheets_initiative_bonus() -> None:
+    # V: Dexterity 16 (+3) and Kerenzikov's +2, so +5; Jackie: +0. V goes first 59/80, as above.
+    state = _table(V, JACKIE)
+    odds = combat.start_combat_odds(state, NcbStartCombatAction(), GM)
+    assert odds["first"].probability("v") == Fraction(59, 80)
+    counts = sampled(lambda stream: combat.start_combat(state, NcbStartCombatAction(), stream, GM)[0].combat.current, runs=1500)
+    assert_agrees(odds["first"], counts)
+
+
+def _fighting(*ids: str) -> NcbState:
+    state = _table(V, JACKIE, GOON)
+    state, _ = combat.start_combat(state, NcbStartCombatAction(participants=list(ids)), Stream(seed="start", scope="s", nonce=0), GM)
+    return state
+
+
+def test_a_newcomer_lands_in_the_order_as_it_rolls() -> None:
+    state = _fighting("jackie", "goon")
+    action = NcbJoinCombatAction(combatant="v")
+    odds = checks.join_combat_odds(state, action, GM)
+    # V (+5) takes the top place when its total beats the leader's (a tie goes to the higher bonus).
+    leader = state.combat.order[0]
+    beats = sum(1 for face in range(1, 21) if (face + 5, 5) > (leader.initiative, leader.bonus))
+    assert odds["place"].probability(1) == Fraction(beats, 20)
+
+    def place(stream: Stream) -> int:
+        after, _ = checks.join_combat(state, action, stream, GM)
+        return [slot.id for slot in after.combat.order].index("v") + 1
+
+    assert_agrees(odds["place"], sampled(place, runs=1500))
+
+
+def test_a_combatant_added_mid_fight_rolls_into_the_order() -> None:
+    state = _fighting("jackie")
+    newcomer = {**GOON, "id": "goon-2", "name": "Another goon"}
+    action = NcbAddCombatantAction.model_validate({"combatant": newcomer, "joinCombat": True})
+    odds = table.add_combatant_odds(state, action, GM)
+    counts = sampled(lambda stream: table.add_combatant(state, action, stream, GM)[1].initiative.total, runs=1500)
+    assert_agrees(odds["initiative"], counts)
+
+
+def test_a_dying_combatants_turn_ends_in_a_save_and_bleeding() -> None:
+    # Alone and dying, no save yet: a 20 brings it up (1/20); a 1 fails twice and bleeding makes three:
+    # flatlined (1/20); any other roll leaves it dying after the bleed (18/20).
+    state = _table(V)
+    v = state.combatants["v"].model_copy(update={"hp": 0, "condition": "dying"})
+    state = state.model_copy(update={"combatants": {"v": v}})
+    state, _ = combat.start_combat(state, NcbStartCombatAction(), Stream(seed="start", scope="s", nonce=0), GM)
+    odds = combat.end_turn_odds(state, NcbEndTurnAction(combatant="v"), GM)
+    assert dict(odds["condition"].chances) == {
+        "flatlined": Fraction(1, 20),
+        "dying": Fraction(18, 20),
+        "stable": 0,
+        "up": Fraction(1, 20),
+    }
+    counts = sampled(lambda stream: combat.end_turn(state, NcbEndTurnAction(combatant="v"), stream, GM)[0].combatants["v"].condition, runs=1500)
+    assert_agrees(odds["condition"], counts)
