@@ -18,7 +18,7 @@ import sys
 import types
 import typing
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Union
 
@@ -69,6 +69,7 @@ class Enums:
     values: dict[str, Values] = field(default_factory=dict)
     models: frozenset[str] = frozenset()  # the published names of every model seen
     model_names: dict[tuple[str, str], str] = field(default_factory=dict)  # (module, qualname) -> published name
+    unions: dict[frozenset[str], str] = field(default_factory=dict)  # a tagged union's members' published names -> its name
 
     def name(self, values: Iterable[Any]) -> str | None:
         return self.names.get(key(values))
@@ -96,14 +97,14 @@ def union_alias(members: tuple[Any, ...]) -> str | None:
     return None
 
 
-def _walk(hint: Any, visit_model: Any, found: list[Values], unions: set[str] | None = None) -> None:
+def _walk(hint: Any, visit_model: Any, found: list[Values], unions: dict[str, tuple[type, ...]] | None = None) -> None:
     origin = typing.get_origin(hint)
     if origin is typing.Annotated:
         inner, *meta = typing.get_args(hint)
         if unions is not None and any(isinstance(getattr(m, "discriminator", None), str) for m in meta):
             alias = union_alias(typing.get_args(inner))
             if alias is not None:
-                unions.add(alias)
+                unions[alias] = typing.get_args(inner)
         _walk(inner, visit_model, found, unions)
     elif origin is Literal:
         values = _literal_values(hint)
@@ -136,7 +137,7 @@ def collect(models: Iterable[type[BaseModel]], taken: set[str]) -> Enums:
     sites: dict[frozenset[tuple[type, Any]], list[tuple[type[BaseModel], str]]] = defaultdict(list)
     first: dict[frozenset[tuple[type, Any]], Values] = {}
     seen: set[type] = set()
-    unions: set[str] = set()
+    unions: dict[str, tuple[type, ...]] = {}  # alias -> members
 
     def visit(model: type[BaseModel]) -> None:
         if model in seen:
@@ -157,6 +158,9 @@ def collect(models: Iterable[type[BaseModel]], taken: set[str]) -> Enums:
     aliases = _aliases()
     names = _model_names(seen, unions)
     enums = Enums(models=frozenset(names.values()), model_names=names)
+    for alias, members in unions.items():
+        published = frozenset(names[(m.__module__, m.__qualname__)] for m in members)
+        enums.unions[published] = with_game(alias, game_of(members[0]))
     used = set(taken) | enums.models
     # Sets with more sites pick first, then by their first values: the names do not depend on dict order.
     for k in sorted(sites, key=lambda k: (-len(sites[k]), sorted(map(str, first[k])))):
@@ -167,7 +171,7 @@ def collect(models: Iterable[type[BaseModel]], taken: set[str]) -> Enums:
     return enums
 
 
-def _model_names(models: Iterable[type], unions: set[str]) -> dict[tuple[str, str], str]:
+def _model_names(models: Iterable[type], unions: Collection[str]) -> dict[tuple[str, str], str]:
     """Published model names; where a game's state model and wire model (or tagged union) share one
     (`DesertCharacter`), the state's is `{Game}State{Name}` (`DesertStateCharacter`). A name still shared is refused where it
     would be published twice (GraphQL's type factory asserts it; tests/api/test_generated_names.py for OpenAPI)."""

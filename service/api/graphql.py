@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import inspect
 import typing
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import orjson
 import strawberry
 from strawberry.asgi import GraphQL
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
-from graphql import GraphQLError, GraphQLFormattedError
+from graphql import GraphQLError, GraphQLFormattedError, OperationDefinitionNode
 from pydantic import BaseModel, ValidationError
 from strawberry.exceptions import MissingQueryError
-from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, ParserCache, QueryDepthLimiter, ValidationCache
+from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, ParserCache, QueryDepthLimiter, SchemaExtension, ValidationCache
 from strawberry.schema.config import StrawberryConfig
 from strawberry.schema.exceptions import CannotGetOperationTypeError
 from strawberry.types import ExecutionContext
@@ -149,6 +149,22 @@ class PlannedSchema(strawberry.Schema):
         return None
 
 
+class OperationNamed(SchemaExtension):
+    """A document of several operations runs only the one `operationName` names: without a name it is a
+    request error (the GraphQL spec's GetOperation), answered as `graphql/invalid-query`, and nothing runs.
+    (Left alone, the first operation would run, a mutation included.)"""
+
+    def on_validate(self) -> Iterator[None]:
+        context = self.execution_context
+        document = context.graphql_document
+        # The name the request gave: `operation_name` falls back to the first operation's (tests/api/test_graphql_operations.py).
+        if context._provided_operation_name is None and document is not None:
+            if sum(isinstance(d, OperationDefinitionNode) for d in document.definitions) > 1:
+                error = GraphQLError("Must provide operationName when the document holds several operations.")
+                context.pre_execution_errors = [*(context.pre_execution_errors or ()), error]  # a new list: the cache keeps its own
+        yield
+
+
 def build_schema(operations: list[Operation]) -> PlannedSchema:
     factory = TypeFactory(of_operations(operations))
     queries: dict[str, Any] = {}
@@ -175,6 +191,7 @@ def build_schema(operations: list[Operation]) -> PlannedSchema:
             # Factories: the parse and validation caches live at module level, shared by requests.
             lambda: ParserCache(maxsize=512),
             lambda: ValidationCache(maxsize=512),
+            OperationNamed,  # after the validation cache, which sets the document's errors as it starts
             # One instance each, handed back by its factory: a fresh instance brings fresh rule classes,
             # and the validation cache (keyed by the rules too) would never hit again — 20x slower GraphQL.
             lambda: _DEPTH_LIMIT,

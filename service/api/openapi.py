@@ -109,6 +109,23 @@ _NOT_MODIFIED = {
     "description": "The session is still at the version named in If-None-Match; no body",
     "headers": {"ETag": {"schema": {"type": "string"}}},
 }
+# The log's ETag is no version: a digest of the page as the seat is shown it (`operations.log_tag`).
+_LOG_ETAG = {
+    "description": (
+        "An opaque tag of this page as your seat is shown it (`\"log-…\"`), for `If-None-Match`; it changes when "
+        "the page does: a new entry within `limit`, and the close (which reveals every entry). It is not a "
+        "session version: `If-Match` takes the session's ETag."
+    ),
+    "schema": {"type": "string"},
+}
+_LOG_IF_NONE_MATCH = {
+    **_IF_NONE_MATCH,
+    "description": "The ETag of your last read of this page (same `cursor` and `limit`; a list, weak tags and `*` too): 304 with no body while the page is unchanged.",
+}
+_LOG_NOT_MODIFIED = {
+    "description": "The page is what the ETag named in If-None-Match describes; no body",
+    "headers": {"ETag": _LOG_ETAG},
+}
 
 
 # What an odds operation answers for `Accept: image/svg+xml`.
@@ -174,11 +191,12 @@ def _game(module: str) -> str | None:
 _KEEP = ("description", "default", "examples", "deprecated", "readOnly", "writeOnly")
 
 
-def _named(node: Any, enums: Enums, used: set[str]) -> Any:
-    """The schema with every closed set replaced by a reference to its named component, and the
-    "exactly one of" rules written as `if`/`then`/`else` (generators read `oneOf` as a union of models)."""
+def _named(node: Any, enums: Enums, used: set[str], unions: dict[str, Any] | None = None) -> Any:
+    """The schema with every closed set replaced by a reference to its named component, every tagged
+    union held inside a model by a reference to its own (`unions` collects them), and the "exactly
+    one of" rules written as `if`/`then`/`else` (generators read `oneOf` as a union of models)."""
     if isinstance(node, list):
-        return [_named(item, enums, used) for item in node]
+        return [_named(item, enums, used, unions) for item in node]
     if not isinstance(node, dict):
         return node
     values = node.get("enum")
@@ -187,7 +205,11 @@ def _named(node: Any, enums: Enums, used: set[str]) -> Any:
         if name is not None:
             used.add(name)
             return {"$ref": _REF.format(model=name), **{k: node[k] for k in _KEEP if k in node}}
-    out = {k: _named(v, enums, used) for k, v in node.items()}
+    union = _union_name(node, enums) if unions is not None else None
+    if union is not None and unions is not None:
+        unions[union] = {"title": union, "description": _union_text(node), "oneOf": node["oneOf"], "discriminator": node["discriminator"]}
+        return {"$ref": _REF.format(model=union), **{k: node[k] for k in _KEEP if k in node}}
+    out = {k: _named(v, enums, used, unions) for k, v in node.items()}
     items = out.get("items")
     if isinstance(items, dict) and items.get("type") == "object" and "properties" not in items:
         out["items"] = _free_object(items, used)
@@ -204,6 +226,21 @@ def _named(node: Any, enums: Enums, used: set[str]) -> Any:
             if isinstance(branches, list) and branches and all(_constraint_only(b) for b in branches):
                 out.update(_choice(out.pop(word), exactly_one=word == "oneOf"))
     return out
+
+
+def _union_name(node: dict[str, Any], enums: Enums) -> str | None:
+    """The name of the tagged union a `oneOf` with a `discriminator` is (`NeuroscapeEffect`), when it is one
+    declared under a name; generators then make one class of it instead of one per place it is used."""
+    branches, tag = node.get("oneOf"), node.get("discriminator")
+    if not isinstance(tag, dict) or not isinstance(branches, list) or not all(isinstance(b, dict) and set(b) == {"$ref"} for b in branches):
+        return None
+    return enums.unions.get(frozenset(b["$ref"].rsplit("/", 1)[-1] for b in branches))
+
+
+def _union_text(node: dict[str, Any]) -> str:
+    tag = node["discriminator"]
+    kinds = ", ".join(f"`{value}`" for value in sorted(tag["mapping"]))
+    return f"One of {len(node['oneOf'])} shapes, told apart by `{tag['propertyName']}`: {kinds}."
 
 
 _FREE = {True: "JsonObject", "integer": "IntegerMap", "string": "StringMap"}
@@ -276,7 +313,10 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
     generator = type("_Named", (_Schemas,), {"names": enums.model_names})
     keys, defs = models_json_schema(pairs, ref_template=_REF, schema_generator=generator)
     used: set[str] = set()
-    schemas = _named(defs.get("$defs", {}), enums, used)
+    unions: dict[str, Any] = {}
+    schemas = _named(defs.get("$defs", {}), enums, used, unions)
+    assert not set(unions) & set(schemas), "a tagged union shares its name with a model"
+    schemas.update(unions)
 
     paths: dict[str, Any] = {}
     for op in operations:
@@ -285,8 +325,9 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
             parameters.append({"name": "sessionId", "in": "path", "required": True, "schema": {"type": "string", "minLength": 1, "maxLength": 64}})
         if op.versioned:
             parameters.append({"name": "If-Match", "in": "header", "required": False, "description": "Session ETag (`\"7\"`): refuse with 412 if the session moved on. `*` asks for no version (the session must exist, as always).", "schema": {"type": "string", "pattern": '^(\\*|(W/)?"?[0-9]{1,18}"?)$'}})
+        content_tagged = op.own_tag  # the log: its ETag is the page's own, not the session version
         if op.revalidated:
-            parameters.append(_IF_NONE_MATCH)
+            parameters.append(_LOG_IF_NONE_MATCH if content_tagged else _IF_NONE_MATCH)
         if op.method == "POST" and not op.computes_only:
             parameters.append({"$ref": "#/components/parameters/IdempotencyKey"})
         if op.method == "GET" and op.input is not None:
@@ -303,9 +344,9 @@ def build_openapi(operations: list[Operation]) -> dict[str, Any]:
                 str(op.status): {
                     "description": "OK" if op.status == 200 else "Created",
                     "content": {"application/json": {"schema": {"$ref": out_ref}}, **(_PICTURE if op.picture else {})},
-                    **({"headers": {"ETag": {"schema": {"type": "string"}}}} if op.session or op.status == 201 else {}),
+                    **({"headers": {"ETag": _LOG_ETAG if content_tagged else {"schema": {"type": "string"}}}} if op.session or op.status == 201 else {}),
                 },
-                **({"304": _NOT_MODIFIED} if op.revalidated else {}),
+                **({"304": _LOG_NOT_MODIFIED if content_tagged else _NOT_MODIFIED} if op.revalidated else {}),
                 **_problem_responses(statuses),
             },
             "x-problem-codes": _problem_codes(op, statuses),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 import dataclasses
 from dataclasses import dataclass
+import hashlib
 import sys
 from typing import Annotated, Any, Literal, Union
 
@@ -25,7 +26,7 @@ from service.registry import Actor, Mechanic, Registry
 from service.sessions import models as sm
 from service.sessions.doc import SessionDoc
 from service.sessions.idempotency import recall, remember, stateless_key
-from service.sessions.service import Sessions, Transition
+from service.sessions.service import LogRead, Sessions, Transition
 from service.sessions.store import Store
 
 
@@ -54,6 +55,7 @@ class Reply:
     body: dict[str, Any]
     version: int | None = None  # becomes the ETag
     location: str | None = None  # a created resource's path: the Location header
+    tag: str | None = None  # a read's own ETag when it is not the session version (the log's)
 
 
 Run = Callable[[Call, Any], Awaitable[Reply]]
@@ -72,7 +74,8 @@ class Operation:
     run: Run
     session: bool = False  # `{sessionId}` in the path, bearer token expected
     versioned: bool = False  # honours If-Match / expectedVersion
-    revalidated: bool = False  # a read whose ETag is the session version: If-None-Match answers 304
+    revalidated: bool = False  # a read with an ETag (the session version, or its `Reply.tag`): If-None-Match answers 304
+    own_tag: bool = False  # the read's ETag is its `Reply.tag` (a digest of the page shown), not the session version
     status: int = 200
     errors: tuple[int, ...] = (422,)
     description: str = ""
@@ -368,6 +371,14 @@ def _typed_operations(typed: list[_Typed], create: Run, read: Run) -> list[Opera
     return ops
 
 
+def log_tag(session_id: str, start: int, limit: int, page: LogRead) -> str:
+    """The ETag of a log page: a digest of what makes the page this seat is shown (the seat, the page
+    asked for, how many entries it holds, whether more follow, whether the close has revealed them all).
+    It changes when the page does and only then, and is made of nothing the seat does not see."""
+    shown = f"{session_id}\n{page.actor.seat}\n{start}\n{limit}\n{len(page.entries)}\n{page.after}\n{page.closed}"
+    return "log-" + hashlib.blake2b(shown.encode(), digest_size=12).hexdigest()
+
+
 def _platform(registry: Registry, mechanic_ops: dict[str, list[Operation]]) -> list[Operation]:
     async def create(call: Call, params: Any) -> Reply:
         setup = getattr(params, "setup", None)
@@ -385,8 +396,9 @@ def _platform(registry: Registry, mechanic_ops: dict[str, list[Operation]]) -> l
 
     async def log(call: Call, params: sm.LogQuery) -> Reply:
         start = int(params.cursor or 0)
-        entries, _, after = await call.sessions.log(call.session, call.token, start, params.limit)
-        return Reply({"entries": entries, "nextCursor": str(after) if after >= 0 else None})
+        page = await call.sessions.log(call.session, call.token, start, params.limit)
+        body = {"entries": page.entries, "nextCursor": str(page.after) if page.after >= 0 else None}
+        return Reply(body, tag=log_tag(call.session, start, params.limit, page))
 
     def seat_changer(name: str, transition_name: str) -> Run:
         async def run(call: Call, params: None) -> Reply:
@@ -441,7 +453,7 @@ def _platform(registry: Registry, mechanic_ops: dict[str, list[Operation]]) -> l
         Operation("verify", "query", "POST", "/v1/verify", "Recompute the draws of an audit record", "dice", VerifyRequest, VerifyResult, run_verify),
         Operation("createSession", "mutation", "POST", "/v1/sessions", "Create a shared session; returns each seat's token once", "sessions", sm.CreateSession, sm.SessionCreated, create, status=201, errors=(409, 422, 503), published_input=create_body, published_output=created_any),
         Operation("session", "query", "GET", "/v1/sessions/{sessionId}", "Read a session as your seat sees it", "sessions", None, sm.SessionView, read, session=True, revalidated=True, errors=(401, 403, 404, 503), published_output=view_any),
-        Operation("sessionLog", "query", "GET", "/v1/sessions/{sessionId}/log", "Read a session's action log, oldest first, by cursor", "sessions", sm.LogQuery, sm.LogPage, log, session=True, errors=(401, 403, 404, 422, 503)),
+        Operation("sessionLog", "query", "GET", "/v1/sessions/{sessionId}/log", "Read a session's action log, oldest first, by cursor", "sessions", sm.LogQuery, sm.LogPage, log, session=True, revalidated=True, own_tag=True, errors=(401, 403, 404, 422, 503)),
         Operation("closeSession", "mutation", "POST", "/v1/sessions/{sessionId}/close", "Close a session and reveal its seeds", "sessions", None, CloseResult, seat_changer("close", "close_transition"), session=True, versioned=True, errors=session_errors),
         Operation("rotateSessionSeed", "mutation", "POST", "/v1/sessions/{sessionId}/rotate-seed", "Start a new seed epoch and reveal the old seed", "sessions", None, sm.SeedRotation, seat_changer("rotate-seed", "rotate_transition"), session=True, versioned=True, errors=session_errors),
         *_typed_operations(typed, create, read),

@@ -47,12 +47,12 @@ def parse_if_match(value: str | None) -> int | None:
     return int(raw)
 
 
-def not_modified(value: str | None, version: int) -> bool:
-    """Whether `If-None-Match` names the session's current ETag (a list, weak tags and `*` included):
-    the read answers 304. A value naming no version of ours is no match, so the read answers 200."""
+def not_modified(value: str | None, tag: int | str) -> bool:
+    """Whether `If-None-Match` names the current ETag (the session version, or a read's own tag; a list,
+    weak tags and `*` included): the read answers 304. A value naming no tag of ours is no match (200)."""
     if value is None:
         return False
-    current = str(version)
+    current = str(tag)
     for tag in value.split(","):
         tag = tag.strip()
         if tag == "*" or tag.removeprefix("W/").strip('"') == current:
@@ -131,11 +131,11 @@ def _headers(scope: Scope) -> dict[str, str]:
     return {key.decode(): value for key, value in found.items()}
 
 
-def _etag(version: int | None) -> dict[str, str]:
-    return {"ETag": f'"{version}"'} if version is not None else {}
+def _etag(tag: int | str | None) -> dict[str, str]:
+    return {"ETag": f'"{tag}"'} if tag is not None else {}
 
 
-# What a session read is seat by seat: a cache keeps one copy per token and asks again each time.
+# What a session read (and a log page) is seat by seat: a cache keeps one copy per token and asks again each time.
 _REVALIDATED = {"Vary": "Authorization", "Cache-Control": "private, no-cache"}
 
 
@@ -174,9 +174,10 @@ def route_for(op: Operation, services: Services, *, plain: bool = True) -> Route
             reply = await op.run(call, params)
             if op.picture is not None and SVG in headers.get("accept", ""):
                 return Response(op.picture(reply.body), media_type=SVG, headers=_etag(reply.version))
-            if op.revalidated and reply.version is not None:
-                revalidated = {**_etag(reply.version), **_REVALIDATED}
-                if not_modified(headers.get("if-none-match"), reply.version):
+            tag = reply.tag if reply.tag is not None else reply.version
+            if op.revalidated and tag is not None:
+                revalidated = {**_etag(tag), **_REVALIDATED}
+                if not_modified(headers.get("if-none-match"), tag):
                     return Response(status_code=304, headers=revalidated)
                 return Response(orjson.dumps(reply.body), media_type="application/json", headers=revalidated)
             body = orjson.dumps(reply.body)

@@ -17,7 +17,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 import orjson
 from pydantic import ValidationError
@@ -49,6 +49,17 @@ def _now() -> str:
 
 def fingerprint(payload: Any) -> str:
     return hashlib.sha256(orjson.dumps(payload, option=orjson.OPT_SORT_KEYS)).hexdigest()
+
+
+class LogRead(NamedTuple):
+    """A page of the log as one seat is shown it. The log only grows and an entry never changes once
+    written, so what the page shows follows from the seat, where it starts, how many entries it holds,
+    whether more follow and whether the close has revealed every entry."""
+
+    entries: list[dict[str, Any]]
+    actor: Actor
+    after: int  # where the next page starts, or -1 when this is the last
+    closed: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,13 +173,13 @@ class Sessions:
         doc = SessionDoc.from_json(loaded.doc)
         return doc, _authorize(doc, token, verified=self.verified)
 
-    async def log(self, session_id: str, token: str | None, start: int, limit: int) -> tuple[list[dict[str, Any]], Actor, int]:
+    async def log(self, session_id: str, token: str | None, start: int, limit: int) -> LogRead:
         doc, actor = await self.read(session_id, token)
         raw = await self.store.log(session_id, start, limit + 1)
         entries = [orjson.loads(item) for item in raw]
         more = len(entries) > limit
         shown = [self.entry_view(doc.system, e, actor, closed=doc.closed) for e in entries[:limit]]
-        return shown, actor, (start + limit if more else -1)
+        return LogRead(shown, actor, start + limit if more else -1, doc.closed)
 
     def entry_view(self, system_id: str, entry: dict[str, Any], actor: Actor | None, *, closed: bool) -> dict[str, Any]:
         """A log entry or event as one seat may see it: roll visibility first, then the game's own view."""

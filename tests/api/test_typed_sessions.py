@@ -73,3 +73,15 @@ def test_a_typed_setup_is_checked_by_graphql_before_it_runs(memory_api: Api) -> 
         {"input": {"system": "ncb", "seats": [{"name": "Kay"}], "setup": {"combatants": [{"id": "v"}]}}},
     )
     assert answer["errors"] and answer["data"] is None  # a combatant without its name or hit points is no NcbCombatantSpecInput
+
+
+def test_the_card_effect_union_is_one_named_component_referenced_where_effects_are_held() -> None:
+    union = SCHEMAS["NeuroscapeEffect"]
+    assert union["discriminator"]["propertyName"] == "kind"
+    mapping = union["discriminator"]["mapping"]
+    assert len(mapping) == 18 and mapping["damage"] == "#/components/schemas/NeuroscapeDamage"
+    assert sorted(branch["$ref"] for branch in union["oneOf"]) == sorted(mapping.values())
+    assert SCHEMAS["NeuroscapeAbility"]["properties"]["effects"]["items"] == {"$ref": "#/components/schemas/NeuroscapeEffect"}
+    # Nowhere else is the union spelt out inline: every place that holds an effect refers to the component.
+    inline = [name for name, schema in SCHEMAS.items() if name != "NeuroscapeEffect" and '"propertyName": "kind"' in json.dumps(schema)]
+    assert inline == []

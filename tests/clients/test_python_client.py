@@ -2,9 +2,11 @@
 
 `openapi-python-client` generates the package from `openapi/openapi.json` (no warnings allowed);
 the test then imports it and plays through it against the service in-process: create a session
-(its typed setup), act (a dice roll, which every session takes), read it back as the system's typed
-view, read the log, a conditional write with a stale `If-Match` (412) and a retry with the same
-`Idempotency-Key` (the first answer again, no new draw). Generated names must read well: no
+(its typed setup), make a move of the game itself (an NCB d20 test, an Eclipse Phase test, a
+NeuroSystem Flat Check, a desert personal-reaction draw, a Neuroscape opening draw, a dice roll)
+with its typed body and check its typed answer against the rules' numbers, read the session back
+as the system's typed view, read the log, repeat the move with a stale `If-Match` (412) and retry
+it with the same `Idempotency-Key` (the first answer again, no new draw). Generated names must read well: no
 `…Type0`, no `…Item` that is not a published component, no two enum classes of one set of values.
 """
 
@@ -15,9 +17,13 @@ import json
 import re
 import subprocess
 import sys
+import typing
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -96,15 +102,122 @@ def test_generated_names_are_readable(generated: tuple[Path, str]) -> None:
     assert '"Clientseed"' not in OPENAPI.read_text() and '"Client seed"' in OPENAPI.read_text()
 
 
+@dataclass(frozen=True)
+class Move:
+    """One move of a game, certain to be accepted, made through the generated client: `call` names the
+    function (`ncb.ncb_d20_test_in_session`), `body` builds its typed body from the models, `check`
+    asserts on the typed answer's `result`; `prep` are calls made first, their bodies read by their
+    own typed models (`from_dict`), and `action` is what the log records."""
+
+    call: str
+    body: Callable[[ModuleType], Any]
+    check: Callable[[ModuleType, Any], None]
+    action: str
+    prep: tuple[tuple[str, dict[str, Any]], ...] = ()
+
+
+def _dice(models: ModuleType, result: Any) -> None:
+    assert isinstance(result, models.DiceRollResult) and 3 <= result.total <= 13  # 2d6+1
+
+
+def _ncb(models: ModuleType, result: Any) -> None:
+    roll = result.roll
+    assert isinstance(result, models.NcbD20TestResult) and isinstance(roll, models.NcbD20Roll)
+    # V: Dexterity 16 (+3) and proficient at level 5 (+3); a natural 20 succeeds, a 1 fails, else the total must beat the DV.
+    assert (roll.modifier, roll.dv, roll.total) == (6, 15, roll.natural + 6) and roll.faces == [roll.natural]
+    assert roll.success == (roll.natural == 20 or (roll.natural != 1 and roll.total > 15))
+
+
+def _eclipse(models: ModuleType, result: Any) -> None:
+    test = result.test
+    assert isinstance(result, models.EclipseSessionTestResult) and result.subject == "Guns"
+    # Guns 55, +10 for the specialization; at or under the target succeeds.
+    assert (test.base, test.target) == (55, 65) and 0 <= test.roll <= 99 and test.success == (test.roll <= 65)
+
+
+def _neurosystem(models: ModuleType, result: Any) -> None:
+    (die,) = result.check.dice
+    assert isinstance(result, models.NeurosystemCheckResult) and result.check.kind == "flat"
+    # Rei's Cool is a d8; a Flat Check takes no bonus and succeeds on 5 or more.
+    assert (die.rating, result.total, result.bonus_total) == ("d8", die.face, 0) and 1 <= die.face <= 8
+    assert result.outcome == ("success" if die.face >= 5 else "failure")
+
+
+def _desert(models: ModuleType, result: Any) -> None:
+    assert isinstance(result, models.DesertPersonalDrawAtTable) and result.character == "sam"
+    assert sorted(t.label for t in result.bag) == sorted(_BAG) and result.control == 3 and result.controlled_type == "busy"
+    assert result.drawn.label in _BAG and result.location_key == "district:harbour"
+
+
+def _neuroscape(models: ModuleType, result: Any) -> None:
+    assert isinstance(result, models.NeuroscapeActionResult) and result.flow.substage == "opening-hand"
+    (drew,) = result.events
+    assert (drew.kind, drew.seat, drew.amount) == ("drew", "seat-1", 5)
+    assert len(result.private.drawn) == 5  # the opening hand, seen by its owner only
+
+
+_BAG = ["busy", "busy", "busy", "CZ", "CZ", "authoritative"]  # control 3 asks for three of the district's `busy`
+_HARBOUR = {
+    "id": "harbour",
+    "type": 4,
+    "control": 3,
+    "identity": "busy",
+    "reactions": {"positive": ["display", "welcome", "open up"], "negative": ["tag", "call", "disable"]},
+}
+MOVES: dict[str, Move] = {
+    "dice": Move("dice.dice_roll_in_session", lambda m: m.DiceSessionRollInput(expression="2d6+1"), _dice, "dice/roll"),
+    "ncb": Move(
+        "ncb.ncb_d20_test_in_session",
+        lambda m: m.NcbD20TestAction(combatant="v", ability=m.NcbAbility.DEXTERITY, proficient=True, dv=15),
+        _ncb,
+        "ncb/d20-test",
+    ),
+    "eclipse": Move(
+        "eclipse.eclipse_test_in_session",
+        lambda m: m.EclipseTestInSession(character="ana", skill="Guns", specialization=True),
+        _eclipse,
+        "eclipse/test",
+    ),
+    "neurosystem": Move(
+        "neurosystem.neurosystem_flat_check_in_session",
+        lambda m: m.NeurosystemFlatCheckAction(character="rei", category=m.NeurosystemStatCategory.STYLE),
+        _neurosystem,
+        "neurosystem/flat-check",
+    ),
+    "desert": Move(
+        "desert.desert_personal_reaction_in_session",
+        lambda m: m.DesertPersonalReactionAtTableInput(tokens=[m.DesertToken(label=label) for label in _BAG]),
+        _desert,
+        "desert/personal-reaction",
+        prep=(
+            ("desert.desert_add_district_in_session", {"district": _HARBOUR}),
+            ("desert.desert_add_character_in_session", {"character": {"id": "sam", "name": "Sam"}}),
+            ("desert.desert_hold_character_in_session", {"character": "sam"}),
+            ("desert.desert_move_in_session", {"to": {"district": "harbour"}, "rollEncounter": False}),
+        ),
+    ),
+    "neuroscape": Move("neuroscape.neuroscape_draw_in_session", lambda m: m.NeuroscapeDrawAction(main=5), _neuroscape, "neuroscape/draw"),
+}
+
+
+def _call(path: str) -> ModuleType:
+    return importlib.import_module(f"{PACKAGE}.api.{path}")
+
+
+def _action(path: str) -> str:
+    """What the log records for a call: `desert.desert_add_district_in_session` -> `desert/add-district`."""
+    system, name = path.split(".")
+    return f"{system}/{name.removeprefix(system + '_').removesuffix('_in_session').replace('_', '-')}"
+
+
 @pytest.mark.parametrize("system", sorted(SESSIONS))
 def test_a_session_of_every_system_through_the_generated_client(client_package: ModuleType, system: str) -> None:
     models = importlib.import_module(f"{PACKAGE}.models")
-    sessions = importlib.import_module(f"{PACKAGE}.api.sessions")
-    create = importlib.import_module(f"{PACKAGE}.api.sessions.create_session")
-    read = importlib.import_module(f"{PACKAGE}.api.sessions.session")
-    log = importlib.import_module(f"{PACKAGE}.api.sessions.session_log")
-    roll = importlib.import_module(f"{PACKAGE}.api.dice.dice_roll_in_session")
-    assert sessions is not None
+    create = _call("sessions.create_session")
+    read = _call("sessions.session")
+    log = _call("sessions.session_log")
+    move = MOVES[system]
+    act = _call(move.call)
     stem = "".join(part.title() for part in system.split("-"))
     app = create_app(Settings(store="memory"))
 
@@ -123,19 +236,23 @@ def test_a_session_of_every_system_through_the_generated_client(client_package: 
         return client_package.AuthenticatedClient(base_url="http://test", token=token).set_httpx_client(http)
 
     player = as_seat(seat.token)
-    version = answer.session.version
-    rolled = roll.sync_detailed(
-        session_id, client=player, body=models.DiceSessionRollInput(expression="2d6+1"), if_match=f'"{version}"', idempotency_key="first"
-    )
-    assert rolled.status_code == 200, rolled.content
-    first = rolled.parsed
-    assert isinstance(first, models.DiceRollSessionResponse) and first.version == version + 1
-    assert 3 <= first.result.total <= 13
+    for path, prep_body in move.prep:  # what the move needs first, each body read by its own typed model
+        prepare = _call(path)
+        typed = typing.get_type_hints(prepare.sync_detailed)["body"].from_dict(prep_body)
+        assert prepare.sync_detailed(session_id, client=player, body=typed).status_code == 200
+    version = answer.session.version + len(move.prep)
 
-    again = roll.sync_detailed(session_id, client=player, body=models.DiceSessionRollInput(expression="2d6+1"), idempotency_key="first")
-    assert again.status_code == 200 and again.parsed.seq == first.seq and again.parsed.result.total == first.result.total
+    made = act.sync_detailed(session_id, client=player, body=move.body(models), if_match=f'"{version}"', idempotency_key="first")
+    assert made.status_code == 200, made.content
+    first = made.parsed
+    assert type(first).__name__.endswith("SessionResponse") and first.version == version + 1, type(first)
+    move.check(models, first.result)  # the game's own answer, typed
 
-    stale = roll.sync_detailed(session_id, client=player, body=models.DiceSessionRollInput(expression="1d4"), if_match=f'"{version}"')
+    again = act.sync_detailed(session_id, client=player, body=move.body(models), idempotency_key="first")
+    assert again.status_code == 200 and again.parsed.seq == first.seq
+    assert again.parsed.result.to_dict() == first.result.to_dict()  # the first answer again: no new draw
+
+    stale = act.sync_detailed(session_id, client=player, body=move.body(models), if_match=f'"{version}"')
     assert stale.status_code == 412
     assert isinstance(stale.parsed, models.ProblemDetails) and stale.parsed.code == "version-conflict"
 
@@ -146,7 +263,7 @@ def test_a_session_of_every_system_through_the_generated_client(client_package: 
     assert state_type != "dict" and "Type" not in state_type, state_type  # the system's typed state, not a free-form map
 
     page = log.sync_detailed(session_id, client=player)
-    assert page.status_code == 200
+    assert page.status_code == 200 and page.headers["etag"].startswith('"log-')
     entries = page.parsed.entries
-    assert [e.action for e in entries] == ["dice/roll"] and entries[0].seq == first.seq
-
+    assert [e.action for e in entries] == [_action(path) for path, _ in move.prep] + [move.action]
+    assert entries[-1].seq == first.seq

@@ -21,6 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from service.dice.audit import DrawRecord
 from service.model import Model
 from service.registry import Actor
 from service.systems.neuroscape.rules.actions import ACTIONS, flow_summary
@@ -28,11 +29,13 @@ from service.systems.neuroscape.rules.legal import legal_actions
 from service.systems.neuroscape.rules.piles import deck_size, known_top, pile_size
 from service.systems.neuroscape.rules.pool import pool_of
 from service.systems.neuroscape.options import NeuroscapeRules
+from service.systems.neuroscape.wire.cards import NeuroscapeCard
 from service.systems.neuroscape.state import (
     SLOT_NAMES,
     Battle,
     Character,
     Choice,
+    Deck,
     DeckList,
     DrawAudit,
     Effect,
@@ -105,13 +108,20 @@ class NeuroscapeYouView(Model):
     legal_actions: list[dict[str, Any]] = Field(description="Each action this seat may take now, with the choices it has.")
 
 
+class NeuroscapeDrawAuditView(Model):
+    """The dice of one secret draw (the action's `nonce`), kept from other seats until the close."""
+
+    nonce: int
+    draws: list[DrawRecord]
+
+
 class NeuroscapeRevealedView(Model):
     """A player's secrets, shown once the session is closed."""
 
     hand: list[str]
-    deck: dict[str, Any]
+    deck: Deck
     ram_deck: dict[str, int]
-    draw_audits: list[dict[str, Any]]
+    draw_audits: list[NeuroscapeDrawAuditView]
 
 
 class NeuroscapeView(Model):
@@ -131,7 +141,9 @@ class NeuroscapeView(Model):
     triggers: list[PendingTrigger] = Field(default_factory=list, description="Triggered abilities set off and not yet resolved, in order.")
     you: NeuroscapeYouView | None = None
     revealed: dict[str, NeuroscapeRevealedView] | None = None
-    cards: dict[str, dict[str, Any]] = Field(description="Every card the view names, by id, as the pool defines it.")
+    cards: dict[str, NeuroscapeCard] = Field(
+        description="Every card the view names, by id, as the pool defines it (members left at their defaults are left out)."
+    )
 
 
 def _json(part: BaseModel | None) -> dict[str, Any] | None:
