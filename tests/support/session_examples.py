@@ -61,7 +61,7 @@ def session_operations(system: str) -> set[str]:
     return {
         operation["operationId"]
         for path, methods in DOCUMENT["paths"].items()
-        if path.startswith(prefix)
+        if path.startswith(prefix) and not path.endswith("/odds")  # odds are asked, not played
         for operation in methods.values()
         if "requestBody" in operation
     }
