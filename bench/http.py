@@ -75,6 +75,11 @@ RATIOS = [
 P99_OVER_P50 = 4.0  # every case: p99 at most this many times p50
 
 CASES = ["bare", "healthz", "rest-roll", "graphql-roll", "stk-check", "ncb-attack", "session-spread", "session-hot", "rest-roll-2w"]
+# With --granian: the floor and the service served by granian too (bench/granian_apps.py), same run.
+GRANIAN_CASES = ["bare-granian", "healthz-granian", "rest-roll-granian"]
+GRANIAN_RATIOS = [(f"{case} / {case.removesuffix('-granian')}", case, case.removesuffix("-granian")) for case in GRANIAN_CASES]
+GRANIAN = [sys.executable, "-m", "granian", "--interface", "asgi", "--host", "127.0.0.1", "--port", "{port}",
+           "--no-ws", "--log-level", "warning", "--loop", "uvloop"]
 
 # The floor: what this stack can do at all, a bare Starlette app with one plaintext route on the
 # uvicorn the service runs on (its defaults pick httptools and uvloop where installed, as the
@@ -336,6 +341,11 @@ def build_cases(spread: list[tuple[str, str]], hot: tuple[str, str]) -> dict[str
                         "requests": [roll_in(hot)]},
         "rest-roll-2w": {"about": f"POST /v1/dice/roll {EXPRESSION}, NA_WORKERS=2", "target": "workers",
                          "requests": [("POST", "/v1/dice/roll", JSON_HEADERS, ROLL_BODY)]},
+        "bare-granian": {"about": "floor on granian", "target": "floor-granian", "requests": [("GET", "/", {}, "")]},
+        "healthz-granian": {"about": "GET /healthz, service on granian", "target": "service-granian",
+                            "requests": [("GET", "/healthz", {}, "")]},
+        "rest-roll-granian": {"about": f"POST /v1/dice/roll {EXPRESSION}, service on granian", "target": "service-granian",
+                              "requests": [("POST", "/v1/dice/roll", JSON_HEADERS, ROLL_BODY)]},
     }
 
 
@@ -679,7 +689,14 @@ def report(results: dict, meta: dict) -> list[dict]:
         ratios.append({"ratio": key, "label": label, "value": value, "target": target, "met": met, "cpu_ratio": cpu})
         cpu_text = f"{cpu:.2f}" if cpu is not None else "-"
         print(f"{label:<48}{value:>8.2f}{'>= ' + format(target, '.2f'):>9}{'ok' if met else 'MISS':>7}{cpu_text:>9}")
-    tails = {name: r["p99_ms"] / r["p50_ms"] if r["p50_ms"] else float("inf") for name, r in results.items()}
+    for label, top, bottom in GRANIAN_RATIOS:  # no target: whether granian would be worth offering
+        if top in results and bottom in results and results[bottom]["rps"]:
+            a, b = results[top], results[bottom]
+            value = a["rps"] / b["rps"]
+            cpu = b["service_cpu_us_per_req"] / a["service_cpu_us_per_req"] if a.get("service_cpu_us_per_req") and b.get("service_cpu_us_per_req") else None
+            ratios.append({"ratio": label, "label": label, "value": value, "target": None, "met": None, "cpu_ratio": cpu})
+            print(f"{label:<48}{value:>8.2f}{'':>9}{'':>7}{format(cpu, '.2f') if cpu else '-':>9}")
+    tails = {name: r["p99_ms"] / r["p50_ms"] if r["p50_ms"] else float("inf") for name, r in results.items() if name not in GRANIAN_CASES}
     worst = max(tails, key=lambda name: tails[name])
     met = all(value <= P99_OVER_P50 for value in tails.values())
     ratios.append({"ratio": "p99/p50", "label": "p99 / p50, worst case", "value": tails[worst], "target": P99_OVER_P50, "met": met, "case": worst})
@@ -704,13 +721,19 @@ def main() -> int:
     parser.add_argument("--pin", action="store_true",
                         help="pin the floor and the one-process service to CPU 0 and the load generator to CPU 1")
     parser.add_argument("--no-save", action="store_true", help="do not write bench/results/http-<timestamp>.json")
+    parser.add_argument("--granian", action="store_true",
+                        help="also serve the floor and the service with granian (pip install granian) and compare")
     parser.add_argument("--loadgen-worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.loadgen_worker:
         loadgen_worker(args.loadgen_worker)
         return 0
     cases = [c.strip() for c in args.cases.split(",") if c.strip()]
-    unknown = set(cases) - set(CASES)
+    if args.granian:
+        if importlib.util.find_spec("granian") is None:
+            parser.error("--granian needs granian installed (pip install granian)")
+        cases += [c for c in GRANIAN_CASES if c not in cases]
+    unknown = set(cases) - set(CASES) - set(GRANIAN_CASES)
     if unknown:
         parser.error(f"unknown case(s): {', '.join(sorted(unknown))}")
     args.threads = max(1, min(args.threads, args.connections))
@@ -733,7 +756,10 @@ def main() -> int:
     try:
         redis.start()
         targets = {"floor": floor(workdir), "service": Service(redis.url, workdir),
-                   "workers": Service(redis.url, workdir, name="workers", workers=2)}
+                   "workers": Service(redis.url, workdir, name="workers", workers=2),
+                   "floor-granian": Service("memory", workdir, name="floor-granian", command=[*GRANIAN, "bench.granian_apps:floor"], ready="/"),
+                   "service-granian": Service(redis.url, workdir, name="service-granian",
+                                              command=[*GRANIAN, "--factory", "bench.granian_apps:service"])}
         wanted = {build_cases([("none", "none")], ("none", "none"))[name]["target"] for name in cases}
         targets = {key: target for key, target in targets.items() if key in wanted or key == "service"}
         for target in targets.values():  # started together: each takes a while to build its app
