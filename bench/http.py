@@ -108,7 +108,16 @@ def _own(process: subprocess.Popen) -> subprocess.Popen:
     return process
 
 
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
 def _stop(process: subprocess.Popen, grace: float = 5.0) -> None:
+    """Stop `process`, and any child of it that outlives it (a server's workers)."""
+    children = _children(process.pid) if process.poll() is None else []
     if process.poll() is None:
         process.terminate()
         try:
@@ -116,6 +125,11 @@ def _stop(process: subprocess.Popen, grace: float = 5.0) -> None:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+    for child in children:
+        try:
+            os.kill(child, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
 
 
 def _stop_all() -> None:
@@ -147,12 +161,8 @@ def tree_cpu_seconds(pid: int) -> float | None:
     total = cpu_seconds(pid)
     if total is None:
         return None
-    try:
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    except OSError:
-        children = []
-    for child in children:
-        total += cpu_seconds(int(child)) or 0.0
+    for child in _children(pid):
+        total += cpu_seconds(child) or 0.0
     return total
 
 
@@ -677,6 +687,9 @@ def report(results: dict, meta: dict) -> list[dict]:
     ratios = []
     for key, top, bottom, target, label in RATIOS:
         if top not in results or bottom not in results:
+            continue
+        if key == "workers" and meta["pinned"]:
+            print(f"{label:<48}{'-':>8}  (not with --pin: one worker is held to CPU 0, the two are not)")
             continue
         a, b = results[top], results[bottom]
         value = a["rps"] / b["rps"] if b["rps"] else 0.0
