@@ -1,14 +1,17 @@
-"""HTTP throughput of the real service on Redis: stateless, GraphQL and session rolls, one run.
+"""HTTP throughput of the real service on Redis against the floor of its stack, one run.
 
-Run: .venv/bin/python bench/http.py            (about 60 s on a quiet machine; --help for the knobs)
+Run: .venv/bin/python bench/http.py            (about 2 min on a quiet machine; --help for the knobs)
 
-Starts a private redis-server (free port, no persistence) and ONE `python -m service` process
-on it, then drives each case with `wrk` (installed with `apt-get install -y wrk`; without it a
-Python asyncio load generator runs in a separate process) for a fixed time at a fixed number of
-connections, and prints requests/s, p50/p99 latency, failures and the service's CPU cost per
-request, plus the ratios the service is held to. Only ratios within one run mean anything: the
-machine is shared, so absolute figures move from run to run. Results also go to
-bench/results/http-<timestamp>.json. Everything started here is stopped on exit, error or Ctrl-C.
+Starts a private redis-server (free port, no persistence); the floor, a bare Starlette app with
+one plaintext route on the same uvicorn; ONE `python -m service` process on that Redis at its
+production defaults (JSON access log at `info`, metrics, the rate limiter in the path); and a
+second service with `NA_WORKERS=2`. Then drives each case with `wrk` (installed with `apt-get
+install -y wrk`; without it a Python asyncio load generator runs in a separate process) for a
+fixed time at a fixed number of connections, and prints requests/s, p50/p99 latency, failures
+and the CPU cost per request of the process serving it, then each target of issue 18 as met
+or missed. Only ratios within one run mean anything: the machine is shared, so absolute figures
+move from run to run. Results also go to bench/results/http-<timestamp>.json. Everything started
+here is stopped on exit, error or Ctrl-C.
 """
 
 from __future__ import annotations
@@ -51,16 +54,48 @@ GRAPHQL_QUERY = (
 GRAPHQL_BODY = json.dumps({"query": GRAPHQL_QUERY, "variables": {"e": EXPRESSION}, "operationName": "Roll"})
 SESSION_BODY = json.dumps({"system": "dice", "seats": [{"name": "gm", "role": "gm"}]})
 JSON_HEADERS = {"Content-Type": "application/json"}
+# The published examples' bodies (service/api/examples): a NeuroSystem STK check and an NCB attack.
+STK_BODY = json.dumps({"style": "d8", "training": "d6", "knowledge": "d10", "dn": 12,
+                       "bonuses": [{"name": "smartgun", "value": 2}], "luck": 1, "luckPool": 3, "negativeStates": 2})
+NCB_BODY = json.dumps({"attacker": {"dexterity": 16, "level": 5},
+                       "weapon": {"name": "Unity", "damageDice": "2d6", "techBonus": 1, "tags": ["armor-penetration"]},
+                       "target": {"armorClass": 13, "armor": "heavy", "hp": 30, "maxHp": 30}})
 
-# (name, numerator, denominator, target, description)
+# (name, numerator, denominator, target, description): issue 18's targets
 RATIOS = [
+    ("healthz/bare", "healthz", "bare", 0.85, "service /healthz / bare Starlette plaintext"),
     ("rest/bare", "rest-roll", "bare", 0.55, "REST roll / bare"),
-    ("graphql/rest", "graphql-roll", "rest-roll", 0.80, "GraphQL roll / REST roll"),
-    ("spread/rest", "session-spread", "rest-roll", 0.40, "session spread (Redis) / stateless REST roll"),
+    ("graphql/rest", "graphql-roll", "rest-roll", 0.90, "GraphQL roll / REST roll"),
+    ("stk/bare", "stk-check", "bare", 0.45, "NeuroSystem STK check / bare"),
+    ("ncb/bare", "ncb-attack", "bare", 0.45, "NCB attack / bare"),
+    ("spread/rest", "session-spread", "rest-roll", 0.50, "session spread (Redis) / stateless REST roll"),
     ("hot/spread", "session-hot", "session-spread", 0.50, "hot session / session spread (and 0 failures)"),
+    ("workers", "rest-roll-2w", "rest-roll", 1.60, "REST roll, NA_WORKERS=2 / one worker"),
 ]
+P99_OVER_P50 = 4.0  # every case: p99 at most this many times p50
 
-CASES = ["bare", "rest-roll", "graphql-roll", "session-spread", "session-hot"]
+CASES = ["bare", "healthz", "rest-roll", "graphql-roll", "stk-check", "ncb-attack", "session-spread", "session-hot", "rest-roll-2w"]
+# With --granian: the floor and the service served by granian too (bench/granian_apps.py), same run.
+GRANIAN_CASES = ["bare-granian", "healthz-granian", "rest-roll-granian"]
+GRANIAN_RATIOS = [(f"{case} / {case.removesuffix('-granian')}", case, case.removesuffix("-granian")) for case in GRANIAN_CASES]
+GRANIAN = [sys.executable, "-m", "granian", "--interface", "asgi", "--host", "127.0.0.1", "--port", "{port}",
+           "--no-ws", "--log-level", "warning", "--loop", "uvloop"]
+
+# The floor: what this stack can do at all, a bare Starlette app with one plaintext route on the
+# uvicorn the service runs on (its defaults pick httptools and uvloop where installed, as the
+# service's protocol builds on httptools), no access log.
+FLOOR = """
+import sys
+import uvicorn
+from starlette.applications import Starlette
+from starlette.responses import PlainTextResponse
+from starlette.routing import Route
+
+async def plain(request):
+    return PlainTextResponse("Hello, world!")
+
+uvicorn.run(Starlette(routes=[Route("/", plain)]), host="127.0.0.1", port=int(sys.argv[1]), log_level="warning", access_log=False)
+"""
 
 
 # -- processes we own ------------------------------------------------------------------------
@@ -73,7 +108,16 @@ def _own(process: subprocess.Popen) -> subprocess.Popen:
     return process
 
 
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
 def _stop(process: subprocess.Popen, grace: float = 5.0) -> None:
+    """Stop `process`, and any child of it that outlives it (a server's workers)."""
+    children = _children(process.pid) if process.poll() is None else []
     if process.poll() is None:
         process.terminate()
         try:
@@ -81,6 +125,11 @@ def _stop(process: subprocess.Popen, grace: float = 5.0) -> None:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+    for child in children:
+        try:
+            os.kill(child, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
 
 
 def _stop_all() -> None:
@@ -105,6 +154,16 @@ def cpu_seconds(pid: int) -> float | None:
     except OSError:
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def tree_cpu_seconds(pid: int) -> float | None:
+    """`cpu_seconds` of a process and its children (the workers of `NA_WORKERS`)."""
+    total = cpu_seconds(pid)
+    if total is None:
+        return None
+    for child in _children(pid):
+        total += cpu_seconds(child) or 0.0
+    return total
 
 
 def pin(pid: int, cpu: int) -> None:
@@ -188,41 +247,64 @@ def wait_ready(process: subprocess.Popen, url: str, name: str, tail, timeout: fl
 
 
 class Service:
-    """One `python -m service` on a free port; its output goes to a file, never a pipe that could fill."""
+    """A served app on a free port; its output goes to a file, never a pipe that could fill.
 
-    def __init__(self, store: str, workdir: Path) -> None:
+    By default one `python -m service` at production defaults (`NA_LOG_LEVEL` left at `info`).
+    """
+
+    def __init__(self, store: str, workdir: Path, *, name: str = "service", workers: int = 1, command: list[str] | None = None,
+                 ready: str = "/readyz") -> None:
+        self.name = name
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.log = workdir / "service.log"
+        self.log = workdir / f"{name}.log"
+        self.command = command or [sys.executable, "-m", "service"]
+        self.ready = ready
         self.env = {
             **os.environ,
             "NA_STORE": store,
             "NA_SEED_SECRET": secrets.token_urlsafe(48),
             "NA_HOST": "127.0.0.1",
             "NA_PORT": str(self.port),
-            "NA_LOG_LEVEL": "warning",
+            "NA_WORKERS": str(workers),
             # One client sends everything here, so the per-client limiter would answer 429 past
-            # 50/s. Set sky-high rather than off: the middleware stays in the measured path.
+            # 50/s. Set sky-high rather than off: the limiter stays in the measured path.
             "NA_RATE_LIMIT_PER_SECOND": "1000000000",
             "NA_RATE_LIMIT_BURST": "1000000000",
             "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
         }
+        self.env.pop("NA_LOG_LEVEL", None)  # production's default, whatever the caller's shell says
         self.process: subprocess.Popen | None = None
 
-    def start(self, timeout: float = 120.0) -> Service:
+    def start(self, timeout: float = 180.0) -> Service:
+        return self.launch().wait(timeout)
+
+    def launch(self) -> Service:
         with open(self.log, "wb") as out:
             self.process = _own(subprocess.Popen(
-                [sys.executable, "-m", "service"], cwd=ROOT, env=self.env,
+                [part.replace("{port}", str(self.port)) for part in self.command], cwd=ROOT, env=self.env,
                 stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
             ))
-        wait_ready(self.process, f"{self.url}/readyz", "service", self.tail, timeout)
+        return self
+
+    def wait(self, timeout: float = 180.0) -> Service:
+        assert self.process is not None
+        wait_ready(self.process, f"{self.url}{self.ready}", self.name, self.tail, timeout)
         return self
 
     def tail(self, lines: int = 30) -> str:
+        """The end of the log (the access log makes it large: only its last 64 KB are read)."""
         try:
-            return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+            with open(self.log, "rb") as log:
+                log.seek(max(0, log.seek(0, os.SEEK_END) - 65536))
+                return "\n".join(log.read().decode(errors="replace").splitlines()[-lines:])
         except OSError:
             return ""
+
+
+def floor(workdir: Path) -> Service:
+    """The bare Starlette plaintext app (`FLOOR`) on uvicorn."""
+    return Service("memory", workdir, name="floor", command=[sys.executable, "-c", FLOOR, "{port}"], ready="/")
 
 
 # -- cases -----------------------------------------------------------------------------------
@@ -249,17 +331,31 @@ def build_cases(spread: list[tuple[str, str]], hot: tuple[str, str]) -> dict[str
         sid, token = session
         return ("POST", f"/v1/sessions/{sid}/dice/roll", {**JSON_HEADERS, "Authorization": f"Bearer {token}"}, ROLL_BODY)
 
+    # "target": which process serves the case (the floor, the service, the service with 2 workers).
     return {
-        "bare": {"about": "GET /healthz (tiny JSON route: the floor of routing + HTTP)",
-                 "requests": [("GET", "/healthz", {}, "")]},
-        "rest-roll": {"about": f"POST /v1/dice/roll {EXPRESSION}",
+        "bare": {"about": "floor: bare Starlette GET / plaintext on uvicorn", "target": "floor",
+                 "requests": [("GET", "/", {}, "")]},
+        "healthz": {"about": "GET /healthz (every middleware, a tiny JSON route)", "target": "service",
+                    "requests": [("GET", "/healthz", {}, "")]},
+        "rest-roll": {"about": f"POST /v1/dice/roll {EXPRESSION}", "target": "service",
                       "requests": [("POST", "/v1/dice/roll", JSON_HEADERS, ROLL_BODY)]},
-        "graphql-roll": {"about": "POST /graphql diceRoll, fixed query text + variables",
+        "graphql-roll": {"about": "POST /graphql diceRoll, fixed query text + variables", "target": "service",
                          "requests": [("POST", "/graphql", JSON_HEADERS, GRAPHQL_BODY)]},
-        "session-spread": {"about": f"roll in a random one of {len(spread)} Redis sessions",
+        "stk-check": {"about": "POST /v1/neurosystem/stk-check (the published example)", "target": "service",
+                      "requests": [("POST", "/v1/neurosystem/stk-check", JSON_HEADERS, STK_BODY)]},
+        "ncb-attack": {"about": "POST /v1/ncb/attack (the published example)", "target": "service",
+                       "requests": [("POST", "/v1/ncb/attack", JSON_HEADERS, NCB_BODY)]},
+        "session-spread": {"about": f"roll in a random one of {len(spread)} Redis sessions", "target": "service",
                            "requests": [roll_in(s) for s in spread]},
-        "session-hot": {"about": "every connection rolls in ONE Redis session",
+        "session-hot": {"about": "every connection rolls in ONE Redis session", "target": "service",
                         "requests": [roll_in(hot)]},
+        "rest-roll-2w": {"about": f"POST /v1/dice/roll {EXPRESSION}, NA_WORKERS=2", "target": "workers",
+                         "requests": [("POST", "/v1/dice/roll", JSON_HEADERS, ROLL_BODY)]},
+        "bare-granian": {"about": "floor on granian", "target": "floor-granian", "requests": [("GET", "/", {}, "")]},
+        "healthz-granian": {"about": "GET /healthz, service on granian", "target": "service-granian",
+                            "requests": [("GET", "/healthz", {}, "")]},
+        "rest-roll-granian": {"about": f"POST /v1/dice/roll {EXPRESSION}, service on granian", "target": "service-granian",
+                              "requests": [("POST", "/v1/dice/roll", JSON_HEADERS, ROLL_BODY)]},
     }
 
 
@@ -481,13 +577,13 @@ def drain(pid: int, timeout: float = 30.0) -> float:
     """Wait until the service is idle: requests still in flight when wrk stopped would otherwise
     be served during the next case's time. Idle = under 5 ms of CPU in 100 ms, twice running."""
     started = time.monotonic()
-    last, quiet = cpu_seconds(pid), 0
+    last, quiet = tree_cpu_seconds(pid), 0
     if last is None:
         time.sleep(1.0)
         return 1.0
     while quiet < 2 and time.monotonic() - started < timeout:
         time.sleep(0.1)
-        now = cpu_seconds(pid)
+        now = tree_cpu_seconds(pid)
         if now is None:
             break
         quiet = quiet + 1 if now - last < 0.005 else 0
@@ -515,13 +611,13 @@ class Case:
 
     def measure(self, seconds: float) -> None:
         pids = {"service": self.service.process.pid, "redis": self.redis.pid}
-        before = {k: cpu_seconds(pid) if pid else None for k, pid in pids.items()}
+        before = {k: tree_cpu_seconds(pid) if pid else None for k, pid in pids.items()}
         host0, load0 = host_times(), os.getloadavg()[0]
         children0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         result = self.load(seconds)
         children1 = resource.getrusage(resource.RUSAGE_CHILDREN)  # the load generator, once reaped
         result["loadgen_cpu_s"] = (children1.ru_utime + children1.ru_stime) - (children0.ru_utime + children0.ru_stime)
-        after = {k: cpu_seconds(pid) if pid else None for k, pid in pids.items()}
+        after = {k: tree_cpu_seconds(pid) if pid else None for k, pid in pids.items()}
         host1 = host_times()
         result["drain_s"] = drain(pids["service"])
         for key in pids:
@@ -572,15 +668,18 @@ def report(results: dict, meta: dict) -> list[dict]:
     slices = f" in {meta['rounds']} interleaved slices" if meta["rounds"] > 1 else ""
     print(f"{meta['connections']} connections, {meta['duration_s']:g} s per case{slices} after {meta['warmup_s']:g} s warm-up, "
           f"load generator: {meta['loader']}, loadavg at start {meta['loadavg_start']:.2f} on {meta['cpus']} CPUs")
-    print(f"service: one uvicorn process, {meta['uvicorn_http']} + {meta['uvicorn_loop']}, Redis store, commit {meta['commit']}")
-    header = f"{'case':<16}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'failures':>10}{'svc cpu%':>10}{'cpu µs/req':>12}{'load cpu%':>11}{'host busy%':>12}"
+    print(f"server: {meta['server']}, {meta['uvicorn_http']} + {meta['uvicorn_loop']}; service at production defaults on Redis "
+          f"(one process, and NA_WORKERS=2 for rest-roll-2w), commit {meta['commit']}"
+          + (", pinned: serving processes on CPU 0, load generator on CPU 1 (the 2-worker service unpinned)" if meta["pinned"] else ""))
+    header = f"{'case':<16}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'p99/p50':>9}{'failures':>10}{'svc cpu%':>10}{'cpu µs/req':>12}{'load cpu%':>11}{'host busy%':>12}"
     print(header)
     print("-" * len(header))
     for name, r in results.items():
         cpu = f"{r['service_cpu_pct']:.0f}" if "service_cpu_pct" in r else "-"
         per = f"{r['service_cpu_us_per_req']:.0f}" if "service_cpu_us_per_req" in r else "-"
         busy = f"{r['host_busy_pct']:.0f}" if "host_busy_pct" in r else "-"
-        print(f"{name:<16}{r['rps']:>9.0f}{r['p50_ms']:>9.2f}{r['p99_ms']:>9.2f}{r['failures']:>10}{cpu:>10}{per:>12}{r['loadgen_cpu_pct']:>11.0f}{busy:>12}")
+        spread = r["p99_ms"] / r["p50_ms"] if r["p50_ms"] else 0.0
+        print(f"{name:<16}{r['rps']:>9.0f}{r['p50_ms']:>9.2f}{r['p99_ms']:>9.2f}{spread:>9.1f}{r['failures']:>10}{cpu:>10}{per:>12}{r['loadgen_cpu_pct']:>11.0f}{busy:>12}")
         if r["failures"]:
             print(f"{'':<16}non-200 by status {r['status_codes']}, socket errors {r['socket_errors']}; first: {r['failure_sample']}")
     print()
@@ -589,17 +688,34 @@ def report(results: dict, meta: dict) -> list[dict]:
     for key, top, bottom, target, label in RATIOS:
         if top not in results or bottom not in results:
             continue
+        if key == "workers" and meta["pinned"]:
+            print(f"{label:<48}{'-':>8}  (not with --pin: one worker is held to CPU 0, the two are not)")
+            continue
         a, b = results[top], results[bottom]
         value = a["rps"] / b["rps"] if b["rps"] else 0.0
         met = value >= target and (key != "hot/spread" or a["failures"] == 0)
         # The same ratio from the service's CPU per request: what it would be if the service
         # were the only thing on its core. Less noisy on a busy machine; blind to waiting.
-        cpu = None
-        if a.get("service_cpu_us_per_req") and b.get("service_cpu_us_per_req"):
+        cpu = None  # (for the workers, CPU per request says nothing of using two cores)
+        if key != "workers" and a.get("service_cpu_us_per_req") and b.get("service_cpu_us_per_req"):
             cpu = b["service_cpu_us_per_req"] / a["service_cpu_us_per_req"]
         ratios.append({"ratio": key, "label": label, "value": value, "target": target, "met": met, "cpu_ratio": cpu})
         cpu_text = f"{cpu:.2f}" if cpu is not None else "-"
         print(f"{label:<48}{value:>8.2f}{'>= ' + format(target, '.2f'):>9}{'ok' if met else 'MISS':>7}{cpu_text:>9}")
+    for label, top, bottom in GRANIAN_RATIOS:  # no target: whether granian would be worth offering
+        if top in results and bottom in results and results[bottom]["rps"]:
+            a, b = results[top], results[bottom]
+            value = a["rps"] / b["rps"]
+            cpu = b["service_cpu_us_per_req"] / a["service_cpu_us_per_req"] if a.get("service_cpu_us_per_req") and b.get("service_cpu_us_per_req") else None
+            ratios.append({"ratio": label, "label": label, "value": value, "target": None, "met": None, "cpu_ratio": cpu})
+            print(f"{label:<48}{value:>8.2f}{'':>9}{'':>7}{format(cpu, '.2f') if cpu else '-':>9}")
+    tails = {name: r["p99_ms"] / r["p50_ms"] if r["p50_ms"] else float("inf") for name, r in results.items() if name not in GRANIAN_CASES}
+    worst = max(tails, key=lambda name: tails[name])
+    met = all(value <= P99_OVER_P50 for value in tails.values())
+    ratios.append({"ratio": "p99/p50", "label": "p99 / p50, worst case", "value": tails[worst], "target": P99_OVER_P50, "met": met, "case": worst})
+    print(f"{'p99 / p50, worst case (' + worst + ')':<48}{tails[worst]:>8.2f}{'<= ' + format(P99_OVER_P50, '.2f'):>9}{'ok' if met else 'MISS':>7}{'-':>9}")
+    if not meta["pinned"]:
+        print("(p99 / p50 is held at 64 connections with --pin: the load generator on a core of its own)")
     return ratios
 
 
@@ -610,20 +726,27 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=2,
                         help="split each case's duration into this many slices, interleaved with the other cases, "
                              "so both sides of a ratio see the same machine (default 2)")
-    parser.add_argument("--connections", "-c", type=int, default=32, help="concurrent connections (default 32)")
+    parser.add_argument("--connections", "-c", type=int, default=64, help="concurrent connections (default 64)")
     parser.add_argument("--threads", "-t", type=int, default=1, help="wrk threads (default 1: the service gets the other core)")
     parser.add_argument("--sessions", type=int, default=200, help="sessions for session-spread (default 200)")
     parser.add_argument("--cases", default=",".join(CASES), help=f"comma-separated subset of {','.join(CASES)}")
     parser.add_argument("--loader", choices=["auto", "wrk", "python"], default="auto", help="load generator (auto: wrk if installed)")
-    parser.add_argument("--pin", action="store_true", help="pin the service to CPU 0 and the load generator to CPU 1")
+    parser.add_argument("--pin", action="store_true",
+                        help="pin the floor and the one-process service to CPU 0 and the load generator to CPU 1")
     parser.add_argument("--no-save", action="store_true", help="do not write bench/results/http-<timestamp>.json")
+    parser.add_argument("--granian", action="store_true",
+                        help="also serve the floor and the service with granian (pip install granian) and compare")
     parser.add_argument("--loadgen-worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.loadgen_worker:
         loadgen_worker(args.loadgen_worker)
         return 0
     cases = [c.strip() for c in args.cases.split(",") if c.strip()]
-    unknown = set(cases) - set(CASES)
+    if args.granian:
+        if importlib.util.find_spec("granian") is None:
+            parser.error("--granian needs granian installed (pip install granian)")
+        cases += [c for c in GRANIAN_CASES if c not in cases]
+    unknown = set(cases) - set(CASES) - set(GRANIAN_CASES)
     if unknown:
         parser.error(f"unknown case(s): {', '.join(sorted(unknown))}")
     args.threads = max(1, min(args.threads, args.connections))
@@ -645,9 +768,20 @@ def main() -> int:
     started = time.monotonic()
     try:
         redis.start()
-        service = Service(redis.url, workdir).start()
-        if args.pin:
-            pin(service.process.pid, 0)
+        targets = {"floor": floor(workdir), "service": Service(redis.url, workdir),
+                   "workers": Service(redis.url, workdir, name="workers", workers=2),
+                   "floor-granian": Service("memory", workdir, name="floor-granian", command=[*GRANIAN, "bench.granian_apps:floor"], ready="/"),
+                   "service-granian": Service(redis.url, workdir, name="service-granian",
+                                              command=[*GRANIAN, "--factory", "bench.granian_apps:service"])}
+        wanted = {build_cases([("none", "none")], ("none", "none"))[name]["target"] for name in cases}
+        targets = {key: target for key, target in targets.items() if key in wanted or key == "service"}
+        for target in targets.values():  # started together: each takes a while to build its app
+            target.launch()
+        for key, target in targets.items():
+            target.wait()
+            if args.pin and key != "workers":
+                pin(target.process.pid, 0)
+        service = targets["service"]
         need_sessions = any(c.startswith("session-") for c in cases)
         spread = make_sessions(service.url, args.sessions) if need_sessions else [("none", "none")]
         hot = make_sessions(service.url, 1)[0] if need_sessions else ("none", "none")
@@ -661,20 +795,22 @@ def main() -> int:
             # What uvicorn picks with its defaults (loop="auto", http="auto") in this interpreter.
             "uvicorn_loop": "uvloop" if importlib.util.find_spec("uvloop") else "asyncio",
             "uvicorn_http": "httptools" if importlib.util.find_spec("httptools") else "h11",
-            "commit": _commit(),
+            "commit": _commit(), "server": "uvicorn",
         }
         runs = {}
         for name in cases:
-            probe(service.url, name, all_cases[name])
-            runs[name] = Case(name, all_cases[name], service.url, args, workdir, service, redis, loader)
+            target = targets[all_cases[name]["target"]]
+            probe(target.url, name, all_cases[name])
+            runs[name] = Case(name, all_cases[name], target.url, args, workdir, target, redis, loader)
         for round_ in range(args.rounds):
             for name, run in runs.items():
                 print(f"{name} ({round_ + 1}/{args.rounds}): {all_cases[name]['about']} ...", file=sys.stderr, flush=True)
                 if round_ == 0:
                     run.warm_up()
                 run.measure(args.duration / args.rounds)
-                if service.process.poll() is not None:
-                    raise RuntimeError(f"the service died during {name}:\n{service.tail()}")
+                for target in targets.values():
+                    if target.process.poll() is not None:
+                        raise RuntimeError(f"{target.name} died during {name}:\n{target.tail()}")
         results = {name: run.result() for name, run in runs.items()}
         meta["loadavg_end"] = os.getloadavg()[0]
         meta["elapsed_s"] = time.monotonic() - started

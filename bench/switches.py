@@ -193,7 +193,8 @@ def main() -> int:
         for case, variant in plan(variants, list(trees)):
             target = served[variant]
             sessions = bench.make_sessions(target.url, args.sessions) if case == "session-spread" else [("none", "none")]
-            spec = bench.build_cases(sessions, sessions[0])[case]
+            # On a service, "bare" is its /healthz (http.py's `healthz`; its `bare` is the floor's route).
+            spec = bench.build_cases(sessions, sessions[0])["healthz" if case == "bare" else case]
             if variant == "floor":
                 spec = {"about": "GET / of a bare Starlette app", "requests": [("GET", "/", {}, "")]}
             bench.probe(target.url, case, spec)

@@ -80,6 +80,15 @@ def _replica_id(env: dict[str, str]) -> str:
     return value
 
 
+def _workers(env: dict[str, str], store: str) -> int:
+    workers = _int(env, "NA_WORKERS", 1)
+    if workers > 1 and store == "memory":
+        # Each worker would hold sessions of its own, and a seat would find its table only
+        # when the kernel happened to hand its connection to the right process.
+        raise ConfigError("NA_WORKERS above 1 needs a shared store: set NA_STORE to a Redis URL")
+    return workers
+
+
 @dataclass(frozen=True)
 class Settings:
     store: str = "memory"
@@ -108,6 +117,7 @@ class Settings:
     log_level: str = "info"
     replica_id: str = field(default_factory=_default_replica_id)
     shutdown_grace_seconds: float = 25.0
+    workers: int = 1  # server processes sharing the listening socket (service/workers.py)
     # The speed work, each on by default; off takes the plain path (the README's table says which).
     graphql_plans: bool = True
     graphql_direct_arguments: bool = True
@@ -154,6 +164,7 @@ class Settings:
             log_level=env.get("NA_LOG_LEVEL", "info"),
             replica_id=_replica_id(env),
             shutdown_grace_seconds=_float(env, "NA_SHUTDOWN_GRACE_SECONDS", cls.shutdown_grace_seconds),
+            workers=_workers(env, store),
             graphql_plans=_switch(env, "NA_GRAPHQL_PLANS", cls.graphql_plans),
             graphql_direct_arguments=_switch(env, "NA_GRAPHQL_DIRECT_ARGUMENTS", cls.graphql_direct_arguments),
             mechanic_routes=_switch(env, "NA_MECHANIC_ROUTES", cls.mechanic_routes),

@@ -14,6 +14,7 @@ is never a header, a body, a query string, a token or a seed.
 from __future__ import annotations
 
 import contextvars
+from bisect import bisect_left
 import logging
 import re
 import time
@@ -37,7 +38,8 @@ from prometheus_client import (
     disable_created_metrics,
 )
 from prometheus_client.exposition import choose_encoder
-from prometheus_client.metrics_core import CounterMetricFamily, Metric
+from prometheus_client.metrics_core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily, Metric
+from prometheus_client.utils import floatToGoString
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -82,6 +84,45 @@ class _RetriesCollector:
         )
 
 
+class _HttpCollector:
+    """The HTTP series of a `Metrics`, made from its plain counters when Prometheus scrapes.
+
+    The same names, help, labels and buckets a `Counter`, `Histogram` and `Gauge` would expose;
+    the request path only adds to a dict (one event loop thread updates them).
+    """
+
+    def __init__(self, metrics: Metrics) -> None:
+        self._metrics = metrics
+
+    def describe(self) -> list[Metric]:
+        return []
+
+    def collect(self) -> Iterator[Metric]:
+        metrics = self._metrics
+        requests = CounterMetricFamily(
+            "neon_arbiter_http_requests",
+            "HTTP requests answered, by method, route template and status.",
+            labels=["method", "route", "status"],
+        )
+        for key, count in list(metrics._requests.items()):
+            requests.add_metric(key, count)
+        yield requests
+        latency = HistogramMetricFamily(
+            "neon_arbiter_http_request_duration_seconds",
+            "Time from request start to the last byte of the response, by method and route template.",
+            labels=["method", "route"],
+        )
+        bounds = [*map(floatToGoString, _LATENCY_BUCKETS), "+Inf"]
+        for pair, counts in list(metrics._latency.items()):
+            cumulative, buckets = 0.0, []
+            for bound, in_bucket in zip(bounds, counts):
+                cumulative += in_bucket
+                buckets.append((bound, cumulative))
+            latency.add_metric(pair, buckets, counts[-1])
+        yield latency
+        yield GaugeMetricFamily("neon_arbiter_http_requests_in_flight", "HTTP requests being served now.", value=float(metrics.in_flight))
+
+
 class Metrics:
     """The series of one app. Label values are bounded: route templates, never raw paths."""
 
@@ -95,22 +136,11 @@ class Metrics:
         Info("neon_arbiter_build", "Version and replica id of this process.", registry=registry).info(
             {"version": _version(), "replica": replica_id}
         )
-        self.requests = Counter(
-            "neon_arbiter_http_requests",
-            "HTTP requests answered, by method, route template and status.",
-            ["method", "route", "status"],
-            registry=registry,
-        )
-        self.latency = Histogram(
-            "neon_arbiter_http_request_duration_seconds",
-            "Time from request start to the last byte of the response, by method and route template.",
-            ["method", "route"],
-            buckets=_LATENCY_BUCKETS,
-            registry=registry,
-        )
-        self.in_flight = Gauge(
-            "neon_arbiter_http_requests_in_flight", "HTTP requests being served now.", registry=registry
-        )
+        # Requests are counted in plain integers and read at scrape time (`_HttpCollector`).
+        self.in_flight = 0
+        self._requests: dict[tuple[str, str, str], int] = {}
+        self._latency: dict[tuple[str, str], list[float]] = {}  # per bucket (+Inf last), then the sum
+        registry.register(_HttpCollector(self))
         self.dice_rolled = Counter(
             "neon_arbiter_dice_rolled",
             "Dice drawn from audited streams (rerolls and explosions included), by game system.",
@@ -151,8 +181,13 @@ class Metrics:
 
     def observe_request(self, method: str, route: str, status: int, seconds: float) -> None:
         method = method if method in _METHODS else "OTHER"
-        self.child(self.requests, method, route, str(status)).inc()
-        self.child(self.latency, method, route).observe(seconds)
+        key = (method, route, str(status))
+        self._requests[key] = self._requests.get(key, 0) + 1
+        latency = self._latency.get((method, route))
+        if latency is None:
+            latency = self._latency[(method, route)] = [0.0] * (len(_LATENCY_BUCKETS) + 2)
+        latency[bisect_left(_LATENCY_BUCKETS, seconds)] += 1  # the first bucket whose bound is >= seconds
+        latency[-1] += seconds
 
     def dice(self, system: str, draws: int) -> None:
         """Count `draws` dice of one random action (call it once the action is committed)."""
@@ -309,37 +344,92 @@ current_request: contextvars.ContextVar[RequestContext | None] = contextvars.Con
 # -- JSON log lines -------------------------------------------------------------------------
 
 
+_second: list[Any] = [None, ""]  # the last whole second formatted, and its text
+
+
+def utc_millis(created: float) -> str:
+    """`created` (seconds since the epoch) as ISO 8601 UTC to the millisecond, `...T17:03:34.123Z`.
+
+    The same text as `datetime.fromtimestamp(created, UTC).isoformat(timespec="milliseconds")`
+    (microseconds rounded half to even, then cut to milliseconds), with the date and time of day
+    formatted once a second rather than once a line.
+    """
+    second = int(created // 1)
+    micros = round((created - second) * 1e6)
+    if micros >= 1_000_000:
+        second, micros = second + 1, micros - 1_000_000
+    if _second[0] != second:
+        _second[0], _second[1] = second, datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S.")
+    return f"{_second[1]}{micros // 1000:03d}Z"
+
+
 class JsonFormatter(logging.Formatter):
     """One JSON object per record: time, level, logger, message, request context, `fields`.
 
     `log.info("request", extra={"fields": {...}})` adds chosen fields; nothing else of the
-    record (its args' repr, uvicorn's colour codes) is copied over.
+    record (its args' repr, uvicorn's colour codes) is copied over. `line` builds the same
+    object from its parts without a record (the access log's own path, service/api/access_log.py).
     """
 
     def __init__(self, *, replica: str | None = None) -> None:
         super().__init__()
         self._static = {"replica": replica} if replica else {}
+        self._heads: dict[tuple[str, str, str], bytes] = {}  # `access_line`'s fixed members, as JSON
 
     def format(self, record: logging.LogRecord) -> str:
+        fields = getattr(record, "fields", None)
+        error = self.formatException(record.exc_info) if record.exc_info else None
+        return self.line(
+            record.created, record.levelname, record.name, record.getMessage(), current_request.get(),
+            fields if isinstance(fields, dict) else None, error,
+        ).decode()
+
+    def line(
+        self,
+        created: float,
+        levelname: str,
+        logger: str,
+        message: str,
+        context: RequestContext | None,
+        fields: dict[str, Any] | None = None,
+        error: str | None = None,
+    ) -> bytes:
         line: dict[str, Any] = {
-            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
-            "level": record.levelname.lower(),
-            "logger": record.name,
-            "message": record.getMessage(),
+            "time": utc_millis(created),
+            "level": levelname.lower(),
+            "logger": logger,
+            "message": message,
             **self._static,
         }
-        context = current_request.get()
         if context is not None:
             line["request_id"] = context.request_id
             if context.trace is not None:
                 line["trace_id"] = context.trace.trace_id
                 line["span_id"] = context.trace.parent_id
-        fields = getattr(record, "fields", None)
-        if isinstance(fields, dict):
+        if fields is not None:
             line.update(fields)
-        if record.exc_info:
-            line["error"] = self.formatException(record.exc_info)
-        return orjson.dumps(line, default=str).decode()
+        if error is not None:
+            line["error"] = error
+        return orjson.dumps(line, default=str)
+
+    def access_line(
+        self, created: float, levelname: str, logger: str, message: str, context: RequestContext, fields: dict[str, Any]
+    ) -> bytes:
+        """`line` for a request's own line: the same members in the same order (`fields` name
+        none of the fixed ones), the fixed ones (level, logger, message, replica) encoded once."""
+        key = (levelname, logger, message)
+        head = self._heads.get(key)
+        if head is None:
+            fixed = {"level": levelname.lower(), "logger": logger, "message": message, **self._static}
+            head = orjson.dumps(fixed)[1:-1]
+            if len(self._heads) < 64:  # a handful of levels of one message, in practice
+                self._heads[key] = head
+        rest: dict[str, Any] = {"request_id": context.request_id}
+        if context.trace is not None:
+            rest["trace_id"] = context.trace.trace_id
+            rest["span_id"] = context.trace.parent_id
+        rest.update(fields)
+        return b'{"time":"' + utc_millis(created).encode() + b'",' + head + b"," + orjson.dumps(rest, default=str)[1:]
 
 
 def log_config(level: str = "info", *, replica: str | None = None) -> dict[str, Any]:

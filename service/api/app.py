@@ -18,7 +18,6 @@ from service.api.clients import Clients
 from service.api.compression import precompressed, precompressed_mounts
 from service.api.docs import asset_mounts, graphiql_page, swagger_page
 from service.api.events import sse_endpoint
-from service.api.faults import FaultBarrier
 from service.api.graphql import PlannedSchema, SubscriptionApp, build_schema, execute
 from service.api.middleware import ObservabilityMiddleware
 from service.api.openapi import build_openapi
@@ -52,6 +51,7 @@ def make_store(settings: Settings) -> Store:
     )
 
 
+_HEALTHY = b'{"status":"ok"}'
 _BUILT: dict[int, tuple[list[Operation], PlannedSchema]] = {}
 _OPENAPI: dict[int, bytes] = {}
 _SDL: dict[int, str] = {}
@@ -113,7 +113,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
     operations, schema = _contracts(registry)
 
     async def healthz(request: Request) -> Response:
-        return JSONResponse({"status": "ok"})
+        return Response(_HEALTHY, media_type="application/json")  # JSONResponse's bytes, encoded once
 
     async def readyz(request: Request) -> Response:
         try:
@@ -180,11 +180,22 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         yield
         await store.aclose()
 
-    # Outermost: CORS preflights and 429s, too, carry a request id, are counted and logged. Just
-    # inside it, an exception nothing else handled becomes a problem+json 500 on a connection kept open.
+    # Outermost: CORS preflights and 429s, too, carry a request id, are counted and logged; an
+    # exception nothing else handled becomes a problem+json 500 on a connection kept open (its
+    # `barrier`). The limiter sits inside CORS, so a browser can read a 429: without CORS it is
+    # part of the one middleware, with CORS a layer of its own inside it.
+    limits = settings.rate_limit_per_second > 0
+    limiter = None
+    if limits and not settings.cors_origins:
+        limiter = RateLimit(None, rate=settings.rate_limit_per_second, burst=settings.rate_limit_burst, clients=clients)
     middleware = [
-        Middleware(ObservabilityMiddleware, metrics=metrics, replica_id=settings.replica_id),
-        Middleware(FaultBarrier),
+        Middleware(
+            ObservabilityMiddleware,
+            metrics=metrics,
+            replica_id=settings.replica_id,
+            barrier=True,
+            limiter=limiter,
+        ),
     ]
     if settings.cors_origins:
         middleware.append(
@@ -202,10 +213,10 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
                 ],
             )
         )
-    if settings.rate_limit_per_second > 0:  # inside CORS, so a browser can read a 429
-        middleware.append(
-            Middleware(RateLimit, rate=settings.rate_limit_per_second, burst=settings.rate_limit_burst, clients=clients)
-        )
+        if limits:
+            middleware.append(
+                Middleware(RateLimit, rate=settings.rate_limit_per_second, burst=settings.rate_limit_burst, clients=clients)
+            )
     if settings.mechanic_routes:
         routes = mechanic_routes(routes)
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware, exception_handlers={HTTPException: http_error})

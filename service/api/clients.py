@@ -44,6 +44,10 @@ class Clients:
                 if name == b"authorization":
                     token = value
                     break
+        return self.bucket_of(scope, token, forwarded)
+
+    def bucket_of(self, scope: Scope, token: bytes | None, forwarded: bytes | None) -> str:
+        """`bucket`, given the first `Authorization` value and the `X-Forwarded-For` values joined by commas."""
         if token is not None and token[:7].lower() == b"bearer ":
             hashed = hashlib.sha256(token[7:].strip()).hexdigest()
             if hashed in self.verified:

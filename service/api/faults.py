@@ -9,6 +9,9 @@ connection stays open for the next request.
 A failure after the response began cannot be answered any more: half an answer cannot be taken
 back, so it is re-raised and the server drops the connection. A failure after the response was
 complete is only logged. Watching the two sends costs about 2 us a request (timed around a bare app).
+
+The service's app does this inside `ObservabilityMiddleware` (`barrier=True`, one middleware
+fewer on every request); this class does the same for an app served without it.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from service.api.clients import Clients
 from service.errors import Problem
 
-_EXEMPT = ("/healthz", "/readyz", "/metrics")
+EXEMPT = frozenset({"/healthz", "/readyz", "/metrics"})
 
 
 class _Bucket:
@@ -41,7 +41,7 @@ class RateLimit:
 
     def __init__(
         self,
-        app: ASGIApp,
+        app: ASGIApp | None,
         *,
         rate: float,
         burst: int,
@@ -76,33 +76,42 @@ class RateLimit:
             return True, int(bucket.tokens), 0.0
         return False, 0, (1 - bucket.tokens) / self.rate
 
+    def headers(self, remaining: int) -> list[tuple[bytes, bytes]]:
+        """What an admitted request's answer carries."""
+        return [(b"ratelimit-limit", self._limit), (b"ratelimit-remaining", str(remaining).encode())]
+
+    async def refuse(self, wait: float, send: Send) -> None:
+        """Answer 429, with when to come back."""
+        retry = max(1, math.ceil(wait))
+        problem = Problem("rate-limited", f"too many requests: at most {self.rate:g} per second (burst {self.burst})")
+        body = orjson.dumps(problem.body())
+        headers = [
+            (b"content-type", b"application/problem+json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"retry-after", str(retry).encode()),
+            (b"ratelimit-reset", str(retry).encode()),
+            *self.headers(0),
+        ]
+        await send({"type": "http.response.start", "status": 429, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["path"] in _EXEMPT:
-            await self.app(scope, receive, send)
+        # A middleware of its own where it must sit inside CORS; else ObservabilityMiddleware
+        # asks `take` itself, with the headers it has already scanned.
+        app = self.app
+        assert app is not None, "a RateLimit without an app only answers `take`"
+        if scope["type"] != "http" or scope["path"] in EXEMPT:
+            await app(scope, receive, send)
             return
         allowed, remaining, wait = self.take(self.clients.bucket(scope))
-        limit_headers = [
-            (b"ratelimit-limit", self._limit),
-            (b"ratelimit-remaining", str(remaining).encode()),
-        ]
         if not allowed:
-            retry = max(1, math.ceil(wait))
-            problem = Problem("rate-limited", f"too many requests: at most {self.rate:g} per second (burst {self.burst})")
-            body = orjson.dumps(problem.body())
-            headers = [
-                (b"content-type", b"application/problem+json"),
-                (b"content-length", str(len(body)).encode()),
-                (b"retry-after", str(retry).encode()),
-                (b"ratelimit-reset", str(retry).encode()),
-                *limit_headers,
-            ]
-            await send({"type": "http.response.start", "status": 429, "headers": headers})
-            await send({"type": "http.response.body", "body": body})
+            await self.refuse(wait, send)
             return
+        limit_headers = self.headers(remaining)
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message = {**message, "headers": [*message.get("headers", []), *limit_headers]}
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        await app(scope, receive, send_with_headers)

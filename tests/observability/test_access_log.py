@@ -1,0 +1,162 @@
+"""The access line's short path (service/api/access_log.py) writes what `logging` would have written."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+
+import pytest
+
+from service.observability import JsonFormatter, Metrics, utc_millis
+
+REPLICA = "replica-test"  # the shared app's (conftest.py)
+TRACEPARENT = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+VARYING = {"time", "duration_ms", "request_id"}
+
+
+class Records:
+    """Counts the records `logging` makes for the access logger."""
+
+    def __init__(self) -> None:
+        self.access = 0
+        self._factory = logging.getLogRecordFactory()
+
+    def __call__(self, *args: object, **kwargs: object) -> logging.LogRecord:
+        record = self._factory(*args, **kwargs)
+        self.access += record.name == "service.access"
+        return record
+
+
+@contextmanager
+def root_stream() -> Iterator[tuple[io.StringIO, logging.StreamHandler, Records]]:
+    """The root's only handler a plain JSON stream handler, at INFO, as `log_config` sets up the service.
+
+    Entered inside the test, so that pytest's own capturing handler (added for the test's call)
+    is set aside too.
+    """
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(JsonFormatter(replica=REPLICA))
+    root = logging.getLogger()
+    level, handlers = root.level, root.handlers[:]
+    records = Records()
+    logging.setLogRecordFactory(records)
+    root.handlers[:] = [handler]
+    root.setLevel(logging.INFO)
+    try:
+        yield stream, handler, records
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level)
+        logging.setLogRecordFactory(records._factory)
+
+
+def _access(stream: io.StringIO, request_id: str) -> list[dict]:
+    lines = [json.loads(line) for line in stream.getvalue().splitlines()]
+    return [line for line in lines if line["logger"] == "service.access" and line["request_id"] == request_id]
+
+
+def _send(client, request_id: str) -> None:
+    client.post("/v1/dice/roll", json={"expression": "2d6"}, headers={"X-Request-ID": request_id, "traceparent": TRACEPARENT})
+
+
+def test_the_short_path_writes_the_line_logging_writes_without_making_a_record(client) -> None:
+    with root_stream() as (stream, handler, records):
+        _send(client, "short-1")
+        assert records.access == 0  # no LogRecord: the line was written from its parts
+        [short] = _access(stream, "short-1")
+        handler.addFilter(lambda record: True)  # a filter the short path cannot apply: logging's path
+        _send(client, "long-1")
+        assert records.access == 1
+        [long] = _access(stream, "long-1")
+    assert list(short) == list(long)  # the same members, in the same order
+    assert {k: v for k, v in short.items() if k not in VARYING} == {k: v for k, v in long.items() if k not in VARYING}
+    assert (short["trace_id"], short["span_id"], short["replica"]) == ("4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7", REPLICA)
+    assert short["time"].endswith("Z") and short["duration_ms"] >= 0
+
+
+def test_a_handler_filter_still_sees_every_access_record(client) -> None:
+    with root_stream() as (stream, handler, records):
+        handler.addFilter(lambda record: record.name != "service.access")
+        _send(client, "filtered-1")
+        assert records.access == 1 and _access(stream, "filtered-1") == []
+
+
+def test_the_short_path_honours_a_handler_level_and_the_logger_level(client) -> None:
+    access = logging.getLogger("service.access")
+    with root_stream() as (stream, handler, records):
+        handler.setLevel(logging.WARNING)
+        _send(client, "quiet-1")
+        assert _access(stream, "quiet-1") == []
+        handler.setLevel(logging.NOTSET)
+        access.setLevel(logging.WARNING)
+        try:
+            _send(client, "quiet-2")
+        finally:
+            access.setLevel(logging.NOTSET)
+        assert _access(stream, "quiet-2") == [] and records.access == 0
+        _send(client, "loud-1")
+        assert len(_access(stream, "loud-1")) == 1
+
+
+def test_a_second_handler_of_another_kind_sends_the_line_through_logging_to_both(client) -> None:
+    other = io.StringIO()
+    plain = logging.StreamHandler(other)  # no JsonFormatter: only logging can format for it
+    access = logging.getLogger("service.access")
+    with root_stream() as (stream, _, records):
+        access.addHandler(plain)
+        try:
+            _send(client, "both-1")
+        finally:
+            access.removeHandler(plain)
+        assert records.access == 1
+        assert len(_access(stream, "both-1")) == 1 and other.getvalue() == "request\n"
+
+
+def test_utc_millis_is_isoformat_to_the_millisecond() -> None:
+    rng = random.Random(18)
+    stamps = [rng.uniform(0, 4e9) for _ in range(20000)]
+    stamps += [1764608614 + k / 1e6 for k in range(-2000, 2000)] + [1764608614.9999995, 1764608614.0005, 0.0]
+    for stamp in stamps:
+        assert utc_millis(stamp) == datetime.fromtimestamp(stamp, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def test_request_latency_buckets_count_a_duration_on_a_bound_in_that_bound() -> None:
+    metrics = Metrics(replica_id="r")
+    for seconds in (0.005, 0.0050001, 10.0, 10.5):
+        metrics.observe_request("GET", "/healthz", 200, seconds)
+
+    def bucket(le: str) -> float | None:
+        return metrics.registry.get_sample_value(
+            "neon_arbiter_http_request_duration_seconds_bucket", {"method": "GET", "route": "/healthz", "le": le}
+        )
+
+    assert (bucket("0.005"), bucket("0.01"), bucket("10.0"), bucket("+Inf")) == (1, 2, 3, 4)
+    assert metrics.registry.get_sample_value(
+        "neon_arbiter_http_request_duration_seconds_sum", {"method": "GET", "route": "/healthz"}
+    ) == pytest.approx(20.5100001)
+
+
+def test_requests_in_flight_count_the_request_being_served() -> None:
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import PlainTextResponse
+    from starlette.routing import Route
+    from starlette.testclient import TestClient
+
+    from service.api.middleware import ObservabilityMiddleware
+
+    metrics = Metrics(replica_id="r")
+
+    async def peek(request: Request) -> PlainTextResponse:
+        return PlainTextResponse(str(metrics.registry.get_sample_value("neon_arbiter_http_requests_in_flight")))
+
+    app = ObservabilityMiddleware(Starlette(routes=[Route("/peek", peek)]), metrics=metrics, replica_id="r")
+    with TestClient(app) as client:
+        assert client.get("/peek").text == "1.0"
+    assert metrics.registry.get_sample_value("neon_arbiter_http_requests_in_flight") == 0
