@@ -107,6 +107,7 @@ def test_a_gm_and_a_player_at_one_neurosystem_table(tab: Tab, service_url: str, 
     page = gm.open("/console")
     page.select_option("#new-system", "neurosystem")
     page.get_by_role("button", name="create the table").click()
+    expect(page.locator(".join-link")).to_have_count(3)
     links = {link.get_attribute("data-seat"): link.input_value() for link in page.locator(".join-link").all()}
     assert set(links) == {"Kay", "Ana", "Bo"} and all("#session=" in link and "&token=nat_" in link for link in links.values())
     assert all("?" not in link for link in links.values())  # the token rides in the fragment only
@@ -209,6 +210,8 @@ def test_a_closed_session_is_verified_in_the_page_and_a_tampered_record_is_caugh
     page.get_by_role("button", name="verify every die in this page").click()
     expect(page.locator("#verify-summary")).to_have_text(re.compile(r"^4 matched, 0 mismatched"))
     expect(page.locator('#log li[data-verified="matched"]')).to_have_count(4)
+    expect(page.locator("#state")).to_contain_text("State")  # the dice table has no renderer of its own: the generic view
+    assert page.locator("section.act").is_hidden()  # a closed session takes no more actions
     snap(visit, shots, "verified")
 
     # Alter one recorded face in the page's own copy of the log: the page must catch it.
@@ -268,4 +271,81 @@ def test_on_a_phone_every_control_is_labelled_and_a_roll_goes_by_keyboard(tab: T
     expect(page.locator("#roll-answer .die")).to_have_count(2)
     expect(page.locator("#roll-answer .die.dropped")).to_have_count(1)
     snap(visit, shots, "phone")
+    assert unexpected(visit) == []
+
+
+CHART = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="60" height="40" fill="#333"/><text x="2" y="20">50%</text></svg>'
+
+
+def _mechanics_saying(service_url: str, odds: bool) -> dict:
+    listed = httpx.get(f"{service_url}/v1/mechanics").json()
+    for mechanic in listed["mechanics"]:
+        if mechanic["key"] == "dice/roll":
+            mechanic["odds"] = mechanic["sessionOdds"] = odds
+    return listed
+
+
+def _listing(page: Any, listed: dict) -> list[dict]:
+    """Answer `GET /v1/mechanics` with `listed`, and each odds request with a chart; remember those."""
+    asked: list[dict] = []
+    page.route("**/v1/mechanics", lambda route: route.fulfill(json=listed))
+
+    def odds(route: Any) -> None:
+        request = route.request
+        asked.append({"url": request.url, "accept": request.headers.get("accept"), "body": request.post_data_json,
+                      "auth": request.headers.get("authorization")})
+        route.fulfill(status=200, body=CHART, content_type="image/svg+xml")
+
+    page.route("**/odds", odds)
+    return asked
+
+
+def test_odds_are_charted_where_the_mechanics_list_says_a_mechanic_has_them(tab: Tab, service_url: str, shots: Path) -> None:
+    session, tokens = create(service_url, {"system": "dice", "seats": [{"name": "Ana"}]})
+    visit = tab()
+    asked = _listing(visit.page, _mechanics_saying(service_url, odds=True))
+    page = visit.open("/console")
+    expect(page.locator("#roll-odds img.odds-chart")).to_be_visible()
+    assert asked[0]["url"] == f"{service_url}/v1/dice/roll/odds" and asked[0]["accept"] == "image/svg+xml"
+    assert asked[0]["body"] == {"expression": "4d6kh3 + 2"}
+
+    page = sit(visit, join_link(service_url, session, tokens["Ana"]))
+    form = pick(page, "dice/roll")
+    fill(form, "expression", "2d20kh1")
+    form.get_by_role("button", name="show the odds").click()
+    expect(form.locator("#odds img.odds-chart")).to_be_visible()
+    assert asked[-1]["url"] == f"{service_url}/v1/sessions/{session}/dice/roll/odds"
+    assert asked[-1]["body"]["expression"] == "2d20kh1" and asked[-1]["auth"] == f"Bearer {tokens['Ana']}"
+    snap(visit, shots, "odds")
+    assert unexpected(visit) == []
+
+
+def test_no_odds_listed_means_no_chart_and_no_odds_request(tab: Tab, service_url: str) -> None:
+    session, tokens = create(service_url, {"system": "dice", "seats": [{"name": "Ana"}]})
+    visit = tab()
+    asked = _listing(visit.page, _mechanics_saying(service_url, odds=False))
+    page = sit(visit, join_link(service_url, session, tokens["Ana"]))
+    expect(pick(page, "dice/roll")).to_be_visible()
+    assert page.locator("#show-odds").count() == 0 and page.locator("img.odds-chart").count() == 0
+    page.get_by_role("button", name="leave the table").click()
+    expect(page.locator("#stateless-roll")).to_be_visible()
+    assert page.locator("#roll-odds img").count() == 0 and asked == []
+    assert unexpected(visit) == []
+
+
+@pytest.mark.parametrize(
+    ("system", "seat", "shown"),
+    [
+        ("ncb", "Ana", ["Combat order", "no combat running", "38 / 38", "Maelstrom goon", "0 ✓ 0 ✗"]),
+        ("eclipse", "Ana", ["Action turn", "no initiative order running", "insight", "wounds 0 (threshold 7)"]),
+        ("desert", "Kay", ["day 1, evening", "Control (who holds what)", "Reactions (the bag)"]),
+    ],
+)
+def test_each_game_is_shown_in_its_own_words(tab: Tab, service_url: str, shots: Path, system: str, seat: str, shown: list[str]) -> None:
+    session, tokens = create(service_url, example_setup(service_url, system))
+    visit = tab()
+    page = sit(visit, join_link(service_url, session, tokens[seat]))
+    for text in shown:
+        expect(page.locator("#state")).to_contain_text(text)
+    snap(visit, shots, f"table-{system}")
     assert unexpected(visit) == []

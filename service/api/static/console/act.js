@@ -19,7 +19,9 @@ export function sessionMechanics(doc, system) {
     const method = item.post ? "post" : item.get ? "get" : null;
     if (method) out.push({ key, path, method, op: item[method] });
   }
-  return out.sort((a, b) => (a.key.startsWith("dice/") - b.key.startsWith("dice/")) || a.key.localeCompare(b.key));
+  // The game's own mechanics first; of the dice every session takes, the plain roll first.
+  const rank = (m) => (m.key === "dice/roll" ? 1 : m.key.startsWith("dice/") ? 2 : 0);
+  return out.sort((a, b) => rank(a) - rank(b) || a.key.localeCompare(b.key));
 }
 
 function bodySchema(mechanic) {

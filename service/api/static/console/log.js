@@ -26,7 +26,8 @@ export function markEntry(list, seq, result) {
   if (!slot) return;
   slot.hidden = false;
   if (result === null) { slot.textContent = "no dice"; slot.className = "verdict none"; li.dataset.verified = "none"; return; }
-  slot.textContent = `${result.ok ? "matched" : "mismatch"}: ${result.reason}`;
-  slot.className = `verdict ${result.ok ? "matched" : "mismatch"}`;
-  li.dataset.verified = result.ok ? "matched" : "mismatch";
+  const word = result.ok === null ? "unchecked" : result.ok ? "matched" : "mismatch";
+  slot.textContent = `${word}: ${result.reason}`;
+  slot.className = `verdict ${word}`;
+  li.dataset.verified = word;
 }

@@ -33,6 +33,7 @@ export async function openTable(root, doc, catalog, seat, { leave }) {
   const leaveButton = el("button", { type: "button", id: "leave" }, "leave the table");
   leaveButton.addEventListener("click", () => { stream.stop(); leave(); });
 
+  let act = null;
   const seatName = (id) => (session.seats.find((s) => s.id === id) || { name: id || "—" }).name;
   const draw = () => {
     const viewer = session.viewer || { name: "?", role: "?" };
@@ -42,6 +43,7 @@ export async function openTable(root, doc, catalog, seat, { leave }) {
     verifyButton.disabled = !revealed;
     verifyButton.title = revealed ? "" : "the seeds are revealed when the session closes";
     closeButton.hidden = session.closed;
+    if (act) act.hidden = session.closed;  // a closed session takes no more actions
   };
   const refresh = async () => {
     session = await call("GET", base, { token: seat.token });
@@ -91,14 +93,17 @@ export async function openTable(root, doc, catalog, seat, { leave }) {
   verifyButton.addEventListener("click", async () => {
     let matched = 0;
     let mismatched = 0;
+    let unchecked = 0;
     for (const entry of data.entries()) {
       if (!entry.audit || !entry.audit.draws || !entry.audit.draws.length) { markEntry(logList, entry.seq, null); continue; }
       const seed = (session.seeds.find((s) => s.epoch === entry.audit.epoch) || {}).seed;
       const result = await check(entry.audit, seed);
-      result.ok ? matched++ : mismatched++;
+      if (result.ok === null) unchecked++;
+      else if (result.ok) matched++;
+      else mismatched++;
       markEntry(logList, entry.seq, result);
     }
-    verdict.textContent = `${matched} matched, ${mismatched} mismatched (recomputed here with WebCrypto, not by the server)`;
+    verdict.textContent = `${matched} matched, ${mismatched} mismatched${unchecked ? `, ${unchecked} not yet checkable` : ""} (recomputed here with WebCrypto, not by the server)`;
     verdict.className = mismatched ? "mismatch" : "matched";
   });
   closeButton.addEventListener("click", async () => {
@@ -111,8 +116,8 @@ export async function openTable(root, doc, catalog, seat, { leave }) {
     }
   });
 
+  act = actPanel(doc, catalog, session, seat, { after: refresh });
   draw();
-  const act = actPanel(doc, catalog, session, seat, { after: refresh });
   root.append(
     el("section", { class: "panel head" }, title, el("p", {}, "log: ", status), el("div", { class: "buttons" }, verifyButton, closeButton, leaveButton), verdict),
     el("div", { class: "columns" }, el("div", { class: "col" }, el("h2", {}, "The table"), stateBox),

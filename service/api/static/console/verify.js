@@ -50,11 +50,11 @@ export async function faces(record, seed) {
 }
 
 /**
- * Check one audit record against a seed: { ok, reason }. `seed` is the revealed seed of the
+ * Check one audit record against a seed: { ok, reason } (ok null: nothing to check it with yet). `seed` is the revealed seed of the
  * record's epoch (a session's) or the record's own (a stateless roll's).
  */
 export async function check(record, seed) {
-  if (!seed) return { ok: false, reason: "seed not revealed" };
+  if (!seed) return { ok: null, reason: "its seed is not revealed yet" };
   if ((await commitment(seed)) !== record.seedCommitment) return { ok: false, reason: "seed does not match its commitment" };
   const got = await faces(record, seed);
   for (let i = 0; i < record.draws.length; i++) {
