@@ -311,6 +311,8 @@ def test_odds_are_charted_where_the_mechanics_list_says_a_mechanic_has_them(tab:
 
     page = sit(visit, join_link(service_url, session, tokens["Ana"]))
     form = pick(page, "dice/roll")
+    expect(form.locator("#odds img.odds-chart")).to_be_visible()  # shown as the form opens, before acting
+    assert asked[-1]["body"]["expression"] == "1d20+5"  # the form's example
     fill(form, "expression", "2d20kh1")
     form.get_by_role("button", name="show the odds").click()
     expect(form.locator("#odds img.odds-chart")).to_be_visible()
@@ -336,16 +338,53 @@ def test_no_odds_listed_means_no_chart_and_no_odds_request(tab: Tab, service_url
 @pytest.mark.parametrize(
     ("system", "seat", "shown"),
     [
-        ("ncb", "Ana", ["Combat order", "no combat running", "38 / 38", "Maelstrom goon", "0 ✓ 0 ✗"]),
-        ("eclipse", "Ana", ["Action turn", "no initiative order running", "insight", "wounds 0 (threshold 7)"]),
+        ("ncb", "Ana", ["Combat order", "round 1 · turn of", "38 / 38", "Maelstrom goon", "0 ✓ 0 ✗"]),
+        ("eclipse", "Ana", ["action turn 1", "Ana Sequeira", "insight", "wounds 0 (threshold 7)"]),
         ("desert", "Kay", ["day 1, evening", "Control (who holds what)", "Reactions (the bag)"]),
     ],
 )
 def test_each_game_is_shown_in_its_own_words(tab: Tab, service_url: str, shots: Path, system: str, seat: str, shown: list[str]) -> None:
     session, tokens = create(service_url, example_setup(service_url, system))
+    if system in ("ncb", "eclipse"):  # an order running, so the page has one to show
+        start = "start-combat" if system == "ncb" else "initiative"
+        answer = httpx.post(f"{service_url}/v1/sessions/{session}/{system}/{start}", json={}, headers={"Authorization": f"Bearer {tokens['Kay']}"})
+        assert answer.status_code == 200, answer.text
     visit = tab()
     page = sit(visit, join_link(service_url, session, tokens[seat]))
     for text in shown:
         expect(page.locator("#state")).to_contain_text(text)
+    if system == "ncb":  # the order as the state gives it, initiative by initiative
+        combat = httpx.get(f"{service_url}/v1/sessions/{session}", headers={"Authorization": f"Bearer {tokens[seat]}"}).json()["state"]["combat"]
+        rows = page.locator(".combat tbody tr").all_inner_texts()
+        assert [row.split("\t")[-1] for row in rows] == [str(o["initiative"]) for o in combat["order"]]
     snap(visit, shots, f"table-{system}")
+    assert unexpected(visit) == []
+
+
+def _seed_with_a_reroll_and_an_explosion(service_url: str, expression: str) -> tuple[str, list[dict]]:
+    """The first of a fixed list of seeds whose roll of `expression` both rerolls and explodes a die."""
+    for i in range(200):
+        seed = f"console-dice-{i}"
+        dice = httpx.post(f"{service_url}/v1/dice/roll", json={"expression": expression, "seed": seed}).json()["result"]["dice"][0]["results"]
+        if any(d["rerolled"] for d in dice) and any(d["exploded"] for d in dice) and any(d["discarded"] for d in dice):
+            return seed, dice
+    raise AssertionError("no seed in the list rerolls, explodes and drops")
+
+
+def test_a_roll_is_shown_die_by_die_kept_dropped_rerolled_exploded(tab: Tab, service_url: str) -> None:
+    expression = "5d6r1!kh3"
+    seed, dice = _seed_with_a_reroll_and_an_explosion(service_url, expression)
+    visit = tab()
+    page = visit.open("/console")
+    page.fill("#roll-expression", expression)
+    page.fill("#roll-seed", seed)
+    page.get_by_role("button", name="roll", exact=True).click()
+    expect(page.locator("#roll-answer .verdict")).to_have_text(re.compile("^matched"))
+    chips = page.locator("#roll-answer .die")
+    assert shown_dice(page.locator("#roll-answer")) == [d["result"] for d in dice]
+    for chip, die in zip(chips.all(), dice, strict=True):
+        marks = set(chip.get_attribute("class").split())
+        assert ("rerolled" in marks) == die["rerolled"] and ("exploded" in marks) == die["exploded"]
+        assert ("kept" in marks) == (die["active"] and not die["rerolled"])
+        assert ("dropped" in marks) == (die["discarded"] and not die["rerolled"])
     assert unexpected(visit) == []

@@ -68,8 +68,10 @@ function mechanicForm(doc, catalog, session, seat, mechanic, after) {
   const listed = catalog.mechanics.find((m) => m.key === mechanic.key);
   if (listed && listed.sessionOdds) {
     const odds = el("button", { type: "button", class: "small", id: "show-odds" }, "show the odds");
-    odds.addEventListener("click", () => oddsChart(chart, `${base}/${mechanic.key}/odds`, body(), seat.token));
+    const refresh = () => oddsChart(chart, `${base}/${mechanic.key}/odds`, body(), seat.token);
+    odds.addEventListener("click", refresh);
     form.insertBefore(odds, chart);
+    refresh();  // before acting: the odds of the form as it opens
   }
 
   form.addEventListener("submit", async (event) => {

@@ -2,10 +2,8 @@
 import { el } from "./dom.js";
 
 function dieChip(result, faces) {
-  const marks = [];
-  if (result.discarded || result.active === false) marks.push("dropped");
-  else marks.push("kept");
-  if (result.rerolled) marks.push("rerolled");
+  // A die rolled again is out of the total as a dropped one is, but for another reason: say which.
+  const marks = [result.rerolled ? "rerolled" : result.discarded || result.active === false ? "dropped" : "kept"];
   if (result.exploded) marks.push("exploded");
   if (result.success) marks.push("success");
   if (result.failure) marks.push("failure");

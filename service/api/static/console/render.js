@@ -41,8 +41,13 @@ function ncb(state) {
   const combat = state.combat;
   const rows = combatants.map((c) => [c.name, c.kind, `${c.hp} / ${c.maxHp}`, String(c.armorClass), c.condition,
     `${c.deathSaves ? c.deathSaves.successes : 0} ✓ ${c.deathSaves ? c.deathSaves.failures : 0} ✗`]);
+  const name = (id) => ((state.combatants || {})[id] || { name: id }).name;
+  const order = combat && el("div", { class: "combat" },
+    el("p", {}, `round ${combat.round} · turn of ${name(combat.current)}`),
+    table(["", "combatant", "initiative"], (combat.order || []).map((o) => [o.id === combat.current ? "▶" : "", name(o.id), String(o.initiative)]), "combat order"),
+    el("p", {}, "this turn: ", generic(combat.economy)));
   return [
-    section("Combat order", combat ? generic(combat) : el("p", {}, "no combat running")),
+    section("Combat order", combat ? order : el("p", {}, "no combat running")),
     section("Combatants", table(["name", "kind", "HP", "AC", "condition", "death saves"], rows)),
   ];
 }
@@ -52,8 +57,15 @@ function eclipse(state) {
     el("h4", {}, `${c.name} `, el("small", {}, `(${c.player || "GM"})`)),
     table(["pool", "current", "max"], Object.entries(c.pools || {}).map(([k, p]) => [k, String(p.current), String(p.max)]), "pools"),
     el("p", {}, `damage ${c.damage} / ${c.durability} · wounds ${c.wounds} (threshold ${c.woundThreshold}) · traumas ${c.traumas} · ${c.condition}`)));
+  const combat = state.combat;
+  const name = (id) => ((state.characters || {})[id] || { name: id }).name;
+  const turn = combat && el("div", { class: "combat" },
+    el("p", {}, `action turn ${combat.turn}`),
+    table(["#", "character", "initiative", "actions taken", "finished"], (combat.order || []).map((o) => [String(o.position), name(o.name),
+      String(o.count), combat.actions && combat.actions[o.name] ? JSON.stringify(combat.actions[o.name]) : "none",
+      (combat.finished || []).includes(o.name) ? "yes" : "no"]), "initiative order"));
   return [
-    section("Action turn", state.combat ? generic(state.combat) : el("p", {}, "no initiative order running"), el("p", {}, `clock: day ${state.clock.day}, minute ${state.clock.minute}`)),
+    section("Action turn", combat ? turn : el("p", {}, "no initiative order running"), el("p", {}, `clock: day ${state.clock.day}, minute ${state.clock.minute}`)),
     section("Characters", ...(characters.length ? characters : [el("p", {}, "none")])),
   ];
 }
