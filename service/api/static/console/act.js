@@ -3,7 +3,7 @@
 import { ApiError, call } from "./api.js";
 import { rollView } from "./dice.js";
 import { el } from "./dom.js";
-import { field, showProblem } from "./forms.js";
+import { bodyEditor, showProblem } from "./forms.js";
 import { oddsChart } from "./odds.js";
 import { generic } from "./render.js";
 
@@ -48,21 +48,13 @@ export function actPanel(doc, catalog, session, seat, { after }) {
 
 function mechanicForm(doc, catalog, session, seat, mechanic, after) {
   const { schema, example } = bodySchema(mechanic);
-  const generated = field(doc, schema, example, "", mechanic.key, true);
-  const asJson = el("input", { type: "checkbox", id: "as-json" });
-  const json = el("textarea", { id: "body-json", rows: 6, spellcheck: "false", hidden: true, "aria-label": "request body as JSON" });
+  const editor = bodyEditor(doc, schema, example, mechanic.key);
   const formError = el("p", { class: "field-error form-error", role: "alert", hidden: true });
   const answer = el("div", { class: "answer", id: "answer", "aria-live": "polite" });
   const chart = el("div", { class: "odds", id: "odds" });
   const form = el("form", { class: "mechanic", "data-mechanic": mechanic.key },
-    el("div", { class: "include" }, asJson, el("label", { for: "as-json" }, "edit the body as JSON")),
-    generated.node, json, formError, el("button", { type: "submit" }, mechanic.method === "get" ? "read" : "act"), chart, answer);
-  asJson.addEventListener("change", () => {
-    if (asJson.checked) json.value = JSON.stringify(generated.read() || {}, null, 1);
-    json.hidden = !asJson.checked;
-    generated.node.hidden = asJson.checked;
-  });
-  const body = () => (asJson.checked ? JSON.parse(json.value || "{}") : generated.read() || {});
+    editor.node, formError, el("button", { type: "submit" }, mechanic.method === "get" ? "read" : "act"), chart, answer);
+  const body = editor.read;
   const base = `/v1/sessions/${encodeURIComponent(session.id)}`;
 
   const listed = catalog.mechanics.find((m) => m.key === mechanic.key);

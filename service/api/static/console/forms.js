@@ -119,6 +119,10 @@ function objectField(doc, schema, value, path, label, required, help) {
     const id = nextId();
     include = el("input", { type: "checkbox", id, checked: value !== undefined && value !== null });
     box.insertBefore(el("div", { class: "include" }, include, el("label", { for: id }, `give ${label}`)), box.children[1]);
+    // Left out, its members are out of the way too (and out of the body).
+    const fold = () => { for (const [, child] of members) child.node.hidden = !include.checked; };
+    include.addEventListener("change", fold);
+    fold();
   }
   const read = () => {
     if (include && !include.checked) return undefined;
@@ -248,4 +252,22 @@ function guessField(detail, body) {
     return value !== undefined && quoted.has(String(value)) ? path : null;
   };
   return walk(body, "");
+}
+
+/**
+ * A whole request body: the generated form, or (a switch away) the same body as JSON text.
+ * Answers { node, read } where `read()` throws on JSON that does not parse.
+ */
+export function bodyEditor(doc, schema, value, label) {
+  const generated = field(doc, schema, value, "", label, true);
+  const id = nextId();
+  const asJson = el("input", { type: "checkbox", id, class: "as-json" });
+  const json = el("textarea", { rows: 8, spellcheck: "false", hidden: true, "aria-label": `${label} as JSON`, class: "body-json" });
+  asJson.addEventListener("change", () => {
+    if (asJson.checked) json.value = JSON.stringify(generated.read() || {}, null, 1);
+    json.hidden = !asJson.checked;
+    generated.node.hidden = asJson.checked;
+  });
+  const node = el("div", { class: "body-editor" }, el("div", { class: "include" }, asJson, el("label", { for: id }, "edit the body as JSON")), generated.node, json);
+  return { node, read: () => (asJson.checked ? JSON.parse(json.value || "{}") : generated.read() || {}) };
 }

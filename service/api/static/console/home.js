@@ -3,24 +3,13 @@
 import { ApiError, call } from "./api.js";
 import { rollView } from "./dice.js";
 import { el } from "./dom.js";
+import { bodyEditor, showProblem } from "./forms.js";
 import { oddsChart } from "./odds.js";
 import { check } from "./verify.js";
 
 function examples(doc) {
   const body = doc.paths["/v1/sessions"].post.requestBody.content["application/json"];
   return Object.fromEntries(Object.values(body.examples || {}).map((e) => [e.value.system, e.value]));
-}
-
-function seatRow(list, seat) {
-  const n = list.children.length + 1;
-  const name = el("input", { type: "text", id: `seat-name-${n}`, value: seat.name || "", required: true, maxlength: 64 });
-  const role = el("select", { id: `seat-role-${n}` }, ["player", "gm", "spectator"].map((r) => el("option", { value: r }, r)));
-  role.value = seat.role || "player";
-  const remove = el("button", { type: "button", class: "small", "aria-label": `remove seat ${n}` }, "remove");
-  const row = el("div", { class: "seat-row" }, el("label", { for: name.id }, `seat ${n} name`), name, el("label", { for: role.id }, "role"), role, remove);
-  row.read = () => ({ name: name.value.trim(), role: role.value });
-  remove.addEventListener("click", () => row.remove());
-  list.append(row);
 }
 
 function copyButton(input, label) {
@@ -49,37 +38,35 @@ function tokensView(created, { sit }) {
 
 export function home(doc, catalog, { sit }) {
   const known = examples(doc);
+  const mapping = doc.components.schemas.CreateSession.discriminator.mapping;
   const system = el("select", { id: "new-system" }, catalog.systems.map((s) => el("option", { value: s }, s)));
-  const setup = el("textarea", { id: "new-setup", rows: 8, spellcheck: "false" });
-  const seats = el("div", { class: "seats" });
+  const slot = el("div", { id: "new-body" });
+  let editor = null;
   const fill = () => {
-    const example = known[system.value] || { seats: [{ name: "GM", role: "gm" }, { name: "Player" }] };
-    seats.replaceChildren();
-    for (const seat of example.seats) seatRow(seats, seat);
-    setup.value = example.setup ? JSON.stringify(example.setup, null, 1) : "";
+    const example = known[system.value] || { system: system.value, seats: [{ name: "GM", role: "gm" }, { name: "Player" }] };
+    editor = bodyEditor(doc, { $ref: mapping[system.value] }, example, "table");
+    slot.replaceChildren(editor.node);
   };
   system.value = "neurosystem";
   system.addEventListener("change", fill);
   fill();
-  const addSeat = el("button", { type: "button", class: "small" }, "add a seat");
-  addSeat.addEventListener("click", () => seatRow(seats, {}));
-  const error = el("p", { class: "field-error", role: "alert", hidden: true, id: "new-error" });
+  const error = el("p", { class: "field-error form-error", role: "alert", hidden: true, id: "new-error" });
   const form = el("form", { id: "new-table", class: "panel" }, el("h2", {}, "Start a table"),
-    el("label", { for: "new-system" }, "game system"), system, el("fieldset", {}, el("legend", {}, "seats"), seats, addSeat),
-    el("label", { for: "new-setup" }, "setup (JSON, the system's own; empty for none)"), setup, error,
+    el("label", { for: "new-system" }, "game system"), system, slot, error,
     el("button", { type: "submit" }, "create the table"));
   const out = el("div", { id: "new-tokens" });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.hidden = true;
+    let body;
     try {
-      const body = { system: system.value, seats: [...seats.children].map((row) => row.read()) };
-      if (setup.value.trim()) body.setup = JSON.parse(setup.value);
+      body = { ...editor.read(), system: system.value };
       const created = await call("POST", "/v1/sessions", { body });
       form.hidden = true;
       out.replaceChildren(tokensView(created, { sit }));
     } catch (failure) {
-      error.textContent = failure instanceof ApiError ? `${failure.message}${(failure.problem.errors || []).map((e) => ` · ${(e.loc || []).join(".")}: ${e.msg}`).join("")}` : failure.message;
+      const rest = failure instanceof ApiError ? showProblem(form, failure.problem, body) : [failure.message];
+      error.textContent = [failure.problem && failure.problem.code, ...rest].filter(Boolean).join(": ");
       error.hidden = false;
     }
   });
