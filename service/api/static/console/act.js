@@ -40,15 +40,24 @@ export function actPanel(doc, catalog, session, seat, { after }) {
   const picker = el("select", { id: "mechanic" }, list.map((m) => el("option", { value: m.key }, `${m.key} — ${m.op.summary || ""}`)));
   const slot = el("div", { id: "mechanic-form" });
   const panel = el("section", { class: "panel act" }, el("h2", {}, "Act"), el("label", { for: "mechanic" }, "mechanic"), picker, slot);
-  const show = () => slot.replaceChildren(mechanicForm(doc, catalog, session, seat, list.find((m) => m.key === picker.value), after));
-  picker.addEventListener("change", show);
+  const show = (body) => slot.replaceChildren(mechanicForm(doc, catalog, session, seat, list.find((m) => m.key === picker.value), after, body));
+  picker.addEventListener("change", () => show());
+  // A legal action chosen in the state view opens its form, filled in.
+  const prefill = (event) => {
+    if (!panel.isConnected) { document.removeEventListener("arbiter:prefill", prefill); return; }
+    if (!list.some((m) => m.key === event.detail.mechanic)) return;
+    picker.value = event.detail.mechanic;
+    show(event.detail.body);
+    picker.focus();
+  };
+  document.addEventListener("arbiter:prefill", prefill);
   if (list.length) show();
   return panel;
 }
 
-function mechanicForm(doc, catalog, session, seat, mechanic, after) {
+function mechanicForm(doc, catalog, session, seat, mechanic, after, given) {
   const { schema, example } = bodySchema(mechanic);
-  const editor = bodyEditor(doc, schema, example, mechanic.key);
+  const editor = bodyEditor(doc, schema, given || example, mechanic.key);
   const formError = el("p", { class: "field-error form-error", role: "alert", hidden: true });
   const answer = el("div", { class: "answer", id: "answer", "aria-live": "polite" });
   const chart = el("div", { class: "odds", id: "odds" });

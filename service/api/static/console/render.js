@@ -103,8 +103,19 @@ function neuroscape(state, session) {
     section("Your hand", you.seat ? el("ul", { class: "hand" }, hand.length ? hand : [el("li", {}, "empty")]) : el("p", {}, "you hold no hand (watching)")),
     section("Boards", ...boards),
     section("Order of operations", state.order ? generic(state.order) : el("p", {}, "empty")),
-    section("Your legal actions", generic(you.legalActions || [])),
-  ];
+    section("Your legal actions", legalActions(you.legalActions || [])),
+    state.revealed ? section("Revealed at the close", generic(state.revealed)) : null,
+  ].filter(Boolean);
+}
+
+/** Each legal action as a button that opens its mechanic's form, filled with what the action says. */
+function legalActions(actions) {
+  if (!actions.length) return el("p", {}, "none now");
+  return el("ul", { class: "legal" }, actions.map(({ action, ...body }) => {
+    const button = el("button", { type: "button", class: "small", "data-legal": action }, [action, ...Object.entries(body).map(([k, v]) => `${k} ${JSON.stringify(v)}`)].join(" · "));
+    button.addEventListener("click", () => document.dispatchEvent(new CustomEvent("arbiter:prefill", { detail: { mechanic: `neuroscape/${action}`, body } })));
+    return el("li", {}, button);
+  }));
 }
 
 const RENDERERS = { neurosystem, ncb, eclipse, desert, neuroscape };
