@@ -77,6 +77,8 @@ def join_link(base: str, session: str, token: str) -> str:
 def sit(visit: Visit, link: str) -> Any:
     page = visit.page
     page.goto(link)
+    session = re.search(r"session=([^&]+)", link).group(1)
+    expect(page.locator("#table-title")).to_contain_text(session)
     expect(page.locator("#live-state")).to_have_attribute("data-state", "live")
     return page
 
@@ -260,7 +262,18 @@ def test_a_refusal_shows_the_rule_message_next_to_its_field(tab: Tab, service_ur
     expect(recharge.locator(".form-error")).to_contain_text("eclipse/recharge-allocation")
     assert recharge.locator('[data-path="character"] > .field-error').is_hidden()
     snap(visit, shots, "refusal")
-    assert unexpected(visit, 422) == []
+
+    # A refusal naming no member by path: the member whose value its message quotes.
+    session, tokens = create(service_url, example_setup(service_url, "neurosystem"))
+    page = sit(visit, join_link(service_url, session, tokens["Ana"]))
+    check = pick(page, "neurosystem/flat-check")
+    fill(check, "character", "zed")
+    fill(check, "category", "style")
+    check.get_by_role("button", name="act").click()
+    message = check.locator('[data-path="character"] > .field-error')
+    expect(message).to_have_text("no character 'zed' (characters: rei)")
+    expect(check.locator(".form-error")).to_contain_text("neurosystem/unknown-character")
+    assert unexpected(visit, 422, 404) == []
 
 
 def test_on_a_phone_every_control_is_labelled_and_a_roll_goes_by_keyboard(tab: Tab, shots: Path) -> None:

@@ -29,6 +29,8 @@ export function leave() {
 
 async function start() {
   const root = document.getElementById("app");
+  if (window.arbiter.stream) window.arbiter.stream.stop();  // the table this tab left follows nothing more
+  window.arbiter.stream = null;
   const seat = JSON.parse(sessionStorage.getItem(KEY) || "null");
   const [doc, catalog] = await Promise.all([spec(), mechanics()]);
   root.replaceChildren();
