@@ -8,7 +8,7 @@ seat's own token, or recomputed from the stream where the seed is known.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,6 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from browser.conftest import TIMEOUT_MS
 from service.dice.stream import Stream
 from support.browser import Visit
 
@@ -32,26 +31,6 @@ def snap(visit: Visit, shots: Path, name: str) -> None:
     path = shots / f"{name}.png"
     visit.page.screenshot(path=str(path), full_page=True)
     print(f"screenshot: {path}")
-
-
-@pytest.fixture
-def tab(browser: Any, service_url: str) -> Iterator[Tab]:
-    """Open a tab in a browser context of its own; its console errors are gathered as `visit`'s are."""
-    contexts = []
-
-    def open_tab(**options: Any) -> Visit:
-        context = browser.new_context(**options)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(TIMEOUT_MS)
-        seen = Visit(page, service_url)
-        page.on("console", lambda message: message.type == "error" and seen.errors.append(f"console: {message.text}"))
-        page.on("pageerror", lambda error: seen.errors.append(f"uncaught: {error}"))
-        return seen
-
-    yield open_tab
-    for context in contexts:
-        context.close()
 
 
 def unexpected(visit: Visit, *statuses: int) -> list[str]:
