@@ -255,13 +255,17 @@ def test_a_refusal_shows_the_rule_message_next_to_its_field(tab: Tab, service_ur
     assert unexpected(visit, 422, 404) == []
 
 
-def test_on_a_phone_every_control_is_labelled_and_a_roll_goes_by_keyboard(tab: Tab, shots: Path) -> None:
+def unlabelled(page: Any) -> list[str]:
+    """Every form control with neither a <label> nor an aria-label."""
+    return page.evaluate("""() => [...document.querySelectorAll('input, select, textarea')]
+        .filter(n => n.type !== 'hidden' && !n.labels.length && !n.getAttribute('aria-label')).map(n => n.outerHTML)""")
+
+
+def test_on_a_phone_every_control_is_labelled_and_a_roll_goes_by_keyboard(tab: Tab, service_url: str, shots: Path) -> None:
     visit = tab(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = visit.open("/console")
     expect(page.locator("#new-table")).to_be_visible()
-    unlabelled = page.evaluate("""() => [...document.querySelectorAll('input, select, textarea')]
-        .filter(n => n.type !== 'hidden' && !n.labels.length && !n.getAttribute('aria-label')).map(n => n.outerHTML)""")
-    assert unlabelled == []
+    assert unlabelled(page) == []
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     page.locator("#roll-expression").focus()
     page.keyboard.press("Control+A")
@@ -271,6 +275,13 @@ def test_on_a_phone_every_control_is_labelled_and_a_roll_goes_by_keyboard(tab: T
     expect(page.locator("#roll-answer .die")).to_have_count(2)
     expect(page.locator("#roll-answer .die.dropped")).to_have_count(1)
     snap(visit, shots, "phone")
+
+    for system in ("neurosystem", "ncb"):  # a table, too, fits the phone's width
+        session, tokens = create(service_url, example_setup(service_url, system))
+        page = sit(visit, join_link(service_url, session, tokens["Ana"]))
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), system
+        assert unlabelled(page) == [], system
+    snap(visit, shots, "phone-table")
     assert unexpected(visit) == []
 
 
