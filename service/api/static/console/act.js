@@ -69,10 +69,9 @@ function mechanicForm(doc, catalog, session, seat, mechanic, after, given) {
   const listed = catalog.mechanics.find((m) => m.key === mechanic.key);
   if (listed && listed.sessionOdds) {
     const odds = el("button", { type: "button", class: "small", id: "show-odds" }, "show the odds");
-    const refresh = () => oddsChart(chart, `${base}/${mechanic.key}/odds`, body(), seat.token);
-    odds.addEventListener("click", refresh);
+    // Asked for, not fetched as the form opens: a half-filled form's odds would only be refused.
+    odds.addEventListener("click", () => oddsChart(chart, `${base}/${mechanic.key}/odds`, body(), seat.token));
     form.insertBefore(odds, chart);
-    refresh();  // before acting: the odds of the form as it opens
   }
 
   form.addEventListener("submit", async (event) => {
