@@ -263,6 +263,8 @@ def unlabelled(page: Any) -> list[str]:
 
 def test_on_a_phone_every_control_is_labelled_and_a_roll_goes_by_keyboard(tab: Tab, service_url: str, shots: Path) -> None:
     visit = tab(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    elsewhere: list[str] = []  # offline: nothing is fetched from any other host
+    visit.page.on("request", lambda request: request.url.startswith((visit.base, "data:")) or elsewhere.append(request.url))
     page = visit.open("/console")
     expect(page.locator("#new-table")).to_be_visible()
     assert unlabelled(page) == []
@@ -282,7 +284,7 @@ def test_on_a_phone_every_control_is_labelled_and_a_roll_goes_by_keyboard(tab: T
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), system
         assert unlabelled(page) == [], system
     snap(visit, shots, "phone-table")
-    assert unexpected(visit) == []
+    assert unexpected(visit) == [] and elsewhere == []
 
 
 CHART = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="60" height="40" fill="#333"/><text x="2" y="20">50%</text></svg>'
