@@ -402,3 +402,29 @@ def test_a_roll_is_shown_die_by_die_kept_dropped_rerolled_exploded(tab: Tab, ser
         assert ("kept" in marks) == (die["active"] and not die["rerolled"])
         assert ("dropped" in marks) == (die["discarded"] and not die["rerolled"])
     assert unexpected(visit) == []
+
+
+def test_every_mechanic_of_every_system_opens_a_form(tab: Tab, service_url: str) -> None:
+    visit = tab()
+    visit.open("/console")
+    listed = httpx.get(f"{service_url}/v1/mechanics").json()["mechanics"]
+    opened = 0
+    for system in ("neurosystem", "ncb", "eclipse", "desert", "neuroscape"):
+        session, tokens = create(service_url, example_setup(service_url, system))
+        page = sit(visit, join_link(service_url, session, next(iter(tokens.values()))))
+        options = page.locator("#mechanic option").evaluate_all("nodes => nodes.map(n => n.value)")
+        in_session = {m["key"] for m in listed if any(path.startswith("POST /v1/sessions/") or path.startswith("GET /v1/sessions/") for path in m["rest"])}
+        assert set(options) == {key for key in in_session if key.split("/")[0] in (system, "dice")}
+        # Each choice builds its form at once (no request): pick them all in one go, in the page.
+        built = page.evaluate("""keys => keys.map(key => {
+            const picker = document.getElementById('mechanic');
+            picker.value = key;
+            picker.dispatchEvent(new Event('change'));
+            const form = document.querySelector(`form[data-mechanic="${key}"]`);
+            return form && form.querySelector('button[type=submit]') ? key : null;
+        })""", options)
+        assert built == options
+        opened += len(built)
+    print(f"forms opened: {opened}")
+    assert opened > 90
+    assert unexpected(visit) == []
