@@ -16,6 +16,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from service.api.clients import Clients
 from service.api.compression import precompressed, precompressed_mounts
+from service.api.console import console_mount, console_page
 from service.api.docs import asset_mounts, graphiql_page, swagger_page
 from service.api.events import sse_endpoint
 from service.api.graphql import PlannedSchema, SubscriptionApp, build_schema, execute
@@ -167,7 +168,8 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         Route("/schema.graphql", precompressed(sdl), methods=["GET"]),
         Route("/docs", lambda request: HTMLResponse(swagger_page("/openapi.json")), methods=["GET"]),
         Route("/problems/{code:path}", problem_doc, methods=["GET"]),
-        *precompressed_mounts(asset_mounts()),
+        Route("/console", console_page, methods=["GET"]),
+        *precompressed_mounts([*asset_mounts(), console_mount()]),
     ]
 
     async def http_error(request: Request, exc: Exception) -> Response:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -51,13 +51,32 @@ def service_url() -> Iterator[str]:
         yield f"http://127.0.0.1:{port}"
 
 
-@pytest.fixture
-def visit(browser: Any, service_url: str) -> Iterator[Visit]:
-    context = browser.new_context()
+def _watched(context: Any, service_url: str) -> Visit:
+    """A new tab in `context` whose console errors and uncaught exceptions are gathered."""
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     seen = Visit(page, service_url)
     page.on("console", lambda message: message.type == "error" and seen.errors.append(f"console: {message.text}"))
     page.on("pageerror", lambda error: seen.errors.append(f"uncaught: {error}"))
-    yield seen
+    return seen
+
+
+@pytest.fixture
+def visit(browser: Any, service_url: str) -> Iterator[Visit]:
+    context = browser.new_context()
+    yield _watched(context, service_url)
     context.close()
+
+
+@pytest.fixture
+def tab(browser: Any, service_url: str) -> Iterator[Callable[..., Visit]]:
+    """Open tabs each in a browser context of its own (its own storage: one seat per person), as `tab(**context_options)`."""
+    contexts: list[Any] = []
+
+    def open_tab(**options: Any) -> Visit:
+        contexts.append(browser.new_context(**options))
+        return _watched(contexts[-1], service_url)
+
+    yield open_tab
+    for context in contexts:
+        context.close()
