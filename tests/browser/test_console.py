@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 
 from service.dice.stream import Stream
 from support.browser import Visit
+from support.console import create, entry, example_setup, fill, join_link, pick, shown_dice, sit, snap, unexpected
 
 Tab = Callable[..., Visit]
 
@@ -25,62 +26,6 @@ Tab = Callable[..., Visit]
 @pytest.fixture(scope="module")
 def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("console-screenshots")
-
-
-def snap(visit: Visit, shots: Path, name: str) -> None:
-    path = shots / f"{name}.png"
-    visit.page.screenshot(path=str(path), full_page=True)
-    print(f"screenshot: {path}")
-
-
-def unexpected(visit: Visit, *statuses: int) -> list[str]:
-    """The console's errors, less the browser's own note of each refusal the test asked for."""
-    allowed = tuple(f"the server responded with a status of {status}" for status in statuses)
-    return [error for error in visit.errors if not any(note in error for note in allowed)]
-
-
-def example_setup(base: str, system: str) -> dict:
-    body = httpx.get(f"{base}/openapi.json").json()["paths"]["/v1/sessions"]["post"]["requestBody"]
-    return next(e["value"] for e in body["content"]["application/json"]["examples"].values() if e["value"]["system"] == system)
-
-
-def create(base: str, body: dict) -> tuple[str, dict[str, str]]:
-    created = httpx.post(f"{base}/v1/sessions", json=body).json()
-    return created["session"]["id"], {seat["name"]: seat["token"] for seat in created["seats"]}
-
-
-def join_link(base: str, session: str, token: str) -> str:
-    return f"{base}/console#session={session}&token={token}"
-
-
-def sit(visit: Visit, link: str) -> Any:
-    page = visit.page
-    page.goto(link)
-    session = re.search(r"session=([^&]+)", link).group(1)
-    expect(page.locator("#table-title")).to_contain_text(session)
-    expect(page.locator("#live-state")).to_have_attribute("data-state", "live")
-    return page
-
-
-def pick(page: Any, mechanic: str) -> Any:
-    page.select_option("#mechanic", mechanic)
-    return page.locator(f'form[data-mechanic="{mechanic}"]')
-
-
-def fill(form: Any, path: str, value: str) -> None:
-    control = form.locator(f'input[data-path="{path}"], select[data-path="{path}"], textarea[data-path="{path}"]')
-    if control.evaluate("node => node.tagName") == "SELECT":
-        control.select_option(label=value)
-    else:
-        control.fill(value)
-
-
-def entry(page: Any, seq: int) -> Any:
-    return page.locator(f'#log li[data-seq="{seq}"]')
-
-
-def shown_dice(locator: Any) -> list[int]:
-    return [int(die.get_attribute("data-face")) for die in locator.locator(".die").all()]
 
 
 def test_a_gm_and_a_player_at_one_neurosystem_table(tab: Tab, service_url: str, shots: Path) -> None:
@@ -234,6 +179,9 @@ def test_a_refusal_shows_the_rule_message_next_to_its_field(tab: Tab, service_ur
     recharge = pick(page, "eclipse/recharge")
     fill(recharge, "character", "ana")
     fill(recharge, "kind", "short")
+    placed = recharge.get_by_role("button", name=re.compile(r"^remove allocation \d+$"))
+    while placed.count():  # the example places its points: take them out
+        placed.first.click()
     recharge.get_by_role("button", name="act").click()
     message = recharge.locator('[data-path="allocation"] > .field-error')
     expect(message).to_be_visible()
@@ -311,29 +259,6 @@ def _listing(page: Any, listed: dict) -> list[dict]:
 
     page.route("**/odds", odds)
     return asked
-
-
-def test_odds_are_charted_where_the_mechanics_list_says_a_mechanic_has_them(tab: Tab, service_url: str, shots: Path) -> None:
-    session, tokens = create(service_url, {"system": "dice", "seats": [{"name": "Ana"}]})
-    visit = tab()
-    asked = _listing(visit.page, _mechanics_saying(service_url, odds=True))
-    page = visit.open("/console")
-    expect(page.locator("#roll-odds img.odds-chart")).to_be_visible()
-    assert asked[0]["url"] == f"{service_url}/v1/dice/roll/odds" and asked[0]["accept"] == "image/svg+xml"
-    assert asked[0]["body"] == {"expression": "4d6kh3 + 2"}
-
-    page = sit(visit, join_link(service_url, session, tokens["Ana"]))
-    form = pick(page, "dice/roll")
-    form.get_by_role("button", name="show the odds").click()
-    expect(form.locator("#odds img.odds-chart")).to_be_visible()
-    assert asked[-1]["body"]["expression"] == "1d20+5"  # the form as it opened: its example
-    fill(form, "expression", "2d20kh1")
-    form.get_by_role("button", name="show the odds").click()
-    expect(form.locator("#odds img.odds-chart")).to_be_visible()
-    assert asked[-1]["url"] == f"{service_url}/v1/sessions/{session}/dice/roll/odds"
-    assert asked[-1]["body"]["expression"] == "2d20kh1" and asked[-1]["auth"] == f"Bearer {tokens['Ana']}"
-    snap(visit, shots, "odds")
-    assert unexpected(visit) == []
 
 
 def test_no_odds_listed_means_no_chart_and_no_odds_request(tab: Tab, service_url: str) -> None:
