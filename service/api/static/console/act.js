@@ -70,7 +70,17 @@ function mechanicForm(doc, catalog, session, seat, mechanic, after, given) {
   if (listed && listed.sessionOdds) {
     const odds = el("button", { type: "button", class: "small", id: "show-odds" }, "show the odds");
     // Asked for, not fetched as the form opens: a half-filled form's odds would only be refused.
-    odds.addEventListener("click", () => oddsChart(chart, `${base}/${mechanic.key}/odds`, body(), seat.token));
+    odds.addEventListener("click", () => {
+      formError.hidden = true;
+      let asked;
+      try {
+        asked = body();
+      } catch (failure) {
+        chart.replaceChildren(el("p", { class: "field-error odds-error", role: "alert" }, `the body is not JSON: ${failure.message}`));
+        return;
+      }
+      oddsChart(chart, `${base}/${mechanic.key}/odds`, asked, seat.token, form);
+    });
     form.insertBefore(odds, chart);
   }
 

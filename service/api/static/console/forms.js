@@ -213,7 +213,7 @@ export function showProblem(form, problem, body) {
   }
   if (problem.field) named.push([String(problem.field), problem.detail]);
   if (!named.length) {
-    const guess = guessField(problem.detail || "", body);
+    const guess = guessField(problem.detail || "", body) ?? diceField(form, problem.code || "");
     if (guess !== null) named.push([guess, problem.detail]);
   }
   const rest = [];
@@ -230,15 +230,26 @@ function slotFor(form, path) {
   while (parts.length) {
     const box = form.querySelector(`[data-path="${CSS.escape(parts.join("."))}"]`);
     const slot = box && (box.classList.contains("field") || box.tagName === "FIELDSET") && box.querySelector(":scope > .field-error");
-    if (slot) return slot;
+    // A field out of sight (the body edited as JSON, a member left out) would hide its message.
+    if (slot && !box.closest("[hidden]")) return slot;
     parts = parts.slice(0, -1);
   }
   return null;
 }
 
+/**
+ * A refusal of the dice notation (`dice/...`) or of the odds limits (`odds/too-costly`, a pool too
+ * big to compute exactly) names no member: in a form with a dice `expression`, it is that field's.
+ */
+function diceField(form, code) {
+  if (!code.startsWith("dice/") && code !== "odds/too-costly") return null;
+  return form.querySelector('[data-path="expression"]') ? "expression" : null;
+}
+
 /** A rule's refusal that names no member by path: the member whose value, or name, its message quotes. */
 function guessField(detail, body) {
-  const quoted = new Set([...detail.matchAll(/['`"]([^'`"]+)['`"]/g)].map((m) => m[1]));
+  // A quote opens and closes between non-letters, so an apostrophe ("rei's") is not one.
+  const quoted = new Set([...detail.matchAll(/(?<![\p{L}\p{N}])['`"]([^'`"]+)['`"](?![\p{L}\p{N}])/gu)].map((m) => m[1]));
   const walk = (value, path) => {
     if (value && typeof value === "object") {
       for (const [key, sub] of Object.entries(value)) {

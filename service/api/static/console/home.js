@@ -89,11 +89,14 @@ export function rollPanel(doc, catalog) {
   const seed = el("input", { type: "text", id: "roll-seed", autocomplete: "off" });
   const out = el("div", { id: "roll-answer", "aria-live": "polite" });
   const chart = el("div", { class: "odds", id: "roll-odds" });
+  // Shaped as a generated field is (`data-path`, its own error slot), so a refusal finds it.
+  const expressionField = el("div", { class: "field", "data-path": "expression" },
+    el("label", { for: "roll-expression" }, "dice expression"), expression, el("p", { class: "field-error", role: "alert", hidden: true }));
   const form = el("form", { id: "stateless-roll", class: "panel" }, el("h2", {}, "A roll anyone can check"),
-    el("label", { for: "roll-expression" }, "dice expression"), expression, el("label", { for: "roll-seed" }, "seed (optional)"), seed,
+    expressionField, el("label", { for: "roll-seed" }, "seed (optional)"), seed,
     el("button", { type: "submit" }, "roll"), chart, out);
   const entry = catalog.mechanics.find((m) => m.key === "dice/roll");
-  const showOdds = () => entry && entry.odds && oddsChart(chart, "/v1/dice/roll/odds", { expression: expression.value });
+  const showOdds = () => entry && entry.odds && oddsChart(chart, "/v1/dice/roll/odds", { expression: expression.value }, undefined, form);
   expression.addEventListener("change", showOdds);
   showOdds();
   form.addEventListener("submit", async (event) => {
