@@ -15,10 +15,21 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import expect
+from support.browser import Visit
+from support.console import (
+    create,
+    entry,
+    example_setup,
+    fill,
+    join_link,
+    pick,
+    shown_dice,
+    sit,
+    snap,
+    unexpected,
+)
 
 from service.dice.stream import Stream
-from support.browser import Visit
-from support.console import create, entry, example_setup, fill, join_link, pick, shown_dice, sit, snap, unexpected
 
 Tab = Callable[..., Visit]
 

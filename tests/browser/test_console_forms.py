@@ -19,10 +19,19 @@ from urllib.parse import unquote
 import httpx
 import pytest
 from playwright.sync_api import expect
+from support.browser import Visit
+from support.console import (
+    create,
+    example_setup,
+    fill,
+    join_link,
+    pick,
+    sit,
+    snap,
+    unexpected,
+)
 
 from service.api import odds_svg
-from support.browser import Visit
-from support.console import create, example_setup, fill, join_link, pick, sit, snap, unexpected
 
 Tab = Callable[..., Visit]
 
