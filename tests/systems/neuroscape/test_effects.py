@@ -98,7 +98,9 @@ def test_every_starter_ability_carries_effects_and_the_text_from_them():
 
 def test_the_vocabulary_is_published_in_openapi_as_a_union_on_kind_and_in_the_sdl_in_words():
     schemas = json.loads(OPENAPI.read_text())["components"]["schemas"]
-    effects = schemas["NeuroscapeAbility"]["properties"]["effects"]["items"]
+    items = schemas["NeuroscapeAbility"]["properties"]["effects"]["items"]
+    assert items == {"$ref": "#/components/schemas/NeuroscapeEffect"}  # one named component, referenced
+    effects = schemas["NeuroscapeEffect"]
     assert set(effects["discriminator"]["mapping"]) == set(EFFECT_KINDS)
     sdl = SCHEMA.read_text()
     assert all(f"`{kind}`" in sdl for kind in EFFECT_KINDS)
