@@ -12,7 +12,8 @@ Log entries go through `view_entry`: for every seat but the actor, the actor's `
 result, the secret parts of its input (the cards a mulligan put back, a face-down card's id)
 and the dice of its secret draws are removed. A match that ends (a win, a concession) changes
 none of this: only the session's close, which reveals its seeds, shows every hand, deck,
-face-down card and hidden draw record to every seat, so that anyone can then verify every draw.
+face-down card to every seat, and every log entry whole with the dice of its draws (the state keeps
+no record of them: a write's size stays that of the board), so that anyone can then verify every draw.
 """
 
 from __future__ import annotations
@@ -34,7 +35,6 @@ from service.systems.neuroscape.state import (
     Character,
     Choice,
     DeckList,
-    DrawAudit,
     Effect,
     Environment,
     NeuroscapeState,
@@ -106,12 +106,12 @@ class NeuroscapeYouView(Model):
 
 
 class NeuroscapeRevealedView(Model):
-    """A player's secrets, shown once the session is closed."""
+    """A player's secrets, shown once the session is closed (the dice of its secret draws are in the
+    log: after the close every entry shows its audit whole)."""
 
     hand: list[str]
     deck: dict[str, Any]
     ram_deck: dict[str, int]
-    draw_audits: list[dict[str, Any]]
 
 
 class NeuroscapeView(Model):
@@ -185,13 +185,8 @@ def _card_ids(value: object, found: set[str]) -> None:
             _card_ids(item, found)
 
 
-def _revealed(p: Player, audits: tuple[DrawAudit, ...]) -> dict[str, Any]:
-    return {
-        "hand": list(p.hand),
-        "deck": _json(p.deck),
-        "ramDeck": dict(p.ram_deck),
-        "drawAudits": [{"nonce": a.nonce, "draws": [{"sides": s, "face": f} for s, f in a.draws]} for a in audits],
-    }
+def _revealed(p: Player) -> dict[str, Any]:
+    return {"hand": list(p.hand), "deck": _json(p.deck), "ramDeck": dict(p.ram_deck)}
 
 
 def view(state: NeuroscapeState, actor: Actor | None, closed: bool = False) -> dict[str, Any]:
@@ -223,7 +218,7 @@ def view(state: NeuroscapeState, actor: Actor | None, closed: bool = False) -> d
             "legalActions": legal_actions(state, viewer),
         }
     if closed:
-        out["revealed"] = {seat: _revealed(p, state.draw_audits[seat]) for seat, p in players.items()}
+        out["revealed"] = {seat: _revealed(p) for seat, p in players.items()}
     found: set[str] = set()
     _card_ids(out, found)
     if viewer is not None:
