@@ -14,7 +14,8 @@ runs workers alternately in this tree and in the baseline (exported with `git ar
 temporary directory), keeps each side's best round (in CPU time, so a round preempted by other
 work is not charged for it) and prints µs per write and the ratio. Only the ratio means
 something: both sides share the machine. For the matches it also prints what a write sends to
-the store: the document and the log entry, per action, and in all over the match.
+the store: the document and the log entry, per action, and in all over the match, and the first
+and the last document's size.
 """
 
 from __future__ import annotations
@@ -82,12 +83,14 @@ class _Counting:
     def __init__(self, store: Any) -> None:
         self._store = store
         self.doc = self.entry = self.commits = 0
+        self.first = self.last = 0  # the first and the last document's bytes
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._store, name)
 
     async def commit(self, commit: Any) -> bool:
         self.commits += 1
+        self.first, self.last = self.first or len(commit.doc), len(commit.doc)
         self.doc += len(commit.doc)
         self.entry += len(commit.log_entry or b"")
         return bool(await self._store.commit(commit))
@@ -131,7 +134,8 @@ async def _match(players: int) -> dict[str, float]:
         await op.run(call, body)
         cpu += time.process_time() - start
     n = store.commits
-    return {"µs": cpu / n * 1e6, "actions": n, "doc B": store.doc / n, "entry B": store.entry / n, "total KB": (store.doc + store.entry) / 1e3}
+    return {"µs": cpu / n * 1e6, "actions": n, "doc B": store.doc / n, "entry B": store.entry / n, "total KB": (store.doc + store.entry) / 1e3,
+            "first B": store.first, "last B": store.last}
 
 
 def _worker(acts: int, rounds: int, redis: bool) -> None:
@@ -185,7 +189,8 @@ def main() -> None:
     for case in MATCHES:
         for side in sides:
             m = matches[side][case]
-            print(f"  {case:14} {side:10} {m['actions']:5} actions  doc {m['doc B']:7.0f} B  entry {m['entry B']:5.0f} B  in all {m['total KB']:8.1f} KB")
+            print(f"  {case:14} {side:10} {m['actions']:5} actions  doc {m['doc B']:7.0f} B  entry {m['entry B']:5.0f} B  in all {m['total KB']:8.1f} KB"
+                  f"  doc first {m['first B']:6} B last {m['last B']:6} B")
 
 
 if __name__ == "__main__":

@@ -109,3 +109,34 @@ async def test_a_waiter_cancelled_just_as_it_is_handed_the_session_passes_it_on(
     b.cancel()  # ... which is cancelled before it runs
     await asyncio.gather(b, c, return_exceptions=True)
     assert got == ["c"] and len(queues) == 0
+
+
+async def test_a_typed_state_is_validated_again_only_when_the_write_did_not_start_from_the_kept_commit(monkeypatch: pytest.MonkeyPatch) -> None:
+    import service.declare as declare
+    from service.api.operations import Call, build_operations
+    from service.systems.neuroscape.rules.autoplay import STARTER_MATCH, RandomPlayer
+    from service.systems.neuroscape.state import NeuroscapeState
+
+    store = MemoryStore()
+    one, two = (Sessions(store, REGISTRY, secret=SECRET, ttl_seconds=600) for _ in range(2))  # two replicas
+    doc, issued = await one.create("neuroscape", [{"name": "ana", "role": "player"}, {"name": "bo", "role": "player"}], "", STARTER_MATCH)
+    tokens = {seat["id"]: seat["token"] for seat in issued}
+    ops = {op.path.rsplit("/", 1)[1]: op for op in build_operations(REGISTRY) if op.session and "/neuroscape/" in op.path}
+    players = {seat: RandomPlayer(f"typed:{seat}", concede_one_in=100_000) for seat in tokens}
+    loads: list[int] = []
+    real = declare.load_state
+    monkeypatch.setattr(declare, "load_state", lambda model, stored: loads.append(1) or real(model, stored))
+    for n in range(12):
+        loaded = await store.load(doc["id"])
+        assert loaded is not None
+        state = orjson.loads(loaded.doc)["state"]
+        seat = state["flow"]["awaiting"][0]
+        name, params = players[seat].choose(real(NeuroscapeState, state), seat)
+        op = ops[name]
+        replica = two if n == 6 else one  # the seventh write is another replica's: one's kept commit is stale after it
+        call = Call(sessions=replica, store=store, idempotency_ttl_ms=1000, session_id=doc["id"], token=tokens[seat])
+        before = len(loads)
+        await op.run(call, op.input.model_validate(params.model_dump(mode="json", by_alias=True, exclude_none=True)))  # type: ignore[union-attr]
+        assert len(loads) - before == (1 if n in (0, 6, 7) else 0), n
+    replayed = orjson.loads((await store.load(doc["id"])).doc)["state"]  # type: ignore[union-attr]
+    assert declare.dump_state(NeuroscapeState, real(NeuroscapeState, replayed)) == replayed
