@@ -199,7 +199,7 @@ class Sessions:
         if not queues.try_enter(session_id):
             await queues.enter(session_id)
         try:
-            deadline = 0.0
+            deadline = time.monotonic() + _RETRY_DEADLINE_S
             delay = 0.001
             while True:
                 kept = None if idem else self.recent.get(session_id)
@@ -228,9 +228,7 @@ class Sessions:
                 if expected_version is not None:
                     raise Problem("version-conflict", f"session {session_id} moved past version {expected_version}")
                 self.retries += 1
-                now = time.monotonic()
-                deadline = deadline or now + _RETRY_DEADLINE_S
-                if now > deadline:
+                if time.monotonic() > deadline:
                     raise Problem("contention", "the session stayed too busy to commit; retry")
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 0.05)
