@@ -74,6 +74,27 @@ def load_state(model: type[BaseModel] | None, stored: dict[str, Any]) -> Any:
     return stored if model is None else model.model_validate(stored, strict=False)
 
 
+# The typed state each recent write returned, by the stored JSON it was dumped to. The session
+# keeps that very JSON object with its last commit and hands it to the next write, which then
+# takes the typed state as it was instead of validating the JSON again (for a Neuroscape match,
+# the larger part of a write's own cost). Keyed by identity, and checked to be that object.
+_TYPED: dict[int, tuple[dict[str, Any], Any]] = {}
+_TYPED_KEPT = 256
+
+
+def _typed(model: type[BaseModel], stored: dict[str, Any]) -> Any:
+    found = _TYPED.get(id(stored))
+    if found is not None and found[0] is stored:
+        return found[1]
+    return load_state(model, stored)
+
+
+def _keep_typed(stored: dict[str, Any], typed: Any) -> None:
+    _TYPED[id(stored)] = (stored, typed)
+    if len(_TYPED) > _TYPED_KEPT:
+        del _TYPED[next(iter(_TYPED))]  # the oldest kept
+
+
 def dump_state(model: type[BaseModel] | None, state: Any) -> dict[str, Any]:
     if model is None:
         return typing.cast("dict[str, Any]", state)  # a handler over the stored JSON state returns it as JSON
@@ -135,9 +156,13 @@ def _write(model: type[BaseModel] | None, handler: Handler, sig: _Signature) -> 
     draws = sig.draws
 
     def apply(state: dict[str, Any], params: Any, stream: Stream, actor: Actor) -> tuple[dict[str, Any], Any]:
-        typed = load_state(model, state)
+        if model is None:
+            return handler(state, params, stream, actor) if draws else handler(state, params, actor)  # type: ignore[no-any-return]
+        typed = _typed(model, state)
         new, result = handler(typed, params, stream, actor) if draws else handler(typed, params, actor)
-        return dump_state(model, new), result
+        stored = dump_state(model, new)
+        _keep_typed(stored, new)
+        return stored, result
 
     return apply
 

@@ -40,15 +40,18 @@ def record(stream: Stream, *, reveal: bool, epoch: int | None = None) -> AuditRe
     )
 
 
-def record_dict(stream: Stream, *, reveal: bool, epoch: int | None = None) -> dict[str, Any]:
-    """The wire form of `record` without model overhead (hot path)."""
+def record_dict(stream: Stream, *, reveal: bool, epoch: int | None = None, seed_commitment: str | None = None) -> dict[str, Any]:
+    """The wire form of `record` without model overhead (hot path).
+
+    `seed_commitment`, when the caller already holds the stream seed's (a session keeps its epoch's).
+    """
     return {
         "algorithm": ALGORITHM,
         "scope": stream.scope,
         "epoch": epoch,
         "nonce": stream.nonce,
         "clientSeed": stream.client_seed,
-        "seedCommitment": commitment(stream.seed),
+        "seedCommitment": seed_commitment or commitment(stream.seed),
         "seed": stream.seed if reveal else None,
         "draws": [{"sides": d.sides, "face": d.face} for d in stream.draws],
     }

@@ -14,10 +14,8 @@ import functools
 import inspect
 import hashlib
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Any, NamedTuple, TypeVar, cast
+from collections.abc import Callable
+from typing import Any, NamedTuple, cast
 
 import orjson
 from pydantic import ValidationError
@@ -29,9 +27,11 @@ from service.dice.stream import Stream, commitment
 from service.errors import Problem
 from service.registry import Actor, Registry
 from service.sessions.doc import EpochSeed, Seat, SessionDoc
-from service.sessions.recent import Recent
+from service.sessions.clock import Clock, Stamps
+from service.sessions.locks import SessionQueues
+from service.sessions.recent import Kept, Recent
 from service.sessions.seeds import session_scope, session_seed
-from service.sessions.store import Commit, Loaded, Store
+from service.sessions.store import Commit, Store
 from service.sessions.tokens import VerifiedTokens, token_hash
 from service.sessions.visibility import for_viewer
 
@@ -39,12 +39,9 @@ from service.sessions.visibility import for_viewer
 Transition = Callable[[SessionDoc, Actor, Stream], "tuple[SessionDoc, dict[str, Any] | None]"]
 
 _RETRY_DEADLINE_S = 10.0
+_EPOCHS_KEPT = 4096
 
-_T = TypeVar("_T")
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+_now = Clock()  # now, as the document and the log keep it: `2026-12-01T17:45:00.123Z`
 
 
 def fingerprint(payload: Any) -> str:
@@ -62,42 +59,10 @@ class LogRead(NamedTuple):
     closed: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Write:
-    """One action to commit: what the write path needs from the request, fixed before the first try."""
-
-    session_id: str
-    token: str | None
-    action: str
-    transition: Transition
-    params: dict[str, Any] | None
-    expected_version: int | None
-    idem: str | None  # the seat-scoped idempotency key, or None
-    print_: str  # the request's fingerprint, when it has a key
-    allow_closed: bool
-    roles: tuple[str, ...]
-
-
-class _Locks:
-    """Per-session asyncio locks, dropped when nobody holds or waits for them."""
-
-    def __init__(self) -> None:
-        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
-
-    async def __call__(self, key: str, work: Callable[[], Awaitable[_T]]) -> _T:
-        lock, users = self._locks.get(key, (None, 0))
-        if lock is None:
-            lock = asyncio.Lock()
-        self._locks[key] = (lock, users + 1)
-        try:
-            async with lock:
-                return await work()
-        finally:
-            lock, users = self._locks[key]
-            if users <= 1:
-                del self._locks[key]
-            else:
-                self._locks[key] = (lock, users - 1)
+# What the write path needs from the request, fixed before the first try: session id, token, action,
+# transition, params, expected version, the seat-scoped idempotency key (or None), the request's
+# fingerprint (when it has a key), whether a closed session takes it, the roles that may act.
+_Write = tuple[str, "str | None", str, Transition, "dict[str, Any] | None", "int | None", "str | None", str, bool, "tuple[str, ...]"]
 
 
 class Sessions:
@@ -118,7 +83,9 @@ class Sessions:
         # derived once here (the most recently used few thousand are kept).
         self._seeds = functools.lru_cache(maxsize=4096)(functools.partial(session_seed, secret))
         self._ttl_ms = ttl_seconds * 1000
-        self._locks = _Locks()
+        self._queues = SessionQueues()  # one writer at a time per session in this process
+        self._epochs: dict[tuple[str, int], tuple[str, str, str]] = {}
+        self._stamps = Stamps()
         self.recent = Recent()  # the last commit to each session this replica wrote
         self.verified = VerifiedTokens()  # tokens seen to match a seat (read by the rate limiter)
         self.retries = 0  # compare-and-set retries (a metric)
@@ -171,7 +138,7 @@ class Sessions:
         if loaded is None:
             raise Problem("session-not-found", f"session {session_id!r} does not exist or has expired")
         doc = SessionDoc.from_json(loaded.doc)
-        return doc, _authorize(doc, token, verified=self.verified)
+        return doc, _authorize(doc, token, verified=self.verified)[0]
 
     async def log(self, session_id: str, token: str | None, start: int, limit: int) -> LogRead:
         doc, actor = await self.read(session_id, token)
@@ -229,18 +196,46 @@ class Sessions:
         allow_closed: bool = False,
         roles: tuple[str, ...] = ("gm", "player"),
     ) -> dict[str, Any]:
-        """Apply one action atomically and return its answer (replayed for a repeated key)."""
+        """Apply one action atomically and return its answer (replayed for a repeated key).
+
+        One coroutine frame from here to the store's compare-and-set: the session's queue is
+        taken without an await when nobody holds it, and each try (`_prepare`) is a plain call.
+        Without an Idempotency-Key a try starts from this replica's last commit to the session,
+        when it has one. A refusal is never given on that alone: the try is made again on a fresh read.
+        """
         idem = f"{token_hash(token or '')[:16]}:{idempotency_key}" if idempotency_key else None
         print_ = fingerprint({"action": action, "params": params}) if idem else ""
-        write = Write(session_id, token, action, transition, params, expected_version, idem, print_, allow_closed, roles)
-
-        async def attempt_until_committed() -> dict[str, Any]:
+        write = (session_id, token, action, transition, params, expected_version, idem, print_, allow_closed, roles)
+        queues = self._queues
+        if not queues.try_enter(session_id):
+            await queues.enter(session_id)
+        try:
             deadline = time.monotonic() + _RETRY_DEADLINE_S
             delay = 0.001
             while True:
-                answer = await self._attempt(write)
-                if answer is not None:
+                kept = None if idem else self.recent.get(session_id)
+                prepared = None
+                if kept is not None:
+                    try:
+                        prepared = self._prepare(write, kept.version, kept.doc, kept.log_length, None, kept.stamp, kept.actors)
+                    except Problem:  # a refusal (or a version conflict) seen on the kept state: check it on a fresh one
+                        self.recent.drop(session_id)
+                if prepared is None:
+                    loaded = await self.store.load(session_id, idem)
+                    if loaded is None:
+                        raise Problem("session-not-found", f"session {session_id!r} does not exist or has expired")
+                    doc = SessionDoc.from_json(loaded.doc)
+                    prepared = self._prepare(write, loaded.version, doc, loaded.log_length, loaded.idempotent, loaded.stamp, {})
+                answer, commit, kept = prepared
+                if commit is None:
+                    return answer  # the answer stored for this Idempotency-Key
+                if await self.store.commit(commit):
+                    assert kept is not None  # a commit comes with what to keep
+                    self.recent.keep(session_id, kept)
+                    if kept.drawn:
+                        self.on_draws(kept.doc["system"], kept.drawn)
                     return answer
+                self.recent.drop(session_id)
                 if expected_version is not None:
                     raise Problem("version-conflict", f"session {session_id} moved past version {expected_version}")
                 self.retries += 1
@@ -248,107 +243,105 @@ class Sessions:
                     raise Problem("contention", "the session stayed too busy to commit; retry")
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 0.05)
+        finally:
+            queues.leave(session_id)
 
-        return await self._locks(session_id, attempt_until_committed)
+    def _prepare(
+        self,
+        write: _Write,
+        version: int,
+        doc: SessionDoc,
+        log_length: int,
+        idempotent: bytes | None,
+        stamp: str,
+        actors: dict[str, tuple[Actor, str]],
+    ) -> tuple[dict[str, Any], Commit | None, Kept | None]:
+        """One try on one state of the session: the answer, the commit to make and what to keep after it.
 
-    async def _attempt(self, write: Write) -> dict[str, Any] | None:
-        """One try: None when the compare-and-set lost (retry), else the answer.
-
-        Without an Idempotency-Key the try starts from this replica's last commit to the session,
-        when it has one. A refusal is never given on that alone: the try is made again on a fresh read.
+        No commit when the answer is one stored for the request's Idempotency-Key.
         """
-        session_id = write.session_id
-        recent = None if write.idem else self.recent.get(session_id)
-        if recent is not None:
-            try:
-                return await self._attempt_on(recent, write)
-            except Problem:  # a refusal (or a version conflict) seen on the kept state: check it on a fresh one
-                self.recent.drop(session_id)
-        loaded = await self.store.load(session_id, write.idem)
-        if loaded is None:
-            raise Problem("session-not-found", f"session {session_id!r} does not exist or has expired")
-        return await self._attempt_on(loaded, write)
-
-    async def _attempt_on(self, loaded: Loaded, write: Write) -> dict[str, Any] | None:
-        session_id, params, expected_version, idem, print_ = (
-            write.session_id, write.params, write.expected_version, write.idem, write.print_
-        )
-        doc = SessionDoc.from_json(loaded.doc)
-        actor = _authorize(doc, write.token, roles=write.roles, verified=self.verified)
-        if loaded.idempotent is not None:
-            earlier = orjson.loads(loaded.idempotent)
+        session_id, token, action, transition, params, expected_version, idem, print_, allow_closed, roles = write
+        seen = actors.get(token) if token else None
+        if seen is None:
+            actor, hashed = _authorize(doc, token, verified=self.verified)
+            actors = {**actors, cast(str, token): (actor, hashed)}
+        else:
+            actor, hashed = seen
+            self.verified.add(hashed)  # the token is a real seat's, whatever its role may do
+        if actor.role not in roles:
+            raise Problem("forbidden", f"a {actor.role} seat may not do this (needs {' or '.join(roles)})")
+        if idempotent is not None:
+            earlier = orjson.loads(idempotent)
             if earlier["fingerprint"] != print_:
                 raise Problem("idempotency-key-reused", "this Idempotency-Key was already used for another request")
-            return cast("dict[str, Any]", earlier["answer"])  # the answer as it was stored, JSON
-        if expected_version is not None and expected_version != loaded.version:
-            raise Problem(
-                "version-conflict",
-                f"session is at version {loaded.version}, not {expected_version}",
-                currentVersion=loaded.version,
-            )
-        if doc.closed and not write.allow_closed:
+            return cast("dict[str, Any]", earlier["answer"]), None, None  # the answer as it was stored, JSON
+        if expected_version is not None and expected_version != version:
+            raise Problem("version-conflict", f"session is at version {version}, not {expected_version}", currentVersion=version)
+        if doc["closed"] and not allow_closed:
             raise Problem("session-closed", "the session is closed; its seeds are revealed")
-        epoch, nonce, system = doc.epoch, doc.nonce, doc.system
-        stream = Stream(
-            seed=self._seeds(session_id, epoch),
-            scope=session_scope(session_id, epoch),
-            nonce=nonce,
-            client_seed=doc.client_seed,
-            limits=self.limits,
-        )
-        changed, result = write.transition(doc, actor, stream)
-        audit = record_dict(stream, reveal=False, epoch=epoch) if stream.draws else None
-        version = loaded.version + 1
+        epoch, nonce, system = doc["epoch"], doc["nonce"], doc["system"]
+        seed, scope, seed_commitment = self._epoch(session_id, epoch)
+        stream = Stream(seed=seed, scope=scope, nonce=nonce, client_seed=doc["clientSeed"], limits=self.limits)
+        changed, result = transition(doc, actor, stream)
+        draws = stream.draws
+        audit = record_dict(stream, reveal=False, epoch=epoch, seed_commitment=seed_commitment) if draws else None
+        new_version = version + 1
         now = _now()
-        new_doc = SessionDoc.of(changed).committed(version=version, updated_at=now, nonce=nonce + (1 if audit else 0))
-        if audit and (params or {}).get("visibility", "public") != "public" and epoch not in (sealed := doc.sealed or ()):
+        new_doc = SessionDoc.of(changed).committed(version=new_version, updated_at=now, nonce=nonce + 1 if audit else nonce)
+        visibility = params.get("visibility", "public") if params else "public"
+        if audit and visibility != "public" and epoch not in (sealed := doc.sealed or ()):
             new_doc = new_doc.evolve(sealed=(*sealed, epoch))  # a hidden roll: this seed waits for the close
-        seq = loaded.log_length
         entry = {
-            "seq": seq,
-            "version": version,
+            "seq": log_length,
+            "version": new_version,
             "at": now,
             "seat": actor.seat,
-            "action": write.action,
-            "visibility": (params or {}).get("visibility", "public"),
+            "action": action,
+            "visibility": visibility,
             "input": params,
             "result": result,
             "audit": audit,
         }
         # The actor's own answer obeys the same rules as every other read (a blind roll stays blind).
-        shown = self.entry_view(system, entry, actor, closed=new_doc.closed)
-        answer = {"sessionId": session_id, "version": version, "seq": seq, "result": shown["result"], "audit": shown["audit"]}
+        shown = self.entry_view(system, entry, actor, closed=new_doc["closed"])
+        answer = {"sessionId": session_id, "version": new_version, "seq": log_length, "result": shown["result"], "audit": shown["audit"]}
         entry_bytes = orjson.dumps(entry)
-        doc_bytes = new_doc.to_json()
-        stamp = new_id()
-        ok = await self.store.commit(
-            Commit(
-                session_id=session_id,
-                expected_version=loaded.version,
-                version=version,
-                doc=doc_bytes,
-                ttl_ms=self._ttl_ms,
-                log_entry=entry_bytes,
-                event=entry_bytes,
-                idempotency_key=idem,
-                idempotent_answer=orjson.dumps({"fingerprint": print_, "answer": answer}) if idem else None,
-                expected_stamp=loaded.stamp,
-                stamp=stamp,
-            )
+        doc_bytes = orjson.dumps(new_doc)
+        new_stamp = self._stamps()
+        commit = Commit(
+            session_id,
+            version,
+            new_version,
+            doc_bytes,
+            self._ttl_ms,
+            entry_bytes,
+            entry_bytes,
+            idem,
+            orjson.dumps({"fingerprint": print_, "answer": answer}) if idem else None,
+            stamp,
+            new_stamp,
         )
-        if not ok:
-            self.recent.drop(session_id)
-            return None
-        self.recent.keep(session_id, Loaded(version, doc_bytes, seq + 1, None, stamp))
-        if stream.draws:
-            self.on_draws(system, len(stream.draws))
-        return answer
+        if new_doc["seats"] is not doc["seats"]:  # a transition that gave the seats anew: check tokens anew
+            actors = {}
+        return answer, commit, Kept(new_version, new_doc, log_length + 1, new_stamp, actors, len(draws))
 
     # -- seeds ---------------------------------------------------------------------------
 
     def _seed(self, session_id: str, epoch: int) -> str:
         seed: str = self._seeds(session_id, epoch)
         return seed
+
+    def _epoch(self, session_id: str, epoch: int) -> tuple[str, str, str]:
+        """The epoch's seed, stream scope and seed commitment: derived on its first write here, kept
+        for the next (an HMAC, a SHA-256 and a format a write; the most recent few thousand kept)."""
+        key = (session_id, epoch)
+        found = self._epochs.get(key)
+        if found is None:
+            seed = self._seed(session_id, epoch)
+            found = self._epochs[key] = (seed, session_scope(session_id, epoch), commitment(seed))
+            if len(self._epochs) > _EPOCHS_KEPT:
+                del self._epochs[next(iter(self._epochs))]  # the oldest derived
+        return found
 
     def close_transition(self, doc: SessionDoc, actor: Actor, stream: Stream) -> tuple[SessionDoc, dict[str, Any]]:
         _require_table_authority(doc, actor)
@@ -373,17 +366,19 @@ class Sessions:
 
 def _authorize(
     doc: SessionDoc, token: str | None, *, roles: tuple[str, ...] | None = None, verified: VerifiedTokens | None = None
-) -> Actor:
+) -> tuple[Actor, str]:
+    """The seat's actor and the token's hash."""
     if not token:
         raise Problem("unauthorized", "send this session's seat token as 'Authorization: Bearer <token>'")
-    seat = doc.seat_with(token_hash(token))
+    hashed = token_hash(token)
+    seat = doc.seat_with(hashed)
     if seat is None:
         raise Problem("forbidden", "this token belongs to no seat of this session")
     if verified is not None:
         verified.add(seat.token_hash)  # the token is a real seat's, whatever its role may do
     if roles is not None and seat.role not in roles:
         raise Problem("forbidden", f"a {seat.role} seat may not do this (needs {' or '.join(roles)})")
-    return Actor(seat=seat.id, name=seat.name, role=seat.role)
+    return Actor(seat=seat.id, name=seat.name, role=seat.role), hashed
 
 
 @functools.cache

@@ -149,7 +149,6 @@ def initial_state(setup: NeuroscapeSetup, seats: Sequence[Actor] | None = None) 
         order=tuple(seated),
         players={seat: _new_player(deck, pool, rules) for seat, deck in zip(seated, decks, strict=True)},
         deck_lists={seat: DeckList.model_validate(deck.model_dump(), strict=False) for seat, deck in zip(seated, decks, strict=True)},
-        draw_audits={seat: () for seat in seated},
         environment=None,
         battle=Battle(),
         effects=(),

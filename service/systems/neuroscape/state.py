@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from service.model import Model
 from service.systems.neuroscape.options import NeuroscapeRules
@@ -260,20 +260,12 @@ class PoolSpec(Model):
     include_starter: bool
 
 
-class DrawAudit(Model):
-    """The dice of one secret draw: kept from other seats until the close reveals the seeds."""
-
-    nonce: int
-    draws: tuple[tuple[int, int], ...]  # (sides, face)
-
-
 class NeuroscapeState(Model):
     rules: NeuroscapeRules
     pool: PoolSpec
     order: tuple[str, ...]
     players: dict[str, Player]
     deck_lists: dict[str, DeckList]
-    draw_audits: dict[str, tuple[DrawAudit, ...]]
     environment: Environment | None
     battle: Battle
     effects: tuple[Effect, ...]
@@ -288,6 +280,15 @@ class NeuroscapeState(Model):
     triggers_set_off: int = 0  # hands out trigger ids (`t1`, `t2`...)
     extra_turns: tuple[str, ...] = ()  # seats owed a turn after the current one, first first
     regular_turn: str | None = None  # whose regular turn the extra turns came after (the rotation goes on from it)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _without_draw_audits(cls, stored: Any) -> Any:
+        """A state stored before the dice of secret draws were left to the log kept them as
+        `drawAudits`: the log entries of those draws hold the same dice, so they are dropped."""
+        if isinstance(stored, dict) and "drawAudits" in stored:
+            return {k: v for k, v in stored.items() if k != "drawAudits"}
+        return stored
 
 
 # -- lookups -------------------------------------------------------------------------------

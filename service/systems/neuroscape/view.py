@@ -12,7 +12,8 @@ Log entries go through `view_entry`: for every seat but the actor, the actor's `
 result, the secret parts of its input (the cards a mulligan put back, a face-down card's id)
 and the dice of its secret draws are removed. A match that ends (a win, a concession) changes
 none of this: only the session's close, which reveals its seeds, shows every hand, deck,
-face-down card and hidden draw record to every seat, so that anyone can then verify every draw.
+face-down card to every seat, and every log entry whole with the dice of its draws (the state keeps
+no record of them: a write's size stays that of the board), so that anyone can then verify every draw.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from service.dice.audit import DrawRecord
 from service.model import Model
 from service.registry import Actor
 from service.systems.neuroscape.rules.actions import ACTIONS, flow_summary
@@ -37,7 +37,6 @@ from service.systems.neuroscape.state import (
     Choice,
     Deck,
     DeckList,
-    DrawAudit,
     Effect,
     Environment,
     NeuroscapeState,
@@ -108,20 +107,13 @@ class NeuroscapeYouView(Model):
     legal_actions: list[dict[str, Any]] = Field(description="Each action this seat may take now, with the choices it has.")
 
 
-class NeuroscapeDrawAuditView(Model):
-    """The dice of one secret draw (the action's `nonce`), kept from other seats until the close."""
-
-    nonce: int
-    draws: list[DrawRecord]
-
-
 class NeuroscapeRevealedView(Model):
-    """A player's secrets, shown once the session is closed."""
+    """A player's secrets, shown once the session is closed (the dice of its secret draws are in the
+    log: after the close every entry shows its audit whole)."""
 
     hand: list[str]
     deck: Deck
     ram_deck: dict[str, int]
-    draw_audits: list[NeuroscapeDrawAuditView]
 
 
 class NeuroscapeView(Model):
@@ -197,13 +189,8 @@ def _card_ids(value: object, found: set[str]) -> None:
             _card_ids(item, found)
 
 
-def _revealed(p: Player, audits: tuple[DrawAudit, ...]) -> dict[str, Any]:
-    return {
-        "hand": list(p.hand),
-        "deck": _json(p.deck),
-        "ramDeck": dict(p.ram_deck),
-        "drawAudits": [{"nonce": a.nonce, "draws": [{"sides": s, "face": f} for s, f in a.draws]} for a in audits],
-    }
+def _revealed(p: Player) -> dict[str, Any]:
+    return {"hand": list(p.hand), "deck": _json(p.deck), "ramDeck": dict(p.ram_deck)}
 
 
 def view(state: NeuroscapeState, actor: Actor | None, closed: bool = False) -> dict[str, Any]:
@@ -235,7 +222,7 @@ def view(state: NeuroscapeState, actor: Actor | None, closed: bool = False) -> d
             "legalActions": legal_actions(state, viewer),
         }
     if closed:
-        out["revealed"] = {seat: _revealed(p, state.draw_audits[seat]) for seat, p in players.items()}
+        out["revealed"] = {seat: _revealed(p) for seat, p in players.items()}
     found: set[str] = set()
     _card_ids(out, found)
     if viewer is not None:

@@ -59,22 +59,23 @@ def test_a_whole_match_over_rest_then_every_draw_verifies_and_the_log_replays(ap
     table = new_table(api, STARTERS, client_seed="rest-match")
     final = play_to_the_end(table, ["seat-1", "seat-2"])
     _check_finished(final, table)
+    hidden = {e["seq"] for e in table.log("seat-2") if e["audit"] and not e["audit"]["draws"]}  # seat-1's secret draws
+    own = {e["seq"]: e["audit"]["draws"] for e in table.log("seat-1") if e["seq"] in hidden and e["audit"]["draws"]}
 
     closed = api.post(f"/v1/sessions/{table.session}/close", token=table.token("seat-2"))
     assert closed.status_code == 200, closed.text
     seed = closed.json()["seeds"][0]["seed"]
     assert commitment(seed) == final["seeds"][0]["seedCommitment"]
-    # The close reveals every seat's hidden draws, in the state as in the log.
+    # The close reveals every seat's hands and decks in the state, and every hidden draw in the log.
     state = table.view("seat-2")["state"]
     assert set(state["revealed"]) == {"seat-1", "seat-2"}
-    revealed = {a["nonce"]: a["draws"] for r in state["revealed"].values() for a in r["drawAudits"]}
     checked, secret = 0, 0
     for entry in table.log("seat-2"):
         audit = entry["audit"]
         if audit is None:
             continue
-        if audit["nonce"] in revealed:
-            assert audit["draws"] == revealed[audit["nonce"]], entry["action"]
+        if entry["seq"] in hidden:
+            assert audit["draws"] and audit["draws"] == own.get(entry["seq"], audit["draws"]), entry["action"]
             secret += 1
         verdict = api.post("/v1/verify", {"record": audit, "seed": seed}).json()
         assert verdict["match"], (entry["action"], verdict)

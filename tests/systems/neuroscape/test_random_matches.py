@@ -238,10 +238,10 @@ def off_stage(state: NeuroscapeState) -> tuple[str, NeuroscapeActionBase]:
 def fingerprint(state: NeuroscapeState) -> tuple:
     """Every mutable part of a state by identity: a rule that changed one in place would show."""
     parts: list[object] = [state.flow, state.operations, state.battle, state.effects, state.outcome, state.environment,
-                           state.next_instance, state.used_abilities, *state.draw_audits.values()]
+                           state.next_instance, state.used_abilities]
     for p in state.players.values():
         parts += [p, p.hand, p.ram, p.characters, p.deck, p.ram_deck, p.recycle_bin, *p.slots.values()]
-    return tuple(map(id, parts)) + (len(state.players), len(state.draw_audits))
+    return tuple(map(id, parts)) + (len(state.players),)
 
 
 _POOL_IDS: dict[int, frozenset[bytes]] = {}

@@ -5,7 +5,9 @@ the rule options, a submitted card pool), a digest of the stored JSON after ever
 first made by the engine over plain JSON, and made again when abilities began to resolve, when
 triggers began to queue for their owner's order (the matches play differently since, and the state
 holds the queue), and when trojans were activated and drugs played as swift actions (the rules and
-cards in play gained fields, and the players use the new moves): the engine must make the same states, action for action, and
+cards in play gained fields, and the players use the new moves), and when the dice of secret draws
+left the state for the log (each digest then matched the earlier engine's state without `drawAudits`,
+action for action): the engine must make the same states, action for action, and
 each must load from its JSON and dump back to exactly it. A state stored before the order of
 operations, the used abilities and the looked-at top of a deck existed still loads.
 """
@@ -59,3 +61,14 @@ def test_a_state_stored_before_abilities_resolved_still_loads() -> None:
     assert loaded.operations is None and loaded.used_abilities == ()
     assert all(p.deck.top == () for p in loaded.players.values())
     assert dump_state(NeuroscapeState, loaded) == stored
+
+
+def test_a_state_stored_with_the_dice_of_secret_draws_loads_without_them() -> None:
+    from service.systems.neuroscape.rules.autoplay import STARTER_MATCH
+    from service.systems.neuroscape.setup import NeuroscapeSetup, initial_state
+
+    stored = dump_state(NeuroscapeState, initial_state(NeuroscapeSetup.model_validate(STARTER_MATCH)))
+    assert "drawAudits" not in stored
+    audits = {"seat-1": [{"nonce": 0, "draws": [[40, 7], [39, 2]]}], "seat-2": []}
+    old = {**orjson.loads(orjson.dumps(stored)), "drawAudits": audits}  # as a match stored them before
+    assert dump_state(NeuroscapeState, load_state(NeuroscapeState, old)) == stored

@@ -130,10 +130,14 @@ def test_a_finished_match_keeps_hands_decks_and_draw_records_hidden_until_the_cl
 
 
 def test_the_close_reveals_hands_decks_and_draw_records():
-    state, _ = _draw_entry()
+    state, entry = _draw_entry()
+    entry["audit"]["draws"] = [{"sides": 40 - n, "face": n + 1} for n in range(5)]  # the five cards' dice
     state, _ = do(state, "seat-2", "concede")
     shown = view(state, BO, closed=True)
     revealed = shown["revealed"]["seat-1"]
     assert revealed["hand"] == state["players"]["seat-1"]["hand"]
-    assert revealed["drawAudits"] == [{"nonce": 0, "draws": [{"sides": s, "face": f} for s, f in state["drawAudits"]["seat-1"][0]["draws"]]}]
-    assert len(revealed["drawAudits"][0]["draws"]) == 5
+    # The draw's dice are its log entry's, hidden from the other seat until the close shows it whole;
+    # the state keeps no copy of them (it would grow with every secret draw of the match).
+    assert view_entry(entry, BO)["audit"]["draws"] == []
+    assert view_entry(entry, BO, closed=True)["audit"]["draws"] == entry["audit"]["draws"]
+    assert "drawAudits" not in state and "drawAudits" not in revealed

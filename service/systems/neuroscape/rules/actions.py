@@ -27,7 +27,7 @@ from service.systems.neuroscape.rules.trojans import activate_trojan, spent
 from service.systems.neuroscape.rules.order import next_living, pass_priority
 from service.systems.neuroscape.rules.winning import eliminate
 from service.systems.neuroscape.rules.zones import leave_play, owned_persistent
-from service.systems.neuroscape.state import DrawAudit, Event, NeuroscapeState, living, player, with_flow
+from service.systems.neuroscape.state import Event, NeuroscapeState, living, player, with_flow
 from service.systems.neuroscape.wire.abilities import (
     NeuroscapeActivateAction,
     NeuroscapeActivateTrojanAction,
@@ -223,18 +223,10 @@ def act(state: State, action: str, params: NeuroscapeActionBase, stream: Stream,
         new = advance(new, stream, events)
         if len(events) == offered:
             break
-    if (spec.secret_draws or secret_cards(events)) and stream.draws:
-        # Kept so the session's close can reveal them with the seed: anyone can then check
-        # these draws, which every other read hides from other seats until then.
-        audit = DrawAudit(nonce=stream.nonce, draws=tuple((d.sides, d.face) for d in stream.draws))
-        audits = new.draw_audits
-        new = new.model_copy(update={"draw_audits": {**audits, seat: (*audits[seat], audit)}})
+    # The dice of a secret draw stay in the action's log entry (its audit), which every read hides
+    # from other seats until the session's close reveals the seed: not in the state, where they
+    # would make every later write of the match longer.
     return new, {"events": events, "flow": flow_summary(new), "private": private}
-
-
-def secret_cards(events: list[Event]) -> bool:
-    """Whether the dice of these events picked hidden cards (a draw, a look at a deck's top)."""
-    return any(event.get("kind") in ("drew", "looked-at-top") for event in events)
 
 
 def flow_summary(state: State) -> dict[str, Any]:

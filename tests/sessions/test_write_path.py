@@ -1,0 +1,142 @@
+"""The write path's shortcuts change nothing a client or the store sees: the kept document is the
+stored one, a kept token is still checked for its role and for its session, the clock reads as
+`datetime` does, stamps are unique, and writers to one session take turns in arrival order."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from datetime import UTC, datetime
+
+import orjson
+import pytest
+
+from service.errors import Problem
+from service.sessions.clock import Clock, Stamps
+from service.sessions.locks import SessionQueues
+from service.sessions.memory import MemoryStore
+from service.sessions.service import Sessions
+from service.systems import REGISTRY
+
+SECRET = "write-path-" + "s" * 32
+
+
+def _roll(doc, actor, stream):
+    return doc.with_state({**doc["state"], "last": stream.roll(20), "rolls": [*doc["state"].get("rolls", []), actor.seat]}), {}
+
+
+async def _table(*seats: tuple[str, str]):
+    store = MemoryStore()
+    sessions = Sessions(store, REGISTRY, secret=SECRET, ttl_seconds=600)
+    doc, issued = await sessions.create("dice", [{"name": n, "role": r} for n, r in seats], "", None)
+    return store, sessions, doc["id"], [seat["token"] for seat in issued]
+
+
+async def test_the_kept_document_is_the_stored_one_decoded_after_every_write() -> None:
+    store, sessions, sid, (ana, bo) = await _table(("ana", "player"), ("bo", "player"))
+    for n in range(6):
+        await sessions.act(sid, ana if n % 2 else bo, "roll", _roll, params={"visibility": "gm" if n == 3 else "public"})
+        kept = sessions.recent.get(sid)
+        loaded = await store.load(sid)
+        assert kept is not None and loaded is not None
+        assert (kept.version, kept.log_length, kept.stamp) == (loaded.version, len(await store.log(sid, 0, 99)), loaded.stamp)
+        assert kept.doc == orjson.loads(loaded.doc)
+    assert kept.doc["sealed"] == [0] and kept.doc["nonce"] == 6
+
+
+async def test_a_token_kept_for_a_session_is_still_checked_for_its_role_and_its_session() -> None:
+    store, sessions, sid, (player, watcher) = await _table(("ana", "player"), ("sol", "spectator"))
+    _, _, other, (stranger,) = await _table(("eve", "player"))
+    await sessions.act(sid, player, "roll", _roll)
+    for _ in range(2):  # the second time from the kept commit, with the spectator's token seen once
+        with pytest.raises(Problem) as refused:
+            await sessions.act(sid, watcher, "roll", _roll)
+        assert refused.value.code == "forbidden" and "spectator" in refused.value.detail
+    for token, code in ((stranger, "forbidden"), (None, "unauthorized"), ("nat_made-up", "forbidden")):
+        with pytest.raises(Problem) as refused:
+            await sessions.act(sid, token, "roll", _roll)
+        assert refused.value.code == code
+    assert (await sessions.act(sid, player, "roll", _roll))["version"] == 3
+
+
+def test_the_clock_reads_as_datetime_formats_now(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = Clock()
+    for ns in (1_764_610_000_000_000_000, 1_764_610_000_999_999_999, 1_764_610_001_000_000_000, 1_764_630_123_045_678_901):
+        monkeypatch.setattr(time, "time_ns", lambda ns=ns: ns)
+        expected = datetime.fromtimestamp(ns // 1000 / 1e6, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        assert clock() == expected
+
+
+def test_commit_stamps_differ_within_and_between_processes() -> None:
+    one, two = Stamps(), Stamps()
+    stamps = [one() for _ in range(1000)] + [two() for _ in range(1000)]
+    assert len(set(stamps)) == 2000
+
+
+async def test_writers_to_one_session_take_turns_in_arrival_order_and_a_cancelled_one_gives_up_its_place() -> None:
+    queues = SessionQueues()
+    order: list[str] = []
+
+    async def writer(name: str) -> None:
+        await queues.enter("s")
+        try:
+            order.append(name)
+            await asyncio.sleep(0.01)
+        finally:
+            queues.leave("s")
+
+    tasks = [asyncio.create_task(writer(name)) for name in "abcd"]
+    await asyncio.sleep(0.001)  # a holds the session, b c d wait
+    tasks[1].cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    assert order == ["a", "c", "d"] and len(queues) == 0
+    assert queues.try_enter("s") and not queues.try_enter("s")
+
+
+async def test_a_waiter_cancelled_just_as_it_is_handed_the_session_passes_it_on() -> None:
+    queues = SessionQueues()
+    assert queues.try_enter("s")
+    got: list[str] = []
+
+    async def waiter(name: str) -> None:
+        await queues.enter("s")
+        got.append(name)
+        queues.leave("s")
+
+    b, c = asyncio.create_task(waiter("b")), asyncio.create_task(waiter("c"))
+    await asyncio.sleep(0)  # both wait
+    queues.leave("s")  # hands the session to b ...
+    b.cancel()  # ... which is cancelled before it runs
+    await asyncio.gather(b, c, return_exceptions=True)
+    assert got == ["c"] and len(queues) == 0
+
+
+async def test_a_typed_state_is_validated_again_only_when_the_write_did_not_start_from_the_kept_commit(monkeypatch: pytest.MonkeyPatch) -> None:
+    import service.declare as declare
+    from service.api.operations import Call, build_operations
+    from service.systems.neuroscape.rules.autoplay import STARTER_MATCH, RandomPlayer
+    from service.systems.neuroscape.state import NeuroscapeState
+
+    store = MemoryStore()
+    one, two = (Sessions(store, REGISTRY, secret=SECRET, ttl_seconds=600) for _ in range(2))  # two replicas
+    doc, issued = await one.create("neuroscape", [{"name": "ana", "role": "player"}, {"name": "bo", "role": "player"}], "", STARTER_MATCH)
+    tokens = {seat["id"]: seat["token"] for seat in issued}
+    ops = {op.path.rsplit("/", 1)[1]: op for op in build_operations(REGISTRY) if op.session and "/neuroscape/" in op.path}
+    players = {seat: RandomPlayer(f"typed:{seat}", concede_one_in=100_000) for seat in tokens}
+    loads: list[int] = []
+    real = declare.load_state
+    monkeypatch.setattr(declare, "load_state", lambda model, stored: loads.append(1) or real(model, stored))
+    for n in range(12):
+        loaded = await store.load(doc["id"])
+        assert loaded is not None
+        state = orjson.loads(loaded.doc)["state"]
+        seat = state["flow"]["awaiting"][0]
+        name, params = players[seat].choose(real(NeuroscapeState, state), seat)
+        op = ops[name]
+        replica = two if n == 6 else one  # the seventh write is another replica's: one's kept commit is stale after it
+        call = Call(sessions=replica, store=store, idempotency_ttl_ms=1000, session_id=doc["id"], token=tokens[seat])
+        before = len(loads)
+        await op.run(call, op.input.model_validate(params.model_dump(mode="json", by_alias=True, exclude_none=True)))  # type: ignore[union-attr]
+        assert len(loads) - before == (1 if n in (0, 6, 7) else 0), n
+    replayed = orjson.loads((await store.load(doc["id"])).doc)["state"]  # type: ignore[union-attr]
+    assert declare.dump_state(NeuroscapeState, real(NeuroscapeState, replayed)) == replayed
