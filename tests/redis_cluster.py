@@ -77,13 +77,16 @@ class RedisCluster:
         self.wait_ok()
 
     def wait_ok(self, timeout_s: float = 30.0) -> None:
-        """Until every running node says the cluster is ok and agrees on the masters of all slots."""
+        """Until every running node says the cluster is ok and agrees on its masters, and every
+        replica has its link to its master up (so a WAIT can be answered)."""
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             running = [node for node in self.nodes if node._process is not None]
             if all("cluster_state:ok" in node.cli("cluster", "info") for node in running):
                 slots = {node.cli("cluster", "shards").count("master") for node in running}
-                if len(slots) == 1:
+                replication = [node.cli("info", "replication") for node in running]
+                linked = all("master_link_status:up" in info for info in replication if "role:slave" in info)
+                if len(slots) == 1 and linked:
                     return
             time.sleep(0.1)
         raise RuntimeError("the cluster did not reach state ok")
@@ -96,13 +99,31 @@ class RedisCluster:
 
     def master_of(self, key: str) -> ClusterNodeServer:
         """The master serving `key`'s slot now, as a running node sees the cluster."""
+        return self.master_of_slot(self.slot_of(key))
+
+    def move_slot(self, slot: int, target: ClusterNodeServer) -> None:
+        """Migrate one slot to `target`, keys and all, as `redis-cli --cluster reshard` does:
+        IMPORTING / MIGRATING, MIGRATE in batches, then SETSLOT NODE on every master."""
+        source = self.master_of_slot(slot)
+        source_id, target_id = source.cli("cluster", "myid").strip(), target.cli("cluster", "myid").strip()
+        target.cli("cluster", "setslot", str(slot), "importing", source_id)
+        source.cli("cluster", "setslot", str(slot), "migrating", target_id)
+        while keys := source.cli("cluster", "getkeysinslot", str(slot), "10").split():
+            source.cli("migrate", "127.0.0.1", str(target.port), "", "0", "5000", "KEYS", *keys)
+        for node in [target, source, *self.masters()]:
+            node.cli("cluster", "setslot", str(slot), "node", target_id)
+
+    def slot_of(self, key: str) -> int:
         probe = next(node for node in self.nodes if node._process is not None)
-        slot = int(probe.cli("cluster", "keyslot", key).strip())
+        return int(probe.cli("cluster", "keyslot", key).strip())
+
+    def master_of_slot(self, slot: int) -> ClusterNodeServer:
+        probe = next(node for node in self.nodes if node._process is not None)
         for row in probe.cli("cluster", "nodes").splitlines():
             fields = row.split()
             if "master" in fields[2] and "fail" not in fields[2] and _owns(fields[8:], slot):
                 return self.by_port(int(fields[1].split(":")[1].split("@")[0]))
-        raise RuntimeError(f"no master serves {key!r}")
+        raise RuntimeError(f"no master serves slot {slot}")
 
     def close(self) -> None:
         for node in self.nodes:

@@ -61,7 +61,7 @@ assert _COMMIT_SHARDED != _COMMIT, "the commit script no longer publishes as exp
 # that lost a slot's owner: the store cannot serve the session now.
 _CLUSTER_DOWN = (ClusterDownError, ReadOnlyError, RedisClusterException)
 _REDIRECTS = 16  # redirections followed before giving up (redis-py's own request TTL)
-_TRY_AGAIN_S = 0.02
+_TRY_AGAIN_S = (0.005, 0.1)  # first and longest wait while a slot's keys are being migrated
 
 
 def parse_cluster_url(url: str) -> dict[str, Any]:
@@ -100,7 +100,7 @@ class ClusterStore:
         options = parse_cluster_url(url)
         self._prefix = prefix
         self._timeout_s = timeout_s
-        self._wait_ms = max(1, int(timeout_s * 1000))
+        self._wait_ms = max(1, int(timeout_s * 500))  # half the store timeout: the rest is for the write
         self._durable = durability == "replica"
         self._own_connections = own_connections  # off: scripts through the library's execute_command
         self._cluster = RedisCluster(
@@ -140,7 +140,9 @@ class ClusterStore:
         same write; the reply counts only when a replica confirmed it.
         """
         asking: ClusterNode | None = None
-        for _ in range(_REDIRECTS):
+        redirects = 0
+        pause = _TRY_AGAIN_S[0]
+        while redirects < _REDIRECTS:
             node = asking or await self._node(key)
             packed = _pack(command)
             if asking is not None:
@@ -165,13 +167,18 @@ class ClusterStore:
                     raise StoreUnavailable("redis cluster: no replica confirmed the write in time")
                 return reply
             except MovedError as error:
+                redirects += 1
                 await self._cluster.nodes_manager.move_slot(error)
             except AskError as error:
+                redirects += 1
                 asking = self._cluster.nodes_manager.get_node(error.host, error.port)
                 if asking is None:  # a node the map does not know yet: learn the layout again
                     self._cluster._initialize = True
             except TryAgainError:
-                await asyncio.sleep(_TRY_AGAIN_S)
+                # Some of the session's keys have moved and some not yet: the migration of
+                # its slot is under way. Wait for it, within the store timeout (`_call`).
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, _TRY_AGAIN_S[1])
             except (*_DOWN, *_CLUSTER_DOWN):
                 # The node is gone or no longer the master: relearn the layout on the next call.
                 self._cluster._initialize = True
