@@ -39,7 +39,8 @@ def test_a_subscription_sees_every_event_before_and_after_its_slot_moves(cluster
     with api.client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
         ws.send_json({"type": "connection_init", "payload": {"authorization": f"Bearer {api.tokens['gm']}"}})
         assert ws.receive_json()["type"] == "connection_ack"
-        query = "subscription S($id: ID!) { sessionEvents(sessionId: $id) { seq action } }"
+        # From the start of the log (`after: -1`): a roll sent before the subscription is live is caught up.
+        query = "subscription S($id: ID!) { sessionEvents(sessionId: $id, after: -1) { seq action } }"
         ws.send_json({"id": "1", "type": "subscribe", "payload": {"query": query, "variables": {"id": sid}}})
         assert _roll(api, sid) == 0
         first = ws.receive_json()

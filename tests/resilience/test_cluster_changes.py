@@ -41,8 +41,10 @@ async def _nonces(http: httpx.AsyncClient, base: str, sid: str, token: str) -> l
 
 
 async def _follow(http: httpx.AsyncClient, base: str, sid: str, token: str, seen: list[int], want: int) -> None:
-    """An SSE follower: every seq it is sent, until it has `want` of them."""
-    async with http.stream("GET", f"{base}/v1/sessions/{sid}/events", headers={"Authorization": f"Bearer {token}"}) as response:
+    """An SSE follower from after seq 0 (so nothing depends on when it subscribes): every seq it
+    is sent, until it has `want` of them."""
+    headers = {"Authorization": f"Bearer {token}", "Last-Event-ID": "0"}
+    async with http.stream("GET", f"{base}/v1/sessions/{sid}/events", headers=headers) as response:
         assert response.status_code == 200
         buffer = ""
         async for chunk in response.aiter_text():
@@ -72,8 +74,11 @@ async def _reshard(cluster: RedisCluster, writer: str, reader: str) -> None:
         statuses: Counter[int] = Counter()
         acknowledged: list[int] = []
         seen: list[int] = []
+        first = await http.post(f"{writer}/v1/sessions/{sid}/dice/roll", json={"expression": "1d6"}, headers={"Authorization": f"Bearer {tokens['ana']}"})
+        assert first.status_code == 200
+        acknowledged.append(first.json()["audit"]["nonce"])
         follower = asyncio.create_task(_follow(http, reader, sid, tokens["gm"], seen, clients * per_client))
-        await asyncio.sleep(0.5)  # subscribed on the slot's first owner
+        await asyncio.sleep(0.5)  # most likely subscribed on the slot's first owner by now
 
         async def client(index: int) -> None:
             base = (writer, reader)[index % 2]
@@ -94,9 +99,9 @@ async def _reshard(cluster: RedisCluster, writer: str, reader: str) -> None:
         nonces = await _nonces(http, reader, sid, tokens["gm"])
     total = clients * per_client
     assert statuses == {200: total}, statuses
-    assert nonces == list(range(total))  # every action once, in order
+    assert nonces == list(range(total + 1))  # every action once, in order
     assert sorted(acknowledged) == nonces
-    assert seen == list(range(total))  # the follower on the other replica saw each, once, across the move
+    assert seen == list(range(1, total + 1))  # the follower on the other replica saw each, once, across the move
 
 
 def test_killing_a_master_under_load_answers_503_promptly_then_recovers_keeping_every_acknowledged_action(
