@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 
 from service.dice.entropy import fresh_seed
 
+CLUSTER_SCHEMES = ("redis+cluster://", "rediss+cluster://")
+
 
 class ConfigError(Exception):
     """The service refuses to start with this configuration."""
@@ -99,6 +101,8 @@ class Settings:
     idempotency_ttl_seconds: int = 24 * 3600
     store_timeout_seconds: float = 2.0
     redis_idle_connections: int = 16  # command connections a replica keeps open between bursts
+    # "replica": a write is acknowledged once a replica holds it (WAIT; Redis Cluster stores).
+    store_durability: str = "none"
     max_body_bytes: int = 256 * 1024
     max_dice: int = 1000
     max_sides: int = 10000
@@ -129,8 +133,15 @@ class Settings:
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
         env = dict(os.environ if env is None else env)
         store = env.get("NA_STORE", "memory").strip() or "memory"
-        if store != "memory" and not store.startswith(("redis://", "rediss://", "unix://")):
-            raise ConfigError("NA_STORE must be 'memory' or a redis:// / rediss:// / unix:// URL")
+        if store != "memory" and not store.startswith(("redis://", "rediss://", "unix://", *CLUSTER_SCHEMES)):
+            raise ConfigError(
+                "NA_STORE must be 'memory', a redis:// / rediss:// / unix:// URL or a redis+cluster:// / rediss+cluster:// one"
+            )
+        durability = env.get("NA_STORE_DURABILITY", "").strip().lower() or "none"
+        if durability not in ("none", "replica"):
+            raise ConfigError(f"NA_STORE_DURABILITY must be none or replica, got {durability!r}")
+        if durability == "replica" and not store.startswith(CLUSTER_SCHEMES):
+            raise ConfigError("NA_STORE_DURABILITY=replica needs a Redis Cluster store (redis+cluster://)")
         secret = env.get("NA_SEED_SECRET", "")
         if store != "memory":
             # Replicas must agree on session seeds, so a shared store needs a shared, strong secret.
@@ -148,6 +159,7 @@ class Settings:
             idempotency_ttl_seconds=_int(env, "NA_IDEMPOTENCY_TTL_SECONDS", cls.idempotency_ttl_seconds),
             store_timeout_seconds=_float(env, "NA_STORE_TIMEOUT_SECONDS", cls.store_timeout_seconds),
             redis_idle_connections=_int(env, "NA_REDIS_IDLE_CONNECTIONS", cls.redis_idle_connections, low=0),
+            store_durability=durability,
             max_body_bytes=_int(env, "NA_MAX_BODY_BYTES", cls.max_body_bytes),
             max_dice=_int(env, "NA_MAX_DICE", cls.max_dice),
             max_sides=_int(env, "NA_MAX_SIDES", cls.max_sides),

@@ -4,7 +4,8 @@ import os
 from collections.abc import Callable, Iterator
 
 import pytest
-from redis_server import RedisServer, require_binary  # tests/ is on sys.path: no __init__.py
+from redis_cluster import RedisCluster  # tests/ is on sys.path: no __init__.py
+from redis_server import RedisServer, require_binary
 
 pytest_plugins = ["support.api"]
 
@@ -38,3 +39,20 @@ def start_redis_server() -> Iterator[Callable[..., RedisServer]]:
     yield start
     for server in servers:
         server.close()
+
+
+@pytest.fixture(scope="session")
+def redis_cluster() -> Iterator[RedisCluster]:
+    """A Redis Cluster of our own (three masters, three replicas) for this test session.
+
+    Tests share it, so each keeps to a key prefix of its own; a test that kills or moves
+    something leaves the cluster serving every slot again.
+    """
+    require_binary()
+    with RedisCluster() as cluster:
+        yield cluster
+
+
+@pytest.fixture(scope="session")
+def redis_cluster_url(redis_cluster: RedisCluster) -> str:
+    return redis_cluster.url

@@ -81,9 +81,7 @@ class RedisServer:
     def _launch(self, port: int, timeout_s: float) -> bool:
         # stdin/stdout detached: a pytest capture must not hold the process's pipes.
         process = subprocess.Popen(
-            [BINARY, "--port", str(port), "--bind", "127.0.0.1", "--dir", self._dir,
-             "--save", "", "--appendonly", "yes" if self.appendonly else "no", "--appendfsync", self.fsync,
-             "--logfile", "redis.log", "--daemonize", "no"],
+            self._command(port),
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + timeout_s
@@ -97,6 +95,11 @@ class RedisServer:
         process.kill()
         process.wait()
         return False
+
+    def _command(self, port: int) -> list[str]:
+        return [BINARY, "--port", str(port), "--bind", "127.0.0.1", "--dir", self._dir,
+                "--save", "", "--appendonly", "yes" if self.appendonly else "no", "--appendfsync", self.fsync,
+                "--logfile", "redis.log", "--daemonize", "no"]
 
     def stop(self) -> None:
         if self._process is None:

@@ -28,7 +28,7 @@ from service.api.ratelimit import RateLimit
 from service.api.rest import PlainEndpoint, read_json, route_for
 from service.api.routing import mechanic_routes
 from service.api.services import Services
-from service.config import Settings
+from service.config import CLUSTER_SCHEMES, Settings
 from service.dice.notation import DEFAULT_LIMITS, Limits
 from service.errors import Problem
 from service.observability import InstrumentedStore, Metrics
@@ -42,6 +42,15 @@ from service.sessions.store import Store, StoreUnavailable
 def make_store(settings: Settings) -> Store:
     if settings.store == "memory":
         return MemoryStore()
+    if settings.store.startswith(CLUSTER_SCHEMES):
+        from service.sessions.cluster_store import ClusterStore
+
+        return ClusterStore(
+            settings.store,
+            timeout_s=settings.store_timeout_seconds,
+            durability=settings.store_durability,
+            own_connections=settings.redis_own_connections,
+        )
     from service.sessions.redis_store import RedisStore
 
     return RedisStore(

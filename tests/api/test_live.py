@@ -105,8 +105,10 @@ def test_graphql_subscription_without_a_token_is_refused(memory_api: Api) -> Non
 
 
 @pytest.mark.slow
-def test_sse_on_one_replica_sees_rolls_made_on_another(redis_url: str) -> None:
-    with ServiceProcess(redis_url, secret=SECRET) as one, ServiceProcess(redis_url, secret=SECRET) as two:
+@pytest.mark.parametrize("store", ["redis", pytest.param("cluster", marks=pytest.mark.cluster)])
+def test_sse_on_one_replica_sees_rolls_made_on_another(store: str, request: pytest.FixtureRequest) -> None:
+    url = request.getfixturevalue("redis_url" if store == "redis" else "redis_cluster_url")
+    with ServiceProcess(url, secret=SECRET) as one, ServiceProcess(url, secret=SECRET) as two:
         asyncio.run(_follow_across(one.url, two.url))
 
 

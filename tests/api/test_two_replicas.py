@@ -13,8 +13,14 @@ from support.processes import ServiceProcess
 pytestmark = pytest.mark.slow
 
 
-def test_two_processes_share_one_session_without_reusing_a_nonce(redis_url: str) -> None:
-    with ServiceProcess(redis_url, secret=SECRET) as one, ServiceProcess(redis_url, secret=SECRET) as two:
+@pytest.fixture(params=[pytest.param("redis", marks=pytest.mark.redis), pytest.param("cluster", marks=pytest.mark.cluster)])
+def store_url(request: pytest.FixtureRequest) -> str:
+    """One Redis, or a Redis Cluster of three masters and three replicas."""
+    return request.getfixturevalue("redis_url" if request.param == "redis" else "redis_cluster_url")
+
+
+def test_two_processes_share_one_session_without_reusing_a_nonce(store_url: str) -> None:
+    with ServiceProcess(store_url, secret=SECRET) as one, ServiceProcess(store_url, secret=SECRET) as two:
         asyncio.run(_play(one.url, two.url))
 
 

@@ -35,10 +35,16 @@ async def _log(http: httpx.AsyncClient, base: str, sid: str, token: str) -> list
             return entries
 
 
-@pytest.fixture(scope="module")
-def replicas():
-    """Two service processes on a Redis of their own (started once: a process takes seconds to boot)."""
+@pytest.fixture(scope="module", params=["redis", pytest.param("cluster", marks=pytest.mark.cluster)])
+def replicas(request: pytest.FixtureRequest):
+    """Two service processes on a Redis of their own, or on the test session's Redis Cluster
+    (started once: a process takes seconds to boot)."""
     require_binary()
+    if request.param == "cluster":
+        url = request.getfixturevalue("redis_cluster_url")
+        with ServiceProcess(url, secret=SECRET) as one, ServiceProcess(url, secret=SECRET) as two:
+            yield [one.url, two.url]
+        return
     with RedisServer() as redis, ServiceProcess(redis.url, secret=SECRET) as one, ServiceProcess(redis.url, secret=SECRET) as two:
         yield [one.url, two.url]
 

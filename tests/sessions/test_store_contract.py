@@ -16,6 +16,7 @@ import pytest
 import redis.asyncio as redis
 from redis.asyncio.connection import AbstractConnection
 
+from service.sessions.cluster_store import ClusterStore
 from service.sessions.memory import MemoryStore
 from service.sessions.redis_store import RedisStore
 from service.sessions.store import Commit, Store, StoreUnavailable
@@ -31,7 +32,17 @@ class Backend:
 
 
 # `redis-pooled`: the store with NA_REDIS_OWN_CONNECTIONS off, every command through redis-py's pool.
-@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.redis), pytest.param("redis-pooled", marks=pytest.mark.redis)])
+# `cluster`: a Redis Cluster of three masters and three replicas (`cluster-library`: scripts through
+# redis-py's RedisCluster.execute_command instead of the store's own packed commands).
+@pytest.fixture(
+    params=[
+        "memory",
+        pytest.param("redis", marks=pytest.mark.redis),
+        pytest.param("redis-pooled", marks=pytest.mark.redis),
+        pytest.param("cluster", marks=pytest.mark.cluster),
+        pytest.param("cluster-library", marks=pytest.mark.cluster),
+    ]
+)
 async def backend(request: pytest.FixtureRequest) -> AsyncIterator[Backend]:
     if request.param == "memory":
         now = [0.0]
@@ -45,6 +56,25 @@ async def backend(request: pytest.FixtureRequest) -> AsyncIterator[Backend]:
 
         yield Backend(memory, advance, queues)
         await memory.aclose()
+        return
+    if request.param.startswith("cluster"):
+        cluster_url = request.getfixturevalue("redis_cluster_url")
+        prefix = f"t{uuid.uuid4().hex}"
+        cluster = ClusterStore(cluster_url, prefix=prefix, own_connections=request.param == "cluster")
+        probes: dict[str, redis.Redis] = {}
+
+        async def shard_subscribers(session_id: str) -> int:
+            # Asked of the master that owns the session's slot: sharded channels are per shard.
+            channel = f"{prefix}:s:{{{session_id}}}:events"
+            node = await cluster._node(channel)
+            probe = probes.setdefault(node.name, redis.Redis(host=node.host, port=int(node.port)))
+            [_, count] = await probe.execute_command("PUBSUB", "SHARDNUMSUB", channel)
+            return int(count)
+
+        yield Backend(cluster, asyncio.sleep, shard_subscribers)
+        await cluster.aclose()
+        for probe in probes.values():
+            await probe.aclose()
         return
     url = request.getfixturevalue("redis_url")
     prefix = f"t{uuid.uuid4().hex}"  # the server is shared: each test keeps to its own keys

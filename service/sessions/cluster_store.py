@@ -1,0 +1,339 @@
+"""The shared store on a Redis Cluster: sessions spread over its shards, one slot each.
+
+Same key layout and scripts as the single Redis (service/sessions/redis_store.py): the `{id}` hash
+tag puts every key of a session, and its event channel, in one slot, so every operation of a
+session runs on the one master that owns that slot. redis-py's asyncio `RedisCluster` keeps the
+map of slots to nodes and each node's connections; the store sends its packed commands on those
+connections itself, which keeps the single Redis's fast path (one EVALSHA, packed by hiredis) and
+lets a `WAIT` ride the same connection as the write it waits for.
+
+- Redirections: MOVED updates the library's slot map and the command goes to the new owner; ASK
+  (a slot being migrated) sends it once to the importing node behind ASKING; TRYAGAIN (a
+  multi-key command during a migration) waits a little. Each is an answer that nothing ran, so
+  sending again is safe; a connection lost after a write went out is not retried (the caller
+  answers 503 and the client's Idempotency-Key replays the outcome).
+- Scripts are cached per node: NOSCRIPT (a node that never saw the script, a promoted replica,
+  a restart) sends the script's body with EVAL on that node, which caches it there.
+- Live events use sharded pub/sub: the commit script SPUBLISHes on the session's slot, and a
+  subscriber SSUBSCRIBEs on the node that owns it. When the slot moves, the node ends the
+  subscription (`sunsubscribe`); the subscriber then reports the store unavailable, and
+  service/sessions/live.py subscribes again and fills the gap from the log.
+- Durability `replica` (NA_STORE_DURABILITY): a write is acknowledged only once `WAIT` says a
+  replica holds it, so a failover that promotes that replica cannot lose it; when no replica
+  confirms within the store timeout the request is answered 503 (the write may have landed, so
+  the client retries with its Idempotency-Key).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import AsyncGenerator, AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+import redis.asyncio as redis
+from redis.asyncio.client import PubSub
+from redis.asyncio.cluster import ClusterNode, RedisCluster
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import (
+    AskError,
+    ClusterDownError,
+    MovedError,
+    NoScriptError,
+    ReadOnlyError,
+    RedisClusterException,
+    RedisError,
+    TryAgainError,
+)
+
+from service.config import CLUSTER_SCHEMES as SCHEMES
+from service.sessions.redis_store import _CREATE, _COMMIT, _DOWN, _LOAD, _pack
+from service.sessions.store import Commit, Loaded, StoreUnavailable
+
+# Sharded pub/sub: the event crosses the session's shard only.
+_COMMIT_SHARDED = _COMMIT.replace("redis.call('PUBLISH',", "redis.call('SPUBLISH',")
+assert _COMMIT_SHARDED != _COMMIT, "the commit script no longer publishes as expected"
+
+# A failover (no master for a slot yet), a node that has just become a replica, a cluster
+# that lost a slot's owner: the store cannot serve the session now.
+_CLUSTER_DOWN = (ClusterDownError, ReadOnlyError, RedisClusterException)
+_REDIRECTS = 16  # redirections followed before giving up (redis-py's own request TTL)
+_TRY_AGAIN_S = (0.005, 0.1)  # first and longest wait while a slot's keys are being migrated
+
+
+def parse_cluster_url(url: str) -> dict[str, Any]:
+    """`redis+cluster://[[user]:password@]host:port[,host:port…]` (`rediss+cluster://`: TLS)."""
+    if not url.startswith(SCHEMES):
+        raise ValueError("a cluster URL starts with redis+cluster:// or rediss+cluster://")
+    parts = urlsplit(url)
+    userinfo, _, hosts = parts.netloc.rpartition("@")
+    username, _, password = userinfo.partition(":")
+    nodes = []
+    for item in hosts.split(","):
+        host, _, port = item.strip().rpartition(":")
+        if not host or not port.isdigit():
+            raise ValueError("each cluster node is host:port")
+        nodes.append((host.strip("[]"), int(port)))
+    return {
+        "nodes": nodes,
+        "username": unquote(username) or None,
+        "password": unquote(password) or None,
+        "ssl": parts.scheme == "rediss+cluster",
+    }
+
+
+class ClusterStore:
+    def __init__(
+        self,
+        url: str,
+        *,
+        timeout_s: float = 2.0,
+        prefix: str = "na",
+        durability: str = "none",
+        own_connections: bool = True,
+    ) -> None:
+        assert "{" not in prefix and "}" not in prefix, "braces in the prefix would break the hash tag"
+        assert durability in ("none", "replica"), durability
+        options = parse_cluster_url(url)
+        self._prefix = prefix
+        self._timeout_s = timeout_s
+        self._wait_ms = max(1, int(timeout_s * 500))  # half the store timeout: the rest is for the write
+        self._durable = durability == "replica"
+        self._own_connections = own_connections  # off: scripts through the library's execute_command
+        self._cluster = RedisCluster(
+            startup_nodes=[ClusterNode(host, port) for host, port in options["nodes"]],
+            username=options["username"],
+            password=options["password"],
+            ssl=options["ssl"],
+            socket_connect_timeout=timeout_s,
+            socket_timeout=None,  # one deadline on the whole operation (`_call`), as on one Redis
+            retry=Retry(NoBackoff(), 0),  # no resend inside redis-py: a lost reply may hide a landed write
+            require_full_coverage=False,  # a shard without a master stops its own sessions only
+        )
+        self._scripts = {name: (script, _sha(script)) for name, script in (("create", _CREATE), ("load", _LOAD), ("commit", _COMMIT_SHARDED))}
+
+    def _session(self, session_id: str) -> str:
+        return f"{self._prefix}:s:{{{session_id}}}"
+
+    async def _call(self, awaitable: Any) -> Any:
+        try:
+            async with asyncio.timeout(self._timeout_s):
+                return await awaitable
+        except (*_DOWN, *_CLUSTER_DOWN) as exc:
+            # As on one Redis: the type name only (messages name hosts, URLs may hold a password).
+            raise StoreUnavailable(f"redis cluster unavailable: {type(exc).__name__}") from exc
+
+    async def _node(self, key: str) -> ClusterNode:
+        if self._cluster._initialize:  # first use, or the library dropped its map after an error
+            await self._cluster.initialize()
+        node = self._cluster.get_node_from_key(key)
+        assert node is not None
+        return node
+
+    async def _run(self, key: str, command: tuple[Any, ...], *, wait: bool = False) -> Any:
+        """One command of `key`'s slot on the node that owns it, following redirections.
+
+        With `wait`, a `WAIT 1 <timeout>` follows the command on the same connection, in the
+        same write; the reply counts only when a replica confirmed it.
+        """
+        asking: ClusterNode | None = None
+        redirects = 0
+        pause = _TRY_AGAIN_S[0]
+        while redirects < _REDIRECTS:
+            node = asking or await self._node(key)
+            packed = _pack(command)
+            if asking is not None:
+                packed = _pack(("ASKING",)) + packed
+            if wait:
+                packed += _pack(("WAIT", 1, self._wait_ms))
+            connection = node.acquire_connection()
+            try:
+                await node.disconnect_if_needed(connection)
+                if not connection.is_connected:
+                    await connection.connect()
+                await connection.send_packed_command(packed, check_health=False)
+                if asking is not None:
+                    await connection.read_response()  # +OK
+                    asking = None
+                try:
+                    reply = await connection.read_response()
+                finally:
+                    if wait:
+                        replicas = await connection.read_response()
+                if wait and replicas < 1:
+                    raise StoreUnavailable("redis cluster: no replica confirmed the write in time")
+                return reply
+            except MovedError as error:
+                redirects += 1
+                await self._cluster.nodes_manager.move_slot(error)
+            except AskError as error:
+                redirects += 1
+                asking = self._cluster.nodes_manager.get_node(error.host, error.port)
+                if asking is None:  # a node the map does not know yet: learn the layout again
+                    self._cluster._initialize = True
+            except TryAgainError:
+                # Some of the session's keys have moved and some not yet: the migration of
+                # its slot is under way. Wait for it, within the store timeout (`_call`).
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, _TRY_AGAIN_S[1])
+            except (*_DOWN, *_CLUSTER_DOWN):
+                # The node is gone or no longer the master: relearn the layout on the next call.
+                self._cluster._initialize = True
+                await node.disconnect_free_connections()
+                raise
+            finally:
+                node.release(connection)
+        raise ClusterDownError("too many redirections")
+
+    async def _script(self, name: str, keys: list[str], args: list[Any], *, wait: bool = False) -> Any:
+        script, sha = self._scripts[name]
+        if not self._own_connections:
+            try:
+                return await self._cluster.execute_command("EVALSHA", sha, len(keys), *keys, *args)
+            except NoScriptError:
+                return await self._cluster.execute_command("EVAL", script, len(keys), *keys, *args)
+        try:
+            return await self._run(keys[0], ("EVALSHA", sha, len(keys), *keys, *args), wait=wait)
+        except NoScriptError:  # nothing ran; EVAL runs it and caches it on this node
+            return await self._run(keys[0], ("EVAL", script, len(keys), *keys, *args), wait=wait)
+
+    async def create(self, session_id: str, doc: bytes, ttl_ms: int) -> bool:
+        key = self._session(session_id)
+        created: int = await self._call(self._script("create", [key, f"{key}:log"], [doc, ttl_ms], wait=self._durable))
+        return created == 1
+
+    async def load(self, session_id: str, idempotency_key: str | None = None) -> Loaded | None:
+        key = self._session(session_id)
+        keys = [key, f"{key}:log"]
+        if idempotency_key is not None:
+            keys.append(f"{key}:idem:{idempotency_key}")
+        found = await self._call(self._script("load", keys, []))
+        if found is None:
+            return None
+        version, doc, log_length, answer, stamp = found
+        return Loaded(int(version), doc, log_length, answer, stamp.decode())
+
+    async def commit(self, commit: Commit) -> bool:
+        key = self._session(commit.session_id)
+        keys = [key, f"{key}:log"]
+        answer = commit.idempotent_answer
+        if commit.idempotency_key is not None and answer is not None:
+            keys.append(f"{key}:idem:{commit.idempotency_key}")
+        args: list[bytes | str | int] = [
+            commit.expected_version,
+            commit.version,
+            commit.doc,
+            commit.ttl_ms,
+            f"{key}:events",
+            "1" if commit.log_entry is not None else "",
+            commit.log_entry or b"",
+            "1" if commit.event is not None else "",
+            commit.event or b"",
+            answer or b"",
+            commit.expected_stamp,
+            commit.stamp,
+        ]
+        committed: int = await self._call(self._script("commit", keys, args, wait=self._durable))
+        return committed == 1
+
+    async def log(self, session_id: str, start: int, limit: int) -> list[bytes]:
+        if limit <= 0:
+            return []
+        key = f"{self._session(session_id)}:log"
+        entries: list[bytes] = await self._call(self._run(key, ("LRANGE", key, start, start + limit - 1)))
+        return entries
+
+    async def recall(self, key: str) -> bytes | None:
+        name = f"{self._prefix}:idem:{key}"
+        answer: bytes | None = await self._call(self._run(name, ("GET", name)))
+        return answer
+
+    async def remember(self, key: str, value: bytes, ttl_ms: int) -> bytes | None:
+        name = f"{self._prefix}:idem:{key}"
+        command = ("SET", name, value, "PX", ttl_ms, "NX", "GET")
+        earlier: bytes | None = await self._call(self._run(name, command, wait=self._durable))
+        return earlier
+
+    @asynccontextmanager
+    async def subscribe(self, session_id: str) -> AsyncIterator[AsyncIterator[bytes]]:
+        """SSUBSCRIBE on the node that owns the session's slot; confirmed live inside the block."""
+        channel = f"{self._session(session_id)}:events"
+        pool: redis.ConnectionPool | None = None
+        pubsub: PubSub | None = None
+        try:
+            for _ in range(_REDIRECTS):
+                node = await self._call(self._node(channel))
+                pool = redis.ConnectionPool(connection_class=node.connection_class, **node.connection_kwargs)
+                pubsub = PubSub(pool)
+                try:
+                    await self._call(self._confirmed(pubsub, channel))
+                    break
+                except MovedError as error:  # the map was stale: follow the slot, subscribe again
+                    await self._cluster.nodes_manager.move_slot(error)
+                    await pubsub.aclose()
+                    await pool.aclose()
+                    pubsub = pool = None
+            else:
+                raise StoreUnavailable("redis cluster: the session's slot kept moving")
+            yield self._messages(pubsub)
+        finally:
+            if pubsub is not None:
+                await pubsub.aclose()
+            if pool is not None:
+                await pool.aclose()
+
+    @staticmethod
+    async def _confirmed(pubsub: PubSub, channel: str) -> None:
+        await pubsub.ssubscribe(channel)
+        while True:
+            message = await pubsub.get_message(timeout=None)
+            if message is not None and message["type"] == "ssubscribe":
+                return
+
+    async def _messages(self, pubsub: PubSub) -> AsyncIterator[bytes]:
+        while True:
+            try:
+                message = await pubsub.get_message(timeout=None)  # quiet tables wait long
+            except (*_DOWN, *_CLUSTER_DOWN) as exc:
+                self._cluster._initialize = True
+                raise StoreUnavailable(f"redis cluster unavailable: {type(exc).__name__}") from exc
+            if message is None:
+                continue
+            if message["type"] == "smessage":
+                yield message["data"]
+            elif message["type"] == "sunsubscribe":
+                # The slot moved to another node (or the node lost it in a failover): the
+                # follower subscribes again where it lives now and fills the gap from the log.
+                self._cluster._initialize = True
+                raise StoreUnavailable("redis cluster: the session's slot moved")
+
+    async def events(self, session_id: str) -> AsyncGenerator[bytes, None]:
+        async with self.subscribe(session_id) as messages:
+            async for message in messages:
+                yield message
+
+    async def ping(self) -> None:
+        """Ready when the cluster answers and every slot has a master."""
+        async def check() -> None:
+            if self._cluster._initialize:
+                await self._cluster.initialize()
+            try:
+                info = await self._cluster.cluster_info()
+            except RedisError:
+                self._cluster._initialize = True
+                raise
+            if info.get("cluster_state") != "ok":
+                self._cluster._initialize = True
+                raise ClusterDownError("cluster state is not ok")
+
+        await self._call(check())
+
+    async def aclose(self) -> None:
+        await self._cluster.aclose()
+
+
+def _sha(script: str) -> str:
+    return hashlib.sha1(script.encode()).hexdigest()

@@ -1,0 +1,174 @@
+"""A Redis Cluster changing under load: a slot moved while its sessions play, a master killed.
+
+Real service processes on the test session's cluster (three masters, three replicas). Each test
+leaves the cluster serving every slot, with a replica for every master, for the tests after it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections import Counter
+
+import httpx
+import pytest
+
+from redis_cluster import RedisCluster
+from support.api import SECRET
+from support.processes import ServiceProcess
+
+pytestmark = [pytest.mark.slow, pytest.mark.cluster]
+
+SEATS = [{"name": "gm", "role": "gm"}, {"name": "ana"}]
+TIMEOUT_S = 0.5  # NA_STORE_TIMEOUT_SECONDS of these replicas
+
+
+async def _session(http: httpx.AsyncClient, base: str) -> tuple[str, dict[str, str]]:
+    created = (await http.post(f"{base}/v1/sessions", json={"system": "dice", "seats": SEATS})).json()
+    return created["session"]["id"], {seat["name"]: seat["token"] for seat in created["seats"]}
+
+
+async def _nonces(http: httpx.AsyncClient, base: str, sid: str, token: str) -> list[int]:
+    entries, cursor = [], None
+    while True:
+        params = {"limit": 200, **({"cursor": cursor} if cursor else {})}
+        page = (await http.get(f"{base}/v1/sessions/{sid}/log", params=params, headers={"Authorization": f"Bearer {token}"})).json()
+        entries += page["entries"]
+        cursor = page["nextCursor"]
+        if not cursor:
+            return [entry["audit"]["nonce"] for entry in entries if entry["action"] == "dice/roll"]
+
+
+async def _follow(http: httpx.AsyncClient, base: str, sid: str, token: str, seen: list[int], want: int) -> None:
+    """An SSE follower from after seq 0 (so nothing depends on when it subscribes): every seq it
+    is sent, until it has `want` of them."""
+    headers = {"Authorization": f"Bearer {token}", "Last-Event-ID": "0"}
+    async with http.stream("GET", f"{base}/v1/sessions/{sid}/events", headers=headers) as response:
+        assert response.status_code == 200
+        buffer = ""
+        async for chunk in response.aiter_text():
+            buffer += chunk
+            *blocks, buffer = buffer.split("\n\n")
+            for block in blocks:
+                data = [line[6:] for line in block.splitlines() if line.startswith("data: ")]
+                if data:
+                    seen.append(json.loads(data[0])["seq"])
+            if len(seen) >= want:
+                return
+
+
+def test_moving_a_slot_that_holds_live_sessions_fails_no_request_and_loses_no_action(redis_cluster: RedisCluster) -> None:
+    env = {"NA_STORE_TIMEOUT_SECONDS": str(TIMEOUT_S * 4)}
+    with ServiceProcess(redis_cluster.url, secret=SECRET, env=env) as one, ServiceProcess(redis_cluster.url, secret=SECRET, env=env) as two:
+        asyncio.run(_reshard(redis_cluster, one.url, two.url))
+
+
+async def _reshard(cluster: RedisCluster, writer: str, reader: str) -> None:
+    clients, per_client = 6, 30
+    async with httpx.AsyncClient(timeout=30) as http:
+        sid, tokens = await _session(http, writer)
+        slot = cluster.slot_of(f"na:s:{{{sid}}}")
+        source = cluster.master_of_slot(slot)
+        target = next(node for node in cluster.masters() if node is not source)
+        statuses: Counter[int] = Counter()
+        acknowledged: list[int] = []
+        seen: list[int] = []
+        first = await http.post(f"{writer}/v1/sessions/{sid}/dice/roll", json={"expression": "1d6"}, headers={"Authorization": f"Bearer {tokens['ana']}"})
+        assert first.status_code == 200
+        acknowledged.append(first.json()["audit"]["nonce"])
+        follower = asyncio.create_task(_follow(http, reader, sid, tokens["gm"], seen, clients * per_client))
+        await asyncio.sleep(0.5)  # most likely subscribed on the slot's first owner by now
+
+        async def client(index: int) -> None:
+            base = (writer, reader)[index % 2]
+            for _ in range(per_client):
+                response = await http.post(
+                    f"{base}/v1/sessions/{sid}/dice/roll", json={"expression": "1d6"}, headers={"Authorization": f"Bearer {tokens['ana']}"}
+                )
+                statuses[response.status_code] += 1
+                if response.status_code == 200:
+                    acknowledged.append(response.json()["audit"]["nonce"])
+
+        load = asyncio.gather(*(client(i) for i in range(clients)))
+        await asyncio.sleep(0.3)  # under way
+        await asyncio.to_thread(cluster.move_slot, slot, target)
+        await load
+        assert cluster.master_of_slot(slot) is target  # the session now lives on another shard
+        await asyncio.wait_for(follower, 20)
+        nonces = await _nonces(http, reader, sid, tokens["gm"])
+    total = clients * per_client
+    assert statuses == {200: total}, statuses
+    assert nonces == list(range(total + 1))  # every action once, in order
+    assert sorted(acknowledged) == nonces
+    assert seen == list(range(1, total + 1))  # the follower on the other replica saw each, once, across the move
+
+
+def test_killing_a_master_under_load_answers_503_promptly_then_recovers_keeping_every_acknowledged_action(
+    redis_cluster: RedisCluster,
+) -> None:
+    env = {"NA_STORE_TIMEOUT_SECONDS": str(TIMEOUT_S), "NA_STORE_DURABILITY": "replica"}
+    with ServiceProcess(redis_cluster.url, secret=SECRET, env=env) as service:
+        asyncio.run(_failover(redis_cluster, service.url))
+    redis_cluster.wait_ok()
+
+
+async def _failover(cluster: RedisCluster, base: str) -> None:
+    async with httpx.AsyncClient(timeout=10) as http:
+        sid, tokens = await _session(http, base)
+        headers = {"Authorization": f"Bearer {tokens['ana']}"}
+        master = cluster.master_of(f"na:s:{{{sid}}}")
+        acknowledged: list[int] = []
+        statuses: Counter[int] = Counter()
+        slowest = 0.0
+        killed_at = recovered_at = 0.0
+
+        async def client() -> None:
+            nonlocal slowest, recovered_at
+            while len(acknowledged) < 60:
+                started = time.monotonic()
+                response = await http.post(f"{base}/v1/sessions/{sid}/dice/roll", json={"expression": "1d6"}, headers=headers)
+                took = time.monotonic() - started
+                slowest = max(slowest, took)
+                statuses[response.status_code] += 1
+                if response.status_code == 200:
+                    acknowledged.append(response.json()["audit"]["nonce"])
+                    if killed_at and not recovered_at and started > killed_at:
+                        recovered_at = time.monotonic()
+                else:
+                    assert response.status_code == 503 and response.json()["code"] == "store-unavailable", response.text
+                    await asyncio.sleep(0.05)
+                assert time.monotonic() - killed_at < 30 if killed_at else True, "no recovery"
+
+        load = asyncio.gather(*(client() for _ in range(4)))
+        while len(acknowledged) < 15:
+            await asyncio.sleep(0.01)
+        killed_at = time.monotonic()
+        master.kill()  # a crash: the replica has what WAIT confirmed, nothing is flushed
+        promoted = await asyncio.to_thread(_promoted, cluster, f"na:s:{{{sid}}}", master)
+        # The promoted master has no replica left, so a write it takes cannot be confirmed: its
+        # sessions answer 503 until the crashed node is back (as an orchestrator restarts it),
+        # now as the new master's replica.
+        await asyncio.to_thread(master.start)
+        await load
+        nonces = await _nonces(http, base, sid, tokens["gm"])
+    assert promoted is not master
+    assert statuses[503] > 0, statuses  # there was an interval without a master
+    assert slowest < TIMEOUT_S * 4, slowest  # each answered within the store timeout rule, not hung
+    assert recovered_at - killed_at < 20, "the service did not recover"
+    assert set(acknowledged) <= set(nonces)  # nothing acknowledged is lost
+    assert nonces == list(range(len(nonces)))  # and no nonce twice, none skipped
+
+
+def _promoted(cluster: RedisCluster, key: str, dead: object, timeout_s: float = 20.0) -> object:
+    """The master that serves `key` once the cluster has replaced `dead`."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            owner = cluster.master_of(key)
+        except RuntimeError:  # no master for the slot yet
+            owner = dead
+        if owner is not dead:
+            return owner
+        time.sleep(0.1)
+    raise AssertionError("no replica was promoted")
