@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from service.dice.memo import memoized
 from service.dice.stream import Stream
 
 if TYPE_CHECKING:
@@ -180,7 +181,8 @@ def declare(
     assert session_odds is None or session is not None, f"{system.id}/{name}: session odds need a session form"
     fields: dict[str, Any] = {}
     if odds is not None:
-        fields["odds"] = odds
+        # Pure in its input: the same input answers from the remembered odds (`service.dice.memo`).
+        fields["odds"] = memoized(odds)
     if session_odds is not None:
         fields["session_odds"] = _odds_over_stored(system, session_odds)
     if stateless is not None:

@@ -19,6 +19,7 @@ from fractions import Fraction
 from math import lcm
 from typing import TypeVar
 
+from service.dice import memo
 from service.dice.odds import OddsTooCostly, Outcome
 from service.dice.stream import Stream
 
@@ -52,13 +53,24 @@ def replay(faces: tuple[int, ...] = ()) -> Replay:
 
 def walk(
     outcome_of: Callable[[Stream], _Outcome], *, max_paths: int = DEFAULT_MAX_PATHS, limit: str = "draw paths"
-) -> dict[_Outcome, Fraction]:
+) -> memo.Walked[_Outcome, Fraction]:
     """The exact chance of each outcome `outcome_of` can return, over every sequence of faces.
 
-    A run on a prefix of faces takes face 1 for every die past the prefix; each of those dice then
-    branches into its faces 2..sides, each branch a prefix of its own, shorter prefixes first. Every
-    path is run exactly once.
+    A rule and inputs walked before are answered from `memo.TABLES` (a fresh copy, keyed by the
+    rule's code and the content of what it was given); the answer carries that key, so tables
+    derived from it can be remembered too. A rule that cannot be keyed is walked every time.
     """
+    key = memo.fingerprint((outcome_of, max_paths, limit)) if memo.enabled() else None
+    if key is None:
+        return memo.Walked(_walk(outcome_of, max_paths=max_paths, limit=limit))
+    found = memo.Walked(memo.TABLES.get(("walk", key), lambda: _walk(outcome_of, max_paths=max_paths, limit=limit)))
+    found.key = key
+    return found
+
+
+def _walk(outcome_of: Callable[[Stream], _Outcome], *, max_paths: int, limit: str) -> dict[_Outcome, Fraction]:
+    """Every path run once: a run on a prefix of faces takes face 1 for every die past the prefix; each
+    of those dice then branches into its faces 2..sides, each branch a prefix of its own, shorter first."""
     # Paths counted by (outcome, ways of a path): few distinct `ways`, so few Fractions at the end.
     counted: dict[tuple[_Outcome, int], int] = {}
     # Shorter prefixes first (breadth first), so a budget runs out among the common rolls before the

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from service.dice.odds import Distribution, Odds, Outcome
+from service.dice.memo import memoized
 from service.systems.desert.rules.approaches import APPROACH_DIE, APPROACHES, approach_entry
 from service.systems.desert.rules.building_reactions import token_effect
 from service.systems.desert.rules.clock import TimeOfDay
@@ -35,6 +36,7 @@ def reaction_label(reaction: DesertReaction | None) -> str:
     return f"{reaction.side}-{reaction.step}"
 
 
+@memoized
 def building_draw_odds(
     bag: Sequence[TokenColor], *, control: int, blues_before: int, side: Side | None, reactions: DesertReactionSet | None
 ) -> Odds:
@@ -57,6 +59,7 @@ def building_draw_odds(
     )
 
 
+@memoized
 def personal_draw_odds(
     bag: Sequence[DesertToken], *, control_six: bool, controlled_type: str, approach: DesertApproach | None, identity: str
 ) -> Odds:

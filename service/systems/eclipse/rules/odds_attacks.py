@@ -14,6 +14,7 @@ from typing import Protocol
 
 from service.dice.odds import Distribution, Odds, Outcome
 from service.dice.walk import as_ways, ordered
+from service.dice.memo import memoized
 from service.systems.eclipse.rules.odds_damage import value_chances
 from service.systems.eclipse.rules.odds_tests import Results
 from service.systems.eclipse.rules.opposed import winner
@@ -39,6 +40,7 @@ class Harmed(Protocol):
 HarmOf = Callable[[int], Harmed]  # a damage value's harm to the target (armor, wounds, condition)
 
 
+@memoized
 def hit_chances(attacker: Results, defender: Results, *, critical_beats_success: bool) -> dict[tuple[bool, int] | None, Fraction]:
     """None for a miss; for a hit, (critical, superior successes for effect) and its chance."""
     a_ways, a_total = as_ways(attacker)
@@ -69,6 +71,7 @@ def harm_distributions(chances: dict[int, Fraction], harm_of: HarmOf) -> tuple[D
     )
 
 
+@memoized
 def attack_odds(
     attacker: Results,
     defender: Results,

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from service.dice.odds import Distribution, Odds
 from service.dice.walk import as_ways, marginal, ordered
+from service.dice.memo import memoized
 from service.systems.eclipse.options import EclipseRules
 from service.systems.eclipse.rules.hacking import PRIVILEGES, STATUSES, Privileges, Status, intrusion
 from service.systems.eclipse.rules.odds_tests import Results
@@ -19,6 +20,7 @@ from service.systems.eclipse.rules.opposed import winner
 HACK_OUTCOMES = ("failure", "success")
 
 
+@memoized
 def intrusion_odds(
     hacker: Results, firewall: Results, method: str, current: tuple[Privileges, Status] | None, rules: EclipseRules
 ) -> Odds:

@@ -14,6 +14,7 @@ from fractions import Fraction
 from service.dice.odds import Distribution, Outcome
 from service.dice.stream import Stream
 from service.dice.walk import as_ways, marginal, ordered, walk
+from service.dice.memo import memoized
 from service.systems.eclipse.rules.d100 import Result
 from service.systems.eclipse.rules.odds_damage import value_chances
 from service.systems.eclipse.rules.opposed import winner
@@ -31,6 +32,7 @@ def results_of(run: Callable[[Stream], TestRun]) -> Results:
     return walk(lambda stream: run(stream).result)
 
 
+@memoized
 def test_distributions(results: Results, *, prefix: str = "") -> tuple[Distribution, ...]:
     """`outcome` against the modified target; superior successes and superior failures (0–2) as measured."""
     target = next(iter(results)).target
@@ -43,6 +45,7 @@ def test_distributions(results: Results, *, prefix: str = "") -> tuple[Distribut
     )
 
 
+@memoized
 def winner_chances(a: Results, b: Results, *, critical_beats_success: bool, tie: str) -> dict[str, Fraction]:
     """Who wins an opposed test: every pair of the two sides' results, judged as the roll judges them."""
     a_ways, a_total = as_ways(a)
@@ -60,6 +63,7 @@ def opposed_distribution(a: Results, b: Results, *, critical_beats_success: bool
     return Distribution.of("winner", ordered(chances, WINNERS))
 
 
+@memoized
 def damage_distribution(
     results: Results,
     *,

@@ -14,6 +14,7 @@ from service.dice.notation import Limits
 from service.dice.odds import Distribution, Odds, Outcome
 from service.dice.stream import Stream
 from service.dice.walk import ordered, walk
+from service.dice.memo import memoized
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.d20 import D20Roll
 from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage
@@ -25,6 +26,7 @@ from service.systems.ncb.rules.programs import Program, damage_after_save, rolls
 SaveRoll = Callable[[Stream], D20Roll | None]
 
 
+@memoized
 def program_odds(
     program: Program, save: SaveRoll, rules: NcbRules, *, target: Vitals | None, use_last_breath: bool, limits: Limits
 ) -> Odds:

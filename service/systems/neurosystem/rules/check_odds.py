@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from service.dice.odds import Distribution, Odds, Outcome
+from service.dice.memo import memoized
 from service.systems.neurosystem.rules.checks import FLAT_SUCCESS_FROM, STK_STATS, outcome_of
 from service.systems.neurosystem.rules.ratings import LUCK_SIDES, parse_rating
 from service.systems.neurosystem.rules.rule_of_cool import is_bad, is_cool
@@ -60,6 +61,7 @@ def _sum_ways(count: int, sides: int) -> list[int]:
     return [int.from_bytes(raw[width * total : width * (total + 1)], "little") for total in range(count * sides + 1)]
 
 
+@memoized
 def check_odds(
     kind: str,
     dice: Sequence[CheckDie],
