@@ -93,10 +93,9 @@ def main() -> None:
     args = parser.parse_args()
 
     from service.api.examples import STATELESS
+    from service.dice import memo
     from service.dice.stream import Stream
     from service.systems import build_registry
-
-    from service.dice import memo
 
     registry = build_registry()
     write_us = asyncio.run(_asgi_write_us(args.rounds))

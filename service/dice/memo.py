@@ -130,9 +130,9 @@ def _annotation_is_whole(annotation: Any) -> bool:
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return _json_is_whole(annotation)
     args = typing.get_args(annotation)
-    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
-        if sum(1 for a in args if isinstance(a, type) and issubclass(a, BaseModel)) > 1:
-            return False
+    models = sum(1 for a in args if isinstance(a, type) and issubclass(a, BaseModel))
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and models > 1:
+        return False
     return all(_annotation_is_whole(a) for a in args)
 
 
@@ -161,6 +161,7 @@ class Memo:
 
     def clear(self) -> None:
         self._entries.clear()
+        self.hits = self.misses = 0
 
     def __len__(self) -> int:
         return len(self._entries)

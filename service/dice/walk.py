@@ -91,10 +91,14 @@ def _walk(outcome_of: Callable[[Stream], _Outcome], *, max_paths: int, limit: st
         taken = prefix + (1,) * (len(stream.sides) - len(prefix))
         for at in range(len(prefix), len(stream.sides)):
             pending.extend(taken[:at] + (face,) for face in range(2, stream.sides[at] + 1))
-    chances: dict[_Outcome, Fraction] = {}
+    # Whole numbers over one common total, one Fraction per outcome at the end.
+    total = 1
+    for _, ways in counted:
+        total = lcm(total, ways)
+    summed: dict[_Outcome, int] = {}
     for (outcome, ways), n in counted.items():
-        chances[outcome] = chances.get(outcome, Fraction(0)) + Fraction(n, ways)
-    return chances
+        summed[outcome] = summed.get(outcome, 0) + n * (total // ways)
+    return {outcome: Fraction(n, total) for outcome, n in summed.items()}
 
 
 def as_ways(chances: Mapping[_Key, Fraction]) -> tuple[dict[_Key, int], int]:
@@ -106,12 +110,16 @@ def as_ways(chances: Mapping[_Key, Fraction]) -> tuple[dict[_Key, int], int]:
 
 
 def marginal(chances: Mapping[_Outcome, Fraction], key: Callable[[_Outcome], _Key]) -> dict[_Key, Fraction]:
-    """The chances of one part of a joint outcome (`key` picks it), summed over the rest."""
-    out: dict[_Key, Fraction] = {}
-    for outcome, p in chances.items():
+    """The chances of one part of a joint outcome (`key` picks it), summed over the rest.
+
+    Summed as whole numbers of ways over one common total (`as_ways`), one Fraction per part at the end.
+    """
+    ways, total = as_ways(chances)
+    out: dict[_Key, int] = {}
+    for outcome, n in ways.items():
         k = key(outcome)
-        out[k] = out.get(k, Fraction(0)) + p
-    return out
+        out[k] = out.get(k, 0) + n
+    return {k: Fraction(n, total) for k, n in out.items()}
 
 
 def ordered(chances: Mapping[str, Fraction], order: tuple[str, ...]) -> dict[Outcome, Fraction]:
