@@ -86,6 +86,67 @@ async def _asgi_write_us(rounds: int) -> float:
     return best * 1e6
 
 
+async def _session_odds(rounds: int, system: str | None) -> list[tuple[str, float, float]]:
+    """(mechanic, µs, cold µs) of each session odds function, on the state its first published session
+    call meets: the system's example calls (`IN_SESSION`) are played in order through the operations
+    on the memory store, and before a mechanic's first call its odds are timed against the state then."""
+    from service.api.examples import IN_SESSION, session_table
+    from service.api.operations import Call, build_operations
+    from service.dice import memo
+    from service.errors import Problem
+    from service.sessions.memory import MemoryStore
+    from service.sessions.models import CreateSession
+    from service.sessions.service import Sessions
+    from service.systems import REGISTRY
+
+    store = MemoryStore()
+    sessions = Sessions(store, REGISTRY, secret="bench-" + "s" * 32, ttl_seconds=3600)
+    operations = {op.field: op for op in build_operations(REGISTRY)}
+    by_field = {_operation(m.system, m.name) + "InSession": m for m in REGISTRY.mechanics.values() if m.session_odds}
+    out: list[tuple[str, float, float]] = []
+    for name, calls in IN_SESSION.items():
+        if system and name != system:
+            continue
+        table = CreateSession.model_validate(session_table(name))
+        seats = [{"name": seat.name, "role": seat.role} for seat in table.seats]
+        doc, issued = await sessions.create(name, seats, table.client_seed, table.setup)
+        session_id = doc["id"]
+        tokens = {seat["name"]: seat["token"] for seat in issued}
+        names = {seat["id"]: seat["name"] for seat in issued}
+        timed: set[str] = set()
+        for seat, field, body in calls:
+            if seat == "*":
+                now, _ = await sessions.read(session_id, None)
+                seat = names[now["state"]["flow"]["awaiting"][0]]
+            op = operations[field]
+            assert op.input is not None, field
+            params = op.input.model_validate(body)
+            mechanic = by_field.get(field)
+            if mechanic is not None and mechanic.key not in timed and mechanic.session_odds is not None:
+                timed.add(mechanic.key)
+                now, actor = await sessions.read(session_id, tokens[seat])
+                state, odds = now["state"], mechanic.session_odds
+                try:
+                    warm = _best(lambda: odds(state, params, actor), rounds)
+                    memo.set_enabled(False)
+                    cold = _best(lambda: odds(state, params, actor), rounds)
+                    out.append((mechanic.key, warm, cold))
+                except Problem as exc:
+                    print(f"{mechanic.key:28} refused: {exc}")
+                finally:
+                    memo.set_enabled(True)
+            call = Call(sessions=sessions, store=store, idempotency_ttl_ms=1000, session_id=session_id, token=tokens[seat])
+            try:
+                await op.run(call, params)
+            except Problem:
+                pass  # a call the example list says may be refused
+    return out
+
+
+def _operation(system: str, name: str) -> str:
+    return system + "".join(part.capitalize() for part in name.split("-"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=5)
@@ -104,7 +165,7 @@ def main() -> None:
     for mechanic in registry.mechanics.values():
         if mechanic.odds is None or (args.system and mechanic.system != args.system):
             continue
-        operation = mechanic.system + "".join(part.capitalize() for part in mechanic.name.split("-"))
+        operation = _operation(mechanic.system, mechanic.name)
         body = STATELESS.get(operation)
         if body is None:
             print(f"{mechanic.key:28} {'no example':>10}")
@@ -119,6 +180,9 @@ def main() -> None:
             memo.set_enabled(True)
         roll_us = _best(lambda: resolve(params, Stream(seed="bench", scope="odds", nonce=0)), args.rounds) if resolve else 0.0
         print(f"{mechanic.key:28} {odds_us:10.0f} {odds_us / write_us:7.2f} {cold_us:10.0f} {roll_us:10.0f}")
+    print("session odds, against the state of the system's example session before the mechanic's first call")
+    for key, odds_us, cold_us in asyncio.run(_session_odds(args.rounds, args.system)):
+        print(f"{key:28} {odds_us:10.0f} {odds_us / write_us:7.2f} {cold_us:10.0f}")
 
 
 if __name__ == "__main__":
