@@ -54,6 +54,7 @@ def hit_chances(attacker: Results, defender: Results, *, critical_beats_success:
     return {key: Fraction(n, a_total * d_total) for key, n in out.items()}
 
 
+@memoized
 def harm_distributions(chances: dict[int, Fraction], harm_of: HarmOf) -> tuple[Distribution, ...]:
     """Damage after armor, wounds from this hit, and the condition it leaves, for each damage value's chance."""
     taken: dict[Outcome, Fraction] = {}

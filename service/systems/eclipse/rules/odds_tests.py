@@ -58,6 +58,7 @@ def winner_chances(a: Results, b: Results, *, critical_beats_success: bool, tie:
     return {won: Fraction(n, a_total * b_total) for won, n in out.items()}
 
 
+@memoized
 def opposed_distribution(a: Results, b: Results, *, critical_beats_success: bool, tie: str) -> Distribution:
     chances = winner_chances(a, b, critical_beats_success=critical_beats_success, tie=tie)
     return Distribution.of("winner", ordered(chances, WINNERS))
