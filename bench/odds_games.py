@@ -116,7 +116,7 @@ async def _session_odds(rounds: int, system: str | None) -> list[tuple[str, floa
         timed: set[str] = set()
         for seat, field, body in calls:
             if seat == "*":
-                now, _ = await sessions.read(session_id, None)
+                now, _ = await sessions.read(session_id, next(iter(tokens.values())))
                 seat = names[now["state"]["flow"]["awaiting"][0]]
             op = operations[field]
             assert op.input is not None, field
