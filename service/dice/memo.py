@@ -15,6 +15,7 @@ most recently used `MAX_ENTRIES` tables, so memory stays bounded whatever the in
 from __future__ import annotations
 
 import enum
+import hashlib
 import functools
 import types
 import typing
@@ -25,6 +26,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Generic, ParamSpec, TypeVar
 
+import orjson
 from pydantic import BaseModel
 
 MAX_ENTRIES = 1024  # a d100 test's table is some 30 kB: tens of MB at most
@@ -194,3 +196,21 @@ def memoized(fn: Callable[_P, _R]) -> Callable[_P, _R]:
         return TABLES.get((fn.__module__, fn.__qualname__, key), lambda: fn(*args, **kwargs))
 
     return remembered
+
+
+def over_state(name: str, state: dict[str, Any], others: Any, compute: Callable[[], _R]) -> _R:
+    """Remember an answer over a session's stored JSON state and other inputs (the seat, the params).
+
+    The state is keyed by a 128-bit BLAKE2 digest of its JSON, written by orjson in one call: the
+    same state (until the next write changes it) answers from the table without being decoded again.
+    """
+    if not _enabled:
+        return compute()
+    key = fingerprint(others)
+    if key is None:
+        return compute()
+    try:
+        digest = hashlib.blake2b(orjson.dumps(state), digest_size=16).digest()
+    except TypeError:  # not plain JSON
+        return compute()
+    return TABLES.get(("over-state", name, digest, key), compute)

@@ -155,3 +155,37 @@ def test_the_tables_keep_only_the_most_recently_used() -> None:
     assert tables.get("c", lambda: 3) == 3  # b, the least recent, goes
     assert len(tables) == 2
     assert tables.get("b", lambda: 20) == 20
+
+
+def _ncb_table(dexterity: int) -> dict[str, Any]:
+    from systems.ncb.sheets import V
+
+    from service.declare import dump_state
+    from service.systems.ncb.setup import NcbSetup, first_state
+    from service.systems.ncb.state import NcbState
+
+    sheet = {**V, "abilities": {**V["abilities"], "dexterity": dexterity}}
+    return dump_state(NcbState, first_state(NcbSetup.model_validate({"combatants": [sheet]})))
+
+
+def test_session_odds_over_the_same_stored_state_answer_as_a_fresh_walk_and_follow_a_changed_state() -> None:
+    from service.registry import Actor
+    from service.systems.ncb.wire.checks import NcbD20TestAction
+
+    session_odds = REGISTRY.mechanics["ncb/d20-test"].session_odds
+    assert session_odds is not None
+    gm = Actor("seat-1", "gm", "gm")
+    for dexterity in (8, 16):
+        state = _ncb_table(dexterity)
+        for dv, ability in itertools.product((10, 15, 20), ("dexterity", "intelligence")):
+            action = NcbD20TestAction(combatant="v", ability=ability, proficient=True, dv=dv)
+            memo.set_enabled(False)
+            slow = session_odds(state, action, gm)
+            memo.set_enabled(True)
+            assert session_odds(state, action, gm) == slow
+            assert session_odds(state, action, gm) == slow
+    # Dexterity 8 (-1) against 16 (+3), both proficient (+3) against DV 15: success from a natural 14
+    # (14..19: 6/20), then from a natural 10 (10..19: 10/20). The second state is not answered from the first.
+    action = NcbD20TestAction(combatant="v", ability="dexterity", proficient=True, dv=15)
+    low, high = (session_odds(_ncb_table(d), action, gm)["outcome"].probability("success") for d in (8, 16))
+    assert (low, high) == (Fraction(6, 20), Fraction(10, 20))
