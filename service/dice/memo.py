@@ -15,8 +15,8 @@ most recently used `MAX_ENTRIES` tables, so memory stays bounded whatever the in
 from __future__ import annotations
 
 import enum
-import hashlib
 import functools
+import hashlib
 import types
 import typing
 from collections import OrderedDict

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from service.dice.odds import Distribution, Odds, Outcome
 from service.dice.memo import memoized
+from service.dice.odds import Distribution, Odds, Outcome
 from service.systems.desert.rules.approaches import APPROACH_DIE, APPROACHES, approach_entry
 from service.systems.desert.rules.building_reactions import token_effect
 from service.systems.desert.rules.clock import TimeOfDay

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Protocol
 
+from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, Outcome
 from service.dice.walk import as_ways, ordered
-from service.dice.memo import memoized
 from service.systems.eclipse.rules.odds_damage import value_chances
 from service.systems.eclipse.rules.odds_tests import Results
 from service.systems.eclipse.rules.opposed import winner

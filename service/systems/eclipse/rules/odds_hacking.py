@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds
 from service.dice.walk import as_ways, marginal, ordered
-from service.dice.memo import memoized
 from service.systems.eclipse.options import EclipseRules
 from service.systems.eclipse.rules.hacking import PRIVILEGES, STATUSES, Privileges, Status, intrusion
 from service.systems.eclipse.rules.odds_tests import Results

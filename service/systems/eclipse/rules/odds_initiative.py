@@ -16,10 +16,10 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
+from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, OddsTooCostly, Outcome
 from service.dice.stream import Stream
 from service.dice.walk import walk
-from service.dice.memo import memoized
 from service.systems.eclipse.rules.initiative import ROLL_OFF_ROUNDS, Combatant, roll_initiative
 
 READINGS = 100  # a roll-off is a d100 read 00–99, the higher first

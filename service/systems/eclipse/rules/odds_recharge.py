@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
+from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, Outcome
 from service.dice.stream import Stream
 from service.dice.walk import walk
-from service.dice.memo import memoized
 from service.systems.eclipse.rules.pools import Recharge
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
+from service.dice.memo import memoized
 from service.dice.odds import Distribution, Outcome
 from service.dice.stream import Stream
 from service.dice.walk import as_ways, marginal, ordered, walk
-from service.dice.memo import memoized
 from service.systems.eclipse.rules.d100 import Result
 from service.systems.eclipse.rules.odds_damage import value_chances
 from service.systems.eclipse.rules.opposed import winner

@@ -13,11 +13,11 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from service.dice import sums
+from service.dice.memo import memoized
 from service.dice.notation import Limits
 from service.dice.odds import Distribution, Odds, Outcome
 from service.dice.stream import Stream
 from service.dice.walk import ordered, walk
-from service.dice.memo import memoized
 from service.systems.ncb.errors import AMOUNT_OR_DICE, refuse
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.abilities import modifier

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from service.dice.memo import memoized
 from service.dice.notation import Limits
 from service.dice.odds import Distribution, Odds, Outcome
 from service.dice.walk import ordered, walk
-from service.dice.memo import memoized
 from service.systems.ncb.rules.attacks import Swing, ToHit, roll_to_hit
 from service.systems.ncb.rules.damage import Vitals, apply_damage, weapon_hit
 from service.systems.ncb.rules.odds_formula import total_chances

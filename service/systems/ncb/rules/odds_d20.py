@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds
 from service.dice.stream import Stream
 from service.dice.walk import marginal, ordered, walk
-from service.dice.memo import memoized
 from service.systems.ncb.rules.d20 import D20Roll
 
 D20_OUTCOMES = ("critical-failure", "failure", "success", "critical-success")

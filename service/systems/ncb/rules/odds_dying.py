@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds
 from service.dice.stream import Stream
 from service.dice.walk import marginal, ordered, walk
-from service.dice.memo import memoized
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.d20 import RollMode
 from service.systems.ncb.rules.damage import Vitals

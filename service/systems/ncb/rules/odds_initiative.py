@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, OddsTooCostly, Outcome
 from service.dice.walk import walk
-from service.dice.memo import memoized
 from service.systems.ncb.rules.turns import InitiativeEntry, InitiativeRoll, join, ranked, roll_initiative
 from service.systems.ncb.wire.combat import NcbCombatView
 

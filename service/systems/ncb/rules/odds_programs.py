@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
+from service.dice.memo import memoized
 from service.dice.notation import Limits
 from service.dice.odds import Distribution, Odds, Outcome
 from service.dice.stream import Stream
 from service.dice.walk import ordered, walk
-from service.dice.memo import memoized
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.d20 import D20Roll
 from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage

@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from math import comb
 
-from service.dice.odds import Distribution, Odds, OddsTooCostly, Outcome
 from service.dice.memo import memoized
+from service.dice.odds import Distribution, Odds, OddsTooCostly, Outcome
 from service.systems.neuroscape.rules.battle import PSYCHOSIS_DIE, snaps
 from service.systems.neuroscape.rules.opening import ROLL_OFF_DIE
 from service.systems.neuroscape.rules.ram import CHECK_DIE, crashes

@@ -13,8 +13,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from service.dice.odds import Distribution, Odds, Outcome
 from service.dice.memo import memoized
+from service.dice.odds import Distribution, Odds, Outcome
 from service.systems.neurosystem.rules.checks import FLAT_SUCCESS_FROM, STK_STATS, outcome_of
 from service.systems.neurosystem.rules.ratings import LUCK_SIDES, parse_rating
 from service.systems.neurosystem.rules.rule_of_cool import is_bad, is_cool

@@ -11,8 +11,8 @@ from collections import Counter
 from fractions import Fraction
 from math import comb
 
-from service.dice.odds import Distribution, Odds, Outcome
 from service.dice.memo import memoized
+from service.dice.odds import Distribution, Odds, Outcome
 from service.systems.neurosystem.rules.measures import DEATH_DICE, DEATH_TOTAL, death_added, is_win, span_result
 from service.systems.neurosystem.rules.ratings import MEASURE_SIDES
 
