@@ -6,11 +6,24 @@ Each mechanic's input is its published request example (`service/api/examples`),
 the odds function is then timed on it (best CPU time of `--rounds` rounds, each long enough to
 take about 0.2 s), next to the roll itself on a fixed stream for scale. Only the function is
 timed: no HTTP, no JSON. A mechanic with odds but no example is listed as such.
+
+`odds µs` is the call as the service makes it, its tables remembered from an earlier request with
+the same inputs (`service.dice.memo`); `cold µs` is the same call with remembering off, every walk
+run afresh. Both are set against one session write measured in the same run: `POST
+/v1/sessions/{id}/dice/roll` of `1d20+4` through the ASGI app in process on the memory store
+(routing, auth, body, write, answer; no socket). `ratio` is odds µs over that write.
 """
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+# This directory holds a file named http.py: keep it off the path so the standard `http` is imported.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+
 import argparse
+import asyncio
 import time
 from collections.abc import Callable
 from typing import Any
@@ -31,6 +44,109 @@ def _best(fn: Callable[[], Any], rounds: int) -> float:
     return best * 1e6
 
 
+async def _asgi_write_us(rounds: int) -> float:
+    """Best CPU µs of one session dice roll through the app's ASGI interface (memory store, no socket)."""
+    import httpx
+    import orjson
+
+    from service.api.app import create_app
+    from service.config import Settings
+
+    app = create_app(Settings(store="memory", seed_secret="bench-" + "s" * 32, rate_limit_per_second=0))
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://bench") as client:
+        made = (await client.post("/v1/sessions", json={"system": "dice", "seats": [{"name": "gm", "role": "gm"}]})).json()
+    session_id, token = made["session"]["id"], made["seats"][0]["token"]
+    body = orjson.dumps({"expression": "1d20+4"})
+    headers = [(b"content-type", b"application/json"), (b"authorization", f"Bearer {token}".encode()), (b"host", b"bench")]
+    path = f"/v1/sessions/{session_id}/dice/roll"
+    status: list[int] = []
+
+    async def receive() -> dict[str, object]:
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    async def send(message: dict[str, object]) -> None:
+        if message["type"] == "http.response.start":
+            status.append(int(message["status"]))  # type: ignore[call-overload]  # an ASGI status is an int
+
+    async def write() -> None:
+        scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
+                 "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "", "headers": headers,
+                 "client": ("127.0.0.1", 50000), "server": ("bench", 80)}
+        await app(scope, receive, send)
+
+    await write()
+    assert status[-1] == 200, f"the session write answered {status[-1]}"
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.process_time()
+        for _ in range(300):
+            await write()
+        best = min(best, (time.process_time() - start) / 300)
+    assert set(status) == {200}, f"session writes answered {sorted(set(status))}"
+    return best * 1e6
+
+
+async def _session_odds(rounds: int, system: str | None) -> list[tuple[str, float, float]]:
+    """(mechanic, µs, cold µs) of each session odds function, on the state its first published session
+    call meets: the system's example calls (`IN_SESSION`) are played in order through the operations
+    on the memory store, and before a mechanic's first call its odds are timed against the state then."""
+    from service.api.examples import IN_SESSION, session_table
+    from service.api.operations import Call, build_operations
+    from service.dice import memo
+    from service.errors import Problem
+    from service.sessions.memory import MemoryStore
+    from service.sessions.models import CreateSession
+    from service.sessions.service import Sessions
+    from service.systems import REGISTRY
+
+    store = MemoryStore()
+    sessions = Sessions(store, REGISTRY, secret="bench-" + "s" * 32, ttl_seconds=3600)
+    operations = {op.field: op for op in build_operations(REGISTRY)}
+    by_field = {_operation(m.system, m.name) + "InSession": m for m in REGISTRY.mechanics.values() if m.session_odds}
+    out: list[tuple[str, float, float]] = []
+    for name, calls in IN_SESSION.items():
+        if system and name != system:
+            continue
+        table = CreateSession.model_validate(session_table(name))
+        seats = [{"name": seat.name, "role": seat.role} for seat in table.seats]
+        doc, issued = await sessions.create(name, seats, table.client_seed, table.setup)
+        session_id = doc["id"]
+        tokens = {seat["name"]: seat["token"] for seat in issued}
+        names = {seat["id"]: seat["name"] for seat in issued}
+        timed: set[str] = set()
+        for seat, field, body in calls:
+            if seat == "*":
+                now, _ = await sessions.read(session_id, next(iter(tokens.values())))
+                seat = names[now["state"]["flow"]["awaiting"][0]]
+            op = operations[field]
+            assert op.input is not None, field
+            params = op.input.model_validate(body)
+            mechanic = by_field.get(field)
+            if mechanic is not None and mechanic.key not in timed and mechanic.session_odds is not None:
+                timed.add(mechanic.key)
+                now, actor = await sessions.read(session_id, tokens[seat])
+                state, odds = now["state"], mechanic.session_odds
+                try:
+                    warm = _best(lambda: odds(state, params, actor), rounds)
+                    memo.set_enabled(False)
+                    cold = _best(lambda: odds(state, params, actor), rounds)
+                    out.append((mechanic.key, warm, cold))
+                except Problem as exc:
+                    print(f"{mechanic.key:28} refused: {exc}")
+                finally:
+                    memo.set_enabled(True)
+            call = Call(sessions=sessions, store=store, idempotency_ttl_ms=1000, session_id=session_id, token=tokens[seat])
+            try:
+                await op.run(call, params)
+            except Problem:
+                pass  # a call the example list says may be refused
+    return out
+
+
+def _operation(system: str, name: str) -> str:
+    return system + "".join(part.capitalize() for part in name.split("-"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=5)
@@ -38,15 +154,18 @@ def main() -> None:
     args = parser.parse_args()
 
     from service.api.examples import STATELESS
+    from service.dice import memo
     from service.dice.stream import Stream
     from service.systems import build_registry
 
     registry = build_registry()
-    print(f"{'mechanic':28} {'odds µs':>10} {'roll µs':>10}")
+    write_us = asyncio.run(_asgi_write_us(args.rounds))
+    print(f"session write (dice roll through the ASGI app, memory store): {write_us:.0f} µs CPU")
+    print(f"{'mechanic':28} {'odds µs':>10} {'ratio':>7} {'cold µs':>10} {'roll µs':>10}")
     for mechanic in registry.mechanics.values():
         if mechanic.odds is None or (args.system and mechanic.system != args.system):
             continue
-        operation = mechanic.system + "".join(part.capitalize() for part in mechanic.name.split("-"))
+        operation = _operation(mechanic.system, mechanic.name)
         body = STATELESS.get(operation)
         if body is None:
             print(f"{mechanic.key:28} {'no example':>10}")
@@ -54,8 +173,16 @@ def main() -> None:
         params = mechanic.input.model_validate(body)
         odds, resolve = mechanic.odds, mechanic.resolve
         odds_us = _best(lambda: odds(params), args.rounds)
+        memo.set_enabled(False)
+        try:
+            cold_us = _best(lambda: odds(params), args.rounds)
+        finally:
+            memo.set_enabled(True)
         roll_us = _best(lambda: resolve(params, Stream(seed="bench", scope="odds", nonce=0)), args.rounds) if resolve else 0.0
-        print(f"{mechanic.key:28} {odds_us:10.0f} {roll_us:10.0f}")
+        print(f"{mechanic.key:28} {odds_us:10.0f} {odds_us / write_us:7.2f} {cold_us:10.0f} {roll_us:10.0f}")
+    print("session odds, against the state of the system's example session before the mechanic's first call")
+    for key, odds_us, cold_us in asyncio.run(_session_odds(args.rounds, args.system)):
+        print(f"{key:28} {odds_us:10.0f} {odds_us / write_us:7.2f} {cold_us:10.0f}")
 
 
 if __name__ == "__main__":

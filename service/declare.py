@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from service.dice.memo import memoized, over_state
 from service.dice.stream import Stream
 
 if TYPE_CHECKING:
@@ -177,8 +178,11 @@ def _read(model: type[BaseModel] | None, handler: Handler) -> Query:
 def _odds_over_stored(system: System, handler: Handler) -> Callable[[dict[str, Any], Any, Actor], Any]:
     model = _state_model(system, _Signature(handler))
 
+    name = f"{handler.__module__}.{getattr(handler, '__qualname__', None) or repr(handler)}"
+
     def odds(state: dict[str, Any], params: Any, actor: Actor) -> Any:
-        return handler(load_state(model, state), params, actor)
+        # Pure in the stored state, the input and the seat: the same three answer from the remembered odds.
+        return over_state(name, state, (params, actor), lambda: handler(load_state(model, state), params, actor))
 
     return odds
 
@@ -205,7 +209,8 @@ def declare(
     assert session_odds is None or session is not None, f"{system.id}/{name}: session odds need a session form"
     fields: dict[str, Any] = {}
     if odds is not None:
-        fields["odds"] = odds
+        # Pure in its input: the same input answers from the remembered odds (`service.dice.memo`).
+        fields["odds"] = memoized(odds)
     if session_odds is not None:
         fields["session_odds"] = _odds_over_stored(system, session_odds)
     if stateless is not None:

@@ -57,18 +57,18 @@ class Distribution:
         assert len(set(outcomes)) == len(outcomes), f"{self.name}: an outcome is named twice"
         kinds = {isinstance(outcome, int) for outcome in outcomes}
         assert len(kinds) == 1, f"{self.name}: outcomes are all numbers or all names"
-        # In integers (Fraction comparisons and sums cost more than many odds themselves).
-        assert all(0 <= p.numerator <= p.denominator for _, p in self.chances), f"{self.name}: a probability lies in [0, 1]"
-        common = 1
-        for _, p in self.chances:
-            common = math.lcm(common, p.denominator)
-        ways = sum(p.numerator * (common // p.denominator) for _, p in self.chances)
-        assert ways == common, f"{self.name}: the probabilities sum to 1"
+        # Checked in whole numbers over a common denominator: summing Fractions one by one costs a gcd each.
+        common = math.lcm(*(p.denominator for _, p in self.chances))
+        ways = [p.numerator * (common // p.denominator) for _, p in self.chances]
+        assert all(0 <= n <= common for n in ways), f"{self.name}: a probability lies in [0, 1]"
+        assert sum(ways) == common, f"{self.name}: the probabilities sum to 1"
 
     @classmethod
     def of(cls, name: str, chances: Chances, target: int | None = None, *, keep_zero: bool = True) -> Distribution:
         """From a mapping (numbers are sorted ascending; names keep the mapping's order)."""
-        items: list[tuple[Outcome, Fraction]] = [(outcome, p if type(p) is Fraction else Fraction(p)) for outcome, p in chances.items() if keep_zero or p]
+        items: list[tuple[Outcome, Fraction]] = [
+            (outcome, p if type(p) is Fraction else Fraction(p)) for outcome, p in chances.items() if keep_zero or p
+        ]
         if items and isinstance(items[0][0], int):
             items.sort(key=lambda item: int(item[0]))
         return cls(name, tuple(items), target)

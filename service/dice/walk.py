@@ -19,6 +19,7 @@ from fractions import Fraction
 from math import lcm
 from typing import TypeVar
 
+from service.dice import memo
 from service.dice.odds import OddsTooCostly, Outcome
 from service.dice.stream import Stream
 
@@ -52,13 +53,24 @@ def replay(faces: tuple[int, ...] = ()) -> Replay:
 
 def walk(
     outcome_of: Callable[[Stream], _Outcome], *, max_paths: int = DEFAULT_MAX_PATHS, limit: str = "draw paths"
-) -> dict[_Outcome, Fraction]:
+) -> memo.Walked[_Outcome, Fraction]:
     """The exact chance of each outcome `outcome_of` can return, over every sequence of faces.
 
-    A run on a prefix of faces takes face 1 for every die past the prefix; each of those dice then
-    branches into its faces 2..sides, each branch a prefix of its own, shorter prefixes first. Every
-    path is run exactly once.
+    A rule and inputs walked before are answered from `memo.TABLES` (a fresh copy, keyed by the
+    rule's code and the content of what it was given); the answer carries that key, so tables
+    derived from it can be remembered too. A rule that cannot be keyed is walked every time.
     """
+    key = memo.fingerprint((outcome_of, max_paths, limit)) if memo.enabled() else None
+    if key is None:
+        return memo.Walked(_walk(outcome_of, max_paths=max_paths, limit=limit))
+    found = memo.Walked(memo.TABLES.get(("walk", key), lambda: _walk(outcome_of, max_paths=max_paths, limit=limit)))
+    found.key = key
+    return found
+
+
+def _walk(outcome_of: Callable[[Stream], _Outcome], *, max_paths: int, limit: str) -> dict[_Outcome, Fraction]:
+    """Every path run once: a run on a prefix of faces takes face 1 for every die past the prefix; each
+    of those dice then branches into its faces 2..sides, each branch a prefix of its own, shorter first."""
     # Paths counted by (outcome, ways of a path): few distinct `ways`, so few Fractions at the end.
     counted: dict[tuple[_Outcome, int], int] = {}
     # Shorter prefixes first (breadth first), so a budget runs out among the common rolls before the
@@ -79,10 +91,14 @@ def walk(
         taken = prefix + (1,) * (len(stream.sides) - len(prefix))
         for at in range(len(prefix), len(stream.sides)):
             pending.extend(taken[:at] + (face,) for face in range(2, stream.sides[at] + 1))
-    chances: dict[_Outcome, Fraction] = {}
+    # Whole numbers over one common total, one Fraction per outcome at the end.
+    total = 1
+    for _, ways in counted:
+        total = lcm(total, ways)
+    summed: dict[_Outcome, int] = {}
     for (outcome, ways), n in counted.items():
-        chances[outcome] = chances.get(outcome, Fraction(0)) + Fraction(n, ways)
-    return chances
+        summed[outcome] = summed.get(outcome, 0) + n * (total // ways)
+    return {outcome: Fraction(n, total) for outcome, n in summed.items()}
 
 
 def as_ways(chances: Mapping[_Key, Fraction]) -> tuple[dict[_Key, int], int]:
@@ -94,12 +110,16 @@ def as_ways(chances: Mapping[_Key, Fraction]) -> tuple[dict[_Key, int], int]:
 
 
 def marginal(chances: Mapping[_Outcome, Fraction], key: Callable[[_Outcome], _Key]) -> dict[_Key, Fraction]:
-    """The chances of one part of a joint outcome (`key` picks it), summed over the rest."""
-    out: dict[_Key, Fraction] = {}
-    for outcome, p in chances.items():
+    """The chances of one part of a joint outcome (`key` picks it), summed over the rest.
+
+    Summed as whole numbers of ways over one common total (`as_ways`), one Fraction per part at the end.
+    """
+    ways, total = as_ways(chances)
+    out: dict[_Key, int] = {}
+    for outcome, n in ways.items():
         k = key(outcome)
-        out[k] = out.get(k, Fraction(0)) + p
-    return out
+        out[k] = out.get(k, 0) + n
+    return {k: Fraction(n, total) for k, n in out.items()}
 
 
 def ordered(chances: Mapping[str, Fraction], order: tuple[str, ...]) -> dict[Outcome, Fraction]:

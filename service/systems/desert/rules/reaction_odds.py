@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, Outcome
 from service.systems.desert.rules.approaches import APPROACH_DIE, APPROACHES, approach_entry
 from service.systems.desert.rules.building_reactions import token_effect
@@ -35,6 +36,7 @@ def reaction_label(reaction: DesertReaction | None) -> str:
     return f"{reaction.side}-{reaction.step}"
 
 
+@memoized
 def building_draw_odds(
     bag: Sequence[TokenColor], *, control: int, blues_before: int, side: Side | None, reactions: DesertReactionSet | None
 ) -> Odds:
@@ -57,6 +59,7 @@ def building_draw_odds(
     )
 
 
+@memoized
 def personal_draw_odds(
     bag: Sequence[DesertToken], *, control_six: bool, controlled_type: str, approach: DesertApproach | None, identity: str
 ) -> Odds:
@@ -71,6 +74,7 @@ def personal_draw_odds(
     return Odds.of(Distribution.counted("drawn", labels), Distribution.counted("identityAfter", identities))
 
 
+@memoized
 def approach_odds(pick: str) -> Odds:
     """A rolled approach is each of the six with one chance in six; a picked one is certain."""
     chances: Counter[Outcome] = Counter({name: 0 for name, _, _ in APPROACHES.values()})
@@ -94,16 +98,19 @@ def _encounter_odds(results: list[DesertEncounterResult]) -> Odds:
     return Odds.of(found)
 
 
+@memoized
 def district_encounter_odds(district_type: int) -> Odds:
     """An encounter when the d6 shows the district type or lower: type in 6."""
     return _encounter_odds([district_encounter_on(district_type, face) for face in range(1, ENCOUNTER_DIE + 1)])
 
 
+@memoized
 def building_encounter_odds(table: Sequence[DesertEncounterEntry], time_of_day: TimeOfDay) -> Odds:
     """Whether the rolled entry takes place now, and which encounter it is."""
     return _encounter_odds([building_encounter_on(table, time_of_day, face) for face in range(1, ENCOUNTER_DIE + 1)])
 
 
+@memoized
 def no_encounter_roll() -> Odds:
     """No encounter roll is due: certainly no encounter."""
     return Odds.of(Distribution.counted("encounter", {ENCOUNTER: 0, NO_ENCOUNTER: 1}))

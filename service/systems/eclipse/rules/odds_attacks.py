@@ -12,6 +12,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Protocol
 
+from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, Outcome
 from service.dice.walk import as_ways, ordered
 from service.systems.eclipse.rules.odds_damage import value_chances
@@ -39,6 +40,7 @@ class Harmed(Protocol):
 HarmOf = Callable[[int], Harmed]  # a damage value's harm to the target (armor, wounds, condition)
 
 
+@memoized
 def hit_chances(attacker: Results, defender: Results, *, critical_beats_success: bool) -> dict[tuple[bool, int] | None, Fraction]:
     """None for a miss; for a hit, (critical, superior successes for effect) and its chance."""
     a_ways, a_total = as_ways(attacker)
@@ -52,6 +54,7 @@ def hit_chances(attacker: Results, defender: Results, *, critical_beats_success:
     return {key: Fraction(n, a_total * d_total) for key, n in out.items()}
 
 
+@memoized
 def harm_distributions(chances: dict[int, Fraction], harm_of: HarmOf) -> tuple[Distribution, ...]:
     """Damage after armor, wounds from this hit, and the condition it leaves, for each damage value's chance."""
     taken: dict[Outcome, Fraction] = {}
@@ -69,6 +72,7 @@ def harm_distributions(chances: dict[int, Fraction], harm_of: HarmOf) -> tuple[D
     )
 
 
+@memoized
 def attack_odds(
     attacker: Results,
     defender: Results,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds
 from service.dice.walk import as_ways, marginal, ordered
 from service.systems.eclipse.options import EclipseRules
@@ -19,6 +20,7 @@ from service.systems.eclipse.rules.opposed import winner
 HACK_OUTCOMES = ("failure", "success")
 
 
+@memoized
 def intrusion_odds(
     hacker: Results, firewall: Results, method: str, current: tuple[Privileges, Status] | None, rules: EclipseRules
 ) -> Odds:

@@ -16,6 +16,7 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
+from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, OddsTooCostly, Outcome
 from service.dice.stream import Stream
 from service.dice.walk import walk
@@ -33,6 +34,7 @@ def _count(stream: Stream, c: Combatant, ties: str) -> int:
     return roll_initiative(stream, [c], ties=ties)[0].count
 
 
+@memoized
 def initiative_odds(combatants: Sequence[Combatant], names: Sequence[str], ties: str) -> Odds:
     """`first` (roll-off ties only), then each character's `count:<name>`."""
     counts = [count_chances(c, ties) for c in combatants]

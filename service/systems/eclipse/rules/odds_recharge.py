@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
+from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, Outcome
 from service.dice.stream import Stream
 from service.dice.walk import walk
 from service.systems.eclipse.rules.pools import Recharge
 
 
+@memoized
 def recharged_odds(recharge: Callable[[Stream], Recharge]) -> Odds:
     """`restored` (all pools together) and `lost` (points no pool had room for)."""
     chances = walk(lambda stream: _restored_and_lost(recharge(stream)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
+from service.dice.memo import memoized
 from service.dice.odds import Distribution, Outcome
 from service.dice.stream import Stream
 from service.dice.walk import as_ways, marginal, ordered, walk
@@ -31,6 +32,7 @@ def results_of(run: Callable[[Stream], TestRun]) -> Results:
     return walk(lambda stream: run(stream).result)
 
 
+@memoized
 def test_distributions(results: Results, *, prefix: str = "") -> tuple[Distribution, ...]:
     """`outcome` against the modified target; superior successes and superior failures (0–2) as measured."""
     target = next(iter(results)).target
@@ -43,6 +45,7 @@ def test_distributions(results: Results, *, prefix: str = "") -> tuple[Distribut
     )
 
 
+@memoized
 def winner_chances(a: Results, b: Results, *, critical_beats_success: bool, tie: str) -> dict[str, Fraction]:
     """Who wins an opposed test: every pair of the two sides' results, judged as the roll judges them."""
     a_ways, a_total = as_ways(a)
@@ -55,11 +58,13 @@ def winner_chances(a: Results, b: Results, *, critical_beats_success: bool, tie:
     return {won: Fraction(n, a_total * b_total) for won, n in out.items()}
 
 
+@memoized
 def opposed_distribution(a: Results, b: Results, *, critical_beats_success: bool, tie: str) -> Distribution:
     chances = winner_chances(a, b, critical_beats_success=critical_beats_success, tie=tie)
     return Distribution.of("winner", ordered(chances, WINNERS))
 
 
+@memoized
 def damage_distribution(
     results: Results,
     *,

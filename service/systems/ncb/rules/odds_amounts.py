@@ -13,6 +13,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from service.dice import sums
+from service.dice.memo import memoized
 from service.dice.notation import Limits
 from service.dice.odds import Distribution, Odds, Outcome
 from service.dice.stream import Stream
@@ -39,6 +40,7 @@ def amount_chances(amount: int | None, dice: str | None, limits: Limits) -> dict
     return total_chances(dice, limits)
 
 
+@memoized
 def damage_odds(target: Vitals, amounts: dict[int, Fraction], hit_of: Callable[[int], Hit], rules: NcbRules) -> Odds:
     """`damage` dealt (after reduction) and the target's `result`, for each amount's chance."""
     dealt: dict[Outcome, Fraction] = {}
@@ -50,6 +52,7 @@ def damage_odds(target: Vitals, amounts: dict[int, Fraction], hit_of: Callable[[
     return Odds.of(Distribution.of("damage", dealt), Distribution.of("result", ordered(result, RESULTS)))
 
 
+@memoized
 def healing_odds(target: Vitals, amounts: dict[int, Fraction]) -> Odds:
     """HP `healed` (up to the maximum), `hp` after, and the `condition` healing leaves."""
     healed: dict[Outcome, Fraction] = {}
@@ -77,6 +80,7 @@ def hit_dice_healing(spend: int, hit_die: int, constitution: int) -> dict[int, F
     return sums.chances(sums.repeat(one, spend))
 
 
+@memoized
 def level_up_odds(gain: Callable[[Stream], LevelUp]) -> Odds:
     """The hit points a level brings (certain for the average), and the maximum after."""
     chances = walk(lambda stream: _gained(gain(stream)))
@@ -92,6 +96,7 @@ def _gained(up: LevelUp) -> tuple[int, int]:
     return up.hp_gain, up.max_hp
 
 
+@memoized
 def stabilize_odds(attempt: Callable[[Stream], Stabilizing]) -> Odds:
     """The dying character's `condition` after the attempt (a Medicine check, or certain with no roll)."""
     chances = walk(lambda stream: str(attempt(stream).condition))

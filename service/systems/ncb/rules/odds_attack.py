@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from service.dice.memo import memoized
 from service.dice.notation import Limits
 from service.dice.odds import Distribution, Odds, Outcome
 from service.dice.walk import ordered, walk
@@ -21,6 +22,7 @@ ATTACK_OUTCOMES = ("miss", "hit", "critical-hit")
 RESULTS = ("unharmed", "hurt", "last-breath", "dying", "flatlined", "annihilated")
 
 
+@memoized
 def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: Limits) -> Odds:
     """`outcome` of the roll; `damage` dealt after damage reduction (0 on a miss); the target's `result`."""
     landed = walk(lambda stream: _landing(roll_to_hit(stream, swing)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds
 from service.dice.stream import Stream
 from service.dice.walk import marginal, ordered, walk
@@ -19,6 +20,7 @@ D20_OUTCOMES = ("critical-failure", "failure", "success", "critical-success")
 RollD20 = Callable[[Stream], D20Roll]
 
 
+@memoized
 def test_odds(roll: RollD20, dv: int) -> Odds:
     """Outcome classes (worst to best) and the total's distribution, with the DV as its target."""
     chances = walk(lambda stream: _outcome_and_total(roll(stream)))

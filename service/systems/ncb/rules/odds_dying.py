@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds
 from service.dice.stream import Stream
 from service.dice.walk import marginal, ordered, walk
@@ -25,6 +26,7 @@ FATES = ("flatlined", "stabilized", "revived")
 _FATE_OF = {"flatlined": "flatlined", "stable": "stabilized", "up": "revived"}
 
 
+@memoized
 def save_odds(v: Vitals, rules: NcbRules, *, modifier: int = 0, mode: RollMode = "normal") -> Odds:
     require_dying(v, "a death save")
     steps: dict[Vitals, dict[tuple[Vitals, str], Fraction]] = {}
@@ -59,6 +61,7 @@ def _after(saved: tuple[Vitals, DeathSave]) -> tuple[Vitals, str]:
 TURN_ENDS = ("flatlined", "dying", "stable", "up")
 
 
+@memoized
 def turn_end_odds(v: Vitals, rules: NcbRules, *, saved: bool) -> Odds:
     """The `condition` a turn's end leaves: a dying combatant's save (unless `saved` already), then bleeding out."""
 

@@ -31,6 +31,7 @@ def total_chances(expression: str, limits: Limits) -> dict[int, Fraction]:
     except DiceError as exc:
         raise Problem(exc.code, f"{expression!r}: {exc}") from None
     summed = _summed(node)
+    raw: dict[int, Fraction]
     if summed is None:
         raw = walk(lambda stream: roll_formula(expression, stream).total, max_paths=MAX_PATHS)
     else:

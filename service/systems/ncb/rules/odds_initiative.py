@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, OddsTooCostly, Outcome
 from service.dice.walk import walk
 from service.systems.ncb.rules.turns import InitiativeEntry, InitiativeRoll, join, ranked, roll_initiative
@@ -22,6 +23,7 @@ def totals(entry: InitiativeEntry) -> dict[int, Fraction]:
     return walk(lambda stream: roll_initiative(stream, [entry])[0].total)
 
 
+@memoized
 def initiative_odds(entries: list[InitiativeEntry]) -> Odds:
     """`first`: who starts round 1; then each participant's total (`initiative:<id>`)."""
     if len(entries) > MAX_PARTICIPANTS:
@@ -63,6 +65,7 @@ def _at(e: InitiativeEntry, total: int) -> InitiativeRoll:
     return InitiativeRoll(e.id, (), 0, e.mode, e.bonus, total, e.dexterity)
 
 
+@memoized
 def join_odds(combat: NcbCombatView, entry: InitiativeEntry) -> Odds:
     """A newcomer's `initiative` total and its `place` in the order once it has joined (1 = first)."""
     chances = walk(lambda stream: _joined(combat, roll_initiative(stream, [entry])[0]))

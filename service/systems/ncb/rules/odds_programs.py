@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
+from service.dice.memo import memoized
 from service.dice.notation import Limits
 from service.dice.odds import Distribution, Odds, Outcome
 from service.dice.stream import Stream
@@ -25,6 +26,7 @@ from service.systems.ncb.rules.programs import Program, damage_after_save, rolls
 SaveRoll = Callable[[Stream], D20Roll | None]
 
 
+@memoized
 def program_odds(
     program: Program, save: SaveRoll, rules: NcbRules, *, target: Vitals | None, use_last_breath: bool, limits: Limits
 ) -> Odds:

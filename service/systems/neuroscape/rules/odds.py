@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from math import comb
 
+from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, OddsTooCostly, Outcome
 from service.systems.neuroscape.rules.battle import PSYCHOSIS_DIE, snaps
 from service.systems.neuroscape.rules.opening import ROLL_OFF_DIE
@@ -30,6 +31,7 @@ ATTACKS, HOLDS = "attacks", "holds"
 MAX_DISTINCT_CARDS = 120  # one distribution per card that may be drawn: a bound on the answer's size
 
 
+@memoized
 def roll_off_odds(contenders: Sequence[str]) -> Odds:
     """The winner, and whether the first round settles it (a single seat on the highest face)."""
     n = len(contenders)
@@ -48,12 +50,14 @@ def _each_alone(name: str, instances: Sequence[str], chance: Fraction, hit: str,
     return Odds.of(Distribution.of(count, counted), each)
 
 
+@memoized
 def stability_odds(instances: Sequence[str], crash_on_or_below: int) -> Odds:
     """Each card at risk crashes on its own d20; `crashes` counts how many do."""
     faces = sum(1 for face in range(1, CHECK_DIE + 1) if crashes(face, crash_on_or_below))
     return _each_alone("crash", instances, Fraction(faces, CHECK_DIE), CRASHED, SURVIVED, "crashes")
 
 
+@memoized
 def psychosis_odds(levels: Sequence[tuple[str, int]]) -> Odds:
     """Each psychotic character attacks its own controller on its own d20, at or below its level."""
     found = []
@@ -71,6 +75,7 @@ def psychosis_odds(levels: Sequence[tuple[str, int]]) -> Odds:
     return Odds.of(Distribution.of("psychoticAttacks", attacks), found)
 
 
+@memoized
 def draw_odds(deck: Deck, seat: str, count: int) -> Odds:
     """The next card and the copies of each card among `count` drawn from the seat's own deck."""
     known = list(deck.top[: deck.known.get(seat, 0)])
@@ -93,6 +98,7 @@ def draw_odds(deck: Deck, seat: str, count: int) -> Odds:
     return Odds.of(found)
 
 
+@memoized
 def ram_draw_odds(pile: dict[str, int], count: int) -> list[Distribution]:
     """The copies of each RAM card among `count` drawn from the seat's RAM deck (an unordered pile)."""
     if len(pile) > MAX_DISTINCT_CARDS:

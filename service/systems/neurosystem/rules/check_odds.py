@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, Outcome
 from service.systems.neurosystem.rules.checks import FLAT_SUCCESS_FROM, STK_STATS, outcome_of
 from service.systems.neurosystem.rules.ratings import LUCK_SIDES, parse_rating
@@ -60,6 +61,7 @@ def _sum_ways(count: int, sides: int) -> list[int]:
     return [int.from_bytes(raw[width * total : width * (total + 1)], "little") for total in range(count * sides + 1)]
 
 
+@memoized
 def check_odds(
     kind: str,
     dice: Sequence[CheckDie],

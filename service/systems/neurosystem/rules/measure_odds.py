@@ -11,6 +11,7 @@ from collections import Counter
 from fractions import Fraction
 from math import comb
 
+from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, Outcome
 from service.systems.neurosystem.rules.measures import DEATH_DICE, DEATH_TOTAL, death_added, is_win, span_result
 from service.systems.neurosystem.rules.ratings import MEASURE_SIDES
@@ -25,6 +26,7 @@ def _win_ways(dice: int) -> Counter[Outcome]:
     return Counter({wins: comb(dice, wins) * winning**wins * losing ** (dice - wins) for wins in range(dice + 1)})
 
 
+@memoized
 def stat_measure_odds(dice: int, against: int) -> Odds:
     """The result (positive span, negative span, even), the span and the wins."""
     wins = _win_ways(dice)
@@ -40,6 +42,7 @@ def stat_measure_odds(dice: int, against: int) -> Odds:
     )
 
 
+@memoized
 def death_measure_odds(scenes_dying: int, span_total: int, *, spend_resolve: bool, mechanical: bool) -> Odds:
     """Whether the character dies (or shuts down) now, the negative span added and the new total.
 
@@ -62,6 +65,7 @@ def death_measure_odds(scenes_dying: int, span_total: int, *, spend_resolve: boo
     )
 
 
+@memoized
 def scene_end_odds(measures: list[tuple[str, Odds]]) -> Odds:
     """How many of those measuring at the scene's end die of it, then each one's own Death Measure.
 

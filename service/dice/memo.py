@@ -1,0 +1,216 @@
+"""Remembered odds: a pure rule walked once per distinct input, then answered from a table.
+
+An odds function walks the very rule the roll runs (`service.dice.walk`), which costs a run of
+that rule per path: 100 runs for a d100 test, 400 for a d20 with advantage. The rule is a pure
+function of its bound inputs, so the table it gives can be kept and reused by any later request
+with the same inputs (the same target, DV, mode, table options), however it was worded.
+
+`fingerprint` turns a rule (a function, its closure, a `partial`, a bound method) and the values
+it was given into a hashable key by content, read at the moment of the call: two rules with the
+same code and equal inputs get the same key. A value it cannot read by content (an open file, a
+plain object) gives `None`, and the caller then computes without remembering. `Memo` keeps the
+most recently used `MAX_ENTRIES` tables, so memory stays bounded whatever the inputs.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import hashlib
+import types
+import typing
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import fields, is_dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Generic, ParamSpec, TypeVar
+
+import orjson
+from pydantic import BaseModel
+
+MAX_ENTRIES = 1024  # a d100 test's table is some 30 kB: tens of MB at most
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+_R = TypeVar("_R")
+_P = ParamSpec("_P")
+
+_ATOMS = frozenset({int, bool, float, bytes, Fraction, Decimal})
+_PLAIN = (int, str, bytes, float, bool, type(None), Fraction, Decimal, enum.Enum, type, types.BuiltinFunctionType)
+
+
+class Walked(dict[_K, _V], Generic[_K, _V]):
+    """A walk's chances, carrying the key of the rule and inputs it came from (None: not remembered)."""
+
+    key: Hashable | None = None
+
+
+def fingerprint(value: Any) -> Hashable | None:
+    """A hashable key for `value` by content, or None when some part of it cannot be read so."""
+    try:
+        return _fingerprint(value, 0)
+    except _Unreadable:
+        return None
+
+
+class _Unreadable(Exception):
+    """Raised inside `_fingerprint` for a value it cannot key by content."""
+
+
+def _fingerprint(value: Any, depth: int) -> Hashable:
+    kind = type(value)
+    if value is None:
+        return None
+    if kind is str:
+        return str(value)
+    if kind in _ATOMS:  # the type kept beside the value: True == 1, but they are different inputs
+        return (kind, value)
+    if depth > 12:
+        raise _Unreadable
+    down = depth + 1
+    if kind is tuple or kind is list:
+        return (kind, tuple([_fingerprint(item, down) for item in value]))
+    if isinstance(value, BaseModel):
+        if _json_is_whole(kind):
+            return (kind, value.__pydantic_serializer__.to_json(value))
+        # Its fields live in __dict__, in declaration order.
+        return (kind, tuple([_fingerprint(item, down) for item in value.__dict__.values()]), _fingerprint(value.__pydantic_extra__, down))
+    if kind is dict:
+        return (kind, tuple([(_fingerprint(k, down), _fingerprint(v, down)) for k, v in value.items()]))
+    if isinstance(value, Walked):
+        if value.key is None:
+            raise _Unreadable
+        return ("walked", value.key)
+    if is_dataclass(value) and not isinstance(value, type):
+        return (kind, tuple([_fingerprint(getattr(value, f.name), down) for f in fields(value)]))
+    if isinstance(value, _PLAIN):
+        return (kind, value)
+    if isinstance(value, (tuple, list)):
+        return (kind, tuple([_fingerprint(item, down) for item in value]))
+    if isinstance(value, (set, frozenset)):
+        return (kind, frozenset([_fingerprint(item, down) for item in value]))
+    if isinstance(value, dict):
+        return (kind, tuple([(_fingerprint(k, down), _fingerprint(v, down)) for k, v in value.items()]))
+    if isinstance(value, functools.partial):
+        return ("partial", _fingerprint(value.func, down), _fingerprint(value.args, down), _fingerprint(value.keywords, down))
+    if isinstance(value, types.MethodType):
+        return ("method", _fingerprint(value.__func__, down), _fingerprint(value.__self__, down))
+    if isinstance(value, types.FunctionType):
+        try:
+            cells = tuple([_fingerprint(cell.cell_contents, down) for cell in value.__closure__ or ()])
+        except ValueError:  # a cell not yet filled
+            raise _Unreadable from None
+        defaults = _fingerprint(value.__defaults__, down), _fingerprint(value.__kwdefaults__, down)
+        return ("function", value.__code__, cells, defaults)
+    raise _Unreadable
+
+
+_WHOLE: dict[type, bool] = {}
+
+
+def _json_is_whole(model: type[BaseModel]) -> bool:
+    """Whether a model's JSON says everything it holds: no field left out of it, no serializer of its own,
+    no extra fields, and no field that may hold one of several models (their JSON could look alike).
+    Then that JSON is its key, read in one call; otherwise it is keyed field by field."""
+    known = _WHOLE.get(model)
+    if known is None:
+        _WHOLE[model] = True  # a model that contains itself: judged by its other fields
+        decorators = model.__pydantic_decorators__
+        whole = (
+            not decorators.field_serializers
+            and not decorators.model_serializers
+            and model.model_config.get("extra") != "allow"
+            and not model.__private_attributes__
+            and all(not f.exclude and _annotation_is_whole(f.annotation) for f in model.model_fields.values())
+        )
+        _WHOLE[model] = known = whole
+    return known
+
+
+def _annotation_is_whole(annotation: Any) -> bool:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return _json_is_whole(annotation)
+    args = typing.get_args(annotation)
+    models = sum(1 for a in args if isinstance(a, type) and issubclass(a, BaseModel))
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and models > 1:
+        return False
+    return all(_annotation_is_whole(a) for a in args)
+
+
+class Memo:
+    """The most recently used `size` results by key (least recently used dropped first)."""
+
+    def __init__(self, size: int = MAX_ENTRIES) -> None:
+        self.size = size
+        self._entries: OrderedDict[Hashable, Any] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: Hashable, compute: Callable[[], _R]) -> _R:
+        try:
+            found: _R = self._entries[key]
+        except KeyError:
+            self.misses += 1
+            found = compute()  # an exception (a cost limit) is not remembered: it is raised again next time
+            self._entries[key] = found
+            if len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+            return found
+        self.hits += 1
+        self._entries.move_to_end(key)
+        return found
+
+    def clear(self) -> None:
+        self._entries.clear()
+        self.hits = self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+TABLES = Memo()  # every remembered walk and derived table of the service; `TABLES.clear()` forgets them all
+_enabled = True
+
+
+def set_enabled(on: bool) -> None:
+    """Turn remembering off (every call computes, as the slow path) or back on: for tests and the bench."""
+    global _enabled
+    _enabled = on
+
+
+def enabled() -> bool:
+    return _enabled
+
+
+def memoized(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Remember a pure function's answers by the content of its arguments (the answer must not be mutated)."""
+
+    @functools.wraps(fn)
+    def remembered(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if not _enabled:
+            return fn(*args, **kwargs)
+        key = fingerprint((args, kwargs))
+        if key is None:
+            return fn(*args, **kwargs)
+        return TABLES.get((fn.__module__, fn.__qualname__, key), lambda: fn(*args, **kwargs))
+
+    return remembered
+
+
+def over_state(name: str, state: dict[str, Any], others: Any, compute: Callable[[], _R]) -> _R:
+    """Remember an answer over a session's stored JSON state and other inputs (the seat, the params).
+
+    The state is keyed by a 128-bit BLAKE2 digest of its JSON, written by orjson in one call: the
+    same state (until the next write changes it) answers from the table without being decoded again.
+    """
+    if not _enabled:
+        return compute()
+    key = fingerprint(others)
+    if key is None:
+        return compute()
+    try:
+        digest = hashlib.blake2b(orjson.dumps(state), digest_size=16).digest()
+    except TypeError:  # not plain JSON
+        return compute()
+    return TABLES.get(("over-state", name, digest, key), compute)

@@ -1,0 +1,191 @@
+"""Remembered odds: the same answer as walking afresh, exactly, and never another input's answer."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from service.api.examples import STATELESS, odds_body
+from service.dice import memo
+from service.dice.odds import Odds, OddsTooCostly
+from service.dice.stream import Stream
+from service.dice.walk import walk
+from service.systems import REGISTRY
+
+
+@pytest.fixture(autouse=True)
+def fresh_tables() -> Iterator[None]:
+    memo.TABLES.clear()
+    yield
+    memo.set_enabled(True)
+
+
+def _slow(mechanic_key: str, body: dict[str, Any]) -> Odds:
+    mechanic = REGISTRY.mechanics[mechanic_key]
+    assert mechanic.odds is not None
+    memo.set_enabled(False)
+    try:
+        return mechanic.odds(mechanic.input.model_validate(body))
+    finally:
+        memo.set_enabled(True)
+
+
+def _fast(mechanic_key: str, body: dict[str, Any]) -> Odds:
+    mechanic = REGISTRY.mechanics[mechanic_key]
+    assert mechanic.odds is not None
+    return mechanic.odds(mechanic.input.model_validate(body))
+
+
+def _published() -> list[tuple[str, dict[str, Any]]]:
+    out = []
+    for mechanic in REGISTRY.mechanics.values():
+        operation = mechanic.system + "".join(part.capitalize() for part in mechanic.name.split("-"))
+        if mechanic.odds is not None and operation in STATELESS:
+            out.append((mechanic.key, odds_body(operation)))  # the example without its seeds, as the odds take it
+    return out
+
+
+@pytest.mark.parametrize(("key", "body"), _published(), ids=[key for key, _ in _published()])
+def test_every_published_example_answers_the_same_remembered_as_walked_afresh(key: str, body: dict[str, Any]) -> None:
+    slow = _slow(key, body)
+    assert _fast(key, body) == slow  # computed, then remembered
+    assert _fast(key, body) == slow  # answered from the tables
+    assert memo.TABLES.hits > 0
+
+
+D20 = [
+    {"modifier": modifier, "dv": dv, "advantage": adv, "disadvantage": dis}
+    for modifier, dv, (adv, dis) in itertools.product((-2, 0, 4, 9), (5, 14, 21), ((False, False), (True, False), (False, True)))
+]
+
+
+def test_d20_tests_across_modifiers_dvs_and_modes_match_the_fresh_walk() -> None:
+    fast = [_fast("ncb/d20-test", body) for body in D20]
+    again = [_fast("ncb/d20-test", body) for body in reversed(D20)]
+    slow = [_slow("ncb/d20-test", body) for body in D20]
+    assert fast == slow
+    assert list(reversed(again)) == slow
+    assert len({o["outcome"].chances for o in slow}) > 10  # the spread gives different answers, each kept apart
+
+
+ECLIPSE = [
+    {"target": target, "aptitude": "ref", "defaulting": defaulting, "poolSpends": spends}
+    for target, defaulting, spends in itertools.product(
+        (0, 1, 33, 55, 66, 98, 99, 140), (False, True), ([], [{"pool": "vigor", "use": "flip-flop"}])
+    )
+]
+
+
+def test_eclipse_tests_and_opposed_tests_across_targets_match_the_fresh_walk() -> None:
+    for body in ECLIPSE:
+        assert _fast("eclipse/test", body) == _slow("eclipse/test", body)
+    for a, b in [(ECLIPSE[0], ECLIPSE[5]), (ECLIPSE[5], ECLIPSE[0]), (ECLIPSE[9], ECLIPSE[9]), (ECLIPSE[3], ECLIPSE[12])]:
+        body = {"a": a, "b": b}
+        assert _fast("eclipse/opposed-test", body) == _slow("eclipse/opposed-test", body)
+        assert _fast("eclipse/opposed-test", body) == _slow("eclipse/opposed-test", body)
+
+
+def test_target_55_and_56_are_different_tables() -> None:
+    # 55 succeeds on readings 00–55: 56 of 100; 56 on 00–56: 57 of 100 (99 always fails either way).
+    def succeeded(odds: Odds) -> Fraction:
+        chances = dict(odds["outcome"].chances)
+        return chances["success"] + chances["critical-success"]
+
+    assert succeeded(_fast("eclipse/test", {"target": 55})) == Fraction(56, 100)
+    assert succeeded(_fast("eclipse/test", {"target": 56})) == Fraction(57, 100)
+
+
+def test_a_walk_answered_from_memory_is_a_fresh_copy() -> None:
+    def d6(stream: Stream) -> int:
+        return stream.roll(6)
+
+    first = walk(d6)
+    first[7] = Fraction(1)  # a caller that changes its copy changes nobody else's
+    assert walk(d6) == {face: Fraction(1, 6) for face in range(1, 7)}
+    assert memo.TABLES.hits == 1
+
+
+def test_a_rule_is_keyed_by_what_it_was_given_at_the_call() -> None:
+    bonus = [1]
+
+    def plus(stream: Stream) -> int:
+        return stream.roll(4) + sum(bonus)
+
+    assert set(walk(plus)) == {2, 3, 4, 5}
+    bonus.append(10)  # the same closure, other contents: another table
+    assert set(walk(plus)) == {12, 13, 14, 15}
+
+
+def test_true_and_1_are_different_inputs() -> None:
+    assert memo.fingerprint(True) != memo.fingerprint(1)
+    assert memo.fingerprint((1, "a", [2.0])) == memo.fingerprint((1, "a", [2.0]))
+    assert memo.fingerprint(Fraction(1, 2)) != memo.fingerprint(0.5)
+
+
+def test_a_value_not_readable_by_content_is_walked_every_time() -> None:
+    class Opaque:
+        sides = 6
+
+    thing = Opaque()
+    assert memo.fingerprint(thing) is None
+    assert walk(lambda stream: stream.roll(thing.sides)) == {face: Fraction(1, 6) for face in range(1, 7)}
+    assert walk(lambda stream: stream.roll(thing.sides)) == {face: Fraction(1, 6) for face in range(1, 7)}
+    assert len(memo.TABLES) == 0 and memo.TABLES.hits == 0
+
+
+def test_a_cost_limit_is_raised_again_not_remembered() -> None:
+    def many(stream: Stream) -> int:
+        return sum(stream.roll(10) for _ in range(5))
+
+    for _ in range(2):
+        with pytest.raises(OddsTooCostly):
+            walk(many, max_paths=1000)
+    assert len(memo.TABLES) == 0
+
+
+def test_the_tables_keep_only_the_most_recently_used() -> None:
+    tables = memo.Memo(size=2)
+    assert tables.get("a", lambda: 1) == 1
+    assert tables.get("b", lambda: 2) == 2
+    assert tables.get("a", lambda: -1) == 1  # a is now the most recent
+    assert tables.get("c", lambda: 3) == 3  # b, the least recent, goes
+    assert len(tables) == 2
+    assert tables.get("b", lambda: 20) == 20
+
+
+def _ncb_table(dexterity: int) -> dict[str, Any]:
+    from systems.ncb.sheets import V
+
+    from service.declare import dump_state
+    from service.systems.ncb.setup import NcbSetup, first_state
+    from service.systems.ncb.state import NcbState
+
+    sheet = {**V, "abilities": {**V["abilities"], "dexterity": dexterity}}
+    return dump_state(NcbState, first_state(NcbSetup.model_validate({"combatants": [sheet]})))
+
+
+def test_session_odds_over_the_same_stored_state_answer_as_a_fresh_walk_and_follow_a_changed_state() -> None:
+    from service.registry import Actor
+    from service.systems.ncb.wire.checks import NcbD20TestAction
+
+    session_odds = REGISTRY.mechanics["ncb/d20-test"].session_odds
+    assert session_odds is not None
+    gm = Actor("seat-1", "gm", "gm")
+    for dexterity in (8, 16):
+        state = _ncb_table(dexterity)
+        for dv, ability in itertools.product((10, 15, 20), ("dexterity", "intelligence")):
+            action = NcbD20TestAction(combatant="v", ability=ability, proficient=True, dv=dv)
+            memo.set_enabled(False)
+            slow = session_odds(state, action, gm)
+            memo.set_enabled(True)
+            assert session_odds(state, action, gm) == slow
+            assert session_odds(state, action, gm) == slow
+    # Dexterity 8 (-1) against 16 (+3), both proficient (+3) against DV 15: success from a natural 14
+    # (14..19: 6/20), then from a natural 10 (10..19: 10/20). The second state is not answered from the first.
+    action = NcbD20TestAction(combatant="v", ability="dexterity", proficient=True, dv=15)
+    low, high = (session_odds(_ncb_table(d), action, gm)["outcome"].probability("success") for d in (8, 16))
+    assert (low, high) == (Fraction(6, 20), Fraction(10, 20))
