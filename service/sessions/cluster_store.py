@@ -50,7 +50,7 @@ from redis.exceptions import (
 )
 
 from service.config import CLUSTER_SCHEMES as SCHEMES
-from service.sessions.redis_store import _CREATE, _COMMIT, _DOWN, _LOAD, _pack
+from service.sessions.redis_store import _CREATE, _COMMIT, _DOWN, _LOAD, _pack, commit_arguments
 from service.sessions.store import Commit, Loaded, StoreUnavailable
 
 # Sharded pub/sub: the event crosses the session's shard only.
@@ -217,25 +217,7 @@ class ClusterStore:
         return Loaded(int(version), doc, log_length, answer, stamp.decode())
 
     async def commit(self, commit: Commit) -> bool:
-        key = self._session(commit.session_id)
-        keys = [key, f"{key}:log"]
-        answer = commit.idempotent_answer
-        if commit.idempotency_key is not None and answer is not None:
-            keys.append(f"{key}:idem:{commit.idempotency_key}")
-        args: list[bytes | str | int] = [
-            commit.expected_version,
-            commit.version,
-            commit.doc,
-            commit.ttl_ms,
-            f"{key}:events",
-            "1" if commit.log_entry is not None else "",
-            commit.log_entry or b"",
-            "1" if commit.event is not None else "",
-            commit.event or b"",
-            answer or b"",
-            commit.expected_stamp,
-            commit.stamp,
-        ]
+        keys, args = commit_arguments(self._session(commit.session_id), commit)
         committed: int = await self._call(self._script("commit", keys, args, wait=self._durable))
         return committed == 1
 

@@ -68,6 +68,7 @@ return 1
 # KEYS: session, log, [idempotent answer].
 # ARGV: expected, version, doc, ttl_ms, channel, has_log, log_entry, has_event, event, answer,
 #       expected stamp, stamp (a stamp is unique to the commit that wrote the version).
+# has_event '2': the event is the log entry itself, sent once (ARGV[7]) and not again as ARGV[9].
 _COMMIT = """
 local held = redis.call('HMGET', KEYS[1], 'v', 't')
 if held[1] ~= ARGV[1] or (held[2] or '') ~= ARGV[11] then return 0 end
@@ -76,7 +77,8 @@ redis.call('PEXPIRE', KEYS[1], ARGV[4])
 if ARGV[6] == '1' then redis.call('RPUSH', KEYS[2], ARGV[7]) end
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
 if KEYS[3] then redis.call('SET', KEYS[3], ARGV[10], 'PX', ARGV[4]) end
-if ARGV[8] == '1' then redis.call('PUBLISH', ARGV[5], ARGV[9]) end
+if ARGV[8] == '1' then redis.call('PUBLISH', ARGV[5], ARGV[9])
+elseif ARGV[8] == '2' then redis.call('PUBLISH', ARGV[5], ARGV[7]) end
 return 1
 """
 
@@ -85,6 +87,32 @@ def _closed_by_server(connection: Any) -> bool:
     """The server ended this connection: its stream is at EOF (or reset) before we send anything."""
     reader = connection._reader  # redis-py's asyncio StreamReader, None while disconnected
     return reader is not None and (reader.at_eof() or reader.exception() is not None)
+
+
+def commit_arguments(key: str, commit: Commit) -> tuple[list[str], list[bytes | str | int]]:
+    """The KEYS and ARGV of `_COMMIT` for a commit of the session stored under `key`."""
+    keys = [key, f"{key}:log"]
+    answer = commit.idempotent_answer
+    if commit.idempotency_key is not None and answer is not None:
+        keys.append(f"{key}:idem:{commit.idempotency_key}")
+    # An event that is the log entry (the usual case) crosses the wire once.
+    event_is_entry = commit.event is not None and commit.log_entry is not None and commit.event == commit.log_entry
+    has_event = "2" if event_is_entry else "1" if commit.event is not None else ""
+    args: list[bytes | str | int] = [
+        commit.expected_version,
+        commit.version,
+        commit.doc,
+        commit.ttl_ms,
+        f"{key}:events",
+        "1" if commit.log_entry is not None else "",
+        commit.log_entry or b"",
+        has_event,
+        b"" if event_is_entry else commit.event or b"",
+        answer or b"",
+        commit.expected_stamp,
+        commit.stamp,
+    ]
+    return keys, args
 
 
 class RedisStore:
@@ -201,25 +229,7 @@ class RedisStore:
         return Loaded(int(version), doc, log_length, answer, stamp.decode())
 
     async def commit(self, commit: Commit) -> bool:
-        key = self._session(commit.session_id)
-        keys = [key, f"{key}:log"]
-        answer = commit.idempotent_answer
-        if commit.idempotency_key is not None and answer is not None:
-            keys.append(f"{key}:idem:{commit.idempotency_key}")
-        args: list[bytes | str | int] = [
-            commit.expected_version,
-            commit.version,
-            commit.doc,
-            commit.ttl_ms,
-            f"{key}:events",
-            "1" if commit.log_entry is not None else "",
-            commit.log_entry or b"",
-            "1" if commit.event is not None else "",
-            commit.event or b"",
-            answer or b"",
-            commit.expected_stamp,
-            commit.stamp,
-        ]
+        keys, args = commit_arguments(self._session(commit.session_id), commit)
         committed: int = await self._call(self._script(self._commit, keys, args))
         return committed == 1
 

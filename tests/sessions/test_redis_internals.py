@@ -138,3 +138,15 @@ async def test_an_unknown_script_is_raised_as_no_script_error(server) -> None:
         assert connection.is_connected  # an error reply is an answer: the connection serves on
     finally:
         await connection.disconnect(nowait=True)
+
+
+def test_an_event_that_is_the_log_entry_crosses_the_wire_once() -> None:
+    from service.sessions.redis_store import commit_arguments
+    from service.sessions.store import Commit
+
+    entry = b'{"seq":0,"action":"dice/roll"}'
+    keys, args = commit_arguments("na:s:{abc}", Commit("abc", 1, 2, b"{}", 1000, entry, entry, None, None, "s1", "s2"))
+    assert keys == ["na:s:{abc}", "na:s:{abc}:log"]
+    assert (args[6], args[7], args[8]) == (entry, "2", b"")  # pushed and published from ARGV[7]; ARGV[9] left empty
+    _, other = commit_arguments("na:s:{abc}", Commit("abc", 1, 2, b"{}", 1000, entry, b'{"closed":true}', None, None, "s1", "s2"))
+    assert (other[7], other[8]) == ("1", b'{"closed":true}')  # a different event is sent as itself
