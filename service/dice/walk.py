@@ -68,6 +68,28 @@ def walk(
     return found
 
 
+def faces(outcome_of: Callable[[int], _Outcome], sides: int) -> memo.Walked[_Outcome, Fraction]:
+    """The exact chance of each outcome of a rule that draws one die of `sides`, given each face 1..sides once.
+
+    For a rule whose draw is a single die and whose reading of the face is a pure function (`outcome_of`),
+    this is `walk` without a stream per path: `sides` calls, counted as whole numbers. Remembered as `walk` is.
+    """
+    key = memo.fingerprint(("faces", outcome_of, sides)) if memo.enabled() else None
+    if key is None:
+        return memo.Walked(_faces(outcome_of, sides))
+    found = memo.Walked(memo.TABLES.get(("walk", key), lambda: _faces(outcome_of, sides)))
+    found.key = key
+    return found
+
+
+def _faces(outcome_of: Callable[[int], _Outcome], sides: int) -> dict[_Outcome, Fraction]:
+    counted: dict[_Outcome, int] = {}
+    for face in range(1, sides + 1):
+        outcome = outcome_of(face)
+        counted[outcome] = counted.get(outcome, 0) + 1
+    return {outcome: Fraction(n, sides) for outcome, n in counted.items()}
+
+
 def _walk(outcome_of: Callable[[Stream], _Outcome], *, max_paths: int, limit: str) -> dict[_Outcome, Fraction]:
     """Every path run once: a run on a prefix of faces takes face 1 for every die past the prefix; each
     of those dice then branches into its faces 2..sides, each branch a prefix of its own, shorter first."""

@@ -14,9 +14,9 @@ from typing import Protocol
 
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, Outcome
-from service.dice.walk import as_ways, ordered
+from service.dice.walk import ordered
 from service.systems.eclipse.rules.odds_damage import value_chances
-from service.systems.eclipse.rules.odds_tests import Results
+from service.systems.eclipse.rules.odds_tests import Results, standings
 from service.systems.eclipse.rules.opposed import winner
 
 HIT_OUTCOMES = ("miss", "hit", "critical-hit")
@@ -43,13 +43,13 @@ HarmOf = Callable[[int], Harmed]  # a damage value's harm to the target (armor, 
 @memoized
 def hit_chances(attacker: Results, defender: Results, *, critical_beats_success: bool) -> dict[tuple[bool, int] | None, Fraction]:
     """None for a miss; for a hit, (critical, superior successes for effect) and its chance."""
-    a_ways, a_total = as_ways(attacker)
-    d_ways, d_total = as_ways(defender)
+    a_groups, a_total = standings(attacker, lambda r: (r.critical, r.effective_successes))
+    d_groups, d_total = standings(defender, lambda r: None)
     out: dict[tuple[bool, int] | None, int] = {}
-    for ra, pa in a_ways.items():
-        for rd, pd in d_ways.items():
+    for ra, kept, pa in a_groups:
+        for rd, _, pd in d_groups:
             won, _ = winner(ra, rd, critical_beats_success=critical_beats_success, tie="deadlock")
-            key = (ra.critical, ra.effective_successes) if won == "a" else None
+            key = kept if won == "a" else None
             out[key] = out.get(key, 0) + pa * pd
     return {key: Fraction(n, a_total * d_total) for key, n in out.items()}
 

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import TypeVar
 
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Outcome
 from service.dice.stream import Stream
-from service.dice.walk import as_ways, marginal, ordered, walk
-from service.systems.eclipse.rules.d100 import Result
+from service.dice.walk import as_ways, faces, marginal, ordered, walk
+from service.systems.eclipse.rules.d100 import FACES, Result
 from service.systems.eclipse.rules.odds_damage import value_chances
-from service.systems.eclipse.rules.opposed import winner
+from service.systems.eclipse.rules.opposed import standing, winner
 from service.systems.eclipse.rules.success_test import TestRun
 from service.systems.eclipse.rules.superior import chosen, critical_effect
 
@@ -25,11 +26,31 @@ OUTCOMES = ("critical-failure", "failure", "success", "critical-success")
 WINNERS = ("a", "b", "tie", "none")
 
 Results = dict[Result, Fraction]
+_Part = TypeVar("_Part")
 
 
 def results_of(run: Callable[[Stream], TestRun]) -> Results:
     """Each result the test can end with (after-roll pool points applied) and its chance."""
     return walk(lambda stream: run(stream).result)
+
+
+def settled_results(settle: Callable[[int], Result]) -> Results:
+    """The same chances as `results_of`, from each face's judgement alone (`PlannedTest.settler`): one
+    `settle` per face of the d100, no stream and no record of the test built per path."""
+    return faces(settle, FACES)
+
+
+def standings(results: Results, part: Callable[[Result], _Part]) -> tuple[list[tuple[Result, _Part, int]], int]:
+    """The results grouped by what `winner` reads of them (`standing`) and by the `part` the caller keeps of
+    them: one result standing for each group, the part, and the group's ways out of the common total."""
+    ways, total = as_ways(results)
+    groups: dict[tuple[tuple[bool, bool, int, int], _Part], tuple[Result, _Part, int]] = {}
+    for result, n in ways.items():
+        kept = part(result)
+        key = (standing(result), kept)
+        found = groups.get(key)
+        groups[key] = (result, kept, n) if found is None else (found[0], kept, found[2] + n)
+    return list(groups.values()), total
 
 
 @memoized
@@ -47,12 +68,12 @@ def test_distributions(results: Results, *, prefix: str = "") -> tuple[Distribut
 
 @memoized
 def winner_chances(a: Results, b: Results, *, critical_beats_success: bool, tie: str) -> dict[str, Fraction]:
-    """Who wins an opposed test: every pair of the two sides' results, judged as the roll judges them."""
-    a_ways, a_total = as_ways(a)
-    b_ways, b_total = as_ways(b)
+    """Who wins an opposed test: every pair of the two sides' standings, judged as the roll judges them."""
+    a_groups, a_total = standings(a, lambda r: None)
+    b_groups, b_total = standings(b, lambda r: None)
     out: dict[str, int] = {}
-    for ra, pa in a_ways.items():
-        for rb, pb in b_ways.items():
+    for ra, _, pa in a_groups:
+        for rb, _, pb in b_groups:
             won, _ = winner(ra, rb, critical_beats_success=critical_beats_success, tie=tie)
             out[won] = out.get(won, 0) + pa * pb
     return {won: Fraction(n, a_total * b_total) for won, n in out.items()}
