@@ -1,0 +1,41 @@
+"""The d20 test's odds read per natural equal the full walk of `roll_test` over every face exactly.
+
+`test_odds` reads each natural once (`D20Test.read`) weighted by the mode's naturals; walking the whole
+roll (`D20Test.roll`, both dice under advantage or disadvantage) must give the same outcome classes and
+totals, over modifiers, DVs, modes and the tie rule.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from service.dice.walk import marginal, walk
+from service.systems.ncb.rules.d20 import D20Roll, D20Test, RollMode
+from service.systems.ncb.rules.odds_d20 import natural_chances
+from service.systems.ncb.rules.odds_d20 import test_odds as odds_of
+
+
+def test_naturals_under_advantage_follow_the_two_dice() -> None:
+    # The higher of two d20s is k in 2k - 1 of the 400 pairs: 1/400 for 1, 39/400 for 20.
+    chances = natural_chances("advantage")
+    assert chances[1] == Fraction(1, 400) and chances[20] == Fraction(39, 400)
+    assert natural_chances("disadvantage")[1] == Fraction(39, 400)
+    assert natural_chances("normal") == {k: Fraction(1, 20) for k in range(1, 21)}
+
+
+@pytest.mark.parametrize("mode", ["normal", "advantage", "disadvantage"])
+@pytest.mark.parametrize("modifier", [-5, 0, 3, 12, 25])
+@pytest.mark.parametrize("dv", [1, 10, 15, 21, 30])
+@pytest.mark.parametrize("ties", [False, True])
+def test_read_per_natural_equals_the_full_walk(mode: RollMode, modifier: int, dv: int, ties: bool) -> None:
+    test = D20Test(modifier, dv, mode, ties)
+    walked = walk(lambda stream: _outcome_and_total(test.roll(stream)))
+    odds = odds_of(test)
+    assert {k: v for k, v in dict(odds["outcome"].chances).items() if v} == marginal(walked, lambda o: o[0])
+    assert dict(odds["total"].chances) == marginal(walked, lambda o: o[1])
+
+
+def _outcome_and_total(rolled: D20Roll) -> tuple[str, int]:
+    return rolled.outcome, rolled.total
