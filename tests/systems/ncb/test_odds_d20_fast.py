@@ -1,4 +1,4 @@
-"""The d20 test's odds read per natural equal the full walk of `roll_test` over every face exactly.
+"""The d20 test's and a program save's odds read per natural equal the full walk of `roll_test` over every face exactly.
 
 `test_odds` reads each natural once (`D20Test.read`) weighted by the mode's naturals; walking the whole
 roll (`D20Test.roll`, both dice under advantage or disadvantage) must give the same outcome classes and
@@ -12,9 +12,12 @@ from fractions import Fraction
 import pytest
 
 from service.dice.walk import marginal, walk
+from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.d20 import D20Roll, D20Test, RollMode
 from service.systems.ncb.rules.odds_d20 import natural_chances
 from service.systems.ncb.rules.odds_d20 import test_odds as odds_of
+from service.systems.ncb.rules.odds_programs import save_chances
+from service.systems.ncb.rules.programs import roll_save, save_test
 
 
 def test_naturals_under_advantage_follow_the_two_dice() -> None:
@@ -39,3 +42,18 @@ def test_read_per_natural_equals_the_full_walk(mode: RollMode, modifier: int, dv
 
 def _outcome_and_total(rolled: D20Roll) -> tuple[str, int]:
     return rolled.outcome, rolled.total
+
+
+@pytest.mark.parametrize("mode", ["normal", "advantage", "disadvantage"])
+@pytest.mark.parametrize("save_modifier", [None, -2, 4])
+@pytest.mark.parametrize("exhaustion", [0, 3])
+@pytest.mark.parametrize("dc", [8, 14, 25])
+def test_program_save_read_per_natural_equals_the_full_walk(mode: RollMode, save_modifier: int | None, exhaustion: int, dc: int) -> None:
+    rules = NcbRules()
+    walked = walk(lambda stream: _saved(roll_save(stream, rules, dc=dc, save_modifier=save_modifier, save_exhaustion=exhaustion, mode=mode)))
+    test = save_test(rules, dc=dc, save_modifier=save_modifier, save_exhaustion=exhaustion, mode=mode)
+    assert save_chances(test) == walked
+
+
+def _saved(rolled: D20Roll | None) -> tuple[str | None, bool | None]:
+    return (None, None) if rolled is None else (rolled.outcome, rolled.success)

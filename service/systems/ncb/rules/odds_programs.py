@@ -1,37 +1,35 @@
 """The exact odds of running a program: the target's save, the damage after it, the target's result.
 
-The save is walked through `roll_save`, the roll the program makes; each way it can go is read by
+The save is the test `roll_save` rolls (`save_test`), each natural of its mode read once as the roll
+reads it (`D20Test.read`); each way it can go is read by
 `rolls_damage` and `damage_after_save` over the damage formula's totals (`total_chances`), and the
 damage is applied to the target (program damage: no armor reduction) by `apply_damage`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 
 from service.dice.memo import memoized
 from service.dice.notation import Limits
 from service.dice.odds import Distribution, Odds, Outcome
-from service.dice.stream import Stream
-from service.dice.walk import ordered, walk
+from service.dice.walk import ordered
 from service.systems.ncb.options import NcbRules
-from service.systems.ncb.rules.d20 import D20Roll
+from service.systems.ncb.rules.d20 import D20Test
 from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage
 from service.systems.ncb.rules.odds_attack import RESULTS
-from service.systems.ncb.rules.odds_d20 import D20_OUTCOMES
+from service.systems.ncb.rules.odds_d20 import D20_OUTCOMES, natural_chances
 from service.systems.ncb.rules.odds_formula import total_chances
 from service.systems.ncb.rules.programs import Program, damage_after_save, rolls_damage
 
-SaveRoll = Callable[[Stream], D20Roll | None]
 
 
 @memoized
 def program_odds(
-    program: Program, save: SaveRoll, rules: NcbRules, *, target: Vitals | None, use_last_breath: bool, limits: Limits
+    program: Program, save: D20Test | None, rules: NcbRules, *, target: Vitals | None, use_last_breath: bool, limits: Limits
 ) -> Odds:
     """`save` (the target's d20 outcome, when it has one), `damage` after it, and the target's `result`."""
-    saves = walk(lambda stream: _outcome(save(stream)))
+    saves = save_chances(save)
     damage: dict[Outcome, Fraction] = {}
     result: dict[str, Fraction] = {}
     totals = total_chances(program.damage_dice, limits) if program.damage_dice is not None else {0: Fraction(1)}
@@ -51,5 +49,13 @@ def program_odds(
     return Odds.of(out)
 
 
-def _outcome(rolled: D20Roll | None) -> tuple[str | None, bool | None]:
-    return (None, None) if rolled is None else (rolled.outcome, rolled.success)
+def save_chances(save: D20Test | None) -> dict[tuple[str | None, bool | None], Fraction]:
+    """Each (outcome, saved) of the save and its chance, each natural of its mode read once (`D20Test.read`);
+    (None, None) for certain when the program allows no save."""
+    if save is None:
+        return {(None, None): Fraction(1)}
+    out: dict[tuple[str | None, bool | None], Fraction] = {}
+    for natural, p in natural_chances(save.mode).items():
+        _, saved, outcome = save.read(natural)
+        out[(outcome, saved)] = out.get((outcome, saved), Fraction(0)) + p
+    return out
