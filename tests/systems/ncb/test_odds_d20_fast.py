@@ -1,4 +1,4 @@
-"""The d20 test's and a program save's odds read per natural equal the full walk of `roll_test` over every face exactly.
+"""The d20 test's, a program save's and initiative's odds read per natural equal the full walk of `roll_test` over every face exactly.
 
 `test_odds` reads each natural once (`D20Test.read`) weighted by the mode's naturals; walking the whole
 roll (`D20Test.roll`, both dice under advantage or disadvantage) must give the same outcome classes and
@@ -16,8 +16,10 @@ from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.d20 import D20Roll, D20Test, RollMode
 from service.systems.ncb.rules.odds_d20 import natural_chances
 from service.systems.ncb.rules.odds_d20 import test_odds as odds_of
+from service.systems.ncb.rules.odds_initiative import totals
 from service.systems.ncb.rules.odds_programs import save_chances
 from service.systems.ncb.rules.programs import roll_save, save_test
+from service.systems.ncb.rules.turns import InitiativeEntry, roll_initiative
 
 
 def test_naturals_under_advantage_follow_the_two_dice() -> None:
@@ -57,3 +59,10 @@ def test_program_save_read_per_natural_equals_the_full_walk(mode: RollMode, save
 
 def _saved(rolled: D20Roll | None) -> tuple[str | None, bool | None]:
     return (None, None) if rolled is None else (rolled.outcome, rolled.success)
+
+
+@pytest.mark.parametrize("mode", ["normal", "advantage", "disadvantage"])
+@pytest.mark.parametrize("bonus", [-3, 0, 7])
+def test_initiative_totals_read_per_natural_equal_the_full_walk(mode: RollMode, bonus: int) -> None:
+    entry = InitiativeEntry("a", bonus, 14, mode)
+    assert totals(entry) == walk(lambda stream: roll_initiative(stream, [entry])[0].total)

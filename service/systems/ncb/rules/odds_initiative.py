@@ -1,6 +1,7 @@
 """The exact odds of initiative: each participant's total, who acts first, and where a newcomer lands.
 
-Each total is walked through `roll_initiative` for that entry alone (the entries roll independently).
+Each total is read per natural of the entry's mode as `roll_initiative` reads it (`initiative_total`;
+the entries roll independently).
 Who acts first is then exact without walking every combination: participant i is first with total
 t when every other j lands below it, which is j's chance of a lower total plus, for an equal one,
 whether `ranked` puts i ahead of j (higher bonus, then Dexterity, then listing order).
@@ -13,14 +14,20 @@ from fractions import Fraction
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, OddsTooCostly, Outcome
 from service.dice.walk import walk
-from service.systems.ncb.rules.turns import InitiativeEntry, InitiativeRoll, join, ranked, roll_initiative
+from service.systems.ncb.rules.odds_d20 import natural_chances
+from service.systems.ncb.rules.turns import InitiativeEntry, InitiativeRoll, initiative_total, join, ranked, roll_initiative
 from service.systems.ncb.wire.combat import NcbCombatView
 
 MAX_PARTICIPANTS = 50
 
 
 def totals(entry: InitiativeEntry) -> dict[int, Fraction]:
-    return walk(lambda stream: roll_initiative(stream, [entry])[0].total)
+    """Each total the entry can roll and its chance: each natural of its mode read once (`initiative_total`)."""
+    out: dict[int, Fraction] = {}
+    for natural, p in natural_chances(entry.mode).items():
+        total = initiative_total(entry, natural)
+        out[total] = out.get(total, Fraction(0)) + p
+    return out
 
 
 @memoized
