@@ -1,4 +1,4 @@
-"""The d20 test's, a program save's and initiative's odds read per natural equal the full walk of `roll_test` over every face exactly.
+"""The d20 test's, a program save's, initiative's and an attack roll's odds read per natural equal the full walk of `roll_test` over every face exactly.
 
 `test_odds` reads each natural once (`D20Test.read`) weighted by the mode's naturals; walking the whole
 roll (`D20Test.roll`, both dice under advantage or disadvantage) must give the same outcome classes and
@@ -13,13 +13,16 @@ import pytest
 
 from service.dice.walk import marginal, walk
 from service.systems.ncb.options import NcbRules
+from service.systems.ncb.rules.attacks import Attacker, Cover, Swing, ToHit, roll_to_hit
 from service.systems.ncb.rules.d20 import D20Roll, D20Test, RollMode
+from service.systems.ncb.rules.odds_attack import landings
 from service.systems.ncb.rules.odds_d20 import natural_chances
 from service.systems.ncb.rules.odds_d20 import test_odds as odds_of
 from service.systems.ncb.rules.odds_initiative import totals
 from service.systems.ncb.rules.odds_programs import save_chances
 from service.systems.ncb.rules.programs import roll_save, save_test
 from service.systems.ncb.rules.turns import InitiativeEntry, roll_initiative
+from service.systems.ncb.rules.weapons import Weapon, WeaponDice
 
 
 def test_naturals_under_advantage_follow_the_two_dice() -> None:
@@ -66,3 +69,26 @@ def _saved(rolled: D20Roll | None) -> tuple[str | None, bool | None]:
 def test_initiative_totals_read_per_natural_equal_the_full_walk(mode: RollMode, bonus: int) -> None:
     entry = InitiativeEntry("a", bonus, 14, mode)
     assert totals(entry) == walk(lambda stream: roll_initiative(stream, [entry])[0].total)
+
+
+PISTOL = Weapon("Unity", "2d6", style="ranged", tech_bonus=1)
+BLADES = Weapon("Mantis blades", "1d8", style="melee", finesse=True)
+
+
+@pytest.mark.parametrize("weapon", [PISTOL, BLADES])
+@pytest.mark.parametrize("ac", [10, 16, 24])
+@pytest.mark.parametrize(("advantage", "disadvantage"), [(False, False), (True, False), (False, True)])
+@pytest.mark.parametrize("helpless", [False, True])
+@pytest.mark.parametrize("cover", ["none", "three-quarters"])
+def test_attack_landings_read_per_natural_equal_the_full_walk(
+    weapon: Weapon, ac: int, advantage: bool, disadvantage: bool, helpless: bool, cover: Cover
+) -> None:
+    for rules in (NcbRules(), NcbRules(ac_ties_hit=True, melee_crits_helpless=False, helpless_target_advantage=False)):
+        attacker = Attacker(strength=14, dexterity=16, level=5, exhaustion=2)
+        swing = Swing(attacker, weapon, ac, rules, cover, helpless, advantage, disadvantage, situational=1)
+        walked = walk(lambda stream: _landed(roll_to_hit(stream, swing)))
+        assert landings(swing) == walked
+
+
+def _landed(aimed: ToHit) -> tuple[bool, bool, int, WeaponDice]:
+    return aimed.hit, aimed.critical, aimed.ability_modifier, aimed.dice

@@ -1,6 +1,6 @@
 """The exact odds of an attack: hit and critical, the damage dealt after reduction, the target's result.
 
-The attack roll is walked through `roll_to_hit`, the very judgement the attack makes; each way it
+The attack roll is set up and judged per natural as `roll_to_hit` does it (`aim`, `Aim.judged`); each way it
 can land (miss, hit, critical) then rolls the weapon's `damage_formula`, whose totals come from
 `total_chances`, and each total is applied to the target by `apply_damage` as a rolled hit would be.
 """
@@ -12,9 +12,10 @@ from fractions import Fraction
 from service.dice.memo import memoized
 from service.dice.notation import Limits
 from service.dice.odds import Distribution, Odds, Outcome
-from service.dice.walk import ordered, walk
-from service.systems.ncb.rules.attacks import Swing, ToHit, roll_to_hit
+from service.dice.walk import ordered
+from service.systems.ncb.rules.attacks import Swing, aim
 from service.systems.ncb.rules.damage import Vitals, apply_damage, weapon_hit
+from service.systems.ncb.rules.odds_d20 import natural_chances
 from service.systems.ncb.rules.odds_formula import total_chances
 from service.systems.ncb.rules.weapons import WeaponDice, damage_formula
 
@@ -25,7 +26,7 @@ RESULTS = ("unharmed", "hurt", "last-breath", "dying", "flatlined", "annihilated
 @memoized
 def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: Limits) -> Odds:
     """`outcome` of the roll; `damage` dealt after damage reduction (0 on a miss); the target's `result`."""
-    landed = walk(lambda stream: _landing(roll_to_hit(stream, swing)))
+    landed = landings(swing)
     outcome: dict[str, Fraction] = {}
     dealt: dict[Outcome, Fraction] = {}
     result: dict[str, Fraction] = {}
@@ -50,5 +51,13 @@ def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: 
     )
 
 
-def _landing(aimed: ToHit) -> tuple[bool, bool, int, WeaponDice]:
-    return aimed.hit, aimed.critical, aimed.ability_modifier, aimed.dice
+def landings(swing: Swing) -> dict[tuple[bool, bool, int, WeaponDice], Fraction]:
+    """Each way the attack roll lands (hit, critical, ability modifier, dice) and its chance: the attack set
+    up once (`aim`, as `roll_to_hit` sets it up) and each natural of its mode judged once (`Aim.judged`)."""
+    aimed = aim(swing)
+    out: dict[tuple[bool, bool, int, WeaponDice], Fraction] = {}
+    for natural, p in natural_chances(aimed.mode).items():
+        _, hit, _, critical = aimed.judged(natural)
+        key = (hit, critical, aimed.ability_modifier, aimed.dice)
+        out[key] = out.get(key, Fraction(0)) + p
+    return out
