@@ -13,7 +13,7 @@ from fractions import Fraction
 from service.dice.memo import memoized
 from service.dice.notation import Limits
 from service.dice.odds import Distribution, Odds, Outcome
-from service.dice.walk import ordered
+from service.dice.walk import as_ways, marginal, ordered
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.d20 import D20Test
 from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage
@@ -30,16 +30,24 @@ def program_odds(
 ) -> Odds:
     """`save` (the target's d20 outcome, when it has one), `damage` after it, and the target's `result`."""
     saves = save_chances(save)
-    damage: dict[Outcome, Fraction] = {}
-    result: dict[str, Fraction] = {}
+    by_saved, save_whole = as_ways(marginal(saves, lambda o: o[1]))  # the damage reads only whether it was saved
     totals = total_chances(program.damage_dice, limits) if program.damage_dice is not None else {0: Fraction(1)}
-    for (outcome, saved), p in saves.items():
-        for total, q in totals.items() if rolls_damage(program, saved) else ((0, Fraction(1)),):
-            dealt = damage_after_save(total, saved) if rolls_damage(program, saved) else 0
-            damage[dealt] = damage.get(dealt, Fraction(0)) + p * q
-            if target is not None and program.damage_dice is not None:
-                _, done = apply_damage(target, Hit(dealt, "program", use_last_breath=use_last_breath), rules)
-                result[done.result] = result.get(done.result, Fraction(0)) + p * q
+    total_ways, total_whole = as_ways(totals)
+    dealt_ways: dict[int, int] = {}
+    for saved, n in by_saved.items():
+        rolled = rolls_damage(program, saved)
+        for total, m in total_ways.items() if rolled else ((0, total_whole),):
+            dealt = damage_after_save(total, saved) if rolled else 0
+            dealt_ways[dealt] = dealt_ways.get(dealt, 0) + n * m
+    whole = save_whole * total_whole
+    damage: dict[Outcome, Fraction] = {dealt: Fraction(n, whole) for dealt, n in dealt_ways.items()}
+    result: dict[str, Fraction] = {}
+    if target is not None and program.damage_dice is not None:
+        result_ways: dict[str, int] = {}
+        for dealt, n in dealt_ways.items():  # each damage value applied once
+            _, done = apply_damage(target, Hit(dealt, "program", use_last_breath=use_last_breath), rules)
+            result_ways[done.result] = result_ways.get(done.result, 0) + n
+        result = {name: Fraction(n, whole) for name, n in result_ways.items()}
     out = [Distribution.of("damage", damage)]
     if any(outcome is not None for outcome, _ in saves):
         chances = {str(o): p for (o, _), p in saves.items() if o is not None}
