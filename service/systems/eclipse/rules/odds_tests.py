@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from math import lcm
 from typing import TypeVar
 
 from service.dice.memo import memoized
@@ -99,18 +100,28 @@ def damage_distribution(
 ) -> Distribution:
     """A test's own `damage` (0 when it fails): the weapon's dice, a d6 per superior `damage` choice it buys,
     doubled by a `double-damage` critical, read by `value_of` as the test reads it."""
-    # The chance of each (superior d6, doubled) the results buy, then each such damage value's chances once.
-    bought: dict[tuple[int, bool], Fraction] = {}
-    out: dict[Outcome, Fraction] = {}
-    for result, p in results.items():
+    # The ways of each (superior d6, doubled) the results buy, then each such damage value's chances once,
+    # all summed as whole numbers over one common total.
+    ways, whole = as_ways(results)
+    bought: dict[tuple[int, bool], int] = {}
+    missed = 0
+    for result, n in ways.items():
         if not result.success:
-            out[0] = out.get(0, Fraction(0)) + p
+            missed += n
             continue
         extra = chosen(result, on_success, on_failure).count("damage")
         effect, _ = critical_effect(result, on_critical_success, on_critical_failure)
         key = (extra, effect == "double-damage")
-        bought[key] = bought.get(key, Fraction(0)) + p
-    for (extra, doubled), p in bought.items():
-        for value, q in value_chances(dice=dice, sides=sides, bonus=bonus, superior=extra, critical=doubled).items():
-            out[value] = out.get(value, Fraction(0)) + p * q
-    return Distribution.of("damage", out)
+        bought[key] = bought.get(key, 0) + n
+    values = {
+        key: as_ways(value_chances(dice=dice, sides=sides, bonus=bonus, superior=key[0], critical=key[1])) for key in bought
+    }
+    common = 1
+    for _, total in values.values():
+        common = lcm(common, total)
+    out: dict[int, int] = {0: missed * common} if missed else {}
+    for key, n in bought.items():
+        value_ways, total = values[key]
+        for value, m in value_ways.items():
+            out[value] = out.get(value, 0) + n * m * (common // total)
+    return Distribution.of("damage", {value: Fraction(n, whole * common) for value, n in out.items()})
