@@ -18,7 +18,7 @@ from service.dice.odds import Distribution, Outcome
 from service.dice.stream import Stream
 from service.dice.walk import as_ways, faces, marginal, ordered, walk
 from service.systems.eclipse.rules.d100 import FACES, Result
-from service.systems.eclipse.rules.odds_damage import value_chances
+from service.systems.eclipse.rules.odds_damage import value_ways
 from service.systems.eclipse.rules.opposed import standing, winner
 from service.systems.eclipse.rules.success_test import TestRun
 from service.systems.eclipse.rules.superior import chosen, critical_effect
@@ -114,14 +114,14 @@ def damage_distribution(
         key = (extra, effect == "double-damage")
         bought[key] = bought.get(key, 0) + n
     values = {
-        key: as_ways(value_chances(dice=dice, sides=sides, bonus=bonus, superior=key[0], critical=key[1])) for key in bought
+        key: value_ways(dice=dice, sides=sides, bonus=bonus, superior=key[0], critical=key[1]) for key in bought
     }
     common = 1
     for _, total in values.values():
         common = lcm(common, total)
     out: dict[int, int] = {0: missed * common} if missed else {}
     for key, n in bought.items():
-        value_ways, total = values[key]
-        for value, m in value_ways.items():
+        counts, total = values[key]
+        for value, m in counts.items():
             out[value] = out.get(value, 0) + n * m * (common // total)
     return Distribution.of("damage", {value: Fraction(n, whole * common) for value, n in out.items()})
