@@ -44,6 +44,7 @@ class Walked(dict[_K, _V], Generic[_K, _V]):
     """A walk's chances, carrying the key of the rule and inputs it came from (None: not remembered)."""
 
     key: Hashable | None = None
+    ways: tuple[dict[_K, int], int] | None = None  # the same chances as whole numbers over one total, when known
 
 
 def fingerprint(value: Any) -> Hashable | None:

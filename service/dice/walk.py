@@ -68,6 +68,28 @@ def walk(
     return found
 
 
+def faces(outcome_of: Callable[[int], _Outcome], sides: int) -> memo.Walked[_Outcome, Fraction]:
+    """The exact chance of each outcome of a rule that draws one die of `sides`, given each face 1..sides once.
+
+    For a rule whose draw is a single die and whose reading of the face is a pure function (`outcome_of`),
+    this is `walk` without a stream per path: `sides` calls, counted as whole numbers. Remembered as `walk` is.
+    """
+    key = memo.fingerprint(("faces", outcome_of, sides)) if memo.enabled() else None
+    chances, counted = _faces(outcome_of, sides) if key is None else memo.TABLES.get(("faces", key), lambda: _faces(outcome_of, sides))
+    found: memo.Walked[_Outcome, Fraction] = memo.Walked(chances)
+    found.key = key
+    found.ways = (counted, sides)  # `as_ways` reads these (a copy) instead of working them out again
+    return found
+
+
+def _faces(outcome_of: Callable[[int], _Outcome], sides: int) -> tuple[dict[_Outcome, Fraction], dict[_Outcome, int]]:
+    counted: dict[_Outcome, int] = {}
+    for face in range(1, sides + 1):
+        outcome = outcome_of(face)
+        counted[outcome] = counted.get(outcome, 0) + 1
+    return {outcome: Fraction(n, sides) for outcome, n in counted.items()}, counted
+
+
 def _walk(outcome_of: Callable[[Stream], _Outcome], *, max_paths: int, limit: str) -> dict[_Outcome, Fraction]:
     """Every path run once: a run on a prefix of faces takes face 1 for every die past the prefix; each
     of those dice then branches into its faces 2..sides, each branch a prefix of its own, shorter first."""
@@ -103,6 +125,9 @@ def _walk(outcome_of: Callable[[Stream], _Outcome], *, max_paths: int, limit: st
 
 def as_ways(chances: Mapping[_Key, Fraction]) -> tuple[dict[_Key, int], int]:
     """The same chances as whole numbers of ways out of one common total, for fast exact sums and products."""
+    if isinstance(chances, memo.Walked) and chances.ways is not None:
+        counted, whole = chances.ways
+        return dict(counted), whole
     total = 1
     for p in chances.values():
         total = lcm(total, p.denominator)

@@ -22,7 +22,7 @@ from service.systems.eclipse.rules.modifiers import (
     teamwork_modifier,
 )
 from service.systems.eclipse.rules.pools import Spend, check_test_spends
-from service.systems.eclipse.rules.success_test import TestRun, read, run_test, target_number
+from service.systems.eclipse.rules.success_test import TestRun, read, run_test, settle, target_number
 from service.systems.eclipse.rules.superior import SuperiorEffects, check_choices, critical_effect, superior_effects
 from service.systems.eclipse.rules.tasks import planned_percent, scaled, task_modifiers, time_taken
 from service.systems.eclipse.wire.common import (
@@ -137,6 +137,11 @@ class PlannedTest:
         """`run` with the target worked out once: what the odds walk over every face of the d100."""
         summed, target = target_number(self.base, self.modifiers, self.spends, self.rules)
         return partial(read, base=self.base, summed=summed, target=target, spends=self.spends, defaulting=self.defaulting, rules=self.rules)
+
+    def settler(self) -> Callable[[int], Result]:
+        """Each d100 face's result against the target worked out once (`settle`): what the odds judge per face."""
+        _, target = target_number(self.base, self.modifiers, self.spends, self.rules)
+        return partial(settle, target=target, spends=self.spends, defaulting=self.defaulting, rules=self.rules)
 
 
 def plan_test(

@@ -16,6 +16,7 @@ from service.dice.stream import Stream
 Outcome = Literal["critical-success", "success", "failure", "critical-failure"]
 CountsAs = Literal["critical", "critical-and-superior", "superior", "plain"]
 
+FACES = 100  # the sides of the percentile die the stream draws
 SUPERIOR_AT = (33, 66)  # a success at or above each threshold earns one superior success
 
 
@@ -26,7 +27,7 @@ def reading(face: int) -> int:
 
 def roll_d100(stream: Stream) -> tuple[int, int]:
     """One percentile roll from the stream: (face drawn, reading)."""
-    face = stream.roll(100)
+    face = stream.roll(FACES)
     return face, reading(face)
 
 

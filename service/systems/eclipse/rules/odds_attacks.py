@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from math import lcm
 from typing import Protocol
 
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, Outcome
 from service.dice.walk import as_ways, ordered
-from service.systems.eclipse.rules.odds_damage import value_chances
-from service.systems.eclipse.rules.odds_tests import Results
+from service.systems.eclipse.rules.odds_damage import value_ways
+from service.systems.eclipse.rules.odds_tests import Results, standings
 from service.systems.eclipse.rules.opposed import winner
 
 HIT_OUTCOMES = ("miss", "hit", "critical-hit")
@@ -43,13 +44,13 @@ HarmOf = Callable[[int], Harmed]  # a damage value's harm to the target (armor, 
 @memoized
 def hit_chances(attacker: Results, defender: Results, *, critical_beats_success: bool) -> dict[tuple[bool, int] | None, Fraction]:
     """None for a miss; for a hit, (critical, superior successes for effect) and its chance."""
-    a_ways, a_total = as_ways(attacker)
-    d_ways, d_total = as_ways(defender)
+    a_groups, a_total = standings(attacker, lambda r: (r.critical, r.effective_successes))
+    d_groups, d_total = standings(defender, lambda r: None)
     out: dict[tuple[bool, int] | None, int] = {}
-    for ra, pa in a_ways.items():
-        for rd, pd in d_ways.items():
+    for ra, kept, pa in a_groups:
+        for rd, _, pd in d_groups:
             won, _ = winner(ra, rd, critical_beats_success=critical_beats_success, tie="deadlock")
-            key = (ra.critical, ra.effective_successes) if won == "a" else None
+            key = kept if won == "a" else None
             out[key] = out.get(key, 0) + pa * pd
     return {key: Fraction(n, a_total * d_total) for key, n in out.items()}
 
@@ -89,15 +90,21 @@ def attack_odds(
     """
     landed = hit_chances(attacker, defender, critical_beats_success=critical_beats_success)
     outcome: dict[str, Fraction] = {}
-    values: dict[int, Fraction] = {}
     for key, p in landed.items():
         name = "miss" if key is None else "critical-hit" if key[0] else "hit"
         outcome[name] = outcome.get(name, Fraction(0)) + p
-        if key is None:
-            continue
-        critical, superior = key
-        for value, q in value_chances(dice=dice, sides=sides, bonus=bonus, superior=superior, critical=critical).items():
-            values[value] = values.get(value, Fraction(0)) + p * q
+    # Each hit's damage values as whole numbers over one common total, one Fraction per value at the end.
+    hits = {key: value_ways(dice=dice, sides=sides, bonus=bonus, superior=key[1], critical=key[0]) for key in landed if key is not None}
+    landed_ways, landed_whole = as_ways(landed)
+    common = 1
+    for _, total in hits.values():
+        common = lcm(common, total)
+    ways: dict[int, int] = {}
+    for key, (value_counts, total) in hits.items():
+        n = landed_ways[key] * (common // total)
+        for value, m in value_counts.items():
+            ways[value] = ways.get(value, 0) + n * m
     if None in landed:
-        values[0] = values.get(0, Fraction(0)) + landed[None]
+        ways[0] = ways.get(0, 0) + landed_ways[None] * common
+    values = {value: Fraction(n, landed_whole * common) for value, n in ways.items()}
     return Odds.of(Distribution.of("outcome", ordered(outcome, HIT_OUTCOMES)), harm_distributions(values, harm_of))

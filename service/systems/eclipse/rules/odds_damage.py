@@ -11,9 +11,15 @@ from service.systems.eclipse.rules.combat import SUPERIOR_HIT_DIE, value_of
 
 def value_chances(*, dice: int, sides: int, bonus: int, superior: int, critical: bool) -> dict[int, Fraction]:
     """Each damage value the weapon's dice and `superior` d6 can make, and its chance."""
+    ways, whole = value_ways(dice=dice, sides=sides, bonus=bonus, superior=superior, critical=critical)
+    return {value: Fraction(n, whole) for value, n in ways.items()}
+
+
+def value_ways(*, dice: int, sides: int, bonus: int, superior: int, critical: bool) -> sums.Counts:
+    """The same as whole numbers of ways out of all the rolls of those dice, for exact sums without Fractions."""
     rolled = sums.add(sums.dice(dice, sides), sums.dice(superior, SUPERIOR_HIT_DIE))
-    out: dict[int, Fraction] = {}
-    for total, p in sums.chances(rolled).items():
+    out: dict[int, int] = {}
+    for total, n in sorted(rolled[0].items()):
         value = value_of(total, bonus=bonus, critical=critical)
-        out[value] = out.get(value, Fraction(0)) + p
-    return out
+        out[value] = out.get(value, 0) + n
+    return out, rolled[1]

@@ -11,10 +11,10 @@ from fractions import Fraction
 
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds
-from service.dice.walk import as_ways, marginal, ordered
+from service.dice.walk import marginal, ordered
 from service.systems.eclipse.options import EclipseRules
 from service.systems.eclipse.rules.hacking import PRIVILEGES, STATUSES, Privileges, Status, intrusion
-from service.systems.eclipse.rules.odds_tests import Results
+from service.systems.eclipse.rules.odds_tests import Results, standings
 from service.systems.eclipse.rules.opposed import winner
 
 HACK_OUTCOMES = ("failure", "success")
@@ -24,13 +24,12 @@ HACK_OUTCOMES = ("failure", "success")
 def intrusion_odds(
     hacker: Results, firewall: Results, method: str, current: tuple[Privileges, Status] | None, rules: EclipseRules
 ) -> Odds:
-    h_ways, h_total = as_ways(hacker)
-    f_ways, f_total = as_ways(firewall)
+    h_groups, h_total = standings(hacker, lambda r: ("success", *intrusion(r, method, current)))  # what winning with it gives
+    f_groups, f_total = standings(firewall, lambda r: None)
     kept: tuple[str, str] = current if current is not None else ("none", "none")
     ends: dict[tuple[str, str, str], int] = {}  # (outcome, privileges, status) → ways
-    for rh, ph in h_ways.items():
-        won_key = ("success", *intrusion(rh, method, current))  # what winning with this result gives
-        for rf, pf in f_ways.items():
+    for rh, won_key, ph in h_groups:
+        for rf, _, pf in f_groups:
             won, _ = winner(rh, rf, critical_beats_success=rules.critical_beats_success, tie="deadlock")
             key = won_key if won == "a" else ("failure", *kept)
             ends[key] = ends.get(key, 0) + ph * pf

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from math import lcm
+from typing import TypeVar
 
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Outcome
 from service.dice.stream import Stream
-from service.dice.walk import as_ways, marginal, ordered, walk
-from service.systems.eclipse.rules.d100 import Result
-from service.systems.eclipse.rules.odds_damage import value_chances
-from service.systems.eclipse.rules.opposed import winner
+from service.dice.walk import as_ways, faces, marginal, ordered, walk
+from service.systems.eclipse.rules.d100 import FACES, Result
+from service.systems.eclipse.rules.odds_damage import value_ways
+from service.systems.eclipse.rules.opposed import standing, winner
 from service.systems.eclipse.rules.success_test import TestRun
 from service.systems.eclipse.rules.superior import chosen, critical_effect
 
@@ -25,11 +27,31 @@ OUTCOMES = ("critical-failure", "failure", "success", "critical-success")
 WINNERS = ("a", "b", "tie", "none")
 
 Results = dict[Result, Fraction]
+_Part = TypeVar("_Part")
 
 
 def results_of(run: Callable[[Stream], TestRun]) -> Results:
     """Each result the test can end with (after-roll pool points applied) and its chance."""
     return walk(lambda stream: run(stream).result)
+
+
+def settled_results(settle: Callable[[int], Result]) -> Results:
+    """The same chances as `results_of`, from each face's judgement alone (`PlannedTest.settler`): one
+    `settle` per face of the d100, no stream and no record of the test built per path."""
+    return faces(settle, FACES)
+
+
+def standings(results: Results, part: Callable[[Result], _Part]) -> tuple[list[tuple[Result, _Part, int]], int]:
+    """The results grouped by what `winner` reads of them (`standing`) and by the `part` the caller keeps of
+    them: one result standing for each group, the part, and the group's ways out of the common total."""
+    ways, total = as_ways(results)
+    groups: dict[tuple[tuple[bool, bool, int, int], _Part], tuple[Result, _Part, int]] = {}
+    for result, n in ways.items():
+        kept = part(result)
+        key = (standing(result), kept)
+        found = groups.get(key)
+        groups[key] = (result, kept, n) if found is None else (found[0], kept, found[2] + n)
+    return list(groups.values()), total
 
 
 @memoized
@@ -47,12 +69,12 @@ def test_distributions(results: Results, *, prefix: str = "") -> tuple[Distribut
 
 @memoized
 def winner_chances(a: Results, b: Results, *, critical_beats_success: bool, tie: str) -> dict[str, Fraction]:
-    """Who wins an opposed test: every pair of the two sides' results, judged as the roll judges them."""
-    a_ways, a_total = as_ways(a)
-    b_ways, b_total = as_ways(b)
+    """Who wins an opposed test: every pair of the two sides' standings, judged as the roll judges them."""
+    a_groups, a_total = standings(a, lambda r: None)
+    b_groups, b_total = standings(b, lambda r: None)
     out: dict[str, int] = {}
-    for ra, pa in a_ways.items():
-        for rb, pb in b_ways.items():
+    for ra, _, pa in a_groups:
+        for rb, _, pb in b_groups:
             won, _ = winner(ra, rb, critical_beats_success=critical_beats_success, tie=tie)
             out[won] = out.get(won, 0) + pa * pb
     return {won: Fraction(n, a_total * b_total) for won, n in out.items()}
@@ -78,18 +100,28 @@ def damage_distribution(
 ) -> Distribution:
     """A test's own `damage` (0 when it fails): the weapon's dice, a d6 per superior `damage` choice it buys,
     doubled by a `double-damage` critical, read by `value_of` as the test reads it."""
-    # The chance of each (superior d6, doubled) the results buy, then each such damage value's chances once.
-    bought: dict[tuple[int, bool], Fraction] = {}
-    out: dict[Outcome, Fraction] = {}
-    for result, p in results.items():
+    # The ways of each (superior d6, doubled) the results buy, then each such damage value's chances once,
+    # all summed as whole numbers over one common total.
+    ways, whole = as_ways(results)
+    bought: dict[tuple[int, bool], int] = {}
+    missed = 0
+    for result, n in ways.items():
         if not result.success:
-            out[0] = out.get(0, Fraction(0)) + p
+            missed += n
             continue
         extra = chosen(result, on_success, on_failure).count("damage")
         effect, _ = critical_effect(result, on_critical_success, on_critical_failure)
         key = (extra, effect == "double-damage")
-        bought[key] = bought.get(key, Fraction(0)) + p
-    for (extra, doubled), p in bought.items():
-        for value, q in value_chances(dice=dice, sides=sides, bonus=bonus, superior=extra, critical=doubled).items():
-            out[value] = out.get(value, Fraction(0)) + p * q
-    return Distribution.of("damage", out)
+        bought[key] = bought.get(key, 0) + n
+    values = {
+        key: value_ways(dice=dice, sides=sides, bonus=bonus, superior=key[0], critical=key[1]) for key in bought
+    }
+    common = 1
+    for _, total in values.values():
+        common = lcm(common, total)
+    out: dict[int, int] = {0: missed * common} if missed else {}
+    for key, n in bought.items():
+        counts, total = values[key]
+        for value, m in counts.items():
+            out[value] = out.get(value, 0) + n * m * (common // total)
+    return Distribution.of("damage", {value: Fraction(n, whole * common) for value, n in out.items()})

@@ -27,3 +27,12 @@ def winner(a: Result, b: Result, *, critical_beats_success: bool, tie: str = "de
     if tie == "higher-target" and a.target != b.target:
         return ("a", "same roll; a had the higher target") if a.target > b.target else ("b", "same roll; b had the higher target")
     return "tie", "both succeeded with the same roll: deadlock"
+
+
+def standing(result: Result) -> tuple[bool, bool, int, int]:
+    """All that `winner` reads of a result: a failure is only a failure (every failure meets every other
+    result alike), a success its critical, roll and target. Results of one standing win and lose alike,
+    so the odds pair standings, not every reading."""
+    if not result.success:
+        return (False, False, 0, 0)
+    return (True, result.critical, result.roll, result.target)

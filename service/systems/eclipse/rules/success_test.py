@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from service.dice.stream import Stream
 from service.systems.eclipse.options import EclipseRules
-from service.systems.eclipse.rules.d100 import Result, judge, rank, roll_d100
+from service.systems.eclipse.rules.d100 import Result, judge, rank, reading, roll_d100
 from service.systems.eclipse.rules.modifiers import Modifier, Total, total
 from service.systems.eclipse.rules.pools import AFTER_ROLL, PLUS_TWENTY, Spend, after_roll
 
@@ -44,19 +44,38 @@ def target_number(base: int, modifiers: Sequence[Modifier], spends: Sequence[Spe
     return summed, base + summed.applied
 
 
+def better(result: Result, spend: Spend, rules: EclipseRules) -> Result | None:
+    """What one after-roll point makes of a result, or None when it is not after-roll or would not raise its standing."""
+    if spend.use not in AFTER_ROLL:
+        return None
+    raised = after_roll(result, spend.use, critical_replaces_superior=rules.critical_replaces_superior)
+    return raised if raised is not None and rank(raised) > rank(result) else None
+
+
 def improve(result: Result, spends: Sequence[Spend], rules: EclipseRules) -> tuple[Result, list[SpendOutcome]]:
     """Apply after-roll points in order, each only if it raises the result's standing."""
     outcomes = []
     for spend in spends:
         if spend.use not in AFTER_ROLL:
             continue
-        better = after_roll(result, spend.use, critical_replaces_superior=rules.critical_replaces_superior)
-        if better is not None and rank(better) > rank(result):
-            outcomes.append(SpendOutcome(spend.pool, spend.use, True, f"{result.outcome} {result.roll} → {better.outcome} {better.roll}"))
-            result = better
+        raised = better(result, spend, rules)
+        if raised is not None:
+            outcomes.append(SpendOutcome(spend.pool, spend.use, True, f"{result.outcome} {result.roll} → {raised.outcome} {raised.roll}"))
+            result = raised
         else:
             outcomes.append(SpendOutcome(spend.pool, spend.use, False, "kept: it would not improve the result"))
     return result, outcomes
+
+
+def settle(face: int, *, target: int, spends: Sequence[Spend], defaulting: bool, rules: EclipseRules) -> Result:
+    """The result one d100 face ends with, judged and then raised by any after-roll point as `read` does,
+    without the record of the test: what the odds judge once per face."""
+    result = judge(reading(face), target, defaulting=defaulting, critical_replaces_superior=rules.critical_replaces_superior)
+    for spend in spends:
+        raised = better(result, spend, rules)
+        if raised is not None:
+            result = raised
+    return result
 
 
 def run_test(

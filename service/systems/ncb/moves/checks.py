@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import Literal
 
 from service.dice.odds import Odds
@@ -22,10 +21,10 @@ from service.systems.ncb.rules.abilities import (
     subclass_available,
 )
 from service.systems.ncb.rules.chrome import totals
-from service.systems.ncb.rules.d20 import roll_mode, roll_test
+from service.systems.ncb.rules.d20 import D20Test, roll_mode
 from service.systems.ncb.rules.dice import DiceStream
 from service.systems.ncb.rules.odds_amounts import level_up_odds as gained_odds
-from service.systems.ncb.rules.odds_d20 import RollD20, test_odds
+from service.systems.ncb.rules.odds_d20 import test_odds
 from service.systems.ncb.rules.odds_initiative import initiative_odds, join_odds
 from service.systems.ncb.rules.exhaustion import d20_penalty
 from service.systems.ncb.rules.programs import save_dc
@@ -49,10 +48,9 @@ from service.systems.ncb.wire.checks import (
 from service.systems.ncb.wire.combat import NcbCombatResult, NcbJoinCombatAction
 
 
-def _test(p: NcbD20TestParams) -> RollD20:
+def _test(p: NcbD20TestParams) -> D20Test:
     """The roll a stateless test makes, for the test and for its odds alike."""
-    return partial(
-        roll_test,
+    return D20Test(
         modifier=p.modifier - d20_penalty(p.exhaustion, p.rules),
         dv=p.dv,
         mode=roll_mode(p.advantage, p.disadvantage),
@@ -61,14 +59,14 @@ def _test(p: NcbD20TestParams) -> RollD20:
 
 
 def d20_test(p: NcbD20TestParams, stream: Stream) -> NcbD20TestResult:
-    return NcbD20TestResult.model_validate({"roll": as_dict(_test(p)(stream))})
+    return NcbD20TestResult.model_validate({"roll": as_dict(_test(p).roll(stream))})
 
 
 def d20_test_odds(p: NcbD20TestParams) -> Odds:
-    return test_odds(_test(p), p.dv)
+    return test_odds(_test(p))
 
 
-def _session_test(state: NcbState, p: NcbD20TestAction) -> RollD20:
+def _session_test(state: NcbState, p: NcbD20TestAction) -> D20Test:
     """The roll a combatant's test makes: its ability, proficiency and exhaustion from the table."""
     c = table.get(state, p.combatant)
     modifier = p.bonus - table.penalty(c, state.rules)
@@ -77,7 +75,7 @@ def _session_test(state: NcbState, p: NcbD20TestAction) -> RollD20:
     if p.proficient:
         modifier += proficiency_bonus(c.level)
     mode = roll_mode(p.advantage, p.disadvantage)
-    return partial(roll_test, modifier=modifier, dv=p.dv, mode=mode, ties_succeed=state.rules.dv_ties_succeed)
+    return D20Test(modifier, p.dv, mode, state.rules.dv_ties_succeed)
 
 
 def d20_test_in_session(
@@ -89,12 +87,12 @@ def d20_test_in_session(
         table.require_able(c)
     roll = _session_test(state, p)
     state, _ = table.spend(state, c.id, p.economy)
-    return state, NcbD20TestResult.model_validate({"combatant": c.id, "roll": as_dict(roll(stream))})
+    return state, NcbD20TestResult.model_validate({"combatant": c.id, "roll": as_dict(roll.roll(stream))})
 
 
 def d20_test_session_odds(state: NcbState, p: NcbD20TestAction, actor: Actor) -> Odds:
     """The same test's odds on the table as it stands; nothing is spent."""
-    return test_odds(_session_test(state, p), p.dv)
+    return test_odds(_session_test(state, p))
 
 
 def ability_scores(p: NcbAbilityScoresParams) -> NcbAbilityScoresResult:

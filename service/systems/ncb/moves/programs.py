@@ -16,11 +16,11 @@ from service.systems.ncb.moves.shared import as_dict, target_vitals
 from service.systems.ncb.rules.abilities import modifier, proficiency_bonus
 from service.systems.ncb.rules.chrome import totals
 from service.systems.ncb.options import NcbRules
-from service.systems.ncb.rules.d20 import D20Roll, RollMode, roll_mode
+from service.systems.ncb.rules.d20 import D20Test, RollMode, roll_mode
 from service.systems.ncb.rules.dice import DiceStream
 from service.systems.ncb.rules.odds_programs import program_odds
 from service.systems.ncb.rules.damage import DamageOutcome, Hit, apply_damage
-from service.systems.ncb.rules.programs import Payment, Program, ProgramRun, ProgramSlot, pay, roll_save, save_dc
+from service.systems.ncb.rules.programs import Payment, Program, ProgramRun, ProgramSlot, pay, save_dc, save_test
 from service.systems.ncb.rules.programs import run as run_against_save
 from service.systems.ncb.state import NcbCombatant, NcbState
 from service.systems.ncb.wire.sheet import NcbProgramSlotState
@@ -50,10 +50,8 @@ class _Save:
             program, stream, rules, dc=self.dc, save_modifier=self.save_modifier, save_exhaustion=self.save_exhaustion, mode=self.mode
         )
 
-    def roll(self, rules: NcbRules) -> Callable[[Stream], D20Roll | None]:
-        return lambda stream: roll_save(
-            stream, rules, dc=self.dc, save_modifier=self.save_modifier, save_exhaustion=self.save_exhaustion, mode=self.mode
-        )
+    def test(self, rules: NcbRules) -> D20Test | None:
+        return save_test(rules, dc=self.dc, save_modifier=self.save_modifier, save_exhaustion=self.save_exhaustion, mode=self.mode)
 
 
 def _stateless_save(p: NcbRunProgramParams) -> _Save:
@@ -148,7 +146,7 @@ def run_program_odds(p: NcbRunProgramParams) -> Odds:
     _paid(p, program)  # a program the caster cannot pay for is refused before any odds
     target = None if p.target is None else target_vitals(p.target, p.rules)
     use = p.target is not None and p.target.use_last_breath
-    save = _stateless_save(p).roll(p.rules)
+    save = _stateless_save(p).test(p.rules)
     return program_odds(program, save, p.rules, target=target, use_last_breath=use, limits=DEFAULT_LIMITS)
 
 
@@ -163,7 +161,7 @@ def run_program_session_odds(state: NcbState, p: NcbRunProgramAction, actor: Act
     pay(program, ram=caster.ram, slots=slots, slot_tier=p.slot_tier)
     vitals = None if target is None else table.vitals(target, rules)
     use = target is not None and target.use_last_breath
-    save = _session_save(p, caster, target).roll(rules)
+    save = _session_save(p, caster, target).test(rules)
     return program_odds(program, save, rules, target=vitals, use_last_breath=use, limits=DEFAULT_LIMITS)
 
 

@@ -12,7 +12,7 @@ from typing import Literal
 
 from service.systems.ncb.rules import exhaustion
 from service.systems.ncb.rules.abilities import modifier, proficiency_bonus
-from service.systems.ncb.rules.d20 import D20Roll, judge, roll_d20, roll_mode
+from service.systems.ncb.rules.d20 import D20Roll, Outcome, RollMode, judge, roll_d20, roll_mode
 from service.systems.ncb.rules.dice import DiceStream
 from service.systems.ncb.errors import TOTAL_COVER, refuse
 from service.systems.ncb.options import NcbRules
@@ -82,7 +82,28 @@ class ToHit:
     critical: bool
 
 
-def roll_to_hit(stream: DiceStream, swing: Swing) -> ToHit:
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """An attack set up before its roll: what `roll_to_hit` rolls and the odds read once per natural."""
+
+    dice: WeaponDice
+    ability: str
+    ability_modifier: int
+    proficiency_bonus: int
+    bonus: int  # everything added to the d20
+    armor_class: int  # cover included
+    mode: RollMode
+    ties_hit: bool
+    crits_on_hit: bool  # a melee hit on a helpless target, where the table plays it so
+
+    def judged(self, natural: int) -> tuple[int, bool, Outcome, bool]:
+        """The total, hit, outcome and critical of the die that counts."""
+        total = natural + self.bonus
+        hit, outcome = judge(natural, total, self.armor_class, ties_succeed=self.ties_hit)
+        return total, hit, outcome, natural == 20 or (hit and self.crits_on_hit)
+
+
+def aim(swing: Swing) -> Aim:
     rules, weapon, attacker = swing.rules, swing.weapon, swing.attacker
     dice = require_attackable(weapon, rules, swing.cover)  # refused before any die rolls
     ability, ability_mod = attack_ability(weapon, modifier(attacker.strength), modifier(attacker.dexterity))
@@ -92,12 +113,16 @@ def roll_to_hit(stream: DiceStream, swing: Swing) -> ToHit:
     effective_ac = swing.armor_class + COVER_AC[swing.cover]
     helpless = swing.target_helpless
     mode = roll_mode(swing.advantage or (helpless and rules.helpless_target_advantage), swing.disadvantage)
-    faces, natural = roll_d20(stream, mode)
-    total = natural + bonus
-    hit, outcome = judge(natural, total, effective_ac, ties_succeed=rules.ac_ties_hit)
-    attack = D20Roll(faces, natural, mode, bonus, total, effective_ac, hit, outcome)
-    critical = natural == 20 or (hit and weapon.style == "melee" and helpless and rules.melee_crits_helpless)
-    return ToHit(dice, attack, ability, ability_mod, proficiency, effective_ac, hit, critical)
+    crits = weapon.style == "melee" and helpless and rules.melee_crits_helpless
+    return Aim(dice, ability, ability_mod, proficiency, bonus, effective_ac, mode, rules.ac_ties_hit, crits)
+
+
+def roll_to_hit(stream: DiceStream, swing: Swing) -> ToHit:
+    aimed = aim(swing)
+    faces, natural = roll_d20(stream, aimed.mode)
+    total, hit, outcome, critical = aimed.judged(natural)
+    attack = D20Roll(faces, natural, aimed.mode, aimed.bonus, total, aimed.armor_class, hit, outcome)
+    return ToHit(aimed.dice, attack, aimed.ability, aimed.ability_modifier, aimed.proficiency_bonus, aimed.armor_class, hit, critical)
 
 
 def strike(stream: DiceStream, swing: Swing) -> AttackRoll:

@@ -60,6 +60,29 @@ def roll_test(
     stream: DiceStream, *, modifier: int, dv: int, mode: RollMode = "normal", ties_succeed: bool = False
 ) -> D20Roll:
     faces, natural = roll_d20(stream, mode)
+    total, success, outcome = read_natural(natural, modifier=modifier, dv=dv, ties_succeed=ties_succeed)
+    return D20Roll(faces, natural, mode, modifier, total, dv, success, outcome)
+
+
+def read_natural(natural: int, *, modifier: int, dv: int, ties_succeed: bool = False) -> tuple[int, bool, Outcome]:
+    """The total, success and outcome of the die that counts: the part of a test after the draw, which
+    the odds read once per natural."""
     total = natural + modifier
     success, outcome = judge(natural, total, dv, ties_succeed=ties_succeed)
-    return D20Roll(faces, natural, mode, modifier, total, dv, success, outcome)
+    return total, success, outcome
+
+
+@dataclass(frozen=True, slots=True)
+class D20Test:
+    """A test set up and not yet rolled: what the roll and its odds both start from."""
+
+    modifier: int
+    dv: int
+    mode: RollMode = "normal"
+    ties_succeed: bool = False
+
+    def roll(self, stream: DiceStream) -> D20Roll:
+        return roll_test(stream, modifier=self.modifier, dv=self.dv, mode=self.mode, ties_succeed=self.ties_succeed)
+
+    def read(self, natural: int) -> tuple[int, bool, Outcome]:
+        return read_natural(natural, modifier=self.modifier, dv=self.dv, ties_succeed=self.ties_succeed)

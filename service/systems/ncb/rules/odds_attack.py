@@ -1,6 +1,6 @@
 """The exact odds of an attack: hit and critical, the damage dealt after reduction, the target's result.
 
-The attack roll is walked through `roll_to_hit`, the very judgement the attack makes; each way it
+The attack roll is set up and judged per natural as `roll_to_hit` does it (`aim`, `Aim.judged`); each way it
 can land (miss, hit, critical) then rolls the weapon's `damage_formula`, whose totals come from
 `total_chances`, and each total is applied to the target by `apply_damage` as a rolled hit would be.
 """
@@ -8,13 +8,15 @@ can land (miss, hit, critical) then rolls the weapon's `damage_formula`, whose t
 from __future__ import annotations
 
 from fractions import Fraction
+from math import lcm
 
 from service.dice.memo import memoized
 from service.dice.notation import Limits
 from service.dice.odds import Distribution, Odds, Outcome
-from service.dice.walk import ordered, walk
-from service.systems.ncb.rules.attacks import Swing, ToHit, roll_to_hit
+from service.dice.walk import as_ways, ordered
+from service.systems.ncb.rules.attacks import Swing, aim
 from service.systems.ncb.rules.damage import Vitals, apply_damage, weapon_hit
+from service.systems.ncb.rules.odds_d20 import natural_chances
 from service.systems.ncb.rules.odds_formula import total_chances
 from service.systems.ncb.rules.weapons import WeaponDice, damage_formula
 
@@ -25,24 +27,44 @@ RESULTS = ("unharmed", "hurt", "last-breath", "dying", "flatlined", "annihilated
 @memoized
 def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: Limits) -> Odds:
     """`outcome` of the roll; `damage` dealt after damage reduction (0 on a miss); the target's `result`."""
-    landed = walk(lambda stream: _landing(roll_to_hit(stream, swing)))
+    landed = landings(swing)
+    landed_ways, landed_whole = as_ways(landed)
     outcome: dict[str, Fraction] = {}
-    dealt: dict[Outcome, Fraction] = {}
-    result: dict[str, Fraction] = {}
-    for (hit, critical, ability_modifier, dice), p in landed.items():
+    # Each hit's damage totals as whole numbers over one common total; each (total, critical) applied once.
+    hits: dict[tuple[bool, bool, int, WeaponDice], tuple[dict[int, int], int]] = {}
+    for key, p in landed.items():
+        hit, critical, ability_modifier, dice = key
         name = "critical-hit" if critical and hit else "hit" if hit else "miss"
         outcome[name] = outcome.get(name, Fraction(0)) + p
-        if not hit:
-            dealt[0] = dealt.get(0, Fraction(0)) + p
-            result["unharmed"] = result.get("unharmed", Fraction(0)) + p
+        if hit:
+            formula = damage_formula(
+                dice, critical=critical, ability_modifier=ability_modifier, tech_bonus=swing.weapon.tech_bonus, rules=swing.rules
+            )
+            hits[key] = as_ways(total_chances(formula, limits))
+    common = 1
+    for _, total_whole in hits.values():
+        common = lcm(common, total_whole)
+    dealt_ways: dict[int, int] = {}
+    result_ways: dict[str, int] = {}
+    applied: dict[tuple[int, bool], tuple[int, str]] = {}
+    for key, n in landed_ways.items():
+        if key not in hits:  # a miss
+            dealt_ways[0] = dealt_ways.get(0, 0) + n * common
+            result_ways["unharmed"] = result_ways.get("unharmed", 0) + n * common
             continue
-        formula = damage_formula(
-            dice, critical=critical, ability_modifier=ability_modifier, tech_bonus=swing.weapon.tech_bonus, rules=swing.rules
-        )
-        for total, q in total_chances(formula, limits).items():
-            _, done = apply_damage(target, weapon_hit(total, swing.weapon, critical, use_last_breath), swing.rules)
-            dealt[done.dealt] = dealt.get(done.dealt, Fraction(0)) + p * q
-            result[done.result] = result.get(done.result, Fraction(0)) + p * q
+        critical = key[1]
+        counts, total_whole = hits[key]
+        for total, m in counts.items():
+            found = applied.get((total, critical))
+            if found is None:
+                _, done = apply_damage(target, weapon_hit(total, swing.weapon, critical, use_last_breath), swing.rules)
+                found = applied[(total, critical)] = (done.dealt, done.result)
+            ways = n * m * (common // total_whole)
+            dealt_ways[found[0]] = dealt_ways.get(found[0], 0) + ways
+            result_ways[found[1]] = result_ways.get(found[1], 0) + ways
+    whole = landed_whole * common
+    dealt: dict[Outcome, Fraction] = {value: Fraction(n, whole) for value, n in dealt_ways.items()}
+    result = {name: Fraction(n, whole) for name, n in result_ways.items()}
     return Odds.of(
         Distribution.of("outcome", ordered(outcome, ATTACK_OUTCOMES)),
         Distribution.of("damage", dealt),
@@ -50,5 +72,13 @@ def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: 
     )
 
 
-def _landing(aimed: ToHit) -> tuple[bool, bool, int, WeaponDice]:
-    return aimed.hit, aimed.critical, aimed.ability_modifier, aimed.dice
+def landings(swing: Swing) -> dict[tuple[bool, bool, int, WeaponDice], Fraction]:
+    """Each way the attack roll lands (hit, critical, ability modifier, dice) and its chance: the attack set
+    up once (`aim`, as `roll_to_hit` sets it up) and each natural of its mode judged once (`Aim.judged`)."""
+    aimed = aim(swing)
+    out: dict[tuple[bool, bool, int, WeaponDice], Fraction] = {}
+    for natural, p in natural_chances(aimed.mode).items():
+        _, hit, _, critical = aimed.judged(natural)
+        key = (hit, critical, aimed.ability_modifier, aimed.dice)
+        out[key] = out.get(key, Fraction(0)) + p
+    return out

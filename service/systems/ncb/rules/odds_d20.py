@@ -1,34 +1,42 @@
 """The exact odds of a d20 test, walked through the very roll the test makes.
 
-`test_odds(roll)` takes the roll itself (`roll_test` with its modifier, DV, mode and tie rule
-bound) and walks it over every face of the d20 (both dice under advantage or disadvantage):
-the outcome classes, naturals included, and the total against the DV.
+`test_odds(test)` takes the test set up (`D20Test`) and reads the die that counts as its roll does
+(`read_natural`, with its modifier, DV and tie rule), weighted by the chance of each natural under the
+mode (`roll_d20` walked over both dice under advantage or disadvantage): the outcome classes,
+naturals included, and the total against the DV, each of the 20 naturals read once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from fractions import Fraction
+from functools import cache
 
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds
-from service.dice.stream import Stream
-from service.dice.walk import marginal, ordered, walk
-from service.systems.ncb.rules.d20 import D20Roll
+from service.dice.walk import as_ways, ordered, walk
+from service.systems.ncb.rules.d20 import D20Test, RollMode, roll_d20
 
 D20_OUTCOMES = ("critical-failure", "failure", "success", "critical-success")
 
-RollD20 = Callable[[Stream], D20Roll]
+@cache
+def natural_chances(mode: RollMode) -> dict[int, Fraction]:
+    """The chance of each natural (the die that counts) under a roll mode, walked through `roll_d20` itself.
+    Three tables in all, the same for every test: kept for the life of the process."""
+    return dict(walk(lambda stream: roll_d20(stream, mode)[1]))
 
 
 @memoized
-def test_odds(roll: RollD20, dv: int) -> Odds:
-    """Outcome classes (worst to best) and the total's distribution, with the DV as its target."""
-    chances = walk(lambda stream: _outcome_and_total(roll(stream)))
+def test_odds(test: D20Test) -> Odds:
+    """Outcome classes (worst to best) and the total's distribution, with the DV as its target: each
+    natural of the mode read once."""
+    ways, whole = as_ways(natural_chances(test.mode))
+    outcomes: dict[str, int] = {}
+    totals: dict[int, int] = {}
+    for natural, n in ways.items():
+        total, _, outcome = test.read(natural)
+        outcomes[outcome] = outcomes.get(outcome, 0) + n
+        totals[total] = totals.get(total, 0) + n
     return Odds.of(
-        Distribution.of("outcome", ordered(marginal(chances, lambda o: o[0]), D20_OUTCOMES)),
-        Distribution.of("total", marginal(chances, lambda o: o[1]), target=dv),
+        Distribution.of("outcome", ordered({o: Fraction(n, whole) for o, n in outcomes.items()}, D20_OUTCOMES)),
+        Distribution.of("total", {t: Fraction(n, whole) for t, n in totals.items()}, target=test.dv),
     )
-
-
-def _outcome_and_total(rolled: D20Roll) -> tuple[str, int]:
-    return rolled.outcome, rolled.total

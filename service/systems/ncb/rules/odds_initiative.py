@@ -1,6 +1,7 @@
 """The exact odds of initiative: each participant's total, who acts first, and where a newcomer lands.
 
-Each total is walked through `roll_initiative` for that entry alone (the entries roll independently).
+Each total is read per natural of the entry's mode as `roll_initiative` reads it (`initiative_total`;
+the entries roll independently).
 Who acts first is then exact without walking every combination: participant i is first with total
 t when every other j lands below it, which is j's chance of a lower total plus, for an equal one,
 whether `ranked` puts i ahead of j (higher bonus, then Dexterity, then listing order).
@@ -12,15 +13,21 @@ from fractions import Fraction
 
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, OddsTooCostly, Outcome
-from service.dice.walk import walk
-from service.systems.ncb.rules.turns import InitiativeEntry, InitiativeRoll, join, ranked, roll_initiative
+from service.dice.walk import as_ways, walk
+from service.systems.ncb.rules.odds_d20 import natural_chances
+from service.systems.ncb.rules.turns import InitiativeEntry, InitiativeRoll, initiative_total, join, ranked, roll_initiative
 from service.systems.ncb.wire.combat import NcbCombatView
 
 MAX_PARTICIPANTS = 50
 
 
 def totals(entry: InitiativeEntry) -> dict[int, Fraction]:
-    return walk(lambda stream: roll_initiative(stream, [entry])[0].total)
+    """Each total the entry can roll and its chance: each natural of its mode read once (`initiative_total`)."""
+    out: dict[int, Fraction] = {}
+    for natural, p in natural_chances(entry.mode).items():
+        total = initiative_total(entry, natural)
+        out[total] = out.get(total, Fraction(0)) + p
+    return out
 
 
 @memoized
@@ -29,15 +36,20 @@ def initiative_odds(entries: list[InitiativeEntry]) -> Odds:
     if len(entries) > MAX_PARTICIPANTS:
         raise OddsTooCostly("participants", len(entries), MAX_PARTICIPANTS)
     each = [totals(e) for e in entries]
+    ways = [as_ways(chances) for chances in each]
+    whole = 1
+    for _, total in ways:
+        whole *= total
     first: dict[Outcome, Fraction] = {}
     for i, e in enumerate(entries):
-        chance = Fraction(0)
-        for t, p in each[i].items():
-            for j, other in enumerate(entries):
+        ties = [_wins_tie(e, other, i < j) for j, other in enumerate(entries)]  # one `ranked` per pair, not per total
+        chance = 0
+        for t, n in ways[i][0].items():
+            for j in range(len(entries)):
                 if j != i:
-                    p *= _below(each[j], t, _wins_tie(e, other, i < j))
-            chance += p
-        first[e.id] = chance
+                    n *= _below(ways[j][0], t, ties[j])
+            chance += n
+        first[e.id] = Fraction(chance, whole)
     return Odds.of(
         Distribution.of("first", first),
         [Distribution.of(f"initiative:{e.id}", _numbers(each[i])) for i, e in enumerate(entries)],
@@ -49,9 +61,10 @@ def _numbers(chances: dict[int, Fraction]) -> dict[Outcome, Fraction]:
     return out
 
 
-def _below(chances: dict[int, Fraction], t: int, tie_won: bool) -> Fraction:
-    lower = sum((p for total, p in chances.items() if total < t), Fraction(0))
-    return lower + (chances.get(t, Fraction(0)) if tie_won else Fraction(0))
+def _below(ways: dict[int, int], t: int, tie_won: bool) -> int:
+    """The ways a participant lands behind a total of t (out of its own whole)."""
+    lower = sum(n for total, n in ways.items() if total < t)
+    return lower + (ways.get(t, 0) if tie_won else 0)
 
 
 def _wins_tie(e: InitiativeEntry, other: InitiativeEntry, listed_first: bool) -> bool:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from service.systems.ncb.rules import exhaustion
-from service.systems.ncb.rules.d20 import D20Roll, RollMode, roll_test
+from service.systems.ncb.rules.d20 import D20Roll, D20Test, RollMode
 from service.systems.ncb.rules.dice import DiceStream, roll_formula
 from service.systems.ncb.errors import NO_PROGRAM_SLOT, NOT_ENOUGH_RAM, QUICKHACK_IS_FREE, SLOT_BELOW_TIER, refuse
 from service.systems.ncb.options import NcbRules
@@ -88,10 +88,18 @@ def roll_save(
     stream: DiceStream, rules: NcbRules, *, dc: int, save_modifier: int | None, save_exhaustion: int = 0, mode: RollMode = "normal"
 ) -> D20Roll | None:
     """The target's save against the DC, or None when the program allows none."""
+    test = save_test(rules, dc=dc, save_modifier=save_modifier, save_exhaustion=save_exhaustion, mode=mode)
+    return None if test is None else test.roll(stream)
+
+
+def save_test(
+    rules: NcbRules, *, dc: int, save_modifier: int | None, save_exhaustion: int = 0, mode: RollMode = "normal"
+) -> D20Test | None:
+    """The save set up before its roll (what `roll_save` rolls and the odds read), or None when the program allows none."""
     if save_modifier is None:
         return None
     bonus = save_modifier - exhaustion.d20_penalty(save_exhaustion, rules)
-    return roll_test(stream, modifier=bonus, dv=dc, mode=mode, ties_succeed=rules.dv_ties_succeed)
+    return D20Test(bonus, dc, mode, rules.dv_ties_succeed)
 
 
 def rolls_damage(program: Program, saved: bool | None) -> bool:

@@ -57,8 +57,13 @@ def roll_initiative(stream: DiceStream, entries: list[InitiativeEntry]) -> list[
     rolls = []
     for e in entries:
         faces, natural = roll_d20(stream, e.mode)
-        rolls.append(InitiativeRoll(e.id, faces, natural, e.mode, e.bonus, natural + e.bonus, e.dexterity))
+        rolls.append(InitiativeRoll(e.id, faces, natural, e.mode, e.bonus, initiative_total(e, natural), e.dexterity))
     return ranked(rolls)
+
+
+def initiative_total(entry: InitiativeEntry, natural: int) -> int:
+    """An entry's initiative from the die that counts: what the roll records and the odds read per natural."""
+    return natural + entry.bonus
 
 
 def ranked(rolls: list[InitiativeRoll]) -> list[InitiativeRoll]:
