@@ -50,7 +50,7 @@ from redis.exceptions import (
 )
 
 from service.config import CLUSTER_SCHEMES as SCHEMES
-from service.sessions.redis_store import _CREATE, _COMMIT, _DOWN, _LOAD, _pack, commit_arguments
+from service.sessions.redis_store import _CREATE, _COMMIT, _DOWN, _LOAD, _pack, commit_arguments, load_keys, loaded
 from service.sessions.store import Commit, Loaded, StoreUnavailable
 
 # Sharded pub/sub: the event crosses the session's shard only.
@@ -206,15 +206,8 @@ class ClusterStore:
         return created == 1
 
     async def load(self, session_id: str, idempotency_key: str | None = None) -> Loaded | None:
-        key = self._session(session_id)
-        keys = [key, f"{key}:log"]
-        if idempotency_key is not None:
-            keys.append(f"{key}:idem:{idempotency_key}")
-        found = await self._call(self._script("load", keys, []))
-        if found is None:
-            return None
-        version, doc, log_length, answer, stamp = found
-        return Loaded(int(version), doc, log_length, answer, stamp.decode())
+        keys = load_keys(self._session(session_id), idempotency_key)
+        return loaded(await self._call(self._script("load", keys, [])))
 
     async def commit(self, commit: Commit) -> bool:
         keys, args = commit_arguments(self._session(commit.session_id), commit)

@@ -89,6 +89,22 @@ def _closed_by_server(connection: Any) -> bool:
     return reader is not None and (reader.at_eof() or reader.exception() is not None)
 
 
+def load_keys(key: str, idempotency_key: str | None) -> list[str]:
+    """The KEYS of `_LOAD` for the session stored under `key` (and an idempotent answer to look for)."""
+    keys = [key, f"{key}:log"]
+    if idempotency_key is not None:
+        keys.append(f"{key}:idem:{idempotency_key}")
+    return keys
+
+
+def loaded(found: Any) -> Loaded | None:
+    """What `_LOAD` answered, as the store hands it on (None: no such session)."""
+    if found is None:
+        return None
+    version, doc, log_length, answer, stamp = found
+    return Loaded(int(version), doc, log_length, answer, stamp.decode())
+
+
 def commit_arguments(key: str, commit: Commit) -> tuple[list[str], list[bytes | str | int]]:
     """The KEYS and ARGV of `_COMMIT` for a commit of the session stored under `key`."""
     keys = [key, f"{key}:log"]
@@ -218,15 +234,8 @@ class RedisStore:
         return created == 1
 
     async def load(self, session_id: str, idempotency_key: str | None = None) -> Loaded | None:
-        key = self._session(session_id)
-        keys = [key, f"{key}:log"]
-        if idempotency_key is not None:
-            keys.append(f"{key}:idem:{idempotency_key}")
-        found = await self._call(self._script(self._load, keys, [], read_only=True))
-        if found is None:
-            return None
-        version, doc, log_length, answer, stamp = found
-        return Loaded(int(version), doc, log_length, answer, stamp.decode())
+        keys = load_keys(self._session(session_id), idempotency_key)
+        return loaded(await self._call(self._script(self._load, keys, [], read_only=True)))
 
     async def commit(self, commit: Commit) -> bool:
         keys, args = commit_arguments(self._session(commit.session_id), commit)
