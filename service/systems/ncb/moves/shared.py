@@ -78,5 +78,5 @@ def _plain(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_plain(item) for item in value]
     if isinstance(value, dict):
-        return {deepcopy(key): _plain(item) for key, item in value.items()}
+        return {key if isinstance(key, _SHARED) else deepcopy(key): _plain(item) for key, item in value.items()}
     return deepcopy(value)
