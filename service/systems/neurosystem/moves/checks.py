@@ -55,7 +55,7 @@ def resolve_stk_check(params: NeurosystemStkCheckParams, stream: Stream) -> Neur
         luck=params.luck,
         stream=stream,
     )
-    return checks.read(record, params.resolve_limit).model_copy(update={"luck_left": luck_left})
+    return checks.read(record, params.resolve_limit, luck_left=luck_left)
 
 
 def resolve_flat_check(params: NeurosystemFlatCheckParams, stream: Stream) -> NeurosystemCheckResult:
@@ -76,7 +76,7 @@ def resolve_spend_luck(params: NeurosystemSpendLuckParams, stream: Stream) -> Ne
     checks.check_luck(params.check, params.points)
     luck_left = checks.pay_luck(params.luck_pool, params.points) if params.luck_pool is not None else None
     record = checks.add_luck(params.check, params.points, stream)
-    return checks.read(record, params.resolve_limit).model_copy(update={"luck_left": luck_left})
+    return checks.read(record, params.resolve_limit, luck_left=luck_left)
 
 
 def resolve_push(params: NeurosystemPushParams, stream: Stream) -> NeurosystemCheckResult:
@@ -84,7 +84,7 @@ def resolve_push(params: NeurosystemPushParams, stream: Stream) -> NeurosystemCh
     checks.check_push(params.check, params.dice, params.resolve_limit)
     resolve_left = checks.pay_resolve(params.resolve, "push") if params.resolve is not None else None
     record = checks.push(params.check, params.dice, params.resolve_limit, stream)
-    return checks.read(record, params.resolve_limit).model_copy(update={"resolve_left": resolve_left})
+    return checks.read(record, params.resolve_limit, resolve_left=resolve_left)
 
 
 def resolve_push_through(params: NeurosystemPushThroughParams) -> NeurosystemCheckResult:
@@ -92,7 +92,7 @@ def resolve_push_through(params: NeurosystemPushThroughParams) -> NeurosystemChe
     checks.check_push_through(params.check, params.resolve_limit)
     resolve_left = checks.pay_resolve(params.resolve, "push through") if params.resolve is not None else None
     record = checks.push_through(params.check, params.resolve_limit)
-    return checks.read(record, params.resolve_limit).model_copy(update={"resolve_left": resolve_left})
+    return checks.read(record, params.resolve_limit, resolve_left=resolve_left)
 
 
 # -- in a session --------------------------------------------------------------------------------

@@ -11,6 +11,8 @@ whatever later rerolls show.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TypedDict, Unpack
+
 
 from service.dice.stream import Stream
 from service.systems.neurosystem import errors
@@ -24,6 +26,13 @@ FLAT_SUCCESS_FROM = 5  # a Flat Check succeeds on 5 or higher
 MAX_LUCK_DICE = 100  # a service limit per check, to keep records bounded
 MAX_PUSHED_DICE = 3  # one push rerolls one, two or three dice
 STK_STATS: tuple[StatCategory, ...] = ("style", "training", "knowledge")
+
+
+class Left(TypedDict, total=False):
+    """What a check's action leaves of the group's Luck or the character's Resolve, when known."""
+
+    luck_left: int | None
+    resolve_left: int | None
 
 
 def roll_stk(
@@ -40,10 +49,10 @@ def roll_stk(
     for stat in STK_STATS:
         sides, name = ratings[stat]
         dice.append(NeurosystemDie(id=stat, stat=stat, name=name, rating=rating_name(sides), face=stream.roll(sides)))
-    record = NeurosystemCheckRecord(
-        kind="stk", dn=dn, bonuses=list(bonuses), negative_states=negative_states, dice=dice
-    )
-    return add_luck(record, luck, stream) if luck else record
+    if luck:  # the Luck dice join the record as it is made, rather than in a copy of it
+        _check_luck_dice("stk", 0, luck)
+        dice.extend(_luck_dice(0, luck, stream))
+    return NeurosystemCheckRecord(kind="stk", dn=dn, bonuses=list(bonuses), negative_states=negative_states, dice=dice)
 
 
 def roll_flat(
@@ -60,9 +69,12 @@ def luck_dice(record: NeurosystemCheckRecord) -> int:
 
 def check_luck(record: NeurosystemCheckRecord, points: int) -> None:
     """Refuse Luck the rules forbid, before any pool is touched."""
-    if record.kind == "flat":
+    _check_luck_dice(record.kind, luck_dice(record), points)
+
+
+def _check_luck_dice(kind: str, have: int, points: int) -> None:
+    if kind == "flat":
         raise errors.refuse(errors.FLAT_CHECK_NO_LUCK, "Luck cannot be spent on a Flat Check")
-    have = luck_dice(record)
     if have + points > MAX_LUCK_DICE:
         raise errors.refuse(
             errors.LUCK_DICE_LIMIT,
@@ -73,12 +85,15 @@ def check_luck(record: NeurosystemCheckRecord, points: int) -> None:
 def add_luck(record: NeurosystemCheckRecord, points: int, stream: Stream) -> NeurosystemCheckRecord:
     """Each point of Luck adds one d8 to an STK Check; Flat Checks take none."""
     check_luck(record, points)
-    have = luck_dice(record)
-    new = [
+    return record.model_copy(update={"dice": [*record.dice, *_luck_dice(luck_dice(record), points, stream)]})
+
+
+def _luck_dice(have: int, points: int, stream: Stream) -> list[NeurosystemDie]:
+    """`points` new Luck d8s, numbered on from the `have` a check already carries."""
+    return [
         NeurosystemDie(id=f"luck-{have + i}", stat="luck", rating=rating_name(LUCK_SIDES), face=stream.roll(LUCK_SIDES))
         for i in range(1, points + 1)
     ]
-    return record.model_copy(update={"dice": [*record.dice, *new]})
 
 
 def resolve_spent(record: NeurosystemCheckRecord) -> int:
@@ -159,8 +174,12 @@ def outcome_of(kind: str, total: int, dn: int | None) -> Outcome | None:
     return "success" if margin > 0 else "success-at-cost" if margin == 0 else "failure"
 
 
-def read(record: NeurosystemCheckRecord, limit: ResolveLimit) -> NeurosystemCheckResult:
-    """Total, outcome, cool and bad shit, and what Resolve may still do on this check."""
+def read(record: NeurosystemCheckRecord, limit: ResolveLimit, **left: Unpack[Left]) -> NeurosystemCheckResult:
+    """Total, outcome, cool and bad shit, and what Resolve may still do on this check.
+
+    `left` (`luck_left`, `resolve_left`) goes into the result as it is made: a copy made
+    afterwards to add it costs as much again as the rest of the reading.
+    """
     dice_total = sum(die.face for die in record.dice)
     bonus_total = sum(bonus.value for bonus in record.bonuses)
     total = dice_total + bonus_total
@@ -186,6 +205,7 @@ def read(record: NeurosystemCheckRecord, limit: ResolveLimit) -> NeurosystemChec
         and (record.kind == "flat" or not one_resolve or not record.pushed),
         resolve_limit=limit,
         luck_dice=luck_dice(record),
+        **left,
     )
 
 
