@@ -75,6 +75,9 @@ RATIOS = [
 P99_OVER_P50 = 4.0  # every case: p99 at most this many times p50
 
 CASES = ["bare", "healthz", "rest-roll", "graphql-roll", "stk-check", "ncb-attack", "session-spread", "session-hot", "rest-roll-2w"]
+# With --cluster: the same session writes on a three-master Redis Cluster (three replicas), same run.
+CLUSTER_CASES = ["session-spread-cluster"]
+CLUSTER_RATIOS = [("cluster spread / single Redis spread", "session-spread-cluster", "session-spread")]
 # With --granian: the floor and the service served by granian too (bench/granian_apps.py), same run.
 GRANIAN_CASES = ["bare-granian", "healthz-granian", "rest-roll-granian"]
 GRANIAN_RATIOS = [(f"{case} / {case.removesuffix('-granian')}", case, case.removesuffix("-granian")) for case in GRANIAN_CASES]
@@ -229,6 +232,36 @@ class Redis:
             shutil.rmtree(self._dir, ignore_errors=True)
 
 
+class Cluster:
+    """The tests' RedisCluster (tests/redis_cluster.py): three masters, three replicas on loopback."""
+
+    def __init__(self) -> None:
+        sys.path.insert(0, str(ROOT / "tests"))
+        from redis_cluster import RedisCluster  # needs redis-cli as well as redis-server
+
+        self._cluster = RedisCluster()
+
+    def start(self) -> Cluster:
+        self._cluster.start()
+        return self
+
+    @property
+    def url(self) -> str:
+        return self._cluster.url
+
+    @property
+    def pid(self) -> None:
+        return None
+
+    @property
+    def pids(self) -> list[int]:
+        """Every node, replicas too: they apply each write as well."""
+        return [node._process.pid for node in self._cluster.nodes if node._process is not None]
+
+    def close(self) -> None:
+        self._cluster.close()
+
+
 def wait_ready(process: subprocess.Popen, url: str, name: str, tail, timeout: float) -> None:
     """Until `url` answers 200; a process that exits, or a timeout, raises with the end of its log."""
     import httpx
@@ -324,8 +357,9 @@ def make_sessions(base: str, count: int) -> list[tuple[str, str]]:
     return out
 
 
-def build_cases(spread: list[tuple[str, str]], hot: tuple[str, str]) -> dict[str, dict]:
+def build_cases(spread: list[tuple[str, str]], hot: tuple[str, str], cluster_spread: list[tuple[str, str]] | None = None) -> dict[str, dict]:
     """Each case: a list of requests (method, path, headers, body); one is picked per request."""
+    cluster_spread = cluster_spread or [("none", "none")]
 
     def roll_in(session: tuple[str, str]):
         sid, token = session
@@ -351,6 +385,8 @@ def build_cases(spread: list[tuple[str, str]], hot: tuple[str, str]) -> dict[str
                         "requests": [roll_in(hot)]},
         "rest-roll-2w": {"about": f"POST /v1/dice/roll {EXPRESSION}, NA_WORKERS=2", "target": "workers",
                          "requests": [("POST", "/v1/dice/roll", JSON_HEADERS, ROLL_BODY)]},
+        "session-spread-cluster": {"about": f"roll in a random one of {len(cluster_spread)} sessions on a Redis Cluster",
+                                   "target": "service-cluster", "requests": [roll_in(s) for s in cluster_spread]},
         "bare-granian": {"about": "floor on granian", "target": "floor-granian", "requests": [("GET", "/", {}, "")]},
         "healthz-granian": {"about": "GET /healthz, service on granian", "target": "service-granian",
                             "requests": [("GET", "/healthz", {}, "")]},
@@ -591,6 +627,11 @@ def drain(pid: int, timeout: float = 30.0) -> float:
     return time.monotonic() - started
 
 
+def _sum_cpu(pids: list[int]) -> float | None:
+    times = [tree_cpu_seconds(pid) for pid in pids]
+    return None if None in times else sum(t for t in times if t is not None)
+
+
 class Case:
     """One case's load, measured in one or more slices; the slices add up."""
 
@@ -612,12 +653,17 @@ class Case:
     def measure(self, seconds: float) -> None:
         pids = {"service": self.service.process.pid, "redis": self.redis.pid}
         before = {k: tree_cpu_seconds(pid) if pid else None for k, pid in pids.items()}
+        nodes = getattr(self.redis, "pids", None)  # a cluster: its nodes' CPU stands for the store's
+        if nodes:
+            before["redis"] = _sum_cpu(nodes)
         host0, load0 = host_times(), os.getloadavg()[0]
         children0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         result = self.load(seconds)
         children1 = resource.getrusage(resource.RUSAGE_CHILDREN)  # the load generator, once reaped
         result["loadgen_cpu_s"] = (children1.ru_utime + children1.ru_stime) - (children0.ru_utime + children0.ru_stime)
         after = {k: tree_cpu_seconds(pid) if pid else None for k, pid in pids.items()}
+        if nodes:
+            after["redis"] = _sum_cpu(nodes)
         host1 = host_times()
         result["drain_s"] = drain(pids["service"])
         for key in pids:
@@ -709,6 +755,14 @@ def report(results: dict, meta: dict) -> list[dict]:
             cpu = b["service_cpu_us_per_req"] / a["service_cpu_us_per_req"] if a.get("service_cpu_us_per_req") and b.get("service_cpu_us_per_req") else None
             ratios.append({"ratio": label, "label": label, "value": value, "target": None, "met": None, "cpu_ratio": cpu})
             print(f"{label:<48}{value:>8.2f}{'':>9}{'':>7}{format(cpu, '.2f') if cpu else '-':>9}")
+    for label, top, bottom in CLUSTER_RATIOS:  # no target: on one machine this shows the cluster path's overhead
+        if top in results and bottom in results and results[bottom]["rps"]:
+            a, b = results[top], results[bottom]
+            value = a["rps"] / b["rps"]
+            cpu = b["service_cpu_us_per_req"] / a["service_cpu_us_per_req"] if a.get("service_cpu_us_per_req") and b.get("service_cpu_us_per_req") else None
+            ratios.append({"ratio": label, "label": label, "value": value, "target": None, "met": None, "cpu_ratio": cpu,
+                           "store_cpu_pct": [a.get("redis_cpu_pct"), b.get("redis_cpu_pct")]})
+            print(f"{label:<48}{value:>8.2f}{'':>9}{'':>7}{format(cpu, '.2f') if cpu else '-':>9}")
     tails = {name: r["p99_ms"] / r["p50_ms"] if r["p50_ms"] else float("inf") for name, r in results.items() if name not in GRANIAN_CASES}
     worst = max(tails, key=lambda name: tails[name])
     met = all(value <= P99_OVER_P50 for value in tails.values())
@@ -736,6 +790,8 @@ def main() -> int:
     parser.add_argument("--no-save", action="store_true", help="do not write bench/results/http-<timestamp>.json")
     parser.add_argument("--granian", action="store_true",
                         help="also serve the floor and the service with granian (pip install granian) and compare")
+    parser.add_argument("--cluster", action="store_true",
+                        help="also run session-spread on a three-master Redis Cluster started here (needs redis-cli) and compare")
     parser.add_argument("--loadgen-worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.loadgen_worker:
@@ -746,7 +802,9 @@ def main() -> int:
         if importlib.util.find_spec("granian") is None:
             parser.error("--granian needs granian installed (pip install granian)")
         cases += [c for c in GRANIAN_CASES if c not in cases]
-    unknown = set(cases) - set(CASES) - set(GRANIAN_CASES)
+    if args.cluster:
+        cases += [c for c in ["session-spread", *CLUSTER_CASES] if c not in cases]
+    unknown = set(cases) - set(CASES) - set(GRANIAN_CASES) - set(CLUSTER_CASES)
     if unknown:
         parser.error(f"unknown case(s): {', '.join(sorted(unknown))}")
     args.threads = max(1, min(args.threads, args.connections))
@@ -765,14 +823,19 @@ def main() -> int:
     signal.signal(signal.SIGHUP, _on_signal)
     workdir = Path(tempfile.mkdtemp(prefix="bench-http-"))
     redis = Redis()
+    cluster = Cluster() if any(c in CLUSTER_CASES for c in cases) else None
     started = time.monotonic()
     try:
         redis.start()
+        if cluster is not None:
+            cluster.start()
         targets = {"floor": floor(workdir), "service": Service(redis.url, workdir),
                    "workers": Service(redis.url, workdir, name="workers", workers=2),
                    "floor-granian": Service("memory", workdir, name="floor-granian", command=[*GRANIAN, "bench.granian_apps:floor"], ready="/"),
                    "service-granian": Service(redis.url, workdir, name="service-granian",
                                               command=[*GRANIAN, "--factory", "bench.granian_apps:service"])}
+        if cluster is not None:
+            targets["service-cluster"] = Service(cluster.url, workdir, name="service-cluster")
         wanted = {build_cases([("none", "none")], ("none", "none"))[name]["target"] for name in cases}
         targets = {key: target for key, target in targets.items() if key in wanted or key == "service"}
         for target in targets.values():  # started together: each takes a while to build its app
@@ -785,12 +848,13 @@ def main() -> int:
         need_sessions = any(c.startswith("session-") for c in cases)
         spread = make_sessions(service.url, args.sessions) if need_sessions else [("none", "none")]
         hot = make_sessions(service.url, 1)[0] if need_sessions else ("none", "none")
-        all_cases = build_cases(spread, hot)
+        cluster_spread = make_sessions(targets["service-cluster"].url, args.sessions) if cluster is not None else None
+        all_cases = build_cases(spread, hot, cluster_spread)
         meta = {
             "started_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             "loader": loader, "connections": args.connections, "threads": args.threads,
             "duration_s": args.duration, "warmup_s": args.warmup, "rounds": args.rounds, "sessions": args.sessions,
-            "expression": EXPRESSION, "store": "redis", "pinned": args.pin,
+            "expression": EXPRESSION, "store": "redis" + (", redis cluster (3 masters, 3 replicas)" if cluster else ""), "pinned": args.pin,
             "cpus": os.cpu_count(), "loadavg_start": os.getloadavg()[0], "python": sys.version.split()[0],
             # What uvicorn picks with its defaults (loop="auto", http="auto") in this interpreter.
             "uvicorn_loop": "uvloop" if importlib.util.find_spec("uvloop") else "asyncio",
@@ -801,7 +865,8 @@ def main() -> int:
         for name in cases:
             target = targets[all_cases[name]["target"]]
             probe(target.url, name, all_cases[name])
-            runs[name] = Case(name, all_cases[name], target.url, args, workdir, target, redis, loader)
+            store = cluster if name in CLUSTER_CASES and cluster is not None else redis
+            runs[name] = Case(name, all_cases[name], target.url, args, workdir, target, store, loader)
         for round_ in range(args.rounds):
             for name, run in runs.items():
                 print(f"{name} ({round_ + 1}/{args.rounds}): {all_cases[name]['about']} ...", file=sys.stderr, flush=True)
@@ -827,6 +892,8 @@ def main() -> int:
     finally:
         _stop_all()
         redis.close()
+        if cluster is not None:
+            cluster.close()
         shutil.rmtree(workdir, ignore_errors=True)
 
 

@@ -2,10 +2,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from redis_cluster import RedisCluster  # tests/ is on sys.path: no __init__.py
 from redis_server import RedisServer, require_binary
+from support.api import SECRET
+from support.processes import ServiceProcess
 
 pytest_plugins = ["support.api"]
 
@@ -53,6 +56,29 @@ def redis_cluster() -> Iterator[RedisCluster]:
         yield cluster
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests that kill or move nodes under real service processes (test_cluster_changes.py)
+    go last, after every test that shares `cluster_replicas`, whose processes must not carry a
+    crash into them. (Every cluster test is in one xdist group: `CLUSTER` in redis_cluster.py.)"""
+    items.sort(key=lambda item: item.get_closest_marker("cluster") is not None and item.path.name == "test_cluster_changes.py")
+
+
 @pytest.fixture(scope="session")
 def redis_cluster_url(redis_cluster: RedisCluster) -> str:
     return redis_cluster.url
+
+
+@pytest.fixture(scope="session")
+def cluster_replicas(redis_cluster_url: str) -> Iterator[list[str]]:
+    """Two service processes on the test session's cluster, at the store's defaults, booted side
+    by side and shared by the multi-replica cluster tests (a boot takes seconds). Each test plays
+    sessions of its own, so what one test does is invisible to the next."""
+    env = {"NA_STORE_TIMEOUT_SECONDS": "2.0"}  # the default, said here: the slot-move test counts on it
+    processes = [ServiceProcess(redis_cluster_url, secret=SECRET, env=env) for _ in range(2)]
+    try:
+        with ThreadPoolExecutor(2) as pool:
+            list(pool.map(ServiceProcess.start, processes))
+        yield [process.url for process in processes]
+    finally:
+        for process in processes:
+            process.stop()

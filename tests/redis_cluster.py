@@ -16,8 +16,12 @@ import socket
 import subprocess
 import time
 
+import pytest
 from redis_server import RedisServer
 
+# The marks of a cluster test: one xdist group (run with --dist loadgroup, pyproject.toml), so a
+# run starts one cluster, not one per worker, and no two cluster tests overlap on it.
+CLUSTER = (pytest.mark.cluster, pytest.mark.xdist_group("cluster"))
 CLI = shutil.which("redis-cli") or "/usr/bin/redis-cli"
 NODE_TIMEOUT_MS = 1000
 

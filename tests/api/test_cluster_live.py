@@ -8,12 +8,12 @@ from collections.abc import Iterator
 import pytest
 from starlette.testclient import TestClient
 
-from redis_cluster import RedisCluster
+from redis_cluster import CLUSTER, RedisCluster
 from service.api.app import create_app
 from service.sessions.cluster_store import ClusterStore
 from support.api import Api, make_settings
 
-pytestmark = pytest.mark.cluster
+pytestmark = list(CLUSTER)
 
 SEATS = [{"name": "gm", "role": "gm"}, {"name": "ana"}]
 

@@ -8,6 +8,7 @@ import json
 import httpx
 import pytest
 
+from redis_cluster import CLUSTER
 from support.api import SECRET, Api
 from support.processes import ServiceProcess
 
@@ -105,9 +106,13 @@ def test_graphql_subscription_without_a_token_is_refused(memory_api: Api) -> Non
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("store", ["redis", pytest.param("cluster", marks=pytest.mark.cluster)])
+@pytest.mark.parametrize("store", ["redis", pytest.param("cluster", marks=CLUSTER)])
 def test_sse_on_one_replica_sees_rolls_made_on_another(store: str, request: pytest.FixtureRequest) -> None:
-    url = request.getfixturevalue("redis_url" if store == "redis" else "redis_cluster_url")
+    if store == "cluster":  # the cluster tests' two shared processes
+        one_url, two_url = request.getfixturevalue("cluster_replicas")
+        asyncio.run(_follow_across(one_url, two_url))
+        return
+    url = request.getfixturevalue("redis_url")
     with ServiceProcess(url, secret=SECRET) as one, ServiceProcess(url, secret=SECRET) as two:
         asyncio.run(_follow_across(one.url, two.url))
 

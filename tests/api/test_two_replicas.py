@@ -3,25 +3,32 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 
 import httpx
 import pytest
 
+from redis_cluster import CLUSTER
 from support.api import SECRET
 from support.processes import ServiceProcess
 
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(params=[pytest.param("redis", marks=pytest.mark.redis), pytest.param("cluster", marks=pytest.mark.cluster)])
-def store_url(request: pytest.FixtureRequest) -> str:
-    """One Redis, or a Redis Cluster of three masters and three replicas."""
-    return request.getfixturevalue("redis_url" if request.param == "redis" else "redis_cluster_url")
+@pytest.fixture(params=[pytest.param("redis", marks=pytest.mark.redis), pytest.param("cluster", marks=CLUSTER)])
+def replica_urls(request: pytest.FixtureRequest) -> Iterator[list[str]]:
+    """Two processes on one Redis, or the cluster tests' two shared processes on a Redis Cluster
+    of three masters and three replicas."""
+    if request.param == "cluster":
+        yield request.getfixturevalue("cluster_replicas")
+        return
+    url = request.getfixturevalue("redis_url")
+    with ServiceProcess(url, secret=SECRET) as one, ServiceProcess(url, secret=SECRET) as two:
+        yield [one.url, two.url]
 
 
-def test_two_processes_share_one_session_without_reusing_a_nonce(store_url: str) -> None:
-    with ServiceProcess(store_url, secret=SECRET) as one, ServiceProcess(store_url, secret=SECRET) as two:
-        asyncio.run(_play(one.url, two.url))
+def test_two_processes_share_one_session_without_reusing_a_nonce(replica_urls: list[str]) -> None:
+    asyncio.run(_play(*replica_urls))
 
 
 async def _play(url_one: str, url_two: str) -> None:

@@ -14,11 +14,11 @@ from collections import Counter
 import httpx
 import pytest
 
-from redis_cluster import RedisCluster
+from redis_cluster import CLUSTER, RedisCluster
 from support.api import SECRET
 from support.processes import ServiceProcess
 
-pytestmark = [pytest.mark.slow, pytest.mark.cluster]
+pytestmark = [pytest.mark.slow, *CLUSTER]
 
 SEATS = [{"name": "gm", "role": "gm"}, {"name": "ana"}]
 TIMEOUT_S = 0.5  # NA_STORE_TIMEOUT_SECONDS of these replicas
@@ -58,10 +58,12 @@ async def _follow(http: httpx.AsyncClient, base: str, sid: str, token: str, seen
                 return
 
 
-def test_moving_a_slot_that_holds_live_sessions_fails_no_request_and_loses_no_action(redis_cluster: RedisCluster) -> None:
-    env = {"NA_STORE_TIMEOUT_SECONDS": str(TIMEOUT_S * 4)}
-    with ServiceProcess(redis_cluster.url, secret=SECRET, env=env) as one, ServiceProcess(redis_cluster.url, secret=SECRET, env=env) as two:
-        asyncio.run(_reshard(redis_cluster, one.url, two.url))
+def test_moving_a_slot_that_holds_live_sessions_fails_no_request_and_loses_no_action(
+    redis_cluster: RedisCluster, cluster_replicas: list[str]
+) -> None:
+    """On the cluster tests' two shared processes, whose store timeout is the default (2 s, four
+    times TIMEOUT_S)."""
+    asyncio.run(_reshard(redis_cluster, *cluster_replicas))
 
 
 async def _reshard(cluster: RedisCluster, writer: str, reader: str) -> None:
@@ -172,3 +174,66 @@ def _promoted(cluster: RedisCluster, key: str, dead: object, timeout_s: float = 
             return owner
         time.sleep(0.1)
     raise AssertionError("no replica was promoted")
+
+
+def test_killing_a_master_without_durability_recovers_by_itself_and_never_builds_on_a_lost_write(
+    redis_cluster: RedisCluster,
+) -> None:
+    """At the default durability an acknowledgement does not wait for a replica, so the promoted
+    replica may lack the last writes its master acknowledged (replication is asynchronous). What
+    holds anyway: the service answers 503 while the slot has no master, then 200s again with no
+    one restarting the dead node, and the log it keeps building has no gap and no nonce twice: the
+    commit stamp makes every write after the promotion start from what the new master holds."""
+    env = {"NA_STORE_TIMEOUT_SECONDS": str(TIMEOUT_S)}
+    with ServiceProcess(redis_cluster.url, secret=SECRET, env=env) as service:
+        dead = asyncio.run(_failover_at_default_durability(redis_cluster, service.url))
+    dead.start()  # back as the new master's replica, for the tests after this one
+    redis_cluster.wait_ok()
+
+
+async def _failover_at_default_durability(cluster: RedisCluster, base: str) -> object:
+    async with httpx.AsyncClient(timeout=10) as http:
+        sid, tokens = await _session(http, base)
+        headers = {"Authorization": f"Bearer {tokens['ana']}"}
+        master = cluster.master_of(f"na:s:{{{sid}}}")
+        acknowledged: list[int] = []
+        statuses: Counter[int] = Counter()
+        slowest = 0.0
+        killed_at = 0.0
+        after_kill_ok = 0
+
+        async def client() -> None:
+            nonlocal slowest, after_kill_ok
+            while after_kill_ok < 40:
+                started = time.monotonic()
+                response = await http.post(f"{base}/v1/sessions/{sid}/dice/roll", json={"expression": "1d6"}, headers=headers)
+                slowest = max(slowest, time.monotonic() - started)
+                statuses[response.status_code] += 1
+                if response.status_code == 200:
+                    acknowledged.append(response.json()["audit"]["nonce"])
+                    if killed_at and started > killed_at:
+                        after_kill_ok += 1
+                else:
+                    assert response.status_code == 503 and response.json()["code"] == "store-unavailable", response.text
+                    await asyncio.sleep(0.05)
+                assert time.monotonic() - killed_at < 30 if killed_at else True, "no recovery"
+
+        load = asyncio.gather(*(client() for _ in range(4)))
+        while len(acknowledged) < 15:
+            await asyncio.sleep(0.01)
+        killed_at = time.monotonic()
+        master.kill()  # a crash; nobody brings it back while the load runs
+        promoted = await asyncio.to_thread(_promoted, cluster, f"na:s:{{{sid}}}", master)
+        await load
+        nonces = await _nonces(http, base, sid, tokens["gm"])
+    assert promoted is not master
+    assert statuses[503] > 0, statuses  # there was an interval without a master
+    assert slowest < TIMEOUT_S * 4, slowest  # each answered within the store timeout rule, not hung
+    assert after_kill_ok >= 40  # 200s again, from the promoted replica alone
+    assert nonces == list(range(len(nonces)))  # no gap, no nonce twice, whatever was lost
+    # Not asserted, because replication may or may not have caught up: acknowledged nonces the
+    # promoted replica never received are either missing from the log or were issued again to a
+    # later action (so `acknowledged` can hold a nonce twice).
+    lost = len(acknowledged) - len(set(acknowledged) & set(nonces))
+    print(f"acknowledged {len(acknowledged)}, in the log {len(nonces)}, lost or reissued {lost}")
+    return master

@@ -9,6 +9,7 @@ from collections import Counter
 import httpx
 import pytest
 
+from redis_cluster import CLUSTER
 from service.dice.verify import VerifyRequest, verify
 from support.api import SECRET
 from redis_server import RedisServer, require_binary
@@ -35,15 +36,13 @@ async def _log(http: httpx.AsyncClient, base: str, sid: str, token: str) -> list
             return entries
 
 
-@pytest.fixture(scope="module", params=["redis", pytest.param("cluster", marks=pytest.mark.cluster)])
+@pytest.fixture(scope="module", params=["redis", pytest.param("cluster", marks=CLUSTER)])
 def replicas(request: pytest.FixtureRequest):
-    """Two service processes on a Redis of their own, or on the test session's Redis Cluster
-    (started once: a process takes seconds to boot)."""
+    """Two service processes on a Redis of their own, or the cluster tests' two shared processes
+    on the test session's Redis Cluster (started once: a process takes seconds to boot)."""
     require_binary()
     if request.param == "cluster":
-        url = request.getfixturevalue("redis_cluster_url")
-        with ServiceProcess(url, secret=SECRET) as one, ServiceProcess(url, secret=SECRET) as two:
-            yield [one.url, two.url]
+        yield request.getfixturevalue("cluster_replicas")
         return
     with RedisServer() as redis, ServiceProcess(redis.url, secret=SECRET) as one, ServiceProcess(redis.url, secret=SECRET) as two:
         yield [one.url, two.url]

@@ -16,6 +16,7 @@ import pytest
 import redis.asyncio as redis
 from redis.asyncio.connection import AbstractConnection
 
+from redis_cluster import CLUSTER
 from service.sessions.cluster_store import ClusterStore
 from service.sessions.memory import MemoryStore
 from service.sessions.redis_store import RedisStore
@@ -39,8 +40,8 @@ class Backend:
         "memory",
         pytest.param("redis", marks=pytest.mark.redis),
         pytest.param("redis-pooled", marks=pytest.mark.redis),
-        pytest.param("cluster", marks=pytest.mark.cluster),
-        pytest.param("cluster-library", marks=pytest.mark.cluster),
+        pytest.param("cluster", marks=CLUSTER),
+        pytest.param("cluster-library", marks=CLUSTER),
     ]
 )
 async def backend(request: pytest.FixtureRequest) -> AsyncIterator[Backend]:
