@@ -9,8 +9,9 @@ gives (`TABLES`: a table with house rules, said so in its summary); a call's sea
 the match waits for then, read from the session's state (`flow.awaiting`), for games where the dice
 decide who acts. A session operation publishes every distinct body it is sent with. Where the rules
 let no body be accepted whatever the dice drew before it, `MAY_BE_REFUSED` says exactly when the live
-service refuses it, and its example's description says so. Field-level
-examples (`examples=[...]` on a model's field) stay where the field is declared.
+service refuses it, and its example's description says so. An odds operation publishes its
+mechanic's example: stateless, without the seeds (`odds_body`); in a session, the body of the call it
+is asked before. Field-level examples (`examples=[...]` on a model's field) stay where the field is declared.
 """
 
 from __future__ import annotations
