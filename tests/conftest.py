@@ -7,8 +7,6 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from redis_cluster import RedisCluster  # tests/ is on sys.path: no __init__.py
 from redis_server import RedisServer, require_binary
-from support.api import SECRET
-from support.processes import ServiceProcess
 
 pytest_plugins = ["support.api"]
 
@@ -73,6 +71,11 @@ def cluster_replicas(redis_cluster_url: str) -> Iterator[list[str]]:
     """Two service processes on the test session's cluster, at the store's defaults, booted side
     by side and shared by the multi-replica cluster tests (a boot takes seconds). Each test plays
     sessions of its own, so what one test does is invisible to the next."""
+    # Imported here: at module level they would load support.api before pytest registers it as a
+    # plugin, and its assertions would not be rewritten.
+    from support.api import SECRET
+    from support.processes import ServiceProcess
+
     env = {"NA_STORE_TIMEOUT_SECONDS": "2.0"}  # the default, said here: the slot-move test counts on it
     processes = [ServiceProcess(redis_cluster_url, secret=SECRET, env=env) for _ in range(2)]
     try:

@@ -46,6 +46,7 @@ from redis.exceptions import (
     ReadOnlyError,
     RedisClusterException,
     RedisError,
+    ResponseError,
     TryAgainError,
 )
 
@@ -130,7 +131,8 @@ class ClusterStore:
         if self._cluster._initialize:  # first use, or the library dropped its map after an error
             await self._cluster.initialize()
         node = self._cluster.get_node_from_key(key)
-        assert node is not None
+        if node is None:  # mid-failover the map may have no master for the slot yet
+            raise ClusterDownError("no node serves the session's slot")
         return node
 
     async def _run(self, key: str, command: tuple[Any, ...], *, wait: bool = False) -> Any:
@@ -161,8 +163,11 @@ class ClusterStore:
                 try:
                     reply = await connection.read_response()
                 finally:
-                    if wait:
-                        replicas = await connection.read_response()
+                    if wait:  # read WAIT's reply whatever the command's was, so the connection stays in step
+                        try:
+                            replicas = await connection.read_response()
+                        except ResponseError:  # a node demoted to replica mid-failover refuses WAIT
+                            replicas = 0
                 if wait and replicas < 1:
                     raise StoreUnavailable("redis cluster: no replica confirmed the write in time")
                 return reply
