@@ -168,38 +168,6 @@ def plan_test(
     return PlannedTest(base, tuple(all_modifiers), tuple(spends), defaulting, rules, options, task, damage, team)
 
 
-def full_test(
-    stream: Stream,
-    *,
-    base: int,
-    modifiers: Sequence[Modifier],
-    rules: EclipseRules,
-    spends: Sequence[Spend] = (),
-    aptitude: str | None = None,
-    kind: str = "skill",
-    defaulting: bool = False,
-    options: EclipseResultOptions | None = None,
-    task: EclipseTask | None = None,
-    damage: EclipseWeapon | None = None,
-    team: EclipseTeamwork | None = None,
-) -> FullTest:
-    """Check what can be checked before rolling, roll, then work out every consequence."""
-    planned = plan_test(
-        base=base,
-        modifiers=modifiers,
-        rules=rules,
-        spends=spends,
-        aptitude=aptitude,
-        kind=kind,
-        defaulting=defaulting,
-        options=options,
-        task=task,
-        damage=damage,
-        team=team,
-    )
-    return roll_test(stream, planned)
-
-
 def roll_test(stream: Stream, planned: PlannedTest) -> FullTest:
     base, options, task, team = planned.base, planned.options, planned.task, planned.team
     run = planned.run(stream)
