@@ -100,7 +100,7 @@ class Settings:
     session_ttl_seconds: int = 7 * 24 * 3600
     idempotency_ttl_seconds: int = 24 * 3600
     store_timeout_seconds: float = 2.0
-    redis_idle_connections: int = 16  # command connections a replica keeps open between bursts
+    redis_idle_connections: int = 16  # command connections a replica keeps open once its load falls
     # "replica": a write is acknowledged once a replica holds it (WAIT; Redis Cluster stores).
     store_durability: str = "none"
     max_body_bytes: int = 256 * 1024

@@ -1,4 +1,4 @@
-"""The Redis store keeps at most `idle_connections` command connections open between bursts."""
+"""The Redis store keeps the command connections its load uses, and at most `idle_connections` once the load falls."""
 
 from __future__ import annotations
 
@@ -44,24 +44,49 @@ async def burst(store: RedisStore, size: int) -> None:
     assert await asyncio.gather(*(store.log("s", 0, 1) for _ in range(size))) == [[]] * size
 
 
-async def test_a_burst_leaves_at_most_the_idle_limit_open_and_the_next_one_reuses_them(server) -> None:
+async def quiet(store: RedisStore, commands: int) -> None:
+    """Let two of the store's load windows pass, then send `commands` one at a time."""
+    await asyncio.sleep(2.5 * store._idle_window_s)
+    for _ in range(commands):
+        await store.ping()
+
+
+async def test_steady_load_keeps_every_connection_it_uses_and_a_fall_leaves_the_idle_limit(server) -> None:
     redis_server, probe = server
-    store = RedisStore(redis_server.url, timeout_s=0.5, idle_connections=3)
+    store = RedisStore(redis_server.url, timeout_s=0.5, idle_connections=3, idle_window_s=0.2)
     try:
         start = await opened(probe)
         await burst(store, 10)
         assert await opened(probe) - start == 10  # ten at once: ten connections
-        await settles_at(probe, 3)  # seven closed when their commands were done
+        for _ in range(5):  # the same load again: it runs on the ten kept
+            await burst(store, 10)
+        assert await opened(probe) - start == 10
+        await settles_at(probe, 10)
+        await quiet(store, 10)  # the load fell: each command closes one more surplus connection
+        await settles_at(probe, 3)
+        assert await opened(probe) - start == 10  # one at a time ran on kept connections
         await burst(store, 10)
         assert await opened(probe) - start == 17  # three kept, seven opened again
+        assert len(store._idle) == 10
+        await quiet(store, 10)
         await settles_at(probe, 3)
-        await store.ping()
-        await store.log("s", 0, 1)
-        assert await opened(probe) - start == 17  # one at a time runs on a kept connection
         assert len(store._idle) == 3
     finally:
         await store.aclose()
     await settles_at(probe, 0)
+
+
+async def test_a_load_above_the_idle_limit_opens_no_connection_once_it_is_steady(server) -> None:
+    """The case the fixed cap got wrong: 64 commands always under way, 16 kept, 48 reopened per round."""
+    redis_server, probe = server
+    store = RedisStore(redis_server.url, timeout_s=0.5, idle_connections=16)
+    try:
+        start = await opened(probe)
+        for _ in range(20):
+            await burst(store, 64)
+        assert await opened(probe) - start == 64
+    finally:
+        await store.aclose()
 
 
 async def test_a_limit_of_zero_opens_a_connection_per_command_and_keeps_none(server) -> None:
@@ -86,6 +111,7 @@ async def test_the_setting_reaches_the_store(server) -> None:
     assert isinstance(store, RedisStore)
     try:
         await burst(store, 6)
+        await quiet(store, 6)
         await settles_at(probe, 2)
     finally:
         await store.aclose()
