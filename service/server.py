@@ -30,6 +30,7 @@ import httptools
 import orjson
 from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
 
+from service.coalesce import CoalescingTransport
 from service.errors import Problem
 
 
@@ -59,7 +60,8 @@ class BoundedHttpToolsProtocol(HttpToolsProtocol):
     # -- connection ----------------------------------------------------------------------
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # uvicorn narrows it so too
-        super().connection_made(transport)
+        # A response's head and body leave in one write (service/coalesce.py).
+        super().connection_made(CoalescingTransport(transport, self.loop))  # type: ignore[arg-type]
         self._start_timer(self.header_timeout, head=True)  # a connection that never sends a byte is cut too
 
     def connection_lost(self, exc: Exception | None) -> None:

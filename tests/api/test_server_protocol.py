@@ -3,7 +3,8 @@
 `BoundedHttpToolsProtocol` replaces uvicorn's `data_received` and hooks `connection_made`,
 `connection_lost`, `on_message_begin` and `on_headers_complete`; it reads `url`, `headers`,
 `cycle` (`more_body`, `response_complete`, `disconnected`), `flow.read_paused`, `transport`
-and `server_state.default_headers`, and relies on uvicorn's keep-alive timer being armed in
+and `server_state.default_headers`, hands uvicorn a `CoalescingTransport` for the connection's
+`transport` (service/coalesce.py), and relies on uvicorn's keep-alive timer being armed in
 `on_response_complete` and cancelled in `_unset_keepalive_if_required`. When a hash below no
 longer matches, read the new uvicorn source of that function, adapt service/server.py (its
 copy of `data_received` above all), run tests/api/test_slow_clients.py, then update the hash.
@@ -34,6 +35,9 @@ PINNED = {
     "HttpToolsProtocol.shutdown": "d7351fa33f00d430",
     "HttpToolsProtocol._unset_keepalive_if_required": "00a6a4e47214e68e",
     "RequestResponseCycle.__init__": "4d2f220910c33c12",
+    # Writes a response's head and its body with two `transport.write` calls, which
+    # service/coalesce.py joins; anything else it calls on the transport passes through.
+    "RequestResponseCycle.send": "abdd8601b326a8da",
 }
 PINNED_FLOW_CONTROL = "126debcdaa894c83"
 
