@@ -48,6 +48,7 @@ SWITCHES = {  # variant -> (setting turned off, the cases it speeds up)
     "no-mechanic-routes": ("NA_MECHANIC_ROUTES", ["rest-roll", "graphql-roll", "session-spread"]),
     "no-own-connections": ("NA_REDIS_OWN_CONNECTIONS", ["session-spread"]),
     "no-plain-endpoints": ("NA_PLAIN_ENDPOINTS", ["rest-roll"]),
+    "no-gc-tuning": ("NA_GC_TUNING", ["rest-roll", "session-spread"]),
 }
 COMPARED = ["rest-roll", "graphql-roll", "session-spread"]  # what a --tree variant is measured on
 

@@ -20,6 +20,10 @@ def main() -> None:
     if settings.workers > 1:
         raise SystemExit(serve(settings))
     app = create_app(settings)
+    if settings.gc_tuning:
+        from service import heap
+
+        heap.settle()
     exit_on_stop_signals()
     uvicorn.run(app, **uvicorn_options(settings))
 

@@ -128,6 +128,7 @@ class Settings:
     mechanic_routes: bool = True
     redis_own_connections: bool = True
     plain_endpoints: bool = True
+    gc_tuning: bool = True  # service/heap.py
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -182,4 +183,5 @@ class Settings:
             mechanic_routes=_switch(env, "NA_MECHANIC_ROUTES", cls.mechanic_routes),
             redis_own_connections=_switch(env, "NA_REDIS_OWN_CONNECTIONS", cls.redis_own_connections),
             plain_endpoints=_switch(env, "NA_PLAIN_ENDPOINTS", cls.plain_endpoints),
+            gc_tuning=_switch(env, "NA_GC_TUNING", cls.gc_tuning),
         )

@@ -108,7 +108,12 @@ def _worker(settings: Settings, sock: Any) -> int:
     exit_on_stop_signals()
     code = 0
     try:
-        server = uvicorn.Server(uvicorn.Config(create_app(settings), **uvicorn_options(settings)))
+        app = create_app(settings)
+        if settings.gc_tuning:
+            from service import heap
+
+            heap.settle()
+        server = uvicorn.Server(uvicorn.Config(app, **uvicorn_options(settings)))
         server.run(sockets=[sock])
     except SystemExit as exit:
         code = exit.code if isinstance(exit.code, int) else 0
