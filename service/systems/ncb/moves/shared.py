@@ -63,20 +63,40 @@ def as_dict(value: Any) -> dict[str, Any]:
 
 
 _SHARED = (str, int, float, bool, type(None), Enum)
+# Exact types met so far, looked up before anything else: a set lookup costs less than the
+# isinstance checks it replaces, and an attack's result holds some fifty values.
+_LEAVES: set[type] = {str, int, float, bool, type(None)}
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, _SHARED):
-        return value
     kind = type(value)
+    if kind in _LEAVES:
+        return value
     names = _FIELDS.get(kind)
-    if names is None and is_dataclass(value) and not isinstance(value, type):
-        names = _FIELDS[kind] = tuple(field.name for field in fields(value))
     if names is not None:
         return {name: _plain(getattr(value, name)) for name in names}
+    if kind is tuple or kind is list:
+        return [_plain(item) for item in value]
+    if kind is dict:
+        return {key if type(key) in _LEAVES else _plain_key(key): _plain(item) for key, item in value.items()}
+    return _learn(value, kind)
+
+
+def _plain_key(key: Any) -> Any:
+    return key if isinstance(key, _SHARED) else deepcopy(key)
+
+
+def _learn(value: Any, kind: type) -> Any:
+    """A value of a type not met before (or not kept): what `_plain` makes of it, remembering its type if it can."""
+    if isinstance(value, _SHARED):  # an enum, a str or int subclass: immutable, shared
+        _LEAVES.add(kind)
+        return value
+    if is_dataclass(value) and not isinstance(value, type):
+        _FIELDS[kind] = tuple(field.name for field in fields(value))
+        return _plain(value)
     if isinstance(value, (list, tuple)):
         return [_plain(item) for item in value]
     if isinstance(value, dict):
-        return {key if isinstance(key, _SHARED) else deepcopy(key): _plain(item) for key, item in value.items()}
+        return {_plain_key(key): _plain(item) for key, item in value.items()}
     return deepcopy(value)
