@@ -74,7 +74,9 @@ RATIOS = [
 ]
 P99_OVER_P50 = 4.0  # every case: p99 at most this many times p50
 
-CASES = ["bare", "healthz", "rest-roll", "graphql-roll", "stk-check", "ncb-attack", "session-spread", "session-hot", "rest-roll-2w"]
+CASES = ["bare", "bare-roll-shape", "healthz", "rest-roll", "graphql-roll", "stk-check", "ncb-attack", "session-spread", "session-hot", "rest-roll-2w"]
+# The roll's request and answer on the bare app, against the plaintext floor and the service's roll.
+SHAPE_RATIOS = [("bare roll shape / bare", "bare-roll-shape", "bare"), ("REST roll / bare roll shape", "rest-roll", "bare-roll-shape")]
 # With --cluster: the same session writes on a three-master Redis Cluster (three replicas), same run.
 CLUSTER_CASES = ["session-spread-cluster"]
 CLUSTER_RATIOS = [("cluster spread / single Redis spread", "session-spread-cluster", "session-spread")]
@@ -87,17 +89,32 @@ GRANIAN = [sys.executable, "-m", "granian", "--interface", "asgi", "--host", "12
 # The floor: what this stack can do at all, a bare Starlette app with one plaintext route on the
 # uvicorn the service runs on (its defaults pick httptools and uvloop where installed, as the
 # service's protocol builds on httptools), no access log.
+#
+# Its second route is the REST roll's *shape* and nothing else: it reads a JSON body and answers
+# a fixed 1,211-byte JSON body with the five headers the service's roll answer carries besides
+# the date and server (content type, request id, replica, two rate-limit headers). What that
+# route costs over the plaintext one is what HTTP costs for the request and the answer alone,
+# before any of the service's own work.
 FLOOR = """
 import sys
 import uvicorn
 from starlette.applications import Starlette
-from starlette.responses import PlainTextResponse
+from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
+
+ANSWER = b'{"result":' + b'"' + b"x" * 1198 + b'"}'
+HEADERS = {"x-request-id": "xt1dkqyKBxyjS0Luq7m-pA", "x-served-by": "bench-0",
+           "ratelimit-limit": "1e+09", "ratelimit-remaining": "999999999"}
 
 async def plain(request):
     return PlainTextResponse("Hello, world!")
 
-uvicorn.run(Starlette(routes=[Route("/", plain)]), host="127.0.0.1", port=int(sys.argv[1]), log_level="warning", access_log=False)
+async def roll_shape(request):
+    await request.body()
+    return Response(ANSWER, media_type="application/json", headers=HEADERS)
+
+app = Starlette(routes=[Route("/", plain), Route("/roll-shape", roll_shape, methods=["POST"])])
+uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning", access_log=False)
 """
 
 
@@ -369,6 +386,8 @@ def build_cases(spread: list[tuple[str, str]], hot: tuple[str, str], cluster_spr
     return {
         "bare": {"about": "floor: bare Starlette GET / plaintext on uvicorn", "target": "floor",
                  "requests": [("GET", "/", {}, "")]},
+        "bare-roll-shape": {"about": "floor: bare Starlette POST answering the REST roll's shape (1.2 KB JSON, its headers)",
+                            "target": "floor", "requests": [("POST", "/roll-shape", JSON_HEADERS, ROLL_BODY)]},
         "healthz": {"about": "GET /healthz (every middleware, a tiny JSON route)", "target": "service",
                     "requests": [("GET", "/healthz", {}, "")]},
         "rest-roll": {"about": f"POST /v1/dice/roll {EXPRESSION}", "target": "service",
@@ -748,20 +767,17 @@ def report(results: dict, meta: dict) -> list[dict]:
         ratios.append({"ratio": key, "label": label, "value": value, "target": target, "met": met, "cpu_ratio": cpu})
         cpu_text = f"{cpu:.2f}" if cpu is not None else "-"
         print(f"{label:<48}{value:>8.2f}{'>= ' + format(target, '.2f'):>9}{'ok' if met else 'MISS':>7}{cpu_text:>9}")
-    for label, top, bottom in GRANIAN_RATIOS:  # no target: whether granian would be worth offering
+    # No targets: what HTTP alone costs for the roll's shape; whether granian would be worth
+    # offering; on one machine, the cluster path's overhead.
+    for label, top, bottom in SHAPE_RATIOS + GRANIAN_RATIOS + CLUSTER_RATIOS:
         if top in results and bottom in results and results[bottom]["rps"]:
             a, b = results[top], results[bottom]
             value = a["rps"] / b["rps"]
             cpu = b["service_cpu_us_per_req"] / a["service_cpu_us_per_req"] if a.get("service_cpu_us_per_req") and b.get("service_cpu_us_per_req") else None
-            ratios.append({"ratio": label, "label": label, "value": value, "target": None, "met": None, "cpu_ratio": cpu})
-            print(f"{label:<48}{value:>8.2f}{'':>9}{'':>7}{format(cpu, '.2f') if cpu else '-':>9}")
-    for label, top, bottom in CLUSTER_RATIOS:  # no target: on one machine this shows the cluster path's overhead
-        if top in results and bottom in results and results[bottom]["rps"]:
-            a, b = results[top], results[bottom]
-            value = a["rps"] / b["rps"]
-            cpu = b["service_cpu_us_per_req"] / a["service_cpu_us_per_req"] if a.get("service_cpu_us_per_req") and b.get("service_cpu_us_per_req") else None
-            ratios.append({"ratio": label, "label": label, "value": value, "target": None, "met": None, "cpu_ratio": cpu,
-                           "store_cpu_pct": [a.get("redis_cpu_pct"), b.get("redis_cpu_pct")]})
+            entry = {"ratio": label, "label": label, "value": value, "target": None, "met": None, "cpu_ratio": cpu}
+            if top in CLUSTER_CASES:
+                entry["store_cpu_pct"] = [a.get("redis_cpu_pct"), b.get("redis_cpu_pct")]
+            ratios.append(entry)
             print(f"{label:<48}{value:>8.2f}{'':>9}{'':>7}{format(cpu, '.2f') if cpu else '-':>9}")
     tails = {name: r["p99_ms"] / r["p50_ms"] if r["p50_ms"] else float("inf") for name, r in results.items() if name not in GRANIAN_CASES}
     worst = max(tails, key=lambda name: tails[name])
