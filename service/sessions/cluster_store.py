@@ -47,6 +47,7 @@ from redis.cluster import PRIMARY
 from redis.exceptions import (
     AskError,
     ClusterDownError,
+    ClusterError,
     MovedError,
     NoScriptError,
     ReadOnlyError,
@@ -66,8 +67,9 @@ _COMMIT_SHARDED = _COMMIT.replace("redis.call('PUBLISH',", "redis.call('SPUBLISH
 assert _COMMIT_SHARDED != _COMMIT, "the commit script no longer publishes as expected"
 
 # A failover (no master for a slot yet), a node that has just become a replica, a cluster
-# that lost a slot's owner: the store cannot serve the session now.
-_CLUSTER_DOWN = (ClusterDownError, ReadOnlyError, RedisClusterException)
+# that lost a slot's owner, redirections that never settle (the library's "TTL exhausted" on the
+# `cluster-library` path): the store cannot serve the session now.
+_CLUSTER_DOWN = (ClusterError, ReadOnlyError, RedisClusterException)
 _REDIRECTS = 16  # redirections followed before giving up (redis-py's own request TTL)
 _TRY_AGAIN_S = (0.005, 0.1)  # first and longest wait while a slot's keys are being migrated
 
