@@ -124,7 +124,6 @@ class ClusterStore:
             require_full_coverage=False,  # a shard without a master stops its own sessions only
         )
         self._refresh: asyncio.Task[None] | None = None  # the background refresh of the slot map
-        self.refreshes = 0  # background refreshes finished (for tests and debugging)
         self._scripts = {name: (script, _sha(script)) for name, script in (("create", _CREATE), ("load", _LOAD), ("commit", _COMMIT_SHARDED))}
 
     def _session(self, session_id: str) -> str:
@@ -172,7 +171,6 @@ class ClusterStore:
             self._cluster._initialize = False  # the map is fresh again (the command table was learnt on first use)
         except Exception:  # nobody awaits this task: the map stays as it was, and the next
             pass  # failure starts another refresh
-        self.refreshes += 1
 
     async def _follow(self, error: MovedError) -> None:
         """Record the slot's owner that a MOVED names, for this slot alone (no full refresh)."""
