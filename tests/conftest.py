@@ -54,11 +54,33 @@ def redis_cluster() -> Iterator[RedisCluster]:
         yield cluster
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+@pytest.hookimpl(trylast=True)  # after xdist's own hook, which tries to do what _group does
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The tests that kill or move nodes under real service processes (test_cluster_changes.py)
     go last, after every test that shares `cluster_replicas`, whose processes must not carry a
     crash into them. (Every cluster test is in one xdist group: `CLUSTER` in redis_cluster.py.)"""
     items.sort(key=lambda item: item.get_closest_marker("cluster") is not None and item.path.name == "test_cluster_changes.py")
+    if getattr(config.option, "loadgroup", False):  # an xdist worker under --dist loadgroup
+        for item in items:
+            _group(item)
+
+
+def _group(item: pytest.Item) -> None:
+    """Give an `xdist_group` test the `@name` suffix by which the xdist controller schedules its
+    group on one worker. pytest-xdist 3.8 writes it to `item._nodeid`, which pytest 9.2 no longer
+    reads (the id is `item._id`, a NodeId): without this each cluster test was scheduled on its
+    own and a second worker started a second cluster and service pair."""
+    names = {str(mark.args[0] if mark.args else mark.kwargs.get("name", "default")) for mark in item.iter_markers("xdist_group")}
+    if not names:
+        return
+    suffix = "@" + "_".join(sorted(names))
+    if item.nodeid.endswith(suffix):  # xdist's own hook did it (an older pytest)
+        return
+    nodeid = item.nodeid + suffix
+    if hasattr(item, "_id"):
+        item._id = type(item._id).parse(nodeid)
+    else:
+        item._nodeid = nodeid  # type: ignore[attr-defined]
 
 
 @pytest.fixture(scope="session")

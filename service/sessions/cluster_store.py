@@ -7,11 +7,16 @@ map of slots to nodes and each node's connections; the store sends its packed co
 connections itself, which keeps the single Redis's fast path (one EVALSHA, packed by hiredis) and
 lets a `WAIT` ride the same connection as the write it waits for.
 
-- Redirections: MOVED updates the library's slot map and the command goes to the new owner; ASK
-  (a slot being migrated) sends it once to the importing node behind ASKING; TRYAGAIN (a
-  multi-key command during a migration) waits a little. Each is an answer that nothing ran, so
-  sending again is safe; a connection lost after a write went out is not retried (the caller
-  answers 503 and the client's Idempotency-Key replays the outcome).
+- Redirections: MOVED names the slot's new owner (host:port); the store records that one slot
+  in the library's map and sends the command there at once; ASK (a slot being migrated) sends it
+  once to the node it names behind ASKING; TRYAGAIN (a multi-key command during a migration)
+  waits a little. Each is an answer that nothing ran, so sending again is safe; a connection
+  lost after a write went out is not retried (the caller answers 503 and the client's
+  Idempotency-Key replays the outcome).
+- The full slot map (CLUSTER SLOTS from the nodes) is learnt inline once, on first use. After
+  that it is relearnt in the background, one refresh at a time, when a node fails or a slot has
+  no master in the map: no request waits on a refresh inside its own deadline, and one that
+  meets a stale map is redirected, or answered 503, at once.
 - Scripts are cached per node: NOSCRIPT (a node that never saw the script, a promoted replica,
   a restart) sends the script's body with EVAL on that node, which caches it there.
 - Live events use sharded pub/sub: the commit script SPUBLISHes on the session's slot, and a
@@ -29,7 +34,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from collections.abc import AsyncGenerator, AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -38,15 +43,18 @@ from redis.asyncio.client import PubSub
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
+from redis.cluster import PRIMARY
 from redis.exceptions import (
     AskError,
     ClusterDownError,
+    ClusterError,
     MovedError,
     NoScriptError,
     ReadOnlyError,
     RedisClusterException,
     RedisError,
     ResponseError,
+    SlotNotCoveredError,
     TryAgainError,
 )
 
@@ -59,8 +67,9 @@ _COMMIT_SHARDED = _COMMIT.replace("redis.call('PUBLISH',", "redis.call('SPUBLISH
 assert _COMMIT_SHARDED != _COMMIT, "the commit script no longer publishes as expected"
 
 # A failover (no master for a slot yet), a node that has just become a replica, a cluster
-# that lost a slot's owner: the store cannot serve the session now.
-_CLUSTER_DOWN = (ClusterDownError, ReadOnlyError, RedisClusterException)
+# that lost a slot's owner, redirections that never settle (the library's "TTL exhausted" on the
+# `cluster-library` path): the store cannot serve the session now.
+_CLUSTER_DOWN = (ClusterError, ReadOnlyError, RedisClusterException)
 _REDIRECTS = 16  # redirections followed before giving up (redis-py's own request TTL)
 _TRY_AGAIN_S = (0.005, 0.1)  # first and longest wait while a slot's keys are being migrated
 
@@ -114,6 +123,7 @@ class ClusterStore:
             retry=Retry(NoBackoff(), 0),  # no resend inside redis-py: a lost reply may hide a landed write
             require_full_coverage=False,  # a shard without a master stops its own sessions only
         )
+        self._refresh: asyncio.Task[None] | None = None  # the background refresh of the slot map
         self._scripts = {name: (script, _sha(script)) for name, script in (("create", _CREATE), ("load", _LOAD), ("commit", _COMMIT_SHARDED))}
 
     def _session(self, session_id: str) -> str:
@@ -127,12 +137,54 @@ class ClusterStore:
             # As on one Redis: the type name only (messages name hosts, URLs may hold a password).
             raise StoreUnavailable(f"redis cluster unavailable: {type(exc).__name__}") from exc
 
+    async def _map(self) -> None:
+        """Learn the slot map inline on first use (nothing to route by until then). Later, when
+        the library marks it stale after an error of its own (its execute_command, on the
+        `cluster-library` path and in `ping`), refresh it in the background and keep routing by it."""
+        if self._cluster._initialize:
+            if self._cluster.nodes_manager.slots_cache:
+                self._relearn()
+            else:
+                await self._cluster.initialize()
+
     async def _node(self, key: str) -> ClusterNode:
-        if self._cluster._initialize:  # first use, or the library dropped its map after an error
-            await self._cluster.initialize()
-        node = self._cluster.get_node_from_key(key)
-        if node is None:  # mid-failover the map may have no master for the slot yet
+        await self._map()
+        try:
+            node = self._cluster.get_node_from_key(key)
+        except SlotNotCoveredError:  # mid-failover the map may have no master for the slot yet
+            node = None
+        if node is None:
+            self._relearn()
             raise ClusterDownError("no node serves the session's slot")
+        return node
+
+    def _relearn(self) -> None:
+        """Learn the slot map again in the background, unless a refresh is already under way."""
+        if self._refresh is None or self._refresh.done():
+            self._refresh = asyncio.get_running_loop().create_task(self._learn())
+
+    async def _learn(self) -> None:
+        try:
+            # Bounded: a node that accepts and never answers must not hold the refresh (and its lock).
+            async with asyncio.timeout(self._timeout_s * 2):
+                await self._cluster.nodes_manager.initialize()
+            self._cluster._initialize = False  # the map is fresh again (the command table was learnt on first use)
+        except Exception:  # nobody awaits this task: the map stays as it was, and the next
+            pass  # failure starts another refresh
+
+    async def _follow(self, error: MovedError) -> None:
+        """Record the slot's owner that a MOVED names, for this slot alone (no full refresh)."""
+        manager = self._cluster.nodes_manager
+        manager.slots_cache.setdefault(error.slot_id, [])  # a slot the map lost mid-failover
+        await manager.move_slot(error)
+
+    def _node_at(self, host: str, port: int) -> ClusterNode:
+        """The node at host:port that a redirection names, known to the map or added to it."""
+        manager = self._cluster.nodes_manager
+        node = manager.get_node(host=host, port=port)
+        if node is None:  # a node that joined after the map was learnt
+            node = ClusterNode(host, port, PRIMARY, **manager.connection_kwargs)
+            manager.set_nodes(manager.nodes_cache, {node.name: node})
         return node
 
     async def _run(self, key: str, command: tuple[Any, ...], *, wait: bool = False) -> Any:
@@ -173,20 +225,18 @@ class ClusterStore:
                 return reply
             except MovedError as error:
                 redirects += 1
-                await self._cluster.nodes_manager.move_slot(error)
+                await self._follow(error)
             except AskError as error:
                 redirects += 1
-                asking = self._cluster.nodes_manager.get_node(error.host, error.port)
-                if asking is None:  # a node the map does not know yet: learn the layout again
-                    self._cluster._initialize = True
+                asking = self._node_at(error.host, error.port)
             except TryAgainError:
                 # Some of the session's keys have moved and some not yet: the migration of
                 # its slot is under way. Wait for it, within the store timeout (`_call`).
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, _TRY_AGAIN_S[1])
             except (*_DOWN, *_CLUSTER_DOWN):
-                # The node is gone or no longer the master: relearn the layout on the next call.
-                self._cluster._initialize = True
+                # The node is gone or no longer the master: relearn the layout, in the background.
+                self._relearn()
                 await node.disconnect_free_connections()
                 raise
             finally:
@@ -252,7 +302,7 @@ class ClusterStore:
                     await self._call(self._confirmed(pubsub, channel))
                     break
                 except MovedError as error:  # the map was stale: follow the slot, subscribe again
-                    await self._cluster.nodes_manager.move_slot(error)
+                    await self._follow(error)
                     await pubsub.aclose()
                     await pool.aclose()
                     pubsub = pool = None
@@ -278,7 +328,7 @@ class ClusterStore:
             try:
                 message = await pubsub.get_message(timeout=None)  # quiet tables wait long
             except (*_DOWN, *_CLUSTER_DOWN) as exc:
-                self._cluster._initialize = True
+                self._relearn()
                 raise StoreUnavailable(f"redis cluster unavailable: {type(exc).__name__}") from exc
             if message is None:
                 continue
@@ -287,7 +337,8 @@ class ClusterStore:
             elif message["type"] == "sunsubscribe":
                 # The slot moved to another node (or the node lost it in a failover): the
                 # follower subscribes again where it lives now and fills the gap from the log.
-                self._cluster._initialize = True
+                # No refresh: the old owner answers the next command, or SSUBSCRIBE, with a MOVED
+                # that names the new one (and a dead node's error starts a refresh).
                 raise StoreUnavailable("redis cluster: the session's slot moved")
 
     async def events(self, session_id: str) -> AsyncGenerator[bytes, None]:
@@ -298,20 +349,23 @@ class ClusterStore:
     async def ping(self) -> None:
         """Ready when the cluster answers and every slot has a master."""
         async def check() -> None:
-            if self._cluster._initialize:
-                await self._cluster.initialize()
+            await self._map()
             try:
                 info = await self._cluster.cluster_info()
             except RedisError:
-                self._cluster._initialize = True
+                self._relearn()
                 raise
             if info.get("cluster_state") != "ok":
-                self._cluster._initialize = True
+                self._relearn()
                 raise ClusterDownError("cluster state is not ok")
 
         await self._call(check())
 
     async def aclose(self) -> None:
+        if self._refresh is not None:
+            self._refresh.cancel()
+            with suppress(asyncio.CancelledError):
+                await self._refresh
         await self._cluster.aclose()
 
 

@@ -24,8 +24,29 @@ SEATS = [{"name": "gm", "role": "gm"}, {"name": "ana"}]
 TIMEOUT_S = 0.5  # NA_STORE_TIMEOUT_SECONDS of these replicas
 
 
+def _answered(response: httpx.Response, *, unavailable_ok: bool = False) -> bool:
+    """True for a success; with `unavailable_ok`, False for a 503 `store-unavailable`. Any other
+    answer (a 500 above all) fails the test at once, wherever in the test it comes."""
+    if response.is_success:
+        return True
+    if unavailable_ok and response.status_code == 503 and response.json().get("code") == "store-unavailable":
+        return False
+    raise AssertionError(f"{response.request.method} {response.request.url.path} answered {response.status_code}: {response.text}")
+
+
+async def _statuses_served(http: httpx.AsyncClient, base: str) -> set[str]:
+    """Every status the process has answered since it started (its request counter), so that a
+    500 anywhere, to any request, also fails the test."""
+    metrics = await http.get(f"{base}/metrics")
+    assert metrics.status_code == 200
+    prefix = "neon_arbiter_http_requests_total{"
+    return {line.split('status="')[1].split('"')[0] for line in metrics.text.splitlines() if line.startswith(prefix)}
+
+
 async def _session(http: httpx.AsyncClient, base: str) -> tuple[str, dict[str, str]]:
-    created = (await http.post(f"{base}/v1/sessions", json={"system": "dice", "seats": SEATS})).json()
+    response = await http.post(f"{base}/v1/sessions", json={"system": "dice", "seats": SEATS})
+    _answered(response)
+    created = response.json()
     return created["session"]["id"], {seat["name"]: seat["token"] for seat in created["seats"]}
 
 
@@ -33,7 +54,9 @@ async def _nonces(http: httpx.AsyncClient, base: str, sid: str, token: str) -> l
     entries, cursor = [], None
     while True:
         params = {"limit": 200, **({"cursor": cursor} if cursor else {})}
-        page = (await http.get(f"{base}/v1/sessions/{sid}/log", params=params, headers={"Authorization": f"Bearer {token}"})).json()
+        response = await http.get(f"{base}/v1/sessions/{sid}/log", params=params, headers={"Authorization": f"Bearer {token}"})
+        _answered(response)
+        page = response.json()
         entries += page["entries"]
         cursor = page["nextCursor"]
         if not cursor:
@@ -133,12 +156,11 @@ async def _failover(cluster: RedisCluster, base: str) -> None:
                 took = time.monotonic() - started
                 slowest = max(slowest, took)
                 statuses[response.status_code] += 1
-                if response.status_code == 200:
+                if _answered(response, unavailable_ok=True):
                     acknowledged.append(response.json()["audit"]["nonce"])
                     if killed_at and not recovered_at and started > killed_at:
                         recovered_at = time.monotonic()
                 else:
-                    assert response.status_code == 503 and response.json()["code"] == "store-unavailable", response.text
                     await asyncio.sleep(0.05)
                 assert time.monotonic() - killed_at < 30 if killed_at else True, "no recovery"
 
@@ -154,6 +176,10 @@ async def _failover(cluster: RedisCluster, base: str) -> None:
         await asyncio.to_thread(master.start)
         await load
         nonces = await _nonces(http, base, sid, tokens["gm"])
+        served = await _statuses_served(http, base)
+    print(f"statuses {dict(statuses)}, served {sorted(served)}")
+    assert served <= {"200", "201", "503"}, served  # no 500 to any request, at any point
+    assert statuses.keys() <= {200, 503}, statuses
     assert promoted is not master
     assert statuses[503] > 0, statuses  # there was an interval without a master
     assert slowest < TIMEOUT_S * 4, slowest  # each answered within the store timeout rule, not hung
@@ -209,12 +235,11 @@ async def _failover_at_default_durability(cluster: RedisCluster, base: str) -> o
                 response = await http.post(f"{base}/v1/sessions/{sid}/dice/roll", json={"expression": "1d6"}, headers=headers)
                 slowest = max(slowest, time.monotonic() - started)
                 statuses[response.status_code] += 1
-                if response.status_code == 200:
+                if _answered(response, unavailable_ok=True):
                     acknowledged.append(response.json()["audit"]["nonce"])
                     if killed_at and started > killed_at:
                         after_kill_ok += 1
                 else:
-                    assert response.status_code == 503 and response.json()["code"] == "store-unavailable", response.text
                     await asyncio.sleep(0.05)
                 assert time.monotonic() - killed_at < 30 if killed_at else True, "no recovery"
 
@@ -226,6 +251,10 @@ async def _failover_at_default_durability(cluster: RedisCluster, base: str) -> o
         promoted = await asyncio.to_thread(_promoted, cluster, f"na:s:{{{sid}}}", master)
         await load
         nonces = await _nonces(http, base, sid, tokens["gm"])
+        served = await _statuses_served(http, base)
+    print(f"statuses {dict(statuses)}, served {sorted(served)}")
+    assert served <= {"200", "201", "503"}, served  # no 500 to any request, at any point
+    assert statuses.keys() <= {200, 503}, statuses
     assert promoted is not master
     assert statuses[503] > 0, statuses  # there was an interval without a master
     assert slowest < TIMEOUT_S * 4, slowest  # each answered within the store timeout rule, not hung

@@ -6,6 +6,8 @@ import os
 import socket
 import subprocess
 import sys
+import threading
+import typing
 import time
 from pathlib import Path
 
@@ -34,6 +36,10 @@ class ServiceProcess:
             **(env or {}),
         }
         self.process: subprocess.Popen | None = None
+        # The output is read as it comes: a pipe left full (64 KiB of log lines, a few hundred
+        # 503s logged at ERROR) would block the service's next write to it, and so the service.
+        self._output: list[bytes] = []
+        self._reader: threading.Thread | None = None
 
     def start(self, timeout: float = 60.0) -> ServiceProcess:
         self.process = subprocess.Popen(
@@ -45,6 +51,8 @@ class ServiceProcess:
                 raise RuntimeError(f"service exited early:\n{self.process.stdout.read().decode()}")
             try:
                 if httpx.get(f"{self.url}/readyz", timeout=0.5).status_code == 200:
+                    self._reader = threading.Thread(target=self._drain, args=(self.process.stdout,), daemon=True)
+                    self._reader.start()
                     return self
             except httpx.HTTPError:
                 pass
@@ -62,9 +70,19 @@ class ServiceProcess:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        output = self.process.stdout.read().decode() if self.process.stdout else ""
+        if self._reader is not None:
+            self._reader.join(timeout=10)  # a worker process that outlived the service may hold the pipe
+            self._reader = None
+        elif self.process.stdout:
+            self._output.append(self.process.stdout.read())
+        output = b"".join(self._output).decode()
+        self._output = []
         self.process = None
         return output
+
+    def _drain(self, stream: typing.IO[bytes]) -> None:
+        for line in stream:
+            self._output.append(line)
 
     def __enter__(self) -> ServiceProcess:
         return self.start()
