@@ -2,7 +2,8 @@
 
 Run: .venv/bin/python bench/odds_games.py [--rounds 5] [--system ncb]
 
-Each mechanic's input is its published request example (`service/api/examples`), validated once;
+Each mechanic's input is its published odds example (`service/api/examples`: the roll's request
+example without the seeds, which the odds input does not take), validated once;
 the odds function is then timed on it (best CPU time of `--rounds` rounds, each long enough to
 take about 0.2 s), next to the roll itself on a fixed stream for scale. Only the function is
 timed: no HTTP, no JSON. A mechanic with odds but no example is listed as such.
@@ -153,7 +154,7 @@ def main() -> None:
     parser.add_argument("--system", default=None, help="only this system's mechanics")
     args = parser.parse_args()
 
-    from service.api.examples import STATELESS
+    from service.api.examples import STATELESS, odds_body
     from service.dice import memo
     from service.dice.stream import Stream
     from service.systems import build_registry
@@ -166,10 +167,10 @@ def main() -> None:
         if mechanic.odds is None or (args.system and mechanic.system != args.system):
             continue
         operation = _operation(mechanic.system, mechanic.name)
-        body = STATELESS.get(operation)
-        if body is None:
+        if operation not in STATELESS:
             print(f"{mechanic.key:28} {'no example':>10}")
             continue
+        body = odds_body(operation)  # what the odds operation publishes: the roll's example without the seeds
         params = mechanic.input.model_validate(body)
         odds, resolve = mechanic.odds, mechanic.resolve
         odds_us = _best(lambda: odds(params), args.rounds)
