@@ -45,6 +45,7 @@ class Walked(dict[_K, _V], Generic[_K, _V]):
 
     key: Hashable | None = None
     ways: tuple[dict[_K, int], int] | None = None  # the same chances as whole numbers over one total, when known
+    derived: Any = None  # tables read off these chances once and kept with them (a table kept for good)
 
 
 def fingerprint(value: Any) -> Hashable | None:

@@ -23,7 +23,6 @@ from service.systems.eclipse.rules.character import require_able, skill_rating, 
 from service.systems.eclipse.rules.combat import AttackKind, condition, defense_target, harm, roll_damage
 from service.systems.eclipse.rules.odds_attacks import attack_odds, harm_distributions
 from service.systems.eclipse.rules.odds_damage import value_chances
-from service.systems.eclipse.rules.odds_tests import settled_results
 from service.systems.eclipse.rules.opposed import winner
 from service.systems.eclipse.rules.pools import check_test_spends
 from service.systems.eclipse.state import Character, EclipseState, control
@@ -71,8 +70,8 @@ def attack_odds_of(params: EclipseAttackInput) -> Odds:
 
 def _attack_odds(a: PlannedTest, d: PlannedTest, weapon: EclipseWeapon, target: EclipseTargetStats, rules: EclipseRules) -> Odds:
     return attack_odds(
-        settled_results(a.settler()),
-        settled_results(d.settler()),
+        a.results(),
+        d.results(),
         dice=weapon.dice,
         sides=weapon.sides,
         bonus=weapon.bonus,

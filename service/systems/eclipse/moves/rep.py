@@ -11,7 +11,7 @@ from service.systems.eclipse import SYSTEM, errors
 from service.systems.eclipse.moves.procedures import D100, PlannedTest, common_modifiers, plan_test, roll_test, spends_from
 from service.systems.eclipse.rules import kept_tests
 from service.systems.eclipse.rules.character import require_able, state_modifiers
-from service.systems.eclipse.rules.odds_tests import settled_results, test_distributions
+from service.systems.eclipse.rules.odds_tests import test_distributions
 from service.systems.eclipse.rules.pools import check_test_spends
 from service.systems.eclipse.rules.rep import burn, favor_burn, limit, rep_modifiers
 from service.systems.eclipse.moves.common import check_affordable, pay
@@ -109,7 +109,7 @@ def _session_plan(state: EclipseState, params: EclipseRepTestInSession) -> tuple
 
 
 def _rep_odds(planned: PlannedTest) -> Odds:
-    results = settled_results(planned.settler())
+    results = planned.results()
     granted: dict[Outcome, Fraction] = {"refused": Fraction(0), "granted": Fraction(0)}
     for result, p in results.items():
         granted["granted" if result.success else "refused"] += p

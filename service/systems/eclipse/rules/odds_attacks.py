@@ -1,7 +1,7 @@
 """The exact odds of an attack and of a damage value: the hit, the damage after armor, wounds, condition.
 
 Both tests of an attack are walked through their own rolls (`results_of`), and each pair of results
-is judged by `winner` as the attack judges it (a tie misses). A hit rolls the weapon's dice and one
+is judged by `winner`'s `contest` as the attack judges it (a tie misses). A hit rolls the weapon's dice and one
 d6 per superior success, summed exactly (`service.dice.sums`) and read by `value_of`, doubled on a
 critical, as `roll_damage` reads them; `harm` then takes armor off and counts the wounds.
 """
@@ -17,8 +17,7 @@ from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, Outcome
 from service.dice.walk import as_ways, ordered
 from service.systems.eclipse.rules.odds_damage import value_ways
-from service.systems.eclipse.rules.odds_tests import Results, standings
-from service.systems.eclipse.rules.opposed import winner
+from service.systems.eclipse.rules.odds_grades import Results, duel
 
 HIT_OUTCOMES = ("miss", "hit", "critical-hit")
 CONDITIONS = ("active", "incapacitated", "dead")
@@ -44,15 +43,12 @@ HarmOf = Callable[[int], Harmed]  # a damage value's harm to the target (armor, 
 @memoized
 def hit_chances(attacker: Results, defender: Results, *, critical_beats_success: bool) -> dict[tuple[bool, int] | None, Fraction]:
     """None for a miss; for a hit, (critical, superior successes for effect) and its chance."""
-    a_groups, a_total = standings(attacker, lambda r: (r.critical, r.effective_successes))
-    d_groups, d_total = standings(defender, lambda r: None)
+    ends, total = duel(attacker, defender, critical_beats_success=critical_beats_success, tie="deadlock")
     out: dict[tuple[bool, int] | None, int] = {}
-    for ra, kept, pa in a_groups:
-        for rd, _, pd in d_groups:
-            won, _ = winner(ra, rd, critical_beats_success=critical_beats_success, tie="deadlock")
-            key = kept if won == "a" else None
-            out[key] = out.get(key, 0) + pa * pd
-    return {key: Fraction(n, a_total * d_total) for key, n in out.items()}
+    for r, won, n in ends:
+        key = (r.critical, r.effective_successes) if won == "a" else None
+        out[key] = out.get(key, 0) + n
+    return {key: Fraction(n, total) for key, n in out.items()}
 
 
 @memoized
