@@ -56,11 +56,13 @@ def test_a_grade_is_every_field_of_a_result_but_its_roll_and_target() -> None:
 @pytest.mark.parametrize("target", TARGETS)
 def test_every_startup_table_equals_the_full_walk(target: int) -> None:
     rules = EclipseRules()
-    for spends in USES:
-        plan = _plan(target, spends, rules)
+    for spends, defaulting in [*((spends, False) for spends in USES), ((), True), (USES[1], True)]:
+        plan = _plan(target, spends, rules, defaulting)
         kept = plan.results()
-        if target in odds_faces.TYPICAL or not spends:
-            assert getattr(kept, "derived", None) is not None, (target, spends)  # read from the startup table
+        built = target in odds_faces.TYPICAL if (spends or defaulting) else True
+        if spends and defaulting:
+            built = False  # walked on first use
+        assert (getattr(kept, "derived", None) is not None) == built, (target, spends, defaulting)  # the startup table
         walked = _walked(plan)
         assert kept == walked, (target, spends)
         assert grades(kept) == _grades(walked)

@@ -22,7 +22,7 @@ from service.systems.eclipse.options import EclipseRules
 from service.systems.eclipse.rules.character import require_able, skill_rating, state_modifiers, subject
 from service.systems.eclipse.rules.combat import AttackKind, condition, defense_target, harm, roll_damage
 from service.systems.eclipse.rules.odds_attacks import attack_odds, harm_distributions
-from service.systems.eclipse.rules.odds_damage import value_chances
+from service.systems.eclipse.rules.odds_damage import value_ways
 from service.systems.eclipse.rules.opposed import winner
 from service.systems.eclipse.rules.pools import check_test_spends
 from service.systems.eclipse.state import Character, EclipseState, control
@@ -143,7 +143,7 @@ def harm_of(total: int, armor_kind: str, target: EclipseTargetStats) -> EclipseH
 
 
 def _damage_odds(weapon: EclipseWeapon, target: EclipseTargetStats) -> Odds:
-    values = value_chances(dice=weapon.dice, sides=weapon.sides, bonus=weapon.bonus, superior=0, critical=False)
+    values = value_ways(dice=weapon.dice, sides=weapon.sides, bonus=weapon.bonus, superior=0, critical=False)
     return Odds.of(harm_distributions(values, lambda value: harm_of(value, weapon.armor, target)))
 
 

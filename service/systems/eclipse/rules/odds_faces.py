@@ -2,11 +2,12 @@
 
 `settle` takes exactly those, so its 100 answers (a `Results` table) serve every request that lands
 on the same modified target with the same options, whatever the modifiers, pools or wording that
-led there. The tables of the plain test at the default options (no after-roll point, or one, not
-defaulting, a critical standing in for superior results) are built once at startup (`build`): with
-no after-roll point for every target a test can reach (`REACHABLE`), with one for the targets of
-typical tests (`TYPICAL`), so the first request for such a test only reads them, grouped for its odds as well
-(`odds_grades.prepare`, for the default reading of a contest); any other table is walked on first use and remembered as walks are (`service.dice.walk.faces`).
+led there. The tables at the default critical option (a critical stands in for superior results)
+are built once at startup (`build`): not defaulting and with no after-roll point for every target
+a test can reach (`REACHABLE`); with one after-roll point, or defaulting with none, for the targets
+of typical tests (`TYPICAL`). They are grouped for the odds as well (`odds_grades.prepare`, for the
+default reading of a contest), so the first request for such a test only reads them. Any other
+table is walked on first use and remembered as walks are (`service.dice.walk.faces`).
 """
 
 from __future__ import annotations
@@ -45,8 +46,9 @@ def _walk(target: int, uses: tuple[str, ...], defaulting: bool, critical_replace
 def build() -> int:
     """Build the default tables (see the module's docstring) once; returns how many there are."""
     if not _BUILT:
-        for uses, targets in (((), REACHABLE), *(((use,), TYPICAL) for use in sorted(AFTER_ROLL))):
+        kinds = [((), False, REACHABLE), *(((use,), False, TYPICAL) for use in sorted(AFTER_ROLL)), ((), True, TYPICAL)]
+        for uses, defaulting, targets in kinds:
             for target in targets:
-                _BUILT[(target, uses, False, True)] = _walk(target, uses, False, True, remember=False)
+                _BUILT[(target, uses, defaulting, True)] = _walk(target, uses, defaulting, True, remember=False)
         prepare(list(_BUILT.values()), PREPARED)  # type: ignore[arg-type]  # each table is a Walked
     return len(_BUILT)

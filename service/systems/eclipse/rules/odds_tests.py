@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from math import lcm
 from typing import TypeVar
 
+from service.dice import sums
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Outcome
 from service.dice.stream import Stream
 from service.dice.walk import faces, ordered, walk
 from service.systems.eclipse.rules.d100 import FACES, Result
-from service.systems.eclipse.rules.odds_damage import value_ways
+from service.systems.eclipse.rules.odds_damage import mixed, value_ways_by
 from service.systems.eclipse.rules.odds_grades import Results, duel, grades
 from service.systems.eclipse.rules.success_test import TestRun
 from service.systems.eclipse.rules.superior import chosen, critical_effect
@@ -107,15 +107,9 @@ def damage_distribution(
         effect, _ = critical_effect(result, on_critical_success, on_critical_failure)
         key = (extra, effect == "double-damage")
         bought[key] = bought.get(key, 0) + n
-    values = {
-        key: value_ways(dice=dice, sides=sides, bonus=bonus, superior=key[0], critical=key[1]) for key in bought
-    }
-    common = 1
-    for _, total in values.values():
-        common = lcm(common, total)
-    out: dict[int, int] = {0: missed * common} if missed else {}
-    for key, n in bought.items():
-        counts, total = values[key]
-        for value, m in counts.items():
-            out[value] = out.get(value, 0) + n * m * (common // total)
-    return Distribution.of("damage", {value: Fraction(n, whole * common) for value, n in out.items()})
+    values = value_ways_by(bought, dice=dice, sides=sides, bonus=bonus)
+    cases = [(n, values[key]) for key, n in bought.items()]
+    if missed:
+        cases.append((missed, sums.constant(0)))
+    ways, total = mixed(cases, whole)
+    return Distribution.of("damage", _over(ways, total))

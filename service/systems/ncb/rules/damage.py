@@ -134,7 +134,8 @@ def _killed(v: Vitals, condition: Literal["flatlined", "annihilated"]) -> Vitals
 def apply_damage(v: Vitals, hit: Hit, rules: NcbRules) -> tuple[Vitals, DamageOutcome]:
     if v.condition in DEAD:
         raise refuse(TARGET_DOWN, f"the target is already {v.condition}; nothing is left to hurt")
-    v = replace(v, last_breath_offered=False)  # a new hit closes any earlier offer
+    if v.last_breath_offered:
+        v = replace(v, last_breath_offered=False)  # a new hit closes any earlier offer
     applied = reduction_applies(v, hit, rules)
     dealt = max(1, hit.amount - v.damage_reduction) if applied and hit.amount > 0 else hit.amount
 
