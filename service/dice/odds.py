@@ -155,6 +155,15 @@ class Odds:
         return {"distributions": [d.wire() for d in self.distributions]}
 
 
+NOTHING_ROLLED = "none rolled"
+
+
+def rolls_nothing() -> Odds:
+    """The odds of an action that is allowed and rolls no dice: one distribution, `dice`, certainly
+    "none rolled". Every game answers such an action so, rather than refusing it."""
+    return Odds.of(Distribution.of("dice", {NOTHING_ROLLED: 1}))
+
+
 def _exact(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
 
