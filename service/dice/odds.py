@@ -79,6 +79,13 @@ class Distribution:
         total = sum(counts.values())
         return cls.of(name, {outcome: Fraction(ways, total) for outcome, ways in counts.items()}, target)
 
+    def renamed(self, name: str) -> Distribution:
+        """The same chances under another name (checked once, when they were made: a name changes none of them)."""
+        copy = object.__new__(Distribution)
+        for part, value in (("name", name), ("chances", self.chances), ("target", self.target)):
+            object.__setattr__(copy, part, value)
+        return copy
+
     @property
     def numeric(self) -> bool:
         return isinstance(self.chances[0][0], int)

@@ -6,7 +6,8 @@ led there. The tables at the default critical option (a critical stands in for s
 are built once at startup (`build`): not defaulting and with no after-roll point for every target
 a test can reach (`REACHABLE`); with one after-roll point, or defaulting with none, for the targets
 of typical tests (`TYPICAL`). They are grouped for the odds as well (`odds_grades.prepare`, for the
-default reading of a contest), so the first request for such a test only reads them. Any other
+default reading of a contest) and keep their test's distributions, so the first request for such a
+test only reads them. Any other
 table is walked on first use and remembered as walks are (`service.dice.walk.faces`).
 """
 
@@ -17,6 +18,7 @@ from functools import partial
 from service.dice.walk import faces
 from service.systems.eclipse.rules.d100 import FACES
 from service.systems.eclipse.rules.odds_grades import Results, prepare
+from service.systems.eclipse.rules.odds_tests import keep_test_distributions
 from service.systems.eclipse.rules.pools import AFTER_ROLL
 from service.systems.eclipse.rules.success_test import settle
 
@@ -51,4 +53,6 @@ def build() -> int:
             for target in targets:
                 _BUILT[(target, uses, defaulting, True)] = _walk(target, uses, defaulting, True, remember=False)
         prepare(list(_BUILT.values()), PREPARED)  # type: ignore[arg-type]  # each table is a Walked
+        for table in _BUILT.values():
+            keep_test_distributions(table)
     return len(_BUILT)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -149,6 +149,20 @@ class Prepared:
 
     grades: Graded
     sides: dict[tuple[bool, str], _Side]
+    read: dict[Any, Any] = field(default_factory=dict)  # what odds builders read off the table, by their key
+
+
+def kept_reading(results: Results, key: Any) -> Any:
+    """What an odds builder kept of a prepared table under `key` (None when the table kept nothing so)."""
+    kept = _prepared(results)
+    return None if kept is None else kept.read.get(key)
+
+
+def keep(results: Results, key: Any, value: Any) -> None:
+    """Keep `value` with a prepared table under `key` (at startup: a table is only read once it is served)."""
+    kept = _prepared(results)
+    assert kept is not None, "only a prepared table keeps readings"
+    kept.read[key] = value
 
 
 def _prepared(results: Results) -> Prepared | None:

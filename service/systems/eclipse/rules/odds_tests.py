@@ -20,7 +20,7 @@ from service.dice.stream import Stream
 from service.dice.walk import faces, ordered, walk
 from service.systems.eclipse.rules.d100 import FACES, Result
 from service.systems.eclipse.rules.odds_damage import mixed, value_ways_by
-from service.systems.eclipse.rules.odds_grades import Results, duel, grades
+from service.systems.eclipse.rules.odds_grades import Results, duel, grades, keep, kept_reading
 from service.systems.eclipse.rules.success_test import TestRun
 from service.systems.eclipse.rules.superior import chosen, critical_effect
 
@@ -41,9 +41,24 @@ def settled_results(settle: Callable[[int], Result]) -> Results:
     return faces(settle, FACES)
 
 
+PREFIXES = ("", "a:", "b:")  # a test's own, and each side's of an opposed test
+
+
 @memoized
 def test_distributions(results: Results, *, prefix: str = "") -> tuple[Distribution, ...]:
     """`outcome` against the modified target; superior successes and superior failures (0–2) as measured."""
+    kept: tuple[Distribution, ...] | None = kept_reading(results, "test")
+    if kept is not None:
+        return tuple(d.renamed(prefix + d.name) for d in kept) if prefix else kept
+    return _test_distributions(results, prefix)
+
+
+def keep_test_distributions(results: Results) -> None:
+    """Keep a prepared table's `test_distributions` with it (see `odds_faces.build`)."""
+    keep(results, "test", _test_distributions(results, ""))
+
+
+def _test_distributions(results: Results, prefix: str) -> tuple[Distribution, ...]:
     target = next(iter(results)).target
     graded, total = grades(results)
     outcome: dict[str, int] = {}
