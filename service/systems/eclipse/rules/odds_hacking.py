@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds
-from service.dice.walk import marginal, ordered
+from service.dice.walk import ordered
 from service.systems.eclipse.options import EclipseRules
 from service.systems.eclipse.rules.hacking import PRIVILEGES, STATUSES, Privileges, Status, intrusion
 from service.systems.eclipse.rules.odds_grades import Results, duel
@@ -25,13 +25,24 @@ def intrusion_odds(
 ) -> Odds:
     dueled, total = duel(hacker, firewall, critical_beats_success=rules.critical_beats_success, tie="deadlock")
     kept: tuple[str, str] = current if current is not None else ("none", "none")
-    ends: dict[tuple[str, str, str], int] = {}  # (outcome, privileges, status) → ways
+    parts: tuple[dict[str, int], dict[str, int], dict[str, int]] = ({}, {}, {})  # outcome, privileges, status → ways
+    won_with: dict[int, tuple[str, str]] = {}  # what winning with each grade gives, read once per grade
     for r, won, n in dueled:
-        key = ("success", *intrusion(r, method, current)) if won == "a" else ("failure", *kept)
-        ends[key] = ends.get(key, 0) + n
-    chances = {key: Fraction(n, total) for key, n in ends.items()}
+        if won == "a":
+            gives = won_with.get(id(r))
+            if gives is None:
+                gives = won_with[id(r)] = intrusion(r, method, current)
+            key: tuple[str, str, str] = ("success", *gives)
+        else:
+            key = ("failure", *kept)
+        for part, name in zip(parts, key, strict=True):
+            part[name] = part.get(name, 0) + n
+
+    def over(ways: dict[str, int]) -> dict[str, Fraction]:
+        return {name: Fraction(n, total) for name, n in ways.items()}
+
     return Odds.of(
-        Distribution.of("outcome", ordered(marginal(chances, lambda k: k[0]), HACK_OUTCOMES)),
-        Distribution.of("privileges", ordered(marginal(chances, lambda k: k[1]), ("none", *PRIVILEGES))),
-        Distribution.of("status", ordered(marginal(chances, lambda k: k[2]), ("none", *STATUSES))),
+        Distribution.of("outcome", ordered(over(parts[0]), HACK_OUTCOMES)),
+        Distribution.of("privileges", ordered(over(parts[1]), ("none", *PRIVILEGES))),
+        Distribution.of("status", ordered(over(parts[2]), ("none", *STATUSES))),
     )
