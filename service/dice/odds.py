@@ -60,7 +60,7 @@ class Distribution:
         # Checked in whole numbers over a common denominator: summing Fractions one by one costs a gcd each.
         common = math.lcm(*(p.denominator for _, p in self.chances))
         ways = [p.numerator * (common // p.denominator) for _, p in self.chances]
-        assert all(0 <= n <= common for n in ways), f"{self.name}: a probability lies in [0, 1]"
+        assert min(ways) >= 0 and max(ways) <= common, f"{self.name}: a probability lies in [0, 1]"
         assert sum(ways) == common, f"{self.name}: the probabilities sum to 1"
 
     @classmethod

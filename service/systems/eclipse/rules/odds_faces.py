@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from service.dice import memo
 from service.dice.walk import faces
 from service.systems.eclipse.rules.d100 import FACES
 from service.systems.eclipse.rules.odds_grades import Results, prepare
@@ -42,7 +43,9 @@ def face_table(target: int, uses: tuple[str, ...], defaulting: bool, critical_re
 
 def _walk(target: int, uses: tuple[str, ...], defaulting: bool, critical_replaces_superior: bool, *, remember: bool = True) -> Results:
     judge = partial(settle, target=target, uses=uses, defaulting=defaulting, critical_replaces_superior=critical_replaces_superior)
-    return faces(judge, FACES, remember=remember)
+    # A kept table is keyed by what `settle` was given, under a name of its own.
+    key = None if remember else memo.Key(("eclipse-d100-faces", target, uses, defaulting, critical_replaces_superior))
+    return faces(judge, FACES, remember=remember, key=key)
 
 
 def build() -> int:

@@ -187,11 +187,12 @@ def _side(table: Results, place: dict[Contest, int], beats: bool, tie: str) -> _
     ways, total = as_ways(table)
     first: dict[tuple[Grade, Winner], tuple[Result, dict[int, int]]] = {}
     at = [0] * len(place)
+    draws: dict[Contest, Winner] = {}
     for result, n in ways.items():
         c = contest(result, critical_beats_success=beats, tie=tie)
         i = place[c]
         at[i] += n
-        draw = decided(c, c)[0]
+        draw = draws.get(c) or draws.setdefault(c, decided(c, c)[0])
         rep, places = first.setdefault((grade(result), draw), (result, {}))
         places[i] = places.get(i, 0) + n
     below, running = [], 0
