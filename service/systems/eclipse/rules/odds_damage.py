@@ -19,7 +19,7 @@ def value_chances(*, dice: int, sides: int, bonus: int, superior: int, critical:
 
 def value_ways(*, dice: int, sides: int, bonus: int, superior: int, critical: bool) -> sums.Counts:
     """The same as whole numbers of ways out of all the rolls of those dice, for exact sums without Fractions."""
-    rolled = sums.add(sums.dice(dice, sides), sums.dice(superior, SUPERIOR_HIT_DIE))
+    rolled = sums.add_dice(sums.dice(dice, sides), superior, SUPERIOR_HIT_DIE)
     out: dict[int, int] = {}
     for total, n in sorted(rolled[0].items()):
         value = value_of(total, bonus=bonus, critical=critical)
@@ -35,7 +35,7 @@ def value_ways_by(keys: Iterable[tuple[int, bool]], *, dice: int, sides: int, bo
     for superior, critical in keys:
         rolled = rolled_by.get(superior)
         if rolled is None:
-            rolled = rolled_by[superior] = sums.add(weapon, sums.dice(superior, SUPERIOR_HIT_DIE))
+            rolled = rolled_by[superior] = sums.add_dice(weapon, superior, SUPERIOR_HIT_DIE)
         counts: dict[int, int] = {}
         for total, n in sorted(rolled[0].items()):
             value = value_of(total, bonus=bonus, critical=critical)
