@@ -17,6 +17,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
+from operator import mul
 from typing import Any, TypeVar
 
 from service.dice.memo import Walked
@@ -121,7 +122,7 @@ class _Side:
     as the first side, each (grade, how a draw ends) with the domain places of its contests and their ways;
     as the second, the ways below and at each place of the domain."""
 
-    first: tuple[tuple[Result, Winner, tuple[tuple[int, int], ...]], ...]
+    first: tuple[tuple[Result, Winner, tuple[int, ...], tuple[int, ...], int], ...]  # (…, places, their ways, all its ways)
     below: tuple[int, ...]
     at: tuple[int, ...]
     total: int
@@ -129,13 +130,10 @@ class _Side:
 
 def _duel_prepared(a: _Side, b: _Side) -> list[tuple[Result, Winner, int]]:
     out: list[tuple[Result, Winner, int]] = []
-    below, at, whole = b.below, b.at, b.total
-    for rep, draw, places in a.first:
-        won = drew = every = 0
-        for i, n in places:
-            won += n * below[i]
-            drew += n * at[i]
-            every += n
+    below, at, whole = b.below.__getitem__, b.at.__getitem__, b.total
+    for rep, draw, places, ways, every in a.first:
+        won = sum(map(mul, ways, map(below, places)))
+        drew = sum(map(mul, ways, map(at, places)))
         # The higher contest wins (`contest`): below a's contest, a wins; above it, b does.
         for end, n in (("a", won), (draw, drew), ("b", every * whole - won - drew)):
             if n:
@@ -199,4 +197,5 @@ def _side(table: Results, place: dict[Contest, int], beats: bool, tie: str) -> _
     for n in at:
         below.append(running)
         running += n
-    return _Side(tuple((rep, draw, tuple(places.items())) for (_, draw), (rep, places) in first.items()), tuple(below), tuple(at), total)
+    groups = tuple((rep, draw, tuple(places), tuple(places.values()), sum(places.values())) for (_, draw), (rep, places) in first.items())
+    return _Side(groups, tuple(below), tuple(at), total)
