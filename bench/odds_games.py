@@ -2,7 +2,8 @@
 
 Run: .venv/bin/python bench/odds_games.py [--rounds 5] [--system ncb]
 
-Each mechanic's input is its published request example (`service/api/examples`), validated once;
+Each mechanic's input is its published odds example (`service/api/examples`: the roll's request
+example without the seeds, which the odds input does not take), validated once;
 the odds function is then timed on it (best CPU time of `--rounds` rounds, each long enough to
 take about 0.2 s), next to the roll itself on a fixed stream for scale. Only the function is
 timed: no HTTP, no JSON. A mechanic with odds but no example is listed as such.
@@ -11,7 +12,11 @@ timed: no HTTP, no JSON. A mechanic with odds but no example is listed as such.
 the same inputs (`service.dice.memo`); `cold µs` is the same call with remembering off, every walk
 run afresh. Both are set against one session write measured in the same run: `POST
 /v1/sessions/{id}/dice/roll` of `1d20+4` through the ASGI app in process on the memory store
-(routing, auth, body, write, answer; no socket). `ratio` is odds µs over that write.
+(routing, auth, body, write, answer; no socket). `ratio` is odds µs over that write, `cold×` cold µs
+over it. `spread µs` is the cold cost averaged over the typical inputs of `odds_spread.py` (each
+call on a memo just cleared, so what one input walked does not serve the next), `spread×` over the
+write; a mechanic without a spread shows `-`. The tables the systems build at startup
+(`Registry.prepare`, which the app runs when made) are built first, their cost printed.
 """
 
 from __future__ import annotations
@@ -143,6 +148,13 @@ async def _session_odds(rounds: int, system: str | None) -> list[tuple[str, floa
     return out
 
 
+def _each_cold(odds: Callable[[Any], Any], inputs: list[Any], forget: Callable[[], None]) -> None:
+    """Every input's odds, each on a memo just cleared."""
+    for params in inputs:
+        forget()
+        odds(params)
+
+
 def _operation(system: str, name: str) -> str:
     return system + "".join(part.capitalize() for part in name.split("-"))
 
@@ -153,23 +165,29 @@ def main() -> None:
     parser.add_argument("--system", default=None, help="only this system's mechanics")
     args = parser.parse_args()
 
-    from service.api.examples import STATELESS
+    from service.api.examples import STATELESS, odds_body
     from service.dice import memo
     from service.dice.stream import Stream
     from service.systems import build_registry
 
+    sys.path.append(str(Path(__file__).resolve().parent))  # after the standard library: `odds_spread` alone is found here
+    from odds_spread import SPREAD
+
     registry = build_registry()
+    start = time.process_time()
+    registry.prepare()
+    print(f"startup tables (Registry.prepare): {(time.process_time() - start) * 1e3:.0f} ms CPU")
     write_us = asyncio.run(_asgi_write_us(args.rounds))
     print(f"session write (dice roll through the ASGI app, memory store): {write_us:.0f} µs CPU")
-    print(f"{'mechanic':28} {'odds µs':>10} {'ratio':>7} {'cold µs':>10} {'roll µs':>10}")
+    print(f"{'mechanic':28} {'odds µs':>10} {'ratio':>7} {'cold µs':>10} {'cold×':>7} {'spread µs':>10} {'spread×':>7} {'roll µs':>10}")
     for mechanic in registry.mechanics.values():
         if mechanic.odds is None or (args.system and mechanic.system != args.system):
             continue
         operation = _operation(mechanic.system, mechanic.name)
-        body = STATELESS.get(operation)
-        if body is None:
+        if operation not in STATELESS:
             print(f"{mechanic.key:28} {'no example':>10}")
             continue
+        body = odds_body(operation)  # what the odds operation publishes: the roll's example without the seeds
         params = mechanic.input.model_validate(body)
         odds, resolve = mechanic.odds, mechanic.resolve
         odds_us = _best(lambda: odds(params), args.rounds)
@@ -178,8 +196,13 @@ def main() -> None:
             cold_us = _best(lambda: odds(params), args.rounds)
         finally:
             memo.set_enabled(True)
+        spread = f"{'-':>10} {'-':>7}"
+        if operation in SPREAD:
+            inputs = [mechanic.input.model_validate(each) for each in SPREAD[operation]]
+            spread_us = _best(lambda: _each_cold(odds, inputs, memo.TABLES.clear), args.rounds) / len(inputs)
+            spread = f"{spread_us:10.0f} {spread_us / write_us:7.2f}"
         roll_us = _best(lambda: resolve(params, Stream(seed="bench", scope="odds", nonce=0)), args.rounds) if resolve else 0.0
-        print(f"{mechanic.key:28} {odds_us:10.0f} {odds_us / write_us:7.2f} {cold_us:10.0f} {roll_us:10.0f}")
+        print(f"{mechanic.key:28} {odds_us:10.0f} {odds_us / write_us:7.2f} {cold_us:10.0f} {cold_us / write_us:7.2f} {spread} {roll_us:10.0f}")
     print("session odds, against the state of the system's example session before the mechanic's first call")
     for key, odds_us, cold_us in asyncio.run(_session_odds(args.rounds, args.system)):
         print(f"{key:28} {odds_us:10.0f} {odds_us / write_us:7.2f} {cold_us:10.0f}")

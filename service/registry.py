@@ -114,6 +114,8 @@ class System:
     options: type[BaseModel] | None = None  # the table's rules options (documentation and setup)
     errors: Mapping[str, Code] = field(default_factory=dict)  # every code the game refuses with
     mechanics: dict[str, Mechanic] = field(default_factory=dict)  # by name, in declaration order
+    # Builds, once per process, the tables its odds read from the first request on (`Registry.prepare`).
+    prepare: Callable[[], object] | None = None
 
     def start(self, setup: Any, seats: list[Actor]) -> dict[str, Any]:
         """The first state of a session: `initial_state(setup)`, given the seats when it asks for them."""
@@ -206,6 +208,12 @@ class Registry:
             for mechanic in declared.mechanics.values():
                 registry.add(mechanic)
         return registry
+
+    def prepare(self) -> None:
+        """Build what each system's odds keep from startup on (`System.prepare`); the app does it when made."""
+        for declared in self.systems.values():
+            if declared.prepare is not None:
+                declared.prepare()
 
     def add_system(self, system: System) -> System:
         assert system.id not in self.systems, f"system {system.id} declared twice"

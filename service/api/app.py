@@ -100,6 +100,7 @@ def _limits(settings: Settings) -> Limits:
 
 def create_app(settings: Settings | None = None, *, store: Store | None = None, registry: Registry = REGISTRY) -> Starlette:
     settings = settings or Settings.from_env()
+    registry.prepare()  # the odds' startup tables (built once per process)
     metrics = Metrics(replica_id=settings.replica_id)
     # Counts round trips, lost compare-and-sets and open subscriptions (SSE and GraphQL alike).
     store = InstrumentedStore(store or make_store(settings), metrics)

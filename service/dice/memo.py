@@ -45,14 +45,36 @@ class Walked(dict[_K, _V], Generic[_K, _V]):
 
     key: Hashable | None = None
     ways: tuple[dict[_K, int], int] | None = None  # the same chances as whole numbers over one total, when known
+    derived: Any = None  # tables read off these chances once and kept with them (a table kept for good)
 
 
 def fingerprint(value: Any) -> Hashable | None:
     """A hashable key for `value` by content, or None when some part of it cannot be read so."""
     try:
-        return _fingerprint(value, 0)
+        return Key(_fingerprint(value, 0))
     except _Unreadable:
         return None
+
+
+class Key:
+    """A fingerprint, its hash worked out once: a key is looked up and stored, and nested in the keys of
+    tables derived from what it keys, so hashing the whole nested content each time would cost more
+    than the lookup. Equal keys are equal content."""
+
+    __slots__ = ("content", "_hash")
+
+    def __init__(self, content: Hashable) -> None:
+        self.content = content
+        self._hash = hash(content)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Key) and self._hash == other._hash and self.content == other.content)
+
+    def __repr__(self) -> str:
+        return f"Key({self.content!r})"
 
 
 class _Unreadable(Exception):
@@ -139,6 +161,9 @@ def _annotation_is_whole(annotation: Any) -> bool:
     return all(_annotation_is_whole(a) for a in args)
 
 
+_MISSING: Any = object()
+
+
 class Memo:
     """The most recently used `size` results by key (least recently used dropped first)."""
 
@@ -149,9 +174,8 @@ class Memo:
         self.misses = 0
 
     def get(self, key: Hashable, compute: Callable[[], _R]) -> _R:
-        try:
-            found: _R = self._entries[key]
-        except KeyError:
+        found: _R = self._entries.get(key, _MISSING)
+        if found is _MISSING:
             self.misses += 1
             found = compute()  # an exception (a cost limit) is not remembered: it is raised again next time
             self._entries[key] = found

@@ -60,7 +60,7 @@ class Distribution:
         # Checked in whole numbers over a common denominator: summing Fractions one by one costs a gcd each.
         common = math.lcm(*(p.denominator for _, p in self.chances))
         ways = [p.numerator * (common // p.denominator) for _, p in self.chances]
-        assert all(0 <= n <= common for n in ways), f"{self.name}: a probability lies in [0, 1]"
+        assert min(ways) >= 0 and max(ways) <= common, f"{self.name}: a probability lies in [0, 1]"
         assert sum(ways) == common, f"{self.name}: the probabilities sum to 1"
 
     @classmethod
@@ -78,6 +78,13 @@ class Distribution:
         """From outcome counts (ways of each outcome out of all of them)."""
         total = sum(counts.values())
         return cls.of(name, {outcome: Fraction(ways, total) for outcome, ways in counts.items()}, target)
+
+    def renamed(self, name: str) -> Distribution:
+        """The same chances under another name (checked once, when they were made: a name changes none of them)."""
+        copy = object.__new__(Distribution)
+        for part, value in (("name", name), ("chances", self.chances), ("target", self.target)):
+            object.__setattr__(copy, part, value)
+        return copy
 
     @property
     def numeric(self) -> bool:
@@ -153,6 +160,15 @@ class Odds:
 
     def wire(self) -> dict[str, Any]:
         return {"distributions": [d.wire() for d in self.distributions]}
+
+
+NOTHING_ROLLED = "none rolled"
+
+
+def rolls_nothing() -> Odds:
+    """The odds of an action that is allowed and rolls no dice: one distribution, `dice`, certainly
+    "none rolled". Every game answers such an action so, rather than refusing it."""
+    return Odds.of(Distribution.of("dice", {NOTHING_ROLLED: 1}))
 
 
 def _exact(p: Fraction) -> str:

@@ -38,6 +38,26 @@ def dice(count: int, sides: int) -> Counts:
     return {count + i: n for i, n in enumerate(ways)}, sides**count
 
 
+def add_dice(a: Counts, count: int, sides: int) -> Counts:
+    """`a` plus `count` dice of `sides` faces: `add(a, dice(count, sides))`, each die added by a running
+    window over a's totals (its span plus the sides per die) instead of pair by pair."""
+    if count == 0:
+        return a
+    lo, hi = min(a[0]), max(a[0])
+    work = count * (hi - lo + count * (sides - 1) + 1)
+    if work > MAX_WORK:
+        raise OddsTooCostly("dice times the totals they span", work, MAX_WORK)
+    ways = [a[0].get(total, 0) for total in range(lo, hi + 1)]
+    for _ in range(count):
+        window, grown = 0, []
+        for i in range(len(ways) + sides - 1):
+            window += ways[i] if i < len(ways) else 0
+            window -= ways[i - sides] if i >= sides else 0
+            grown.append(window)
+        ways = grown
+    return {lo + count + i: n for i, n in enumerate(ways) if n}, a[1] * sides**count
+
+
 def repeat(one: Counts, count: int) -> Counts:
     """`count` independent copies of one quantity summed (dice read through a rule, e.g. max(1, face + 2))."""
     out = constant(0)

@@ -16,6 +16,7 @@ from collections import deque
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from math import lcm
 from typing import TypeVar
 
@@ -68,14 +69,23 @@ def walk(
     return found
 
 
-def faces(outcome_of: Callable[[int], _Outcome], sides: int) -> memo.Walked[_Outcome, Fraction]:
+def faces(
+    outcome_of: Callable[[int], _Outcome], sides: int, *, remember: bool = True, key: Hashable | None = None
+) -> memo.Walked[_Outcome, Fraction]:
     """The exact chance of each outcome of a rule that draws one die of `sides`, given each face 1..sides once.
 
     For a rule whose draw is a single die and whose reading of the face is a pure function (`outcome_of`),
-    this is `walk` without a stream per path: `sides` calls, counted as whole numbers. Remembered as `walk` is.
+    this is `walk` without a stream per path: `sides` calls, counted as whole numbers. Remembered as `walk` is,
+    unless `remember` is false (a table the caller keeps itself): then it is keyed, so tables derived from
+    it can be remembered, but walked afresh. A caller that keeps the table may name its `key` itself
+    (one no other content can have), instead of its fingerprint.
     """
-    key = memo.fingerprint(("faces", outcome_of, sides)) if memo.enabled() else None
-    chances, counted = _faces(outcome_of, sides) if key is None else memo.TABLES.get(("faces", key), lambda: _faces(outcome_of, sides))
+    if key is None:
+        key = memo.fingerprint(("faces", outcome_of, sides)) if memo.enabled() else None
+    if key is None or not remember:
+        chances, counted = _faces(outcome_of, sides)
+    else:
+        chances, counted = memo.TABLES.get(("faces", key), lambda: _faces(outcome_of, sides))
     found: memo.Walked[_Outcome, Fraction] = memo.Walked(chances)
     found.key = key
     found.ways = (counted, sides)  # `as_ways` reads these (a copy) instead of working them out again
@@ -87,7 +97,14 @@ def _faces(outcome_of: Callable[[int], _Outcome], sides: int) -> tuple[dict[_Out
     for face in range(1, sides + 1):
         outcome = outcome_of(face)
         counted[outcome] = counted.get(outcome, 0) + 1
-    return {outcome: Fraction(n, sides) for outcome, n in counted.items()}, counted
+    shares = _shares(sides)
+    return {outcome: shares[n] for outcome, n in counted.items()}, counted
+
+
+@lru_cache(maxsize=64)
+def _shares(sides: int) -> tuple[Fraction, ...]:
+    """`n` faces out of `sides` for each n: Fractions shared by every table that holds them (a Fraction never changes)."""
+    return tuple(Fraction(n, sides) for n in range(sides + 1))
 
 
 def _walk(outcome_of: Callable[[Stream], _Outcome], *, max_paths: int, limit: str) -> dict[_Outcome, Fraction]:

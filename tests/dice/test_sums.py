@@ -29,3 +29,11 @@ def test_adding_and_negating_terms() -> None:
 def test_a_sum_past_the_work_limit_is_too_costly() -> None:
     with pytest.raises(OddsTooCostly):
         sums.dice(90, 100)
+
+
+@pytest.mark.parametrize(
+    "a", [sums.constant(0), sums.constant(-3), sums.dice(1, 10), sums.dice(2, 6), ({0: 2, 5: 1, 40: 3}, 6), sums.negate(sums.dice(1, 4))]
+)
+@pytest.mark.parametrize(("count", "sides"), [(0, 6), (1, 6), (2, 6), (3, 4), (1, 1)])
+def test_adding_dice_by_a_running_window_equals_adding_them_pair_by_pair(a: sums.Counts, count: int, sides: int) -> None:
+    assert sums.add_dice(a, count, sides) == sums.add(a, sums.dice(count, sides))

@@ -7,6 +7,7 @@ theme, each declaring its mechanics on `SYSTEM`), their wire models in `wire/`.
 from service.registry import system
 from service.systems.eclipse.errors import CODES
 from service.systems.eclipse.options import EclipseRules
+from service.systems.eclipse.rules import odds_faces
 from service.systems.eclipse.setup import EclipseSetup, first_state
 from service.systems.eclipse.state import EclipseState
 from service.systems.eclipse.view import view, view_entry
@@ -21,6 +22,7 @@ SYSTEM = system(
     view_entry=view_entry,
     options=EclipseRules,
     errors=CODES,
+    prepare=lambda: odds_faces.build(),
 )
 
 from service.systems.eclipse import moves  # noqa: E402  (declares the mechanics on SYSTEM, in catalog order)

@@ -20,10 +20,9 @@ from service.systems.eclipse.moves.procedures import (
 )
 from service.systems.eclipse.options import EclipseRules
 from service.systems.eclipse.rules.character import require_able, skill_rating, state_modifiers, subject
-from service.systems.eclipse.rules.combat import AttackKind, condition, defense_target, harm, roll_damage
+from service.systems.eclipse.rules.combat import AttackKind, Harm, condition, defense_target, harm, roll_damage
 from service.systems.eclipse.rules.odds_attacks import attack_odds, harm_distributions
-from service.systems.eclipse.rules.odds_damage import value_chances
-from service.systems.eclipse.rules.odds_tests import settled_results
+from service.systems.eclipse.rules.odds_damage import value_ways
 from service.systems.eclipse.rules.opposed import winner
 from service.systems.eclipse.rules.pools import check_test_spends
 from service.systems.eclipse.state import Character, EclipseState, control
@@ -71,12 +70,12 @@ def attack_odds_of(params: EclipseAttackInput) -> Odds:
 
 def _attack_odds(a: PlannedTest, d: PlannedTest, weapon: EclipseWeapon, target: EclipseTargetStats, rules: EclipseRules) -> Odds:
     return attack_odds(
-        settled_results(a.settler()),
-        settled_results(d.settler()),
+        a.results(),
+        d.results(),
         dice=weapon.dice,
         sides=weapon.sides,
         bonus=weapon.bonus,
-        harm_of=lambda value: harm_of(value, weapon.armor, target),
+        harm_of=lambda value: harm_done(value, weapon.armor, target),
         critical_beats_success=rules.critical_beats_success,
     )
 
@@ -121,9 +120,10 @@ def strike(
     )
 
 
-def harm_of(total: int, armor_kind: str, target: EclipseTargetStats) -> EclipseHarm:
+def harm_done(total: int, armor_kind: str, target: EclipseTargetStats) -> Harm:
+    """What a damage value does to the target (`harm`, its armor of that kind): what the odds read per value."""
     armor = {"kinetic": target.armor_kinetic, "energy": target.armor_energy}.get(armor_kind, 0)
-    h = harm(
+    return harm(
         total,
         armor=armor,
         wound_threshold=target.wound_threshold,
@@ -132,6 +132,10 @@ def harm_of(total: int, armor_kind: str, target: EclipseTargetStats) -> EclipseH
         damage_before=target.damage,
         wounds_before=target.wounds,
     )
+
+
+def harm_of(total: int, armor_kind: str, target: EclipseTargetStats) -> EclipseHarm:
+    h = harm_done(total, armor_kind, target)
     return EclipseHarm(
         damage_value=h.damage_value,
         armor=h.armor,
@@ -144,8 +148,8 @@ def harm_of(total: int, armor_kind: str, target: EclipseTargetStats) -> EclipseH
 
 
 def _damage_odds(weapon: EclipseWeapon, target: EclipseTargetStats) -> Odds:
-    values = value_chances(dice=weapon.dice, sides=weapon.sides, bonus=weapon.bonus, superior=0, critical=False)
-    return Odds.of(harm_distributions(values, lambda value: harm_of(value, weapon.armor, target)))
+    values = value_ways(dice=weapon.dice, sides=weapon.sides, bonus=weapon.bonus, superior=0, critical=False)
+    return Odds.of(harm_distributions(values, lambda value: harm_done(value, weapon.armor, target)))
 
 
 def damage_odds(params: EclipseDamageInput) -> Odds:

@@ -21,7 +21,6 @@ from service.systems.eclipse.options import EclipseRules
 from service.systems.eclipse.rules.character import require_able, state_modifiers, subject
 from service.systems.eclipse.rules.hacking import Method, Privileges, Status, intrusion, terms
 from service.systems.eclipse.rules.odds_hacking import intrusion_odds
-from service.systems.eclipse.rules.odds_tests import settled_results
 from service.systems.eclipse.rules.opposed import winner
 from service.systems.eclipse.state import Character, EclipseState, Intrusion, control
 from service.systems.eclipse.wire.hacking import (
@@ -54,7 +53,7 @@ def hack(params: EclipseHackInput, stream: Stream) -> EclipseHackResult:
 def hack_odds(params: EclipseHackInput) -> Odds:
     h_plan, f_plan = _plans(params)
     current = (params.current.privileges, params.current.status) if params.current else None
-    return intrusion_odds(settled_results(h_plan.settler()), settled_results(f_plan.settler()), params.method, current, params.rules)
+    return intrusion_odds(h_plan.results(), f_plan.results(), params.method, current, params.rules)
 
 
 def hack_outcome(method_name: Method, h: FullTest, f: FullTest, current: tuple[Privileges, Status] | None, rules: EclipseRules) -> EclipseHackResult:
@@ -117,7 +116,7 @@ def hack_session_odds(state: EclipseState, params: EclipseHackInSession, actor: 
     current, firewall = _target(state, params, char)
     h_plan, f_plan = _session_plans(state, params, char, firewall)
     held = (current.privileges, current.status) if current else None
-    return intrusion_odds(settled_results(h_plan.settler()), settled_results(f_plan.settler()), params.method, held, state.rules)
+    return intrusion_odds(h_plan.results(), f_plan.results(), params.method, held, state.rules)
 
 
 def _target(state: EclipseState, params: EclipseHackInSession, char: Character) -> tuple[Intrusion | None, int]:

@@ -22,7 +22,9 @@ from service.systems.eclipse.rules.modifiers import (
     teamwork_modifier,
 )
 from service.systems.eclipse.rules.pools import Spend, check_test_spends
-from service.systems.eclipse.rules.success_test import TestRun, read, run_test, settle, target_number
+from service.systems.eclipse.rules.odds_faces import face_table
+from service.systems.eclipse.rules.odds_grades import Results
+from service.systems.eclipse.rules.success_test import TestRun, after_roll_uses, read, run_test, settle, target_number
 from service.systems.eclipse.rules.superior import SuperiorEffects, check_choices, critical_effect, superior_effects
 from service.systems.eclipse.rules.tasks import planned_percent, scaled, task_modifiers, time_taken
 from service.systems.eclipse.wire.common import (
@@ -141,7 +143,14 @@ class PlannedTest:
     def settler(self) -> Callable[[int], Result]:
         """Each d100 face's result against the target worked out once (`settle`): what the odds judge per face."""
         _, target = target_number(self.base, self.modifiers, self.spends, self.rules)
-        return partial(settle, target=target, spends=self.spends, defaulting=self.defaulting, rules=self.rules)
+        crs = self.rules.critical_replaces_superior
+        return partial(settle, target=target, uses=after_roll_uses(self.spends), defaulting=self.defaulting, critical_replaces_superior=crs)
+
+    def results(self) -> Results:
+        """Each result the test can end with and its chance: the `settler`'s table, shared by every test with
+        the same modified target and options (`odds_faces.face_table`)."""
+        _, target = target_number(self.base, self.modifiers, self.spends, self.rules)
+        return face_table(target, after_roll_uses(self.spends), self.defaulting, self.rules.critical_replaces_superior)
 
 
 def plan_test(

@@ -11,7 +11,8 @@ from service.systems.eclipse import SYSTEM, errors
 from service.systems.eclipse.moves.procedures import D100, PlannedTest, common_modifiers, plan_test, roll_test, spends_from
 from service.systems.eclipse.rules import kept_tests
 from service.systems.eclipse.rules.character import require_able, state_modifiers
-from service.systems.eclipse.rules.odds_tests import settled_results, test_distributions
+from service.systems.eclipse.rules.odds_grades import grades
+from service.systems.eclipse.rules.odds_tests import test_distributions
 from service.systems.eclipse.rules.pools import check_test_spends
 from service.systems.eclipse.rules.rep import burn, favor_burn, limit, rep_modifiers
 from service.systems.eclipse.moves.common import check_affordable, pay
@@ -109,11 +110,13 @@ def _session_plan(state: EclipseState, params: EclipseRepTestInSession) -> tuple
 
 
 def _rep_odds(planned: PlannedTest) -> Odds:
-    results = settled_results(planned.settler())
-    granted: dict[Outcome, Fraction] = {"refused": Fraction(0), "granted": Fraction(0)}
-    for result, p in results.items():
-        granted["granted" if result.success else "refused"] += p
-    return Odds.of(Distribution.of("favor", granted), test_distributions(results))
+    results = planned.results()
+    graded, total = grades(results)  # success is part of a result's grade
+    granted: dict[Outcome, int] = {"refused": 0, "granted": 0}
+    for result, n in graded:
+        granted["granted" if result.success else "refused"] += n
+    favor = {name: Fraction(n, total) for name, n in granted.items()}
+    return Odds.of(Distribution.of("favor", favor), test_distributions(results))
 
 
 def rep_test_odds(params: EclipseRepTestInput) -> Odds:

@@ -28,7 +28,8 @@ from service.systems.eclipse.rules import kept_tests
 from service.systems.eclipse.rules.character import Subject, require_able, skill_rating, state_modifiers, subject
 from service.systems.eclipse.rules.d100 import judge, rank
 from service.systems.eclipse.rules.modifiers import Modifier
-from service.systems.eclipse.rules.odds_tests import Results, damage_distribution, opposed_distribution, settled_results, test_distributions
+from service.systems.eclipse.rules.odds_grades import Results
+from service.systems.eclipse.rules.odds_tests import damage_distribution, opposed_distribution, test_distributions
 from service.systems.eclipse.rules.opposed import winner
 from service.systems.eclipse.rules.pools import after_roll, check_linked, check_test_spends, spend
 from service.systems.eclipse.state import Character, EclipseState, control, gm_only
@@ -80,7 +81,7 @@ def test(params: EclipseTestInput, stream: Stream) -> EclipseTestResult:
 
 def test_odds(params: EclipseTestInput) -> Odds:
     planned = _plan_side(params, params.rules, task=params.task, damage=params.damage)
-    return _test_odds(settled_results(planned.settler()), params, params.damage)
+    return _test_odds(planned.results(), params, params.damage)
 
 
 def _test_odds(results: Results, options: EclipseResultOptions, weapon: EclipseWeapon | None) -> Odds:
@@ -118,7 +119,7 @@ def _plan_sides(params: EclipseOpposedTestInput) -> tuple[PlannedTest, PlannedTe
 
 def opposed_test_odds(params: EclipseOpposedTestInput) -> Odds:
     a_plan, b_plan = _plan_sides(params)
-    return _opposed_odds(settled_results(a_plan.settler()), settled_results(b_plan.settler()), params.rules)
+    return _opposed_odds(a_plan.results(), b_plan.results(), params.rules)
 
 
 def _opposed_odds(a: Results, b: Results, rules: EclipseRules) -> Odds:
@@ -216,7 +217,7 @@ def _roll(
 def _session_results(state: EclipseState, side: EclipseSessionSide, **extra: Any) -> Results:
     """The results a character's test can end with, from its sheet and state at the table."""
     _, subj, modifiers, team = _prepare(state, side)
-    return settled_results(_planned(state, side, subj, modifiers, team, **extra).settler())
+    return _planned(state, side, subj, modifiers, team, **extra).results()
 
 
 def test_in_session(state: EclipseState, params: EclipseTestInSession, stream: Stream, actor: Actor) -> tuple[EclipseState, EclipseSessionTestResult]:

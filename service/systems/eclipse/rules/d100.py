@@ -8,7 +8,7 @@ the audit record sees the 47 that was read.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from service.dice.stream import Stream
@@ -95,9 +95,10 @@ class Result:
 
 def superior_count(roll: int, success: bool) -> int:
     """Superior successes grow with a high successful roll; superior failures with a low failed one."""
+    low, high = SUPERIOR_AT
     if success:
-        return sum(1 for threshold in SUPERIOR_AT if roll >= threshold)
-    return sum(1 for threshold in SUPERIOR_AT if roll < threshold)
+        return (roll >= low) + (roll >= high)
+    return (roll < low) + (roll < high)
 
 
 def judge(roll: int, target: int, *, defaulting: bool = False, critical_replaces_superior: bool = True) -> Result:
@@ -149,11 +150,13 @@ def upgraded(result: Result, *, critical_replaces_superior: bool) -> Result | No
     """
     if not result.success or result.superior >= 2 or (result.critical and critical_replaces_superior):
         return None
-    return replace(result, superior=result.superior + 1)
+    r = result
+    return Result(r.roll, r.target, r.success, r.critical, r.superior + 1, r.defaulting, r.critical_ignored, r.replaced)
 
 
 def downgraded(result: Result) -> Result | None:
     """A critical failure made a normal failure: neither critical nor superior; None if not a critical failure."""
     if result.success or not result.critical:
         return None
-    return replace(result, critical=False, superior=0, replaced=0)
+    r = result
+    return Result(r.roll, r.target, r.success, False, 0, r.defaulting, r.critical_ignored, 0)

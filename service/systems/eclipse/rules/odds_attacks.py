@@ -1,7 +1,7 @@
 """The exact odds of an attack and of a damage value: the hit, the damage after armor, wounds, condition.
 
 Both tests of an attack are walked through their own rolls (`results_of`), and each pair of results
-is judged by `winner` as the attack judges it (a tie misses). A hit rolls the weapon's dice and one
+is judged by `winner`'s `contest` as the attack judges it (a tie misses). A hit rolls the weapon's dice and one
 d6 per superior success, summed exactly (`service.dice.sums`) and read by `value_of`, doubled on a
 critical, as `roll_damage` reads them; `harm` then takes armor off and counts the wounds.
 """
@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from math import lcm
-from typing import Protocol
+from typing import Protocol, TypeVar
 
+from service.dice import sums
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, Outcome
-from service.dice.walk import as_ways, ordered
-from service.systems.eclipse.rules.odds_damage import value_ways
-from service.systems.eclipse.rules.odds_tests import Results, standings
-from service.systems.eclipse.rules.opposed import winner
+from service.dice.walk import ordered
+from service.systems.eclipse.rules.odds_damage import mixed, value_ways_by
+from service.systems.eclipse.rules.odds_grades import Results, duel
 
+_K = TypeVar("_K")
 HIT_OUTCOMES = ("miss", "hit", "critical-hit")
 CONDITIONS = ("active", "incapacitated", "dead")
 
@@ -44,33 +44,40 @@ HarmOf = Callable[[int], Harmed]  # a damage value's harm to the target (armor, 
 @memoized
 def hit_chances(attacker: Results, defender: Results, *, critical_beats_success: bool) -> dict[tuple[bool, int] | None, Fraction]:
     """None for a miss; for a hit, (critical, superior successes for effect) and its chance."""
-    a_groups, a_total = standings(attacker, lambda r: (r.critical, r.effective_successes))
-    d_groups, d_total = standings(defender, lambda r: None)
+    out, total = _hit_ways(attacker, defender, critical_beats_success=critical_beats_success)
+    return {key: Fraction(n, total) for key, n in out.items()}
+
+
+def _hit_ways(attacker: Results, defender: Results, *, critical_beats_success: bool) -> tuple[dict[tuple[bool, int] | None, int], int]:
+    ends, total = duel(attacker, defender, critical_beats_success=critical_beats_success, tie="deadlock")
     out: dict[tuple[bool, int] | None, int] = {}
-    for ra, kept, pa in a_groups:
-        for rd, _, pd in d_groups:
-            won, _ = winner(ra, rd, critical_beats_success=critical_beats_success, tie="deadlock")
-            key = kept if won == "a" else None
-            out[key] = out.get(key, 0) + pa * pd
-    return {key: Fraction(n, a_total * d_total) for key, n in out.items()}
+    for r, won, n in ends:
+        key = (r.critical, r.effective_successes) if won == "a" else None
+        out[key] = out.get(key, 0) + n
+    return out, total
 
 
 @memoized
-def harm_distributions(chances: dict[int, Fraction], harm_of: HarmOf) -> tuple[Distribution, ...]:
-    """Damage after armor, wounds from this hit, and the condition it leaves, for each damage value's chance."""
-    taken: dict[Outcome, Fraction] = {}
-    wounds: dict[Outcome, Fraction] = {}
-    condition: dict[str, Fraction] = {}
-    for value, p in chances.items():
+def harm_distributions(values: sums.Counts, harm_of: HarmOf) -> tuple[Distribution, ...]:
+    """Damage after armor, wounds from this hit, and the condition it leaves, for each damage value's ways."""
+    ways, whole = values
+    taken: dict[Outcome, int] = {}
+    wounds: dict[Outcome, int] = {}
+    condition: dict[str, int] = {}
+    for value, n in ways.items():
         h = harm_of(value)
-        taken[h.taken] = taken.get(h.taken, Fraction(0)) + p
-        wounds[h.wounds] = wounds.get(h.wounds, Fraction(0)) + p
-        condition[h.condition] = condition.get(h.condition, Fraction(0)) + p
+        taken[h.taken] = taken.get(h.taken, 0) + n
+        wounds[h.wounds] = wounds.get(h.wounds, 0) + n
+        condition[h.condition] = condition.get(h.condition, 0) + n
     return (
-        Distribution.of("damage", taken),
-        Distribution.of("wounds", wounds),
-        Distribution.of("condition", ordered(condition, CONDITIONS)),
+        Distribution.of("damage", _over(taken, whole)),
+        Distribution.of("wounds", _over(wounds, whole)),
+        Distribution.of("condition", ordered(_over(condition, whole), CONDITIONS)),
     )
+
+
+def _over(ways: dict[_K, int], whole: int) -> dict[_K, Fraction]:
+    return {k: Fraction(n, whole) for k, n in ways.items()}
 
 
 @memoized
@@ -88,23 +95,13 @@ def attack_odds(
 
     A miss harms the target as a damage value of 0 would: no damage, no wound, its condition as it was.
     """
-    landed = hit_chances(attacker, defender, critical_beats_success=critical_beats_success)
-    outcome: dict[str, Fraction] = {}
-    for key, p in landed.items():
+    landed, whole = _hit_ways(attacker, defender, critical_beats_success=critical_beats_success)
+    outcome: dict[str, int] = {}
+    for key, n in landed.items():
         name = "miss" if key is None else "critical-hit" if key[0] else "hit"
-        outcome[name] = outcome.get(name, Fraction(0)) + p
-    # Each hit's damage values as whole numbers over one common total, one Fraction per value at the end.
-    hits = {key: value_ways(dice=dice, sides=sides, bonus=bonus, superior=key[1], critical=key[0]) for key in landed if key is not None}
-    landed_ways, landed_whole = as_ways(landed)
-    common = 1
-    for _, total in hits.values():
-        common = lcm(common, total)
-    ways: dict[int, int] = {}
-    for key, (value_counts, total) in hits.items():
-        n = landed_ways[key] * (common // total)
-        for value, m in value_counts.items():
-            ways[value] = ways.get(value, 0) + n * m
-    if None in landed:
-        ways[0] = ways.get(0, 0) + landed_ways[None] * common
-    values = {value: Fraction(n, landed_whole * common) for value, n in ways.items()}
-    return Odds.of(Distribution.of("outcome", ordered(outcome, HIT_OUTCOMES)), harm_distributions(values, harm_of))
+        outcome[name] = outcome.get(name, 0) + n
+    # Each hit's damage values, and a miss's 0, as whole numbers over one common total.
+    hits = value_ways_by(((key[1], key[0]) for key in landed if key is not None), dice=dice, sides=sides, bonus=bonus)
+    cases = [(n, hits[(key[1], key[0])] if key is not None else sums.constant(0)) for key, n in landed.items()]
+    values = mixed(cases, whole)
+    return Odds.of(Distribution.of("outcome", ordered(_over(outcome, whole), HIT_OUTCOMES)), harm_distributions(values, harm_of))

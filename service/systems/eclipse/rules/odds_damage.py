@@ -3,7 +3,9 @@ then read by `value_of` (never below 0, doubled on a critical) as `roll_damage` 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
+from math import lcm
 
 from service.dice import sums
 from service.systems.eclipse.rules.combat import SUPERIOR_HIT_DIE, value_of
@@ -17,9 +19,41 @@ def value_chances(*, dice: int, sides: int, bonus: int, superior: int, critical:
 
 def value_ways(*, dice: int, sides: int, bonus: int, superior: int, critical: bool) -> sums.Counts:
     """The same as whole numbers of ways out of all the rolls of those dice, for exact sums without Fractions."""
-    rolled = sums.add(sums.dice(dice, sides), sums.dice(superior, SUPERIOR_HIT_DIE))
+    rolled = sums.add_dice(sums.dice(dice, sides), superior, SUPERIOR_HIT_DIE)
     out: dict[int, int] = {}
     for total, n in sorted(rolled[0].items()):
         value = value_of(total, bonus=bonus, critical=critical)
         out[value] = out.get(value, 0) + n
     return out, rolled[1]
+
+
+def value_ways_by(keys: Iterable[tuple[int, bool]], *, dice: int, sides: int, bonus: int) -> dict[tuple[int, bool], sums.Counts]:
+    """`value_ways` for each (superior d6, critical) of `keys`, the weapon's dice summed once for them all."""
+    weapon = sums.dice(dice, sides)
+    rolled_by: dict[int, sums.Counts] = {}
+    out: dict[tuple[int, bool], sums.Counts] = {}
+    for superior, critical in keys:
+        rolled = rolled_by.get(superior)
+        if rolled is None:
+            rolled = rolled_by[superior] = sums.add_dice(weapon, superior, SUPERIOR_HIT_DIE)
+        counts: dict[int, int] = {}
+        for total, n in sorted(rolled[0].items()):
+            value = value_of(total, bonus=bonus, critical=critical)
+            counts[value] = counts.get(value, 0) + n
+        out[(superior, critical)] = (counts, rolled[1])
+    return out
+
+
+def mixed(parts: Iterable[tuple[int, sums.Counts]], whole: int) -> sums.Counts:
+    """Damage values of several cases, each case `n` ways out of `whole` with its own values' ways: the
+    ways of each value out of one common total (no Fraction on the way)."""
+    listed = list(parts)
+    common = 1
+    for _, (_, total) in listed:
+        common = lcm(common, total)
+    out: dict[int, int] = {}
+    for n, (counts, total) in listed:
+        scale = n * (common // total)
+        for value, m in counts.items():
+            out[value] = out.get(value, 0) + scale * m
+    return out, whole * common

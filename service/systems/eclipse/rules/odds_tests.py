@@ -3,31 +3,31 @@
 A test's roll is `run_test` with its target, modifiers, pool points and defaulting bound (see
 `PlannedTest.run`): walking it over the 100 faces of the d100 gives each judged `Result` (after
 any after-roll pool point) its chance. Outcome classes and superior results are read off those
-results; an opposed test pairs both sides' results through `winner`, as the roll does.
+results by grade; an opposed test pairs both sides' results through `winner`'s `contest`, as the
+roll does (`service.systems.eclipse.rules.odds_grades`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from math import lcm
 from typing import TypeVar
 
+from service.dice import sums
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Outcome
 from service.dice.stream import Stream
-from service.dice.walk import as_ways, faces, marginal, ordered, walk
+from service.dice.walk import faces, ordered, walk
 from service.systems.eclipse.rules.d100 import FACES, Result
-from service.systems.eclipse.rules.odds_damage import value_ways
-from service.systems.eclipse.rules.opposed import standing, winner
+from service.systems.eclipse.rules.odds_damage import mixed, value_ways_by
+from service.systems.eclipse.rules.odds_grades import Results, duel, grades, keep, kept_reading
 from service.systems.eclipse.rules.success_test import TestRun
 from service.systems.eclipse.rules.superior import chosen, critical_effect
 
 OUTCOMES = ("critical-failure", "failure", "success", "critical-success")
 WINNERS = ("a", "b", "tie", "none")
 
-Results = dict[Result, Fraction]
-_Part = TypeVar("_Part")
+_K = TypeVar("_K")
 
 
 def results_of(run: Callable[[Stream], TestRun]) -> Results:
@@ -41,43 +41,52 @@ def settled_results(settle: Callable[[int], Result]) -> Results:
     return faces(settle, FACES)
 
 
-def standings(results: Results, part: Callable[[Result], _Part]) -> tuple[list[tuple[Result, _Part, int]], int]:
-    """The results grouped by what `winner` reads of them (`standing`) and by the `part` the caller keeps of
-    them: one result standing for each group, the part, and the group's ways out of the common total."""
-    ways, total = as_ways(results)
-    groups: dict[tuple[tuple[bool, bool, int, int], _Part], tuple[Result, _Part, int]] = {}
-    for result, n in ways.items():
-        kept = part(result)
-        key = (standing(result), kept)
-        found = groups.get(key)
-        groups[key] = (result, kept, n) if found is None else (found[0], kept, found[2] + n)
-    return list(groups.values()), total
+PREFIXES = ("", "a:", "b:")  # a test's own, and each side's of an opposed test
 
 
 @memoized
 def test_distributions(results: Results, *, prefix: str = "") -> tuple[Distribution, ...]:
     """`outcome` against the modified target; superior successes and superior failures (0–2) as measured."""
+    kept: tuple[Distribution, ...] | None = kept_reading(results, "test")
+    if kept is not None:
+        return tuple(d.renamed(prefix + d.name) for d in kept) if prefix else kept
+    return _test_distributions(results, prefix)
+
+
+def keep_test_distributions(results: Results) -> None:
+    """Keep a prepared table's `test_distributions` with it (see `odds_faces.build`)."""
+    keep(results, "test", _test_distributions(results, ""))
+
+
+def _test_distributions(results: Results, prefix: str) -> tuple[Distribution, ...]:
     target = next(iter(results)).target
-    successes: dict[Outcome, Fraction] = dict(marginal(results, lambda r: r.superior_successes))
-    failures: dict[Outcome, Fraction] = dict(marginal(results, lambda r: r.superior_failures))
+    graded, total = grades(results)
+    outcome: dict[str, int] = {}
+    successes: dict[Outcome, int] = {}
+    failures: dict[Outcome, int] = {}
+    for r, n in graded:
+        outcome[r.outcome] = outcome.get(r.outcome, 0) + n
+        successes[r.superior_successes] = successes.get(r.superior_successes, 0) + n
+        failures[r.superior_failures] = failures.get(r.superior_failures, 0) + n
     return (
-        Distribution.of(f"{prefix}outcome", ordered(marginal(results, lambda r: r.outcome), OUTCOMES), target=target),
-        Distribution.of(f"{prefix}superiorSuccesses", successes),
-        Distribution.of(f"{prefix}superiorFailures", failures),
+        Distribution.of(f"{prefix}outcome", ordered(_over(outcome, total), OUTCOMES), target=target),
+        Distribution.of(f"{prefix}superiorSuccesses", _over(successes, total)),
+        Distribution.of(f"{prefix}superiorFailures", _over(failures, total)),
     )
+
+
+def _over(ways: dict[_K, int], total: int) -> dict[_K, Fraction]:
+    return {k: Fraction(n, total) for k, n in ways.items()}
 
 
 @memoized
 def winner_chances(a: Results, b: Results, *, critical_beats_success: bool, tie: str) -> dict[str, Fraction]:
-    """Who wins an opposed test: every pair of the two sides' standings, judged as the roll judges them."""
-    a_groups, a_total = standings(a, lambda r: None)
-    b_groups, b_total = standings(b, lambda r: None)
+    """Who wins an opposed test: every pair of the two sides' contests, judged as the roll judges them."""
+    ends, total = duel(a, b, critical_beats_success=critical_beats_success, tie=tie)
     out: dict[str, int] = {}
-    for ra, _, pa in a_groups:
-        for rb, _, pb in b_groups:
-            won, _ = winner(ra, rb, critical_beats_success=critical_beats_success, tie=tie)
-            out[won] = out.get(won, 0) + pa * pb
-    return {won: Fraction(n, a_total * b_total) for won, n in out.items()}
+    for _, won, n in ends:
+        out[won] = out.get(won, 0) + n
+    return _over(out, total)
 
 
 @memoized
@@ -102,10 +111,10 @@ def damage_distribution(
     doubled by a `double-damage` critical, read by `value_of` as the test reads it."""
     # The ways of each (superior d6, doubled) the results buy, then each such damage value's chances once,
     # all summed as whole numbers over one common total.
-    ways, whole = as_ways(results)
+    graded, whole = grades(results)
     bought: dict[tuple[int, bool], int] = {}
     missed = 0
-    for result, n in ways.items():
+    for result, n in graded:
         if not result.success:
             missed += n
             continue
@@ -113,15 +122,9 @@ def damage_distribution(
         effect, _ = critical_effect(result, on_critical_success, on_critical_failure)
         key = (extra, effect == "double-damage")
         bought[key] = bought.get(key, 0) + n
-    values = {
-        key: value_ways(dice=dice, sides=sides, bonus=bonus, superior=key[0], critical=key[1]) for key in bought
-    }
-    common = 1
-    for _, total in values.values():
-        common = lcm(common, total)
-    out: dict[int, int] = {0: missed * common} if missed else {}
-    for key, n in bought.items():
-        counts, total = values[key]
-        for value, m in counts.items():
-            out[value] = out.get(value, 0) + n * m * (common // total)
-    return Distribution.of("damage", {value: Fraction(n, whole * common) for value, n in out.items()})
+    values = value_ways_by(bought, dice=dice, sides=sides, bonus=bonus)
+    cases = [(n, values[key]) for key, n in bought.items()]
+    if missed:
+        cases.append((missed, sums.constant(0)))
+    ways, total = mixed(cases, whole)
+    return Distribution.of("damage", _over(ways, total))

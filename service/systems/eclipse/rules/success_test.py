@@ -44,11 +44,11 @@ def target_number(base: int, modifiers: Sequence[Modifier], spends: Sequence[Spe
     return summed, base + summed.applied
 
 
-def better(result: Result, spend: Spend, rules: EclipseRules) -> Result | None:
-    """What one after-roll point makes of a result, or None when it is not after-roll or would not raise its standing."""
-    if spend.use not in AFTER_ROLL:
+def better(result: Result, use: str, *, critical_replaces_superior: bool) -> Result | None:
+    """What one after-roll point of this `use` makes of a result, or None when it is not after-roll or would not raise its standing."""
+    if use not in AFTER_ROLL:
         return None
-    raised = after_roll(result, spend.use, critical_replaces_superior=rules.critical_replaces_superior)
+    raised = after_roll(result, use, critical_replaces_superior=critical_replaces_superior)
     return raised if raised is not None and rank(raised) > rank(result) else None
 
 
@@ -58,7 +58,7 @@ def improve(result: Result, spends: Sequence[Spend], rules: EclipseRules) -> tup
     for spend in spends:
         if spend.use not in AFTER_ROLL:
             continue
-        raised = better(result, spend, rules)
+        raised = better(result, spend.use, critical_replaces_superior=rules.critical_replaces_superior)
         if raised is not None:
             outcomes.append(SpendOutcome(spend.pool, spend.use, True, f"{result.outcome} {result.roll} → {raised.outcome} {raised.roll}"))
             result = raised
@@ -67,12 +67,18 @@ def improve(result: Result, spends: Sequence[Spend], rules: EclipseRules) -> tup
     return result, outcomes
 
 
-def settle(face: int, *, target: int, spends: Sequence[Spend], defaulting: bool, rules: EclipseRules) -> Result:
-    """The result one d100 face ends with, judged and then raised by any after-roll point as `read` does,
-    without the record of the test: what the odds judge once per face."""
-    result = judge(reading(face), target, defaulting=defaulting, critical_replaces_superior=rules.critical_replaces_superior)
-    for spend in spends:
-        raised = better(result, spend, rules)
+def after_roll_uses(spends: Sequence[Spend]) -> tuple[str, ...]:
+    """The uses of the after-roll points among a test's spends, in order: all `settle` reads of them."""
+    return tuple(s.use for s in spends if s.use in AFTER_ROLL)
+
+
+def settle(face: int, *, target: int, uses: Sequence[str], defaulting: bool, critical_replaces_superior: bool) -> Result:
+    """The result one d100 face ends with, judged and then raised by any after-roll point (`uses`) as `read`
+    does, without the record of the test: what the odds judge once per face. It takes exactly what it
+    reads, so a table of its answers is keyed by these alone (different modifiers landing on one target share it)."""
+    result = judge(reading(face), target, defaulting=defaulting, critical_replaces_superior=critical_replaces_superior)
+    for use in uses:
+        raised = better(result, use, critical_replaces_superior=critical_replaces_superior)
         if raised is not None:
             result = raised
     return result

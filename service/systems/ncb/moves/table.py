@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from service.dice.odds import Odds
+from service.dice.odds import Odds, rolls_nothing
 from service.dice.stream import Stream
 from service.errors import Problem
 from service.registry import Actor
 from service.systems.ncb import SYSTEM
 from service.systems.ncb import state as table
-from service.systems.ncb.errors import NO_COMBAT, TARGET_DOWN, refuse
+from service.systems.ncb.errors import TARGET_DOWN, refuse
 from service.systems.ncb.moves.shared import as_dict
 from service.systems.ncb.rules import turns
 from service.systems.ncb.rules.damage import DEAD
@@ -51,13 +51,15 @@ def add_combatant(
 
 
 def add_combatant_odds(state: NcbState, p: NcbAddCombatantAction, actor: Actor) -> Odds:
-    """A newcomer joining the running combat: its initiative and its place; without a combat nothing is rolled."""
+    """A newcomer joining the running combat: its initiative and its place. Without a combat to join (or
+    without `joinCombat`) the newcomer is still seated and nothing is rolled, answered as every game
+    answers an action that rolls nothing (`rolls_nothing`), not refused."""
     spec = p.combatant
     if actor.role != "gm":
         spec = spec.model_copy(update={"owner": actor.name})
     state = table.add(state, spec)  # on this copy only: the odds change nothing
     if not p.join_combat or state.combat is None:
-        raise refuse(NO_COMBAT, "no combat for the newcomer to join: adding it rolls nothing")
+        return rolls_nothing()
     c = table.get(state, spec.id)
     return join_odds(state.combat, table.initiative_entry(c, state.rules, False, False))
 

@@ -2,7 +2,7 @@
 
 The attack roll is set up and judged per natural as `roll_to_hit` does it (`aim`, `Aim.judged`); each way it
 can land (miss, hit, critical) then rolls the weapon's `damage_formula`, whose totals come from
-`total_chances`, and each total is applied to the target by `apply_damage` as a rolled hit would be.
+`total_ways`, and each total is applied to the target by `apply_damage` as a rolled hit would be.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from math import lcm
 from service.dice.memo import memoized
 from service.dice.notation import Limits
 from service.dice.odds import Distribution, Odds, Outcome
-from service.dice.walk import as_ways, ordered
+from service.dice.walk import ordered
 from service.systems.ncb.rules.attacks import Swing, aim
 from service.systems.ncb.rules.damage import Vitals, apply_damage, weapon_hit
-from service.systems.ncb.rules.odds_d20 import natural_chances
-from service.systems.ncb.rules.odds_formula import total_chances
+from service.systems.ncb.rules.odds_d20 import natural_ways
+from service.systems.ncb.rules.odds_formula import total_ways
 from service.systems.ncb.rules.weapons import WeaponDice, damage_formula
 
 ATTACK_OUTCOMES = ("miss", "hit", "critical-hit")
@@ -27,20 +27,19 @@ RESULTS = ("unharmed", "hurt", "last-breath", "dying", "flatlined", "annihilated
 @memoized
 def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: Limits) -> Odds:
     """`outcome` of the roll; `damage` dealt after damage reduction (0 on a miss); the target's `result`."""
-    landed = landings(swing)
-    landed_ways, landed_whole = as_ways(landed)
-    outcome: dict[str, Fraction] = {}
+    landed_ways, landed_whole = landing_ways(swing)
+    outcome: dict[str, int] = {}
     # Each hit's damage totals as whole numbers over one common total; each (total, critical) applied once.
     hits: dict[tuple[bool, bool, int, WeaponDice], tuple[dict[int, int], int]] = {}
-    for key, p in landed.items():
+    for key, n in landed_ways.items():
         hit, critical, ability_modifier, dice = key
         name = "critical-hit" if critical and hit else "hit" if hit else "miss"
-        outcome[name] = outcome.get(name, Fraction(0)) + p
+        outcome[name] = outcome.get(name, 0) + n
         if hit:
             formula = damage_formula(
                 dice, critical=critical, ability_modifier=ability_modifier, tech_bonus=swing.weapon.tech_bonus, rules=swing.rules
             )
-            hits[key] = as_ways(total_chances(formula, limits))
+            hits[key] = total_ways(formula, limits)
     common = 1
     for _, total_whole in hits.values():
         common = lcm(common, total_whole)
@@ -66,7 +65,7 @@ def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: 
     dealt: dict[Outcome, Fraction] = {value: Fraction(n, whole) for value, n in dealt_ways.items()}
     result = {name: Fraction(n, whole) for name, n in result_ways.items()}
     return Odds.of(
-        Distribution.of("outcome", ordered(outcome, ATTACK_OUTCOMES)),
+        Distribution.of("outcome", ordered({name: Fraction(n, landed_whole) for name, n in outcome.items()}, ATTACK_OUTCOMES)),
         Distribution.of("damage", dealt),
         Distribution.of("result", ordered(result, RESULTS)),
     )
@@ -75,10 +74,17 @@ def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: 
 def landings(swing: Swing) -> dict[tuple[bool, bool, int, WeaponDice], Fraction]:
     """Each way the attack roll lands (hit, critical, ability modifier, dice) and its chance: the attack set
     up once (`aim`, as `roll_to_hit` sets it up) and each natural of its mode judged once (`Aim.judged`)."""
+    ways, whole = landing_ways(swing)
+    return {key: Fraction(n, whole) for key, n in ways.items()}
+
+
+def landing_ways(swing: Swing) -> tuple[dict[tuple[bool, bool, int, WeaponDice], int], int]:
+    """The same as whole numbers of ways out of one total."""
     aimed = aim(swing)
-    out: dict[tuple[bool, bool, int, WeaponDice], Fraction] = {}
-    for natural, p in natural_chances(aimed.mode).items():
+    naturals, whole = natural_ways(aimed.mode)
+    out: dict[tuple[bool, bool, int, WeaponDice], int] = {}
+    for natural, n in naturals.items():
         _, hit, _, critical = aimed.judged(natural)
         key = (hit, critical, aimed.ability_modifier, aimed.dice)
-        out[key] = out.get(key, Fraction(0)) + p
-    return out
+        out[key] = out.get(key, 0) + n
+    return out, whole

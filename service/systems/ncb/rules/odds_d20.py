@@ -25,11 +25,17 @@ def natural_chances(mode: RollMode) -> dict[int, Fraction]:
     return dict(walk(lambda stream: roll_d20(stream, mode)[1]))
 
 
+@cache
+def natural_ways(mode: RollMode) -> tuple[dict[int, int], int]:
+    """`natural_chances` as whole numbers of ways out of one total, kept as it is: callers only read it."""
+    return as_ways(natural_chances(mode))
+
+
 @memoized
 def test_odds(test: D20Test) -> Odds:
     """Outcome classes (worst to best) and the total's distribution, with the DV as its target: each
     natural of the mode read once."""
-    ways, whole = as_ways(natural_chances(test.mode))
+    ways, whole = natural_ways(test.mode)
     outcomes: dict[str, int] = {}
     totals: dict[int, int] = {}
     for natural, n in ways.items():

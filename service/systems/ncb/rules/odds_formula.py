@@ -14,7 +14,7 @@ from fractions import Fraction
 from service.dice import sums
 from service.dice.notation import DiceError, LimitExceeded, Limits, parse
 from service.dice.notation.ast import Dice, Group, Negate, Node, Number, Sum
-from service.dice.walk import walk
+from service.dice.walk import as_ways, walk
 from service.errors import Problem
 from service.systems.ncb.errors import DICE_TOTAL, refuse
 from service.systems.ncb.rules.dice import MAX_TOTAL, roll_formula
@@ -24,6 +24,12 @@ MAX_PATHS = 5_000  # the most paths of draws walked for any other formula (4d6kh
 
 def total_chances(expression: str, limits: Limits) -> dict[int, Fraction]:
     """Each total the formula can roll (never below 0) and its exact chance."""
+    ways, whole = total_ways(expression, limits)
+    return {total: Fraction(n, whole) for total, n in ways.items()}
+
+
+def total_ways(expression: str, limits: Limits) -> sums.Counts:
+    """The same as whole numbers of ways out of one total, for exact sums without Fractions."""
     try:
         node = parse(expression, limits)
     except LimitExceeded as exc:
@@ -31,18 +37,16 @@ def total_chances(expression: str, limits: Limits) -> dict[int, Fraction]:
     except DiceError as exc:
         raise Problem(exc.code, f"{expression!r}: {exc}") from None
     summed = _summed(node)
-    raw: dict[int, Fraction]
     if summed is None:
-        raw = walk(lambda stream: roll_formula(expression, stream).total, max_paths=MAX_PATHS)
-    else:
-        raw = sums.chances(summed)
+        summed = as_ways(walk(lambda stream: roll_formula(expression, stream).total, max_paths=MAX_PATHS))
+    raw, whole = summed
     furthest = max(abs(total) for total in raw)
     if furthest > MAX_TOTAL:
         raise refuse(DICE_TOTAL, f"{expression!r} can roll {furthest}; damage and healing stay within {MAX_TOTAL}")
-    out: dict[int, Fraction] = {}
-    for total, p in raw.items():
-        out[max(0, total)] = out.get(max(0, total), Fraction(0)) + p
-    return out
+    out: dict[int, int] = {}
+    for total, n in sorted(raw.items()):
+        out[max(0, total)] = out.get(max(0, total), 0) + n
+    return out, whole
 
 
 def _summed(node: Node) -> sums.Counts | None:

@@ -9,12 +9,14 @@ whether `ranked` puts i ahead of j (higher bonus, then Dexterity, then listing o
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections.abc import Callable
 from fractions import Fraction
 
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, OddsTooCostly, Outcome
-from service.dice.walk import as_ways, walk
-from service.systems.ncb.rules.odds_d20 import natural_chances
+from service.dice.walk import walk
+from service.systems.ncb.rules.odds_d20 import natural_ways
 from service.systems.ncb.rules.turns import InitiativeEntry, InitiativeRoll, initiative_total, join, ranked, roll_initiative
 from service.systems.ncb.wire.combat import NcbCombatView
 
@@ -23,11 +25,18 @@ MAX_PARTICIPANTS = 50
 
 def totals(entry: InitiativeEntry) -> dict[int, Fraction]:
     """Each total the entry can roll and its chance: each natural of its mode read once (`initiative_total`)."""
-    out: dict[int, Fraction] = {}
-    for natural, p in natural_chances(entry.mode).items():
+    ways, whole = total_ways(entry)
+    return {total: Fraction(n, whole) for total, n in ways.items()}
+
+
+def total_ways(entry: InitiativeEntry) -> tuple[dict[int, int], int]:
+    """The same as whole numbers of ways out of one total."""
+    naturals, whole = natural_ways(entry.mode)
+    out: dict[int, int] = {}
+    for natural, n in naturals.items():
         total = initiative_total(entry, natural)
-        out[total] = out.get(total, Fraction(0)) + p
-    return out
+        out[total] = out.get(total, 0) + n
+    return out, whole
 
 
 @memoized
@@ -35,8 +44,8 @@ def initiative_odds(entries: list[InitiativeEntry]) -> Odds:
     """`first`: who starts round 1; then each participant's total (`initiative:<id>`)."""
     if len(entries) > MAX_PARTICIPANTS:
         raise OddsTooCostly("participants", len(entries), MAX_PARTICIPANTS)
-    each = [totals(e) for e in entries]
-    ways = [as_ways(chances) for chances in each]
+    ways = [total_ways(e) for e in entries]
+    behind = [_behind(counted) for counted, _ in ways]
     whole = 1
     for _, total in ways:
         whole *= total
@@ -47,24 +56,33 @@ def initiative_odds(entries: list[InitiativeEntry]) -> Odds:
         for t, n in ways[i][0].items():
             for j in range(len(entries)):
                 if j != i:
-                    n *= _below(ways[j][0], t, ties[j])
+                    n *= behind[j](t, ties[j])
             chance += n
         first[e.id] = Fraction(chance, whole)
     return Odds.of(
         Distribution.of("first", first),
-        [Distribution.of(f"initiative:{e.id}", _numbers(each[i])) for i, e in enumerate(entries)],
+        [Distribution.of(f"initiative:{e.id}", _over(ways[i])) for i, e in enumerate(entries)],
     )
 
 
-def _numbers(chances: dict[int, Fraction]) -> dict[Outcome, Fraction]:
-    out: dict[Outcome, Fraction] = {total: p for total, p in chances.items()}
-    return out
+def _over(counted: tuple[dict[int, int], int]) -> dict[Outcome, Fraction]:
+    ways, whole = counted
+    return {total: Fraction(n, whole) for total, n in ways.items()}
 
 
-def _below(ways: dict[int, int], t: int, tie_won: bool) -> int:
-    """The ways a participant lands behind a total of t (out of its own whole)."""
-    lower = sum(n for total, n in ways.items() if total < t)
-    return lower + (ways.get(t, 0) if tie_won else 0)
+def _behind(ways: dict[int, int]) -> Callable[[int, bool], int]:
+    """The ways a participant lands behind a total of t (out of its own whole), given whether it loses a tie
+    on t: its totals sorted once, with running sums."""
+    keys = sorted(ways)
+    lower = [0]
+    for total in keys:
+        lower.append(lower[-1] + ways[total])
+
+    def behind(t: int, tie_won: bool) -> int:
+        below = lower[bisect_left(keys, t)]
+        return below + (ways.get(t, 0) if tie_won else 0)
+
+    return behind
 
 
 def _wins_tie(e: InitiativeEntry, other: InitiativeEntry, listed_first: bool) -> bool:

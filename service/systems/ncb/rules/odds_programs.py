@@ -2,7 +2,7 @@
 
 The save is the test `roll_save` rolls (`save_test`), each natural of its mode read once as the roll
 reads it (`D20Test.read`); each way it can go is read by
-`rolls_damage` and `damage_after_save` over the damage formula's totals (`total_chances`), and the
+`rolls_damage` and `damage_after_save` over the damage formula's totals (`total_ways`), and the
 damage is applied to the target (program damage: no armor reduction) by `apply_damage`.
 """
 
@@ -13,13 +13,13 @@ from fractions import Fraction
 from service.dice.memo import memoized
 from service.dice.notation import Limits
 from service.dice.odds import Distribution, Odds, Outcome
-from service.dice.walk import as_ways, marginal, ordered
+from service.dice.walk import ordered
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.d20 import D20Test
 from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage
 from service.systems.ncb.rules.odds_attack import RESULTS
-from service.systems.ncb.rules.odds_d20 import D20_OUTCOMES, natural_chances
-from service.systems.ncb.rules.odds_formula import total_chances
+from service.systems.ncb.rules.odds_d20 import D20_OUTCOMES, natural_ways
+from service.systems.ncb.rules.odds_formula import total_ways as total_ways_of
 from service.systems.ncb.rules.programs import Program, damage_after_save, rolls_damage
 
 
@@ -29,10 +29,11 @@ def program_odds(
     program: Program, save: D20Test | None, rules: NcbRules, *, target: Vitals | None, use_last_breath: bool, limits: Limits
 ) -> Odds:
     """`save` (the target's d20 outcome, when it has one), `damage` after it, and the target's `result`."""
-    saves = save_chances(save)
-    by_saved, save_whole = as_ways(marginal(saves, lambda o: o[1]))  # the damage reads only whether it was saved
-    totals = total_chances(program.damage_dice, limits) if program.damage_dice is not None else {0: Fraction(1)}
-    total_ways, total_whole = as_ways(totals)
+    saves, save_whole = save_ways(save)
+    by_saved: dict[bool | None, int] = {}  # the damage reads only whether it was saved
+    for (_, saved), n in saves.items():
+        by_saved[saved] = by_saved.get(saved, 0) + n
+    total_ways, total_whole = total_ways_of(program.damage_dice, limits) if program.damage_dice is not None else ({0: 1}, 1)
     dealt_ways: dict[int, int] = {}
     for saved, n in by_saved.items():
         rolled = rolls_damage(program, saved)
@@ -50,7 +51,11 @@ def program_odds(
         result = {name: Fraction(n, whole) for name, n in result_ways.items()}
     out = [Distribution.of("damage", damage)]
     if any(outcome is not None for outcome, _ in saves):
-        chances = {str(o): p for (o, _), p in saves.items() if o is not None}
+        named: dict[str, int] = {}
+        for (o, _), n in saves.items():
+            if o is not None:
+                named[str(o)] = named.get(str(o), 0) + n
+        chances = {name: Fraction(n, save_whole) for name, n in named.items()}
         out.insert(0, Distribution.of("save", ordered(chances, D20_OUTCOMES)))
     if result:
         out.append(Distribution.of("result", ordered(result, RESULTS)))
@@ -60,10 +65,17 @@ def program_odds(
 def save_chances(save: D20Test | None) -> dict[tuple[str | None, bool | None], Fraction]:
     """Each (outcome, saved) of the save and its chance, each natural of its mode read once (`D20Test.read`);
     (None, None) for certain when the program allows no save."""
+    ways, whole = save_ways(save)
+    return {key: Fraction(n, whole) for key, n in ways.items()}
+
+
+def save_ways(save: D20Test | None) -> tuple[dict[tuple[str | None, bool | None], int], int]:
+    """The same as whole numbers of ways out of one total."""
     if save is None:
-        return {(None, None): Fraction(1)}
-    out: dict[tuple[str | None, bool | None], Fraction] = {}
-    for natural, p in natural_chances(save.mode).items():
+        return {(None, None): 1}, 1
+    naturals, whole = natural_ways(save.mode)
+    out: dict[tuple[str | None, bool | None], int] = {}
+    for natural, n in naturals.items():
         _, saved, outcome = save.read(natural)
-        out[(outcome, saved)] = out.get((outcome, saved), Fraction(0)) + p
-    return out
+        out[(outcome, saved)] = out.get((outcome, saved), 0) + n
+    return out, whole

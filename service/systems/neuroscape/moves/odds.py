@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from service.dice.odds import Distribution, Odds
+from service.dice.odds import Odds, rolls_nothing
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.neuroscape import errors as E
@@ -83,7 +83,7 @@ def _not_covered(kind: str) -> Exception:
 
 
 def no_dice() -> Odds:
-    return Odds.of(Distribution.of("dice", {"none rolled": 1}))
+    return rolls_nothing()
 
 
 def step_odds(state: NeuroscapeState, action: str, params: NeuroscapeActionBase, actor: Actor) -> Odds:

@@ -1,0 +1,85 @@
+"""Typical inputs of the costlier odds, by operationId: the published example varied over the
+numbers tables really use, so the "typical spread" of `odds_games.py` is not one lucky example.
+
+Each body is the odds input (no seeds). A mechanic not listed here is timed on its example alone.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+_MODIFIERS = ([], [{"value": 10}], [{"value": -20}], [{"severity": "minor", "penalty": True}, {"value": 30}])
+_SPENDS = ([], [{"pool": "flex", "use": "flip-flop"}], [{"pool": "flex", "use": "upgrade"}])
+
+
+def _eclipse_test() -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for target, modifiers, spends in product(range(10, 91, 20), _MODIFIERS, _SPENDS):
+        out.append({"target": target, "modifiers": modifiers, "poolSpends": spends})
+    for target in (25, 55, 80):  # with a weapon and superior choices
+        out.append({"target": target, "onSuperiorSuccess": ["damage", "damage"], "onCriticalSuccess": "double-damage",
+                    "damage": {"dice": 2, "sides": 10, "bonus": 3}})
+    return out
+
+
+def _eclipse_opposed() -> list[dict[str, Any]]:
+    return [{"a": {"target": a, "modifiers": m}, "b": {"target": b}} for a, b, m in product((30, 50, 70), (20, 45, 60), _MODIFIERS[:3])]
+
+
+def _eclipse_attack() -> list[dict[str, Any]]:
+    out = []
+    for skill, fray, dice, armor in product((40, 60, 80), (30, 50), (1, 2), (0, 6, 10)):
+        out.append({"attack": "melee", "attacker": {"target": skill}, "defender": {"fray": fray, "melee": fray - 5},
+                    "weapon": {"dice": dice, "sides": 10, "bonus": 2},
+                    "target": {"armorKinetic": armor, "woundThreshold": 7, "durability": 35, "deathRating": 53}})
+    return out
+
+
+def _eclipse_hack() -> list[dict[str, Any]]:
+    return [{"method": method, "infosec": infosec, "firewall": firewall, "poolSpends": spends}
+            for method, infosec, firewall, spends in product(("subtle", "brute-force"), (40, 60, 80), (30, 50), _SPENDS[:2])]
+
+
+def _eclipse_rep() -> list[dict[str, Any]]:
+    return [{"network": "@", "score": score, "favor": favor, "used": used, "secrecy": secrecy}
+            for score, favor, used, secrecy in product((30, 50, 70), ("minor", "moderate"), (0, 1), (0, 10)) if favor == "minor" or not used]
+
+
+def _ncb_d20() -> list[dict[str, Any]]:
+    return [{"modifier": m, "dv": dv, "advantage": adv} for m, dv, adv in product((0, 3, 7), (10, 14, 18), (False, True))]
+
+
+def _ncb_initiative() -> list[dict[str, Any]]:
+    return [{"participants": [{"id": f"p{i}", "bonus": b} for i, b in enumerate(bonuses)]}
+            for bonuses in ((5, 0), (2, 2), (3, 1, 0), (4, 4, 2), (6, 1, 0, -1))]
+
+
+def _ncb_attack() -> list[dict[str, Any]]:
+    out = []
+    for dex, dice, ac, armor, tags in product((12, 16, 20), ("1d6", "2d6", "2d8"), (11, 13, 16), ("none", "heavy"), ([], ["armor-penetration"])):
+        out.append({"attacker": {"dexterity": dex, "level": 5}, "weapon": {"name": "Gun", "damageDice": dice, "tags": tags},
+                    "target": {"armorClass": ac, "armor": armor, "hp": 30, "maxHp": 30}})
+    return out
+
+
+def _ncb_program() -> list[dict[str, Any]]:
+    out = []
+    for score, dice, save, bonus in product((14, 18), ("2d6", "3d6", "4d8"), ("dexterity", "constitution"), (0, 2, 5)):
+        out.append({"caster": {"level": 5, "programAbilityScore": score, "ram": 4, "programSlots": [{"tier": 1, "total": 2}]},
+                    "program": {"name": "Short circuit", "tier": 1, "ramCost": 2, "save": save, "damageDice": dice},
+                    "saveModifier": bonus})
+    return out
+
+
+SPREAD: dict[str, list[dict[str, Any]]] = {
+    "eclipseTest": _eclipse_test(),
+    "eclipseOpposedTest": _eclipse_opposed(),
+    "eclipseAttack": _eclipse_attack(),
+    "eclipseHack": _eclipse_hack(),
+    "eclipseRepTest": _eclipse_rep(),
+    "ncbD20Test": _ncb_d20(),
+    "ncbInitiative": _ncb_initiative(),
+    "ncbAttack": _ncb_attack(),
+    "ncbRunProgram": _ncb_program(),
+}
