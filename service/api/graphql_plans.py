@@ -48,6 +48,7 @@ from graphql import execute as graphql_execute
 from graphql.execution.values import get_argument_values, get_variable_values
 
 from service.api.graphql_arguments import NotBuildable, argument_builder
+from service.api.graphql_projection import compiled
 
 Runner = Callable[[dict[str, Any], dict[str, Any]], Awaitable[Any]]
 Complete = Callable[[Any], Any]
@@ -165,6 +166,7 @@ class Plans:
         if not isinstance(node, FieldNode) or node.directives or node.name.value not in self._runners:
             raise _NotPlain("root field")
         field = root.fields[node.name.value]
+        complete = _completer(field.type, node.selection_set)  # refuses a shape a plan does not cover
         return Plan(
             document=document,
             operation=operation,
@@ -172,7 +174,7 @@ class Plans:
             field=field,
             key=(node.alias or node.name).value,
             run=self._runners[node.name.value],
-            complete=_completer(field.type, node.selection_set),
+            complete=compiled(field.type, node.selection_set, _completer) or complete,
             nullable=not isinstance(field.type, GraphQLNonNull),
             arguments=_arguments(operation, field, node),
         )

@@ -1,0 +1,103 @@
+"""A plan's projection compiled once into Python source: one function per object selection.
+
+The generic completers of `graphql_plans` walk a list of fields per object and call one closure
+per value; for a roll that is a dozen calls and a loop with a type test per field. Here each
+object selection becomes a function returning one dict display (keys in selection order), with
+the non-null Int, String, Boolean and ID leaves tested inline and lists of objects written as
+comprehensions. Anything else (another scalar, a nullable leaf, a list of lists or of leaves) is
+handed to the generic completer of that field, so a value is completed, or refused, exactly as
+the generic projection does it: `tests/api/test_graphql_projection.py` holds the two equal.
+
+Switch: none (it replaces the generic projection wherever the root is an object). Gain, measured
+in process on the `diceRoll` mutation of bench/http.py: see CHANGELOG.md (issue 18).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from graphql import FieldNode, GraphQLList, GraphQLNonNull, GraphQLObjectType, SelectionSetNode, is_leaf_type
+
+Complete = Callable[[Any], Any]
+# The completer of a field the generated code does not inline (graphql_plans._completer).
+Fallback = Callable[[Any, SelectionSetNode | None], Complete]
+
+_INT = "(-2147483648 <= x <= 2147483647)"
+_EXACT = {"Int": "int", "String": "str", "Boolean": "bool", "ID": "str"}
+
+
+def _non_null() -> None:
+    raise TypeError("a non-null field resolved to null")
+
+
+def _getter(value: Any) -> Callable[[str], Any]:
+    return lambda name: getattr(value, name)
+
+
+class _Source:
+    """The functions of one projection, as source, and the objects they refer to."""
+
+    def __init__(self, fallback: Fallback) -> None:
+        self.fallback = fallback
+        self.lines: list[str] = []
+        self.names: dict[str, Any] = {"_non_null": _non_null, "_getter": _getter}
+        self.count = 0
+
+    def refer(self, value: Any) -> str:
+        name = f"_c{len(self.names)}"
+        self.names[name] = value
+        return name
+
+    def object(self, gql_type: GraphQLObjectType, selection_set: SelectionSetNode, nullable: bool) -> str:
+        """The name of a function completing one value of `gql_type` (None included)."""
+        self.count += 1
+        name = f"_object{self.count}"
+        entries = []
+        for node in selection_set.selections:
+            assert isinstance(node, FieldNode)  # the generic projection was built first and checked the shape
+            key = (node.alias or node.name).value
+            if node.name.value == "__typename":
+                entries.append(f"{key!r}: {gql_type.name!r}")
+            else:
+                entries.append(f"{key!r}: {self.value(gql_type.fields[node.name.value].type, node, f'g({node.name.value!r})')}")
+        lines = [
+            f"def {name}(v):",
+            "    if v is None:",
+            "        return None" if nullable else "        _non_null()",
+            "    g = v.get if type(v) is dict else _getter(v)",
+            "    return {" + ", ".join(entries) + "}",
+        ]
+        self.lines.extend(lines)
+        return name
+
+    def value(self, gql_type: Any, node: FieldNode, get: str) -> str:
+        """An expression completing the value `get` reads, for a field of `gql_type` selected by `node`."""
+        inner = gql_type.of_type if isinstance(gql_type, GraphQLNonNull) else gql_type
+        nullable = inner is gql_type
+        if not nullable and is_leaf_type(inner) and inner.name in _EXACT:
+            exact = _EXACT[inner.name]
+            test = f"type(x := {get}) is {exact}" + (f" and {_INT}" if exact == "int" else "")
+            return f"(x if {test} else {self.refer(self.fallback(gql_type, node.selection_set))}(x))"
+        if isinstance(inner, GraphQLObjectType) and node.selection_set is not None:
+            return f"{self.object(inner, node.selection_set, nullable)}({get})"
+        if isinstance(inner, GraphQLList):
+            item = inner.of_type.of_type if isinstance(inner.of_type, GraphQLNonNull) else inner.of_type
+            if isinstance(item, GraphQLObjectType) and node.selection_set is not None:
+                complete = self.object(item, node.selection_set, item is inner.of_type)
+                empty = "None" if nullable else "_non_null()"
+                return f"({empty} if (y := {get}) is None else [{complete}(i) for i in y])"
+        return f"{self.refer(self.fallback(gql_type, node.selection_set))}({get})"
+
+
+def compiled(gql_type: Any, selection_set: SelectionSetNode | None, fallback: Fallback) -> Complete | None:
+    """The compiled projection of a root field of `gql_type`, or None when its type is not an object."""
+    inner = gql_type.of_type if isinstance(gql_type, GraphQLNonNull) else gql_type
+    if not isinstance(inner, GraphQLObjectType) or selection_set is None:
+        return None
+    source = _Source(fallback)
+    name = source.object(inner, selection_set, inner is gql_type)
+    namespace = dict(source.names)
+    exec("\n".join(source.lines), namespace)  # noqa: S102 - source built from the schema's names, keys as repr literals
+    complete: Complete = namespace[name]
+    return complete
