@@ -21,7 +21,7 @@ from strawberry.types import ExecutionContext
 
 from service.api.bodies import check_value
 from service.api.events import subscription_resolver
-from service.api.graphql_plans import Plans
+from service.api.graphql_plans import Plans, Runner
 from service.api.enums import of_operations
 from service.api.graphql_types import TypeFactory, plain, resolve_field
 from service.api.operations import Call, Operation
@@ -32,7 +32,7 @@ from service.errors import Problem
 from service.sessions.models import LogEntry
 
 # The work behind one GraphQL field: (request context, field arguments) -> the answer.
-FieldRun = Callable[[dict[str, Any], dict[str, Any]], Awaitable[Any]]
+FieldRun = Runner
 
 
 def _extensions(problem: Problem) -> dict[str, Any]:
@@ -92,14 +92,14 @@ def field_runner(op: Operation) -> FieldRun:
     flat = op.method == "GET" and model is not None
     aliases = _aliases(model) if model is not None else set()
 
-    async def run(context: dict[str, Any], kwargs: dict[str, Any]) -> Any:
+    async def run(context: dict[str, Any], kwargs: dict[str, Any], *, direct: bool = False) -> Any:
         services: Services = context["services"]
         try:
             key = kwargs.get("idempotencyKey")
             if key is not None and not (1 <= len(key) <= 200):
                 raise Problem("validation-failed", "idempotencyKey must be 1-200 characters")
             request = context["request"]
-            token = bearer(request.headers)
+            token = _bearer(request.scope)
             call = Call(
                 sessions=services.sessions,
                 store=services.store,
@@ -116,9 +116,12 @@ def field_runner(op: Operation) -> FieldRun:
             if model is not None:
                 if flat:
                     raw = {k: v for k, v in kwargs.items() if k in aliases and v is not None}
+                elif direct:  # built from the variables as plain dicts, no Int past 32 bits: nothing to convert or check
+                    raw = kwargs["input"]
                 else:
                     raw = plain(kwargs["input"])
-                check_value(raw, ["input"])  # a literal in the query text is not checked as JSON: same rule
+                if not direct:
+                    check_value(raw, ["input"])  # a literal in the query text is not checked as JSON: same rule
                 try:
                     data = model.model_validate_json(orjson.dumps(raw))  # the same JSON-mode rules as REST
                 except ValidationError as exc:
@@ -129,6 +132,15 @@ def field_runner(op: Operation) -> FieldRun:
         return reply.body
 
     return run
+
+
+def _bearer(scope: Any) -> str | None:
+    """The bearer token, from the first Authorization header of the raw scope (as `request.headers.get`
+    finds it, without building Starlette's Headers)."""
+    for name, value in scope["headers"]:
+        if name == b"authorization":
+            return bearer({"authorization": value.decode("latin-1")})
+    return None
 
 
 def _aliases(model: type[BaseModel]) -> set[str]:
@@ -221,9 +233,11 @@ async def execute(
         raise Problem("validation-failed", "'operationName' must be a string")
     query = payload["query"]
     if plans:
-        answer = await schema.plans.answer(query, operation, variables, context, direct_arguments=direct_arguments)
-        if answer is not None:
-            return answer
+        plan = schema.plans.plan(query, operation)
+        if plan is not None:
+            answer = await plan.execute(schema.plans, variables, context, direct_arguments=direct_arguments)
+            if answer is not None:
+                return answer
     try:
         result = await schema.execute(query, variable_values=variables, context_value=context, operation_name=operation)
     except CannotGetOperationTypeError as error:  # raised, not answered: an unknown `operationName`

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from inspect import isawaitable
-from typing import Any
+from typing import Any, Protocol
 
 from graphql import (
     DocumentNode,
@@ -50,7 +50,15 @@ from graphql.execution.values import get_argument_values, get_variable_values
 from service.api.graphql_arguments import NotBuildable, argument_builder
 from service.api.graphql_projection import compiled
 
-Runner = Callable[[dict[str, Any], dict[str, Any]], Awaitable[Any]]
+
+
+class Runner(Protocol):
+    """A root field's work: (request context, field arguments) -> the answer. `direct` says the arguments
+    came from `graphql_arguments`: plain JSON values, every Int within 32 bits."""
+
+    def __call__(self, context: dict[str, Any], kwargs: dict[str, Any], *, direct: bool = False) -> Awaitable[Any]: ...
+
+
 Complete = Callable[[Any], Any]
 _MAX_PLANS = 512
 
@@ -77,6 +85,7 @@ class Plan:
         """The answer, or None when the variables do not coerce (the full path words the errors)."""
         build = self.arguments if direct_arguments else None
         kwargs = build(variables or {}) if build is not None else None
+        direct = kwargs is not None
         if kwargs is None:  # graphql-core coerces, or finds the error
             coerced = get_variable_values(plans.schema, self.operation.variable_definitions or (), variables or {})
             if isinstance(coerced, list):
@@ -86,7 +95,7 @@ class Plan:
             except GraphQLError:
                 return None
         try:
-            value = await self.run(context, kwargs)  # coded failures come out as GraphQLError
+            value = await self.run(context, kwargs, direct=direct)  # coded failures come out as GraphQLError
         except GraphQLError as error:
             formatted = located_error(error, [self.node], [self.key]).formatted
             return {"data": {self.key: None} if self.nullable else None, "errors": [formatted]}
@@ -109,15 +118,10 @@ class Plans:
         """Whether (query text, operation name) has a plan."""
         return self._plans.get(key) is not None
 
-    async def answer(
-        self, query: str, operation_name: str | None, variables: Any, context: dict[str, Any], *, direct_arguments: bool = True
-    ) -> dict | None:
-        """The answer by plan, or None: no plan for this text, or variables only the full path can word.
-        Without `direct_arguments`, graphql-core coerces every request's arguments."""
-        plan = self._plans.get((query, operation_name))
-        if plan is None:
-            return None
-        return await plan.execute(self, variables, context, direct_arguments=direct_arguments)
+    def plan(self, query: str, operation_name: str | None) -> Plan | None:
+        """The plan of (query text, operation name), or None: its `execute` answers, or says
+        the variables need the full path."""
+        return self._plans.get((query, operation_name))
 
     async def complete_fully(self, plan: Plan, value: Any, variables: Any, context: dict[str, Any]) -> dict:
         """Complete an already computed root value with graphql-core itself (the action is not run

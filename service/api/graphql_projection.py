@@ -3,8 +3,8 @@
 The generic completers of `graphql_plans` walk a list of fields per object and call one closure
 per value; for a roll that is a dozen calls and a loop with a type test per field. Here each
 object selection becomes a function returning one dict display (keys in selection order), with
-the non-null Int, String, Boolean and ID leaves tested inline and lists of objects written as
-comprehensions. Anything else (another scalar, a nullable leaf, a list of lists or of leaves) is
+the Int, String, Boolean and ID leaves tested inline and lists of objects written as
+comprehensions (a dict item of leaves read in place). Anything else (another scalar, a list of lists or of leaves) is
 handed to the generic completer of that field, so a value is completed, or refused, exactly as
 the generic projection does it: `tests/api/test_graphql_projection.py` holds the two equal.
 
@@ -53,6 +53,18 @@ class _Source:
         """The name of a function completing one value of `gql_type` (None included)."""
         self.count += 1
         name = f"_object{self.count}"
+        lines = [
+            f"def {name}(v):",
+            "    if v is None:",
+            "        return None" if nullable else "        _non_null()",
+            "    g = v.get if type(v) is dict else _getter(v)",
+            f"    return {self.display(gql_type, selection_set, 'g')}",
+        ]
+        self.lines.extend(lines)
+        return name
+
+    def display(self, gql_type: GraphQLObjectType, selection_set: SelectionSetNode, get: str) -> str:
+        """A dict display of the selection, each field read by calling `get` with its name."""
         entries = []
         for node in selection_set.selections:
             assert isinstance(node, FieldNode)  # the generic projection was built first and checked the shape
@@ -60,22 +72,16 @@ class _Source:
             if node.name.value == "__typename":
                 entries.append(f"{key!r}: {gql_type.name!r}")
             else:
-                entries.append(f"{key!r}: {self.value(gql_type.fields[node.name.value].type, node, f'g({node.name.value!r})')}")
-        lines = [
-            f"def {name}(v):",
-            "    if v is None:",
-            "        return None" if nullable else "        _non_null()",
-            "    g = v.get if type(v) is dict else _getter(v)",
-            "    return {" + ", ".join(entries) + "}",
-        ]
-        self.lines.extend(lines)
-        return name
+                entries.append(f"{key!r}: {self.value(gql_type.fields[node.name.value].type, node, f'{get}({node.name.value!r})')}")
+        return "{" + ", ".join(entries) + "}"
 
     def value(self, gql_type: Any, node: FieldNode, get: str) -> str:
         """An expression completing the value `get` reads, for a field of `gql_type` selected by `node`."""
         inner = gql_type.of_type if isinstance(gql_type, GraphQLNonNull) else gql_type
         nullable = inner is gql_type
-        if not nullable and is_leaf_type(inner) and inner.name in _EXACT:
+        if is_leaf_type(inner) and inner.name in _EXACT:
+            # A value of exactly the Python type the scalar serializes to is its own answer; anything
+            # else (None included) goes to the generic completer, which completes or refuses it.
             exact = _EXACT[inner.name]
             test = f"type(x := {get}) is {exact}" + (f" and {_INT}" if exact == "int" else "")
             return f"(x if {test} else {self.refer(self.fallback(gql_type, node.selection_set))}(x))"
@@ -85,8 +91,14 @@ class _Source:
             item = inner.of_type.of_type if isinstance(inner.of_type, GraphQLNonNull) else inner.of_type
             if isinstance(item, GraphQLObjectType) and node.selection_set is not None:
                 complete = self.object(item, node.selection_set, item is inner.of_type)
+                self.count += 1
+                i, y = f"i{self.count}", f"y{self.count}"
                 empty = "None" if nullable else "_non_null()"
-                return f"({empty} if (y := {get}) is None else [{complete}(i) for i in y])"
+                each = f"{complete}({i})"
+                if all(isinstance(n, FieldNode) and n.selection_set is None for n in node.selection_set.selections):
+                    # Items of leaves only: a dict item's fields are read in place, without a call.
+                    each = f"{self.display(item, node.selection_set, f'{i}.get')} if type({i}) is dict else {each}"
+                return f"({empty} if ({y} := {get}) is None else [{each} for {i} in {y}])"
         return f"{self.refer(self.fallback(gql_type, node.selection_set))}({get})"
 
 
