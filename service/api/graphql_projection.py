@@ -3,8 +3,9 @@
 The generic completers of `graphql_plans` walk a list of fields per object and call one closure
 per value; for a roll that is a dozen calls and a loop with a type test per field. Here each
 object selection becomes a function returning one dict display (keys in selection order), with
-the Int, String, Boolean and ID leaves tested inline and lists of objects written as
-comprehensions (a dict item of leaves read in place). Anything else (another scalar, a list of lists or of leaves) is
+the Int, String, Boolean and ID leaves tested inline, lists of objects written as comprehensions
+and nested dicts read in place (a few levels deep; an object with attributes, or None, goes
+through that selection's own function). Anything else (another scalar, a list of lists or of leaves) is
 handed to the generic completer of that field, so a value is completed, or refused, exactly as
 the generic projection does it: `tests/api/test_graphql_projection.py` holds the two equal.
 
@@ -25,6 +26,7 @@ Fallback = Callable[[Any, SelectionSetNode | None], Complete]
 
 _INT = "(-2147483648 <= x <= 2147483647)"
 _EXACT = {"Int": "int", "String": "str", "Boolean": "bool", "ID": "str"}
+_IN_PLACE = 4  # each function reads this many levels of nested objects in place (the source grows with it)
 
 
 def _non_null() -> None:
@@ -43,6 +45,7 @@ class _Source:
         self.lines: list[str] = []
         self.names: dict[str, Any] = {"_non_null": _non_null, "_getter": _getter}
         self.count = 0
+        self.depth = 0  # objects read in place around the one being written
 
     def refer(self, value: Any) -> str:
         name = f"_c{len(self.names)}"
@@ -62,6 +65,18 @@ class _Source:
         ]
         self.lines.extend(lines)
         return name
+
+    def in_place(self, gql_type: GraphQLObjectType, selection_set: SelectionSetNode, name: str, get: str | None, complete: str) -> str:
+        """An expression completing the value `get` reads into `name` (or `name` itself when `get` is None):
+        a dict's fields read in place, without a call, down to `_IN_PLACE` objects deep; anything else
+        (None, an object with attributes) through the function `complete`."""
+        if self.depth >= _IN_PLACE:
+            return f"{complete}({get or name})"
+        self.depth += 1
+        display = self.display(gql_type, selection_set, f"{name}.get")
+        self.depth -= 1
+        test = f"type({name}) is dict" if get is None else f"type({name} := {get}) is dict"
+        return f"({display} if {test} else {complete}({name}))"
 
     def display(self, gql_type: GraphQLObjectType, selection_set: SelectionSetNode, get: str) -> str:
         """A dict display of the selection, each field read by calling `get` with its name."""
@@ -86,7 +101,8 @@ class _Source:
             test = f"type(x := {get}) is {exact}" + (f" and {_INT}" if exact == "int" else "")
             return f"(x if {test} else {self.refer(self.fallback(gql_type, node.selection_set))}(x))"
         if isinstance(inner, GraphQLObjectType) and node.selection_set is not None:
-            return f"{self.object(inner, node.selection_set, nullable)}({get})"
+            self.count += 1
+            return self.in_place(inner, node.selection_set, f"o{self.count}", get, self.object(inner, node.selection_set, nullable))
         if isinstance(inner, GraphQLList):
             item = inner.of_type.of_type if isinstance(inner.of_type, GraphQLNonNull) else inner.of_type
             if isinstance(item, GraphQLObjectType) and node.selection_set is not None:
@@ -94,10 +110,7 @@ class _Source:
                 self.count += 1
                 i, y = f"i{self.count}", f"y{self.count}"
                 empty = "None" if nullable else "_non_null()"
-                each = f"{complete}({i})"
-                if all(isinstance(n, FieldNode) and n.selection_set is None for n in node.selection_set.selections):
-                    # Items of leaves only: a dict item's fields are read in place, without a call.
-                    each = f"{self.display(item, node.selection_set, f'{i}.get')} if type({i}) is dict else {each}"
+                each = self.in_place(item, node.selection_set, i, None, complete)
                 return f"({empty} if ({y} := {get}) is None else [{each} for {i} in {y}])"
         return f"{self.refer(self.fallback(gql_type, node.selection_set))}({get})"
 

@@ -222,6 +222,17 @@ def test_json_media_types_and_a_missing_one_are_read_as_json(memory_api: Api, co
     assert response.status_code == 200 and "errors" not in response.json()
 
 
+def test_a_graphql_body_past_the_limit_is_413_declared_or_not(memory_api: Api) -> None:
+    raw = orjson.dumps({"query": "{ mechanics { systems } }", "variables": {"pad": "x" * 600_000}})
+    declared = _raw(memory_api, "/graphql", raw)  # Content-Length says it: refused before reading
+    streamed = memory_api.client.post("/graphql", content=iter([raw[:1000], raw[1000:]]), headers={"content-type": "application/json"})
+    for response in (declared, streamed):  # without Content-Length, refused as the chunks come
+        assert response.status_code == 413 and response.headers["content-type"] == PROBLEM, response.text
+        assert response.json()["code"] == "body-too-large"
+    fits = _raw(memory_api, "/graphql", orjson.dumps({"query": "{ mechanics { systems } }", "variables": {"pad": "x" * 1000}}))
+    assert fits.status_code == 200 and "errors" not in fits.json()
+
+
 @pytest.mark.parametrize(
     ("raw", "loc"),
     [
