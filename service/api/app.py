@@ -19,7 +19,7 @@ from service.api.compression import precompressed, precompressed_mounts
 from service.api.console import console_mount, console_page
 from service.api.docs import asset_mounts, graphiql_page, swagger_page
 from service.api.events import sse_endpoint
-from service.api.graphql import PlannedSchema, SubscriptionApp, build_schema, execute
+from service.api.graphql import GraphQLAnswer, PlannedSchema, SubscriptionApp, build_schema, execute
 from service.api.middleware import ObservabilityMiddleware
 from service.api.openapi import build_openapi
 from service.api.operations import Operation, build_operations
@@ -153,7 +153,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
             )
         except Problem as problem:
             return problem_response(problem)
-        return Response(orjson.dumps(answer), media_type="application/json")
+        return GraphQLAnswer(orjson.dumps(answer))
 
     docs = problem_docs(registry)
 

@@ -14,8 +14,10 @@ from typing import Any
 
 import pytest
 from graphql import FieldNode, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, is_leaf_type, parse
+from starlette.responses import Response
 from support.api import Api
 
+from service.api.graphql import GraphQLAnswer
 from service.api.graphql_plans import _completer
 from service.api.graphql_projection import compiled
 from service.contracts import OPENAPI
@@ -146,3 +148,11 @@ def test_the_roll_of_the_benchmark_projects_aliases_lists_and_nulls_as_the_gener
     for variant in ({**value, "audit": None}, {**value, "result": None}, None, {**value, "result": {**value["result"], "dice": None}}):
         assert _outcome(fast, variant) == _outcome(generic, variant)
     assert fast({**value, "audit": None})["audit"] is None
+
+
+def test_a_graphql_answer_has_the_headers_starlette_would_give_it(memory_api: Api) -> None:
+    body = b'{"data":{"x":"\xc3\xa9"}}'
+    ours, theirs = GraphQLAnswer(body), Response(body, media_type="application/json")
+    assert (ours.status_code, ours.body, ours.raw_headers, ours.background) == (theirs.status_code, theirs.body, theirs.raw_headers, theirs.background)
+    answer = memory_api.client.post("/graphql", json={"query": "{ mechanics { systems } }"})
+    assert answer.headers["content-type"] == "application/json" and int(answer.headers["content-length"]) == len(answer.content)
