@@ -3,7 +3,8 @@
 A tabletop client sends the same few query texts thousands of times, each time with new
 variables. The first time a text comes, strawberry parses, validates (depth, alias and
 token limits included) and executes it. If that raised no query error, the text gets a
-*plan*: its root field's runner and a projection of its selection set, compiled once.
+*plan*: its root field's runner and a projection of its selection set, compiled once (into
+Python source when the root is an object: `graphql_projection`).
 Later requests with the text coerce their variables with graphql-core, run the field and
 project the answer into the same `data` / `errors` a full execution gives, without
 walking the executor field by field (which cost several times the work of the roll).
