@@ -77,18 +77,7 @@ async def read_body(request: Request, limit: int) -> bytes:
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
         raise Problem("body-too-large", f"the body is over {limit} bytes")
-    chunks, size = [], 0
-    while True:  # straight from the ASGI receive channel, checked as it comes
-        message = await request.receive()
-        if message["type"] == "http.disconnect":
-            raise ClientDisconnect()
-        chunk = message.get("body", b"")
-        size += len(chunk)
-        if size > limit:
-            raise Problem("body-too-large", f"the body is over {limit} bytes")
-        chunks.append(chunk)
-        if not message.get("more_body", False):
-            return b"".join(chunks)
+    return await _received(request, limit)
 
 
 async def read_json(request: Request, limit: int) -> Any:
@@ -110,7 +99,7 @@ async def read_json(request: Request, limit: int) -> Any:
 
 
 async def _received(request: Request, limit: int) -> bytes:
-    """The body straight from the ASGI receive channel, checked against `limit` as it comes (as `read_body`)."""
+    """The body straight from the ASGI receive channel, checked against `limit` as it comes."""
     chunks, size = [], 0
     while True:
         message = await request.receive()
