@@ -72,7 +72,11 @@ def _ncb_program() -> list[dict[str, Any]]:
     return out
 
 
+_DICE = ("1d20+5", "2d6", "3d6", "4d6kh3", "2d20kh1+7", "2d20kl1+3", "8d6", "1d100", "3d6!", "1d8+1d6+3", "10d10>=8", "2d10+4")
+
+
 SPREAD: dict[str, list[dict[str, Any]]] = {
+    "diceRoll": [{"expression": e} for e in _DICE],
     "eclipseTest": _eclipse_test(),
     "eclipseOpposedTest": _eclipse_opposed(),
     "eclipseAttack": _eclipse_attack(),
