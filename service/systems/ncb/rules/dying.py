@@ -57,8 +57,17 @@ def death_save(
     v: Vitals, stream: DiceStream, rules: NcbRules, *, modifier: int = 0, mode: RollMode = "normal"
 ) -> tuple[Vitals, DeathSave]:
     require_dying(v, "a death save")
-    bonus = modifier - exhaustion.d20_penalty(v.exhaustion, rules)
     faces, natural = roll_d20(stream, mode)
+    return read_death_save(v, faces, natural, rules, modifier=modifier, mode=mode)
+
+
+def read_death_save(
+    v: Vitals, faces: tuple[int, ...], natural: int, rules: NcbRules, *, modifier: int = 0, mode: RollMode = "normal"
+) -> tuple[Vitals, DeathSave]:
+    """A death save whose d20 showed `faces`, `natural` the one that counts: all it does reads the natural
+    (the faces are only recorded), so the odds read each natural once through it."""
+    require_dying(v, "a death save")
+    bonus = modifier - exhaustion.d20_penalty(v.exhaustion, rules)
     total = natural + bonus
     passed, outcome = judge(natural, total, rules.death_save_dv, ties_succeed=True)  # a threshold
     roll = D20Roll(faces, natural, mode, bonus, total, rules.death_save_dv, passed, outcome)
