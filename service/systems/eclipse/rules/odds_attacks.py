@@ -15,6 +15,7 @@ from typing import Protocol
 from service.dice import sums
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, Outcome
+from service.dice.walk import ordered_ways
 from service.systems.eclipse.rules.odds_damage import mixed, value_ways_by
 from service.systems.eclipse.rules.odds_grades import Results, duel
 
@@ -71,14 +72,8 @@ def harm_distributions(values: sums.Counts, harm_of: HarmOf) -> tuple[Distributi
     return (
         Distribution.counted("damage", taken),
         Distribution.counted("wounds", wounds),
-        Distribution.counted("condition", _ordered(condition, CONDITIONS)),
+        Distribution.counted("condition", ordered_ways(condition, CONDITIONS)),
     )
-
-
-def _ordered(ways: dict[str, int], order: tuple[str, ...]) -> dict[str, int]:
-    """Named ways in the game's order, each name present (`walk.ordered` for whole numbers)."""
-    assert set(ways) <= set(order), f"outcomes outside the order given: {sorted(set(ways) - set(order))}"
-    return {name: ways.get(name, 0) for name in order}
 
 
 @memoized
@@ -105,4 +100,4 @@ def attack_odds(
     hits = value_ways_by(((key[1], key[0]) for key in landed if key is not None), dice=dice, sides=sides, bonus=bonus)
     cases = [(n, hits[(key[1], key[0])] if key is not None else sums.constant(0)) for key, n in landed.items()]
     values = mixed(cases, whole)
-    return Odds.of(Distribution.counted("outcome", _ordered(outcome, HIT_OUTCOMES)), harm_distributions(values, harm_of))
+    return Odds.of(Distribution.counted("outcome", ordered_ways(outcome, HIT_OUTCOMES)), harm_distributions(values, harm_of))

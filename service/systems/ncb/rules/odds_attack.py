@@ -13,6 +13,7 @@ from math import lcm
 from service.dice.memo import memoized
 from service.dice.notation import Limits
 from service.dice.odds import Distribution, Odds
+from service.dice.walk import ordered_ways
 from service.systems.ncb.rules.attacks import Swing, aim
 from service.systems.ncb.rules.damage import Vitals, apply_damage, weapon_hit
 from service.systems.ncb.rules.odds_d20 import natural_ways
@@ -60,11 +61,10 @@ def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: 
             ways = n * m * (common // total_whole)
             dealt_ways[found[0]] = dealt_ways.get(found[0], 0) + ways
             result_ways[found[1]] = result_ways.get(found[1], 0) + ways
-    assert set(result_ways) <= set(RESULTS), f"results outside the order given: {sorted(set(result_ways) - set(RESULTS))}"
     return Odds.of(
-        Distribution.counted("outcome", {name: outcome.get(name, 0) for name in ATTACK_OUTCOMES}),
+        Distribution.counted("outcome", ordered_ways(outcome, ATTACK_OUTCOMES)),
         Distribution.counted("damage", dealt_ways),
-        Distribution.counted("result", {name: result_ways.get(name, 0) for name in RESULTS}),
+        Distribution.counted("result", ordered_ways(result_ways, RESULTS)),
     )
 
 
