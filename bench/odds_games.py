@@ -15,7 +15,9 @@ run afresh. Both are set against one session write measured in the same run: `PO
 (routing, auth, body, write, answer; no socket). `ratio` is odds µs over that write, `cold×` cold µs
 over it. `spread µs` is the cold cost averaged over the typical inputs of `odds_spread.py` (each
 call on a memo just cleared, so what one input walked does not serve the next), `spread×` over the
-write; a mechanic without a spread shows `-`. The tables the systems build at startup
+write; a mechanic without a spread shows `-`. `first µs` is the cold call with the caches kept by the
+input's shape (`service.dice.memo.shape_cache`: the dice notation's terms) forgotten too: what the
+first input of its shape in the process costs. The tables the systems build at startup
 (`Registry.prepare`, which the app runs when made) are built first, their cost printed.
 """
 
@@ -179,7 +181,7 @@ def main() -> None:
     print(f"startup tables (Registry.prepare): {(time.process_time() - start) * 1e3:.0f} ms CPU")
     write_us = asyncio.run(_asgi_write_us(args.rounds))
     print(f"session write (dice roll through the ASGI app, memory store): {write_us:.0f} µs CPU")
-    print(f"{'mechanic':28} {'odds µs':>10} {'ratio':>7} {'cold µs':>10} {'cold×':>7} {'spread µs':>10} {'spread×':>7} {'roll µs':>10}")
+    print(f"{'mechanic':28} {'odds µs':>10} {'ratio':>7} {'cold µs':>10} {'cold×':>7} {'spread µs':>10} {'spread×':>7} {'first µs':>10} {'roll µs':>10}")
     for mechanic in registry.mechanics.values():
         if mechanic.odds is None or (args.system and mechanic.system != args.system):
             continue
@@ -194,6 +196,7 @@ def main() -> None:
         memo.set_enabled(False)
         try:
             cold_us = _best(lambda: odds(params), args.rounds)
+            first_us = _best(lambda: (memo.forget_shapes(), odds(params)), args.rounds)
         finally:
             memo.set_enabled(True)
         spread = f"{'-':>10} {'-':>7}"
@@ -202,7 +205,7 @@ def main() -> None:
             spread_us = _best(lambda: _each_cold(odds, inputs, memo.TABLES.clear), args.rounds) / len(inputs)
             spread = f"{spread_us:10.0f} {spread_us / write_us:7.2f}"
         roll_us = _best(lambda: resolve(params, Stream(seed="bench", scope="odds", nonce=0)), args.rounds) if resolve else 0.0
-        print(f"{mechanic.key:28} {odds_us:10.0f} {odds_us / write_us:7.2f} {cold_us:10.0f} {cold_us / write_us:7.2f} {spread} {roll_us:10.0f}")
+        print(f"{mechanic.key:28} {odds_us:10.0f} {odds_us / write_us:7.2f} {cold_us:10.0f} {cold_us / write_us:7.2f} {spread} {first_us:10.0f} {roll_us:10.0f}")
     print("session odds, against the state of the system's example session before the mechanic's first call")
     for key, odds_us, cold_us in asyncio.run(_session_odds(args.rounds, args.system)):
         print(f"{key:28} {odds_us:10.0f} {odds_us / write_us:7.2f} {cold_us:10.0f}")

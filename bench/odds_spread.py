@@ -72,7 +72,45 @@ def _ncb_program() -> list[dict[str, Any]]:
     return out
 
 
+def _neuro_stk() -> list[dict[str, Any]]:
+    return [{"style": style, "training": training, "knowledge": "d10", "dn": dn, "luck": luck, "luckPool": 3, "negativeStates": states}
+            for style, training, dn, luck, states in product(("d6", "d8", "d12"), ("d4", "d8"), (10, 14), (0, 1), (0, 2))]
+
+
+def _neuro_flat() -> list[dict[str, Any]]:
+    return [{"category": "style", "rating": rating, "negativeStates": states} for rating, states in product(("d4", "d6", "d8", "d10", "d12"), (0, 1, 3))]
+
+
+def _ncb_damage() -> list[dict[str, Any]]:
+    return [{"target": {"hp": hp, "maxHp": 20, "armor": armor}, "dice": dice}
+            for hp, armor, dice in product((4, 12, 20), ("none", "heavy"), ("1d6+2", "2d6+4", "3d8"))]
+
+
+def _ncb_heal() -> list[dict[str, Any]]:
+    return [{"target": {"hp": hp, "maxHp": 20, "condition": "dying" if hp == 0 else "up"}, "dice": dice}
+            for hp, dice in product((0, 7, 15), ("1d4+1", "2d4+2", "4d4+4"))]
+
+
+def _ncb_death_save() -> list[dict[str, Any]]:
+    return [{"successes": s, "failures": f} for s, f in product((0, 1, 2), (0, 1, 2))]
+
+
+def _eclipse_damage() -> list[dict[str, Any]]:
+    return [{"weapon": {"dice": dice, "sides": 10, "bonus": bonus, "armor": "kinetic"},
+             "target": {"armorKinetic": armor, "woundThreshold": 7, "durability": 35, "deathRating": 53}}
+            for dice, bonus, armor in product((1, 2, 3), (0, 4), (0, 6, 10))]
+
+
+def _eclipse_initiative() -> list[dict[str, Any]]:
+    return [{"combatants": [{"name": f"c{i}", "initiative": init, "ref": ref} for i, (init, ref) in enumerate(side)]}
+            for side in (((7, 20), (5, 15)), ((6, 20), (6, 20)), ((8, 25), (5, 15), (5, 15)), ((4, 10), (6, 20), (7, 20), (3, 10)))]
+
+
+_DICE = ("1d20+5", "2d6", "3d6", "4d6kh3", "2d20kh1+7", "2d20kl1+3", "8d6", "1d100", "3d6!", "1d8+1d6+3", "10d10>=8", "2d10+4")
+
+
 SPREAD: dict[str, list[dict[str, Any]]] = {
+    "diceRoll": [{"expression": e} for e in _DICE],
     "eclipseTest": _eclipse_test(),
     "eclipseOpposedTest": _eclipse_opposed(),
     "eclipseAttack": _eclipse_attack(),
@@ -82,4 +120,11 @@ SPREAD: dict[str, list[dict[str, Any]]] = {
     "ncbInitiative": _ncb_initiative(),
     "ncbAttack": _ncb_attack(),
     "ncbRunProgram": _ncb_program(),
+    "ncbDamage": _ncb_damage(),
+    "ncbHeal": _ncb_heal(),
+    "ncbDeathSave": _ncb_death_save(),
+    "eclipseDamage": _eclipse_damage(),
+    "eclipseInitiative": _eclipse_initiative(),
+    "neurosystemStkCheck": _neuro_stk(),
+    "neurosystemFlatCheck": _neuro_flat(),
 }

@@ -208,6 +208,21 @@ def enabled() -> bool:
     return _enabled
 
 
+_SHAPE_CACHES: list[Callable[[], None]] = []
+
+
+def shape_cache(forget: Callable[[], None]) -> Callable[[], None]:
+    """Name a cache kept by the shape of an input (`4d6kh3` whatever surrounds it), which stays on when
+    remembering is off: `forget_shapes()` empties it, for the bench's first-of-its-shape figure and tests."""
+    _SHAPE_CACHES.append(forget)
+    return forget
+
+
+def forget_shapes() -> None:
+    for forget in _SHAPE_CACHES:
+        forget()
+
+
 def memoized(fn: Callable[_P, _R]) -> Callable[_P, _R]:
     """Remember a pure function's answers by the content of its arguments (the answer must not be mutated)."""
 

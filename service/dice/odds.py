@@ -75,9 +75,27 @@ class Distribution:
 
     @classmethod
     def counted(cls, name: str, counts: Mapping[Any, int], target: int | None = None) -> Distribution:
-        """From outcome counts (ways of each outcome out of all of them)."""
+        """From outcome counts (ways of each outcome out of all of them).
+
+        Checked in the whole numbers themselves, and each distinct count made a Fraction once (a d100's
+        hundred outcomes share one): building a Fraction costs more than the rest of a small odds."""
+        assert counts, f"{name}: a distribution has at least one outcome"
+        kinds = {issubclass(kind, int) for kind in set(map(type, counts))}
+        assert len(kinds) == 1, f"{name}: outcomes are all numbers or all names"
+        assert min(counts.values()) >= 0, f"{name}: a probability lies in [0, 1]"
         total = sum(counts.values())
-        return cls.of(name, {outcome: Fraction(ways, total) for outcome, ways in counts.items()}, target)
+        made: dict[int, Fraction] = {}
+        chances: list[tuple[Outcome, Fraction]] = []
+        for outcome in sorted(counts) if True in kinds else counts:
+            ways = counts[outcome]
+            p = made.get(ways)
+            if p is None:
+                p = made[ways] = Fraction(ways, total)
+            chances.append((outcome, p))
+        copy = object.__new__(Distribution)  # checked above: the outcomes are a mapping's keys, the ways sum to the total
+        for part, value in (("name", name), ("chances", tuple(chances)), ("target", target)):
+            object.__setattr__(copy, part, value)
+        return copy
 
     def renamed(self, name: str) -> Distribution:
         """The same chances under another name (checked once, when they were made: a name changes none of them)."""

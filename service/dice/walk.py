@@ -169,3 +169,10 @@ def ordered(chances: Mapping[str, Fraction], order: tuple[str, ...]) -> dict[Out
     unknown = set(chances) - set(order)
     assert not unknown, f"outcomes outside the order given: {sorted(map(str, unknown))}"
     return {name: chances.get(name, Fraction(0)) for name in order}
+
+
+def ordered_ways(ways: Mapping[str, int], order: tuple[str, ...]) -> dict[str, int]:
+    """`ordered` for whole numbers of ways (`Distribution.counted` makes the chances)."""
+    unknown = set(ways) - set(order)
+    assert not unknown, f"outcomes outside the order given: {sorted(map(str, unknown))}"
+    return {name: ways.get(name, 0) for name in order}

@@ -12,6 +12,7 @@ from service.dice.notation import LimitExceeded, Limits, NotationError, roll
 from service.dice.notation.exact import OddsLimits, Weights
 from service.dice.notation.odds import expression_odds
 from service.dice.notation.pool_odds import _ranked
+from service.dice.notation.term_odds import forget_shapes
 from service.dice.odds import Distribution, OddsTooCostly
 from service.systems.dice.mechanics import fulfill, fulfill_odds
 from service.systems.dice.models import DiceFulfillInput
@@ -171,3 +172,43 @@ def test_walking_the_ranks_gives_what_icepool_gives(count: int, sides: int, lo: 
         assert {v: Fraction(w, ours.total) for v, w in ours.counts.items()} == {
             int(v): Fraction(q, theirs.denominator()) for v, q in theirs.items()
         }
+
+
+@pytest.mark.parametrize("expression", ["4d6kh3 + 2", "2d20kl1 - 1d4", "3d6! + 3d6!", "1d100 * 2", "8d6 + 4d6kh3"])
+def test_a_term_of_a_shape_seen_before_gives_what_working_it_afresh_gives(expression: str) -> None:
+    forget_shapes()
+    fresh = expression_odds(expression)
+    again = expression_odds(expression)  # every term found by its shape
+    assert again == fresh
+    forget_shapes()
+    assert expression_odds(expression) == fresh
+
+
+def test_a_term_remembered_by_shape_still_charges_its_work() -> None:
+    # 3d6! costs some 8 000 pairs: remembered, it must still be refused under a smaller budget.
+    forget_shapes()
+    expression_odds("3d6!")
+    with pytest.raises(OddsTooCostly) as found:
+        expression_odds("3d6!", odds_limits=OddsLimits(max_work=5000))
+    forget_shapes()
+    with pytest.raises(OddsTooCostly) as fresh:
+        expression_odds("3d6!", odds_limits=OddsLimits(max_work=5000))
+    assert str(found.value) == str(fresh.value)
+    expression_odds("3d6! + 3d6!")
+    with pytest.raises(OddsTooCostly) as twice:  # the second term passes a budget the first fits
+        expression_odds("3d6! + 3d6!", odds_limits=OddsLimits(max_work=12000))
+    forget_shapes()
+    with pytest.raises(OddsTooCostly) as afresh:
+        expression_odds("3d6! + 3d6!", odds_limits=OddsLimits(max_work=12000))
+    assert str(twice.value) == str(afresh.value)
+
+
+def test_counted_chances_are_the_counts_over_their_sum() -> None:
+    made = Distribution.counted("total", {3: 2, 1: 1, 2: 1})
+    assert made == Distribution.of("total", {1: Fraction(1, 4), 2: Fraction(1, 4), 3: Fraction(1, 2)})
+    named = Distribution.counted("outcome", {"miss": 3, "hit": 1})
+    assert named.chances == (("miss", Fraction(3, 4)), ("hit", Fraction(1, 4)))
+    with pytest.raises(AssertionError):
+        Distribution.counted("total", {1: 1, "two": 1})
+    with pytest.raises(AssertionError):
+        Distribution.counted("total", {1: 2, 2: -1})

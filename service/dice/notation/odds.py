@@ -39,7 +39,7 @@ def expression_odds(
     mass = weights.mass
     if not mass:
         raise OddsTooCostly("answered", 0, 1)  # every roll of it is refused: there is nothing to show
-    total = Distribution.of("total", {v: Fraction(w, mass) for v, w in weights.counts.items() if w})
+    total = Distribution.counted("total", {v: w for v, w in weights.counts.items() if w})
     if mass == weights.total:
         return Odds.of(total)
     answered = Fraction(mass, weights.total)

@@ -18,15 +18,18 @@ answers at all (the rest it refuses at a cap).
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from fractions import Fraction
 from math import comb
 
+from service.dice.memo import shape_cache
 from service.dice.notation.ast import CountSuccesses, Dice, Explode, Keep, Reroll
-from service.dice.notation.exact import Budget, Weights
+from service.dice.notation.exact import Budget, OddsLimits, Weights
 from service.dice.notation.explode_odds import exploded
-from service.dice.notation.pool_odds import inside, pool_chances
 from service.dice.notation.limits import Limits
+from service.dice.notation.pool_odds import inside, pool_chances
 from service.dice.odds import OddsTooCostly
+
 
 def faces(node: Dice) -> Weights:
     """One die of the term as drawn: every face once, clamped."""
@@ -58,8 +61,44 @@ def _rerolled(die: Weights, modifier: Reroll, count: int, limits: Limits) -> tup
     return Weights(missed.counts, missed.mass), answered
 
 
+SHAPES_BYTES = 8 << 20  # about how much the terms remembered by shape may hold (`8d6`: 41 values, ~4 kB)
+_SHAPED: OrderedDict[tuple[Dice, Limits, OddsLimits], tuple[Weights, int, int]] = OrderedDict()
+_held = 0
+
+
 def term_weights(node: Dice, limits: Limits, budget: Budget) -> Weights:
-    """The exact chances of each value of the term, as far as the roller answers it."""
+    """The exact chances of each value of the term, as far as the roller answers it.
+
+    The answer depends on the term's shape alone (`4d6kh3` whatever surrounds it), so it is kept by
+    shape with the work it cost, and a later term of that shape charges the same work without doing it.
+    A term that would pass the budget now is worked afresh, so it is refused exactly as the first time.
+    """
+    global _held
+    key = (node, limits, budget.limits)
+    found = _SHAPED.get(key)
+    if found is not None and budget.spent + found[1] <= budget.limits.max_work:
+        _SHAPED.move_to_end(key)
+        budget.charge(found[1])
+        return found[0]
+    before = budget.spent
+    weights = _term_weights(node, limits, budget)
+    size = len(weights.counts) * (weights.total.bit_length() // 8 + 100)  # a dict entry and its int, roughly
+    if found is None and size <= SHAPES_BYTES // 16:
+        _SHAPED[key] = (weights, budget.spent - before, size)
+        _held += size
+        while _held > SHAPES_BYTES:
+            _held -= _SHAPED.popitem(last=False)[1][2]
+    return weights
+
+
+@shape_cache
+def forget_shapes() -> None:
+    global _held
+    _SHAPED.clear()
+    _held = 0
+
+
+def _term_weights(node: Dice, limits: Limits, budget: Budget) -> Weights:
     modifiers = node.modifiers
     rerolls = [m for m in modifiers if isinstance(m, Reroll)]
     if len(rerolls) > budget.limits.max_stages:

@@ -28,7 +28,17 @@ from service.systems.dice.models import (
 )
 
 CODES = ("dice/invalid-expression", "dice/limit-exceeded")
-SYSTEM = system("dice", "A plain dice table", errors={code: Code(*CATALOG[code]) for code in CODES})
+# Terms tables roll most, worked at startup so their first odds request finds them (some 6 ms CPU, 0.2 MB):
+# the keeps and drops walk icepool's pools, an explosion its chains, the rest sum faces.
+TYPICAL_TERMS = ("1d20", "1d100", "2d6", "3d6", "8d6", "4d6kh3", "4d6dl1", "2d20kh1", "2d20kl1", "3d6!", "1d6!", "10d10>=8")
+
+
+def _prepare() -> None:
+    for term in TYPICAL_TERMS:
+        expression_odds(term)
+
+
+SYSTEM = system("dice", "A plain dice table", errors={code: Code(*CATALOG[code]) for code in CODES}, prepare=_prepare)
 
 
 def _limit(exc: LimitExceeded) -> Problem:

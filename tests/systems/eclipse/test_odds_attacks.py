@@ -122,3 +122,20 @@ def test_damage_marked_at_the_table_uses_the_characters_armor_and_agrees() -> No
     assert odds["wounds"].probability(0) == Fraction(425, 1000)
     counts = sampled(lambda stream: attacks.damage_in_session(state, params, stream, GM)[1].harm.wounds, runs=2000)
     assert_agrees(odds["wounds"], counts)
+
+
+def test_damage_dice_kept_by_their_shape_answer_as_worked_afresh() -> None:
+    from service.dice import memo
+
+    target = {"woundThreshold": 7, "durability": 35, "deathRating": 53}
+    weapon = {"dice": 2, "sides": 10, "bonus": 2}
+    bodies = [_attack(weapon=weapon, target={**target, "armorKinetic": armor}) for armor in (0, 6)]
+    memo.set_enabled(False)
+    try:
+        memo.forget_shapes()
+        fresh = [attacks.attack_odds_of(body) for body in bodies]
+        kept = [attacks.attack_odds_of(body) for body in bodies]
+        memo.forget_shapes()
+        assert kept == fresh == [attacks.attack_odds_of(body) for body in bodies[::-1]][::-1]
+    finally:
+        memo.set_enabled(True)

@@ -116,3 +116,19 @@ def test_in_a_session_the_odds_use_both_sheets_and_agree_with_the_attack() -> No
     assert odds["outcome"].probability("miss") == Fraction(5, 20)
     counts = sampled(lambda stream: _rolled(attack_in_session(state, action, stream, GM)[1])[2], runs=1000)
     assert_agrees(odds["result"], counts)
+
+
+def test_a_weapon_formula_kept_by_its_text_answers_as_worked_afresh() -> None:
+    from service.dice import memo
+
+    heavy = _params({"armorClass": 12, "armor": "heavy", "hp": 9, "maxHp": 12})
+    light = _params({"armorClass": 16, "armor": "light", "hp": 30, "maxHp": 30})
+    memo.set_enabled(False)
+    try:
+        memo.forget_shapes()
+        fresh = [attack_odds_of(heavy), attack_odds_of(light)]
+        kept = [attack_odds_of(light), attack_odds_of(heavy)][::-1]  # the second target finds the first's formula
+        memo.forget_shapes()
+        assert kept == fresh == [attack_odds_of(heavy), attack_odds_of(light)]
+    finally:
+        memo.set_enabled(True)

@@ -222,3 +222,29 @@ def test_session_flat_check_and_luck_odds_agree_with_the_writes() -> None:
     _agrees(odds.spend_luck_odds_at_table(board, luck, GM), lambda stream: apply_spend_luck(board, luck, stream, GM)[1])
     with pytest.raises(RuleViolation):  # the pool holds 3
         odds.spend_luck_odds_at_table(board, NeurosystemSpendLuckAction(check="check-1", points=4), GM)
+
+
+@pytest.mark.parametrize("pushed_through", [False, True])
+@pytest.mark.parametrize("negative_states", [0, 2])
+def test_the_counted_odds_are_every_combination_read_one_by_one(negative_states: int, pushed_through: bool) -> None:
+    from itertools import product
+
+    from service.systems.neurosystem.rules.check_odds import CheckDie, check_odds
+    from service.systems.neurosystem.rules.checks import outcome_of
+    from service.systems.neurosystem.rules.rule_of_cool import is_bad, is_cool
+
+    dice = [CheckDie("style", 8), CheckDie("training", 6, 3), CheckDie("knowledge", 4), CheckDie("luck", 8), CheckDie("luck", 8, 5)]
+    counts: dict[str, Counter[object]] = {name: Counter() for name in ("outcome", "total", "coolShit", "badShit")}
+    for faces in product(*[[d.face] if d.face is not None else range(1, d.sides + 1) for d in dice]):
+        stat = [(d, f) for d, f in zip(dice, faces, strict=True) if d.stat != "luck"]
+        total = 2 + sum(faces)
+        cool = pushed_through or any(d.stat == "style" and is_cool(d.sides, f) for d, f in stat)
+        bad = not pushed_through and any(is_bad(f, negative_states) for _, f in stat)
+        counts["outcome"][outcome_of("stk", total, 16)] += 1
+        counts["total"][total] += 1
+        counts["coolShit"]["cool-shit" if cool else "no-cool-shit"] += 1
+        counts["badShit"]["bad-shit" if bad else "no-bad-shit"] += 1
+    exact = check_odds("stk", dice, dn=16, bonus_total=2, negative_states=negative_states, pushed_through=pushed_through)
+    for name, seen in counts.items():
+        whole = sum(seen.values())
+        assert {o: p for o, p in exact[name].chances if p} == {o: Fraction(n, whole) for o, n in seen.items()}, name

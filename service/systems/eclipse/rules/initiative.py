@@ -53,8 +53,7 @@ def order(stream: Stream, slots: Sequence[Slot], *, ties: str) -> list[Slot]:
             for slot in group:
                 offs[slot.key].append(roll_d100(stream)[1])
         ranked = sorted(ranked, key=lambda s: (-s.count, -s.ref, tuple(-o for o in offs[s.key])))
-    ranked = [replace(s, roll_offs=tuple(offs[s.key])) for s in ranked]
-    return [replace(s, position=i + 1) for i, s in enumerate(ranked)]
+    return [replace(s, roll_offs=tuple(offs[s.key]), position=i + 1) for i, s in enumerate(ranked)]
 
 
 def _tied(slots: Sequence[Slot], key: Callable[[Slot], object]) -> list[list[Slot]]:

@@ -10,16 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Protocol, TypeVar
+from typing import Protocol
 
 from service.dice import sums
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, Outcome
-from service.dice.walk import ordered
+from service.dice.walk import ordered_ways
 from service.systems.eclipse.rules.odds_damage import mixed, value_ways_by
 from service.systems.eclipse.rules.odds_grades import Results, duel
 
-_K = TypeVar("_K")
 HIT_OUTCOMES = ("miss", "hit", "critical-hit")
 CONDITIONS = ("active", "incapacitated", "dead")
 
@@ -61,6 +60,7 @@ def _hit_ways(attacker: Results, defender: Results, *, critical_beats_success: b
 def harm_distributions(values: sums.Counts, harm_of: HarmOf) -> tuple[Distribution, ...]:
     """Damage after armor, wounds from this hit, and the condition it leaves, for each damage value's ways."""
     ways, whole = values
+    assert sum(ways.values()) == whole, "a damage value's ways are all the rolls"
     taken: dict[Outcome, int] = {}
     wounds: dict[Outcome, int] = {}
     condition: dict[str, int] = {}
@@ -70,14 +70,10 @@ def harm_distributions(values: sums.Counts, harm_of: HarmOf) -> tuple[Distributi
         wounds[h.wounds] = wounds.get(h.wounds, 0) + n
         condition[h.condition] = condition.get(h.condition, 0) + n
     return (
-        Distribution.of("damage", _over(taken, whole)),
-        Distribution.of("wounds", _over(wounds, whole)),
-        Distribution.of("condition", ordered(_over(condition, whole), CONDITIONS)),
+        Distribution.counted("damage", taken),
+        Distribution.counted("wounds", wounds),
+        Distribution.counted("condition", ordered_ways(condition, CONDITIONS)),
     )
-
-
-def _over(ways: dict[_K, int], whole: int) -> dict[_K, Fraction]:
-    return {k: Fraction(n, whole) for k, n in ways.items()}
 
 
 @memoized
@@ -104,4 +100,4 @@ def attack_odds(
     hits = value_ways_by(((key[1], key[0]) for key in landed if key is not None), dice=dice, sides=sides, bonus=bonus)
     cases = [(n, hits[(key[1], key[0])] if key is not None else sums.constant(0)) for key, n in landed.items()]
     values = mixed(cases, whole)
-    return Odds.of(Distribution.of("outcome", ordered(_over(outcome, whole), HIT_OUTCOMES)), harm_distributions(values, harm_of))
+    return Odds.of(Distribution.counted("outcome", ordered_ways(outcome, HIT_OUTCOMES)), harm_distributions(values, harm_of))

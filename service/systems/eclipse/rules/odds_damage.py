@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
+from functools import lru_cache
 from math import lcm
 
 from service.dice import sums
+from service.dice.memo import shape_cache
 from service.systems.eclipse.rules.combat import SUPERIOR_HIT_DIE, value_of
 
 
@@ -17,9 +19,12 @@ def value_chances(*, dice: int, sides: int, bonus: int, superior: int, critical:
     return {value: Fraction(n, whole) for value, n in ways.items()}
 
 
-def value_ways(*, dice: int, sides: int, bonus: int, superior: int, critical: bool) -> sums.Counts:
-    """The same as whole numbers of ways out of all the rolls of those dice, for exact sums without Fractions."""
-    rolled = sums.add_dice(sums.dice(dice, sides), superior, SUPERIOR_HIT_DIE)
+SHAPES = 256  # damage dice kept by their shape (dice, sides, bonus, superior d6, doubled): a weapon's, whoever it hits
+
+
+@lru_cache(maxsize=SHAPES)
+def _value_ways(dice: int, sides: int, bonus: int, superior: int, critical: bool) -> sums.Counts:
+    rolled = sums.add_dice(_weapon(dice, sides), superior, SUPERIOR_HIT_DIE)
     out: dict[int, int] = {}
     for total, n in sorted(rolled[0].items()):
         value = value_of(total, bonus=bonus, critical=critical)
@@ -27,21 +32,26 @@ def value_ways(*, dice: int, sides: int, bonus: int, superior: int, critical: bo
     return out, rolled[1]
 
 
+@lru_cache(maxsize=SHAPES)
+def _weapon(dice: int, sides: int) -> sums.Counts:
+    return sums.dice(dice, sides)
+
+
+@shape_cache
+def forget_shapes() -> None:
+    _value_ways.cache_clear()
+    _weapon.cache_clear()
+
+
+def value_ways(*, dice: int, sides: int, bonus: int, superior: int, critical: bool) -> sums.Counts:
+    """The same as whole numbers of ways out of all the rolls of those dice, for exact sums without Fractions
+    (kept by the dice's shape: callers only read it)."""
+    return _value_ways(dice, sides, bonus, superior, critical)
+
+
 def value_ways_by(keys: Iterable[tuple[int, bool]], *, dice: int, sides: int, bonus: int) -> dict[tuple[int, bool], sums.Counts]:
     """`value_ways` for each (superior d6, critical) of `keys`, the weapon's dice summed once for them all."""
-    weapon = sums.dice(dice, sides)
-    rolled_by: dict[int, sums.Counts] = {}
-    out: dict[tuple[int, bool], sums.Counts] = {}
-    for superior, critical in keys:
-        rolled = rolled_by.get(superior)
-        if rolled is None:
-            rolled = rolled_by[superior] = sums.add_dice(weapon, superior, SUPERIOR_HIT_DIE)
-        counts: dict[int, int] = {}
-        for total, n in sorted(rolled[0].items()):
-            value = value_of(total, bonus=bonus, critical=critical)
-            counts[value] = counts.get(value, 0) + n
-        out[(superior, critical)] = (counts, rolled[1])
-    return out
+    return {(superior, critical): _value_ways(dice, sides, bonus, superior, critical) for superior, critical in keys}
 
 
 def mixed(parts: Iterable[tuple[int, sums.Counts]], whole: int) -> sums.Counts:

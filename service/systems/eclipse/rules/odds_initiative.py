@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
-from math import comb
+from math import comb, lcm
 
 from service.dice.memo import memoized
-from service.dice.odds import Distribution, Odds, OddsTooCostly, Outcome
+from service.dice.odds import Distribution, Odds, OddsTooCostly
 from service.dice.stream import Stream
-from service.dice.walk import walk
+from service.dice.walk import as_ways, walk
 from service.systems.eclipse.rules.initiative import ROLL_OFF_ROUNDS, Combatant, roll_initiative
 
 READINGS = 100  # a roll-off is a d100 read 00–99, the higher first
@@ -37,40 +37,59 @@ def _count(stream: Stream, c: Combatant, ties: str) -> int:
 @memoized
 def initiative_odds(combatants: Sequence[Combatant], names: Sequence[str], ties: str) -> Odds:
     """`first` (roll-off ties only), then each character's `count:<name>`."""
-    counts = [count_chances(c, ties) for c in combatants]
-    out = [Distribution.of(f"count:{name}", _numbers(chances)) for name, chances in zip(names, counts, strict=True)]
+    counts = [as_ways(count_chances(c, ties)) for c in combatants]  # each count's ways, out of its own whole
+    out = [Distribution.counted(f"count:{name}", ways) for name, (ways, _) in zip(names, counts, strict=True)]
     if ties == "simultaneous":
         return Odds.of(out)
     for c in combatants:
         sharing = sum(1 for other in combatants if other.ref == c.ref)
         if sharing > MAX_SHARING_REF:
             raise OddsTooCostly("characters sharing one REF", sharing, MAX_SHARING_REF)
-    first: dict[Outcome, Fraction] = {}
-    for i, name in enumerate(names):
-        first[name] = sum((p * _first_at(i, t, combatants, counts) for t, p in counts[i].items()), Fraction(0))
-    return Odds.of(Distribution.of("first", first), out)
+    # Each character's chance of acting first, as whole numbers: the ways of its count and of the others'
+    # counts (out of every whole multiplied), times a roll-off chance over the roll-offs' common denominator.
+    firsts: list[list[tuple[Fraction, int]]] = []
+    for i in range(len(combatants)):
+        terms: dict[Fraction, int] = {}
+        for t, n in counts[i][0].items():
+            for share, ways in _first_at(i, t, combatants, counts).items():
+                terms[share] = terms.get(share, 0) + n * ways
+        firsts.append(list(terms.items()))
+    common = lcm(*(share.denominator for terms in firsts for share, _ in terms))
+    first = {name: sum(ways * share.numerator * (common // share.denominator) for share, ways in terms) for name, terms in zip(names, firsts, strict=True)}
+    whole = common
+    for _, each in counts:
+        whole *= each
+    assert sum(first.values()) == whole, "exactly one character acts first"
+    return Odds.of(Distribution.counted("first", first), out)
 
 
-def _first_at(i: int, t: int, combatants: Sequence[Combatant], counts: Sequence[dict[int, Fraction]]) -> Fraction:
-    """The chance that character i, at count t, acts first: nobody above it, and it wins any roll-off."""
+def _first_at(i: int, t: int, combatants: Sequence[Combatant], counts: Sequence[tuple[dict[int, int], int]]) -> dict[Fraction, int]:
+    """Character i at count t acting first: nobody above it, and it wins any roll-off. The ways of the
+    others' counts (out of their wholes multiplied) by the chance it wins the roll-off they leave."""
     ref = combatants[i].ref
-    groups: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}  # (tied before i, tied after i) → chance
+    groups: dict[tuple[int, int], int] = {(0, 0): 1}  # (tied before i, tied after i) → ways
     for j, other in enumerate(combatants):
         if j == i:
             continue
-        below = sum((p for total, p in counts[j].items() if total < t), Fraction(0))
-        level = counts[j].get(t, Fraction(0))
+        ways, _ = counts[j]
+        below = sum(n for total, n in ways.items() if total < t)
+        level = ways.get(t, 0)
         if other.ref != ref:
-            stays = below + (level if other.ref < ref else Fraction(0))
-            groups = {key: p * stays for key, p in groups.items()}
+            stays = below + (level if other.ref < ref else 0)
+            groups = {key: n * stays for key, n in groups.items()}
             continue
-        grown: dict[tuple[int, int], Fraction] = {}
-        for (before, after), p in groups.items():
+        grown: dict[tuple[int, int], int] = {}
+        for (before, after), n in groups.items():
             tied = (before + 1, after) if j < i else (before, after + 1)
-            grown[tied] = grown.get(tied, Fraction(0)) + p * level
-            grown[(before, after)] = grown.get((before, after), Fraction(0)) + p * below
+            grown[tied] = grown.get(tied, 0) + n * level
+            grown[(before, after)] = grown.get((before, after), 0) + n * below
         groups = grown
-    return sum((p * roll_off_chance(before + after + 1, before, ROLL_OFF_ROUNDS) for (before, after), p in groups.items()), Fraction(0))
+    out: dict[Fraction, int] = {}
+    for (before, after), n in groups.items():
+        if n:
+            share = roll_off_chance(before + after + 1, before, ROLL_OFF_ROUNDS)
+            out[share] = out.get(share, 0) + n
+    return out
 
 
 @cache
@@ -94,8 +113,3 @@ def roll_off_chance(size: int, rank: int, rounds: int) -> Fraction:
 def _top_group(size: int, top: int) -> Fraction:
     """The chance that one given set of `top` members (of `size`) share the highest reading, the rest below."""
     return sum((Fraction(below ** (size - top), READINGS**size) for below in range(READINGS)), Fraction(0))
-
-
-def _numbers(chances: dict[int, Fraction]) -> dict[Outcome, Fraction]:
-    out: dict[Outcome, Fraction] = {total: p for total, p in chances.items()}
-    return out

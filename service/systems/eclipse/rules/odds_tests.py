@@ -127,4 +127,5 @@ def damage_distribution(
     if missed:
         cases.append((missed, sums.constant(0)))
     ways, total = mixed(cases, whole)
-    return Distribution.of("damage", _over(ways, total))
+    assert sum(ways.values()) == total, "every result is a hit or a miss"
+    return Distribution.counted("damage", ways)

@@ -130,7 +130,7 @@ def _outcome(
 _VITALS = tuple(f.name for f in fields(Vitals))
 
 
-def _with(v: Vitals, **changes: Any) -> Vitals:
+def vitals_with(v: Vitals, **changes: Any) -> Vitals:
     """`dataclasses.replace` for Vitals (every field set by `__init__`), without its generic checks: the
     odds apply damage once per total a hit can roll."""
     values = {name: getattr(v, name) for name in _VITALS}
@@ -139,14 +139,14 @@ def _with(v: Vitals, **changes: Any) -> Vitals:
 
 
 def _killed(v: Vitals, condition: Literal["flatlined", "annihilated"]) -> Vitals:
-    return _with(v, hp=0, condition=condition)
+    return vitals_with(v, hp=0, condition=condition)
 
 
 def apply_damage(v: Vitals, hit: Hit, rules: NcbRules) -> tuple[Vitals, DamageOutcome]:
     if v.condition in DEAD:
         raise refuse(TARGET_DOWN, f"the target is already {v.condition}; nothing is left to hurt")
     if v.last_breath_offered:
-        v = _with(v, last_breath_offered=False)  # a new hit closes any earlier offer
+        v = vitals_with(v, last_breath_offered=False)  # a new hit closes any earlier offer
     applied = reduction_applies(v, hit, rules)
     dealt = max(1, hit.amount - v.damage_reduction) if applied and hit.amount > 0 else hit.amount
 
@@ -167,7 +167,7 @@ def apply_damage(v: Vitals, hit: Hit, rules: NcbRules) -> tuple[Vitals, DamageOu
         return _hurt_while_down(v, hit, rules, done)
     left = v.hp - dealt
     if left > 0:
-        return done(_with(v, hp=left), "hurt")
+        return done(vitals_with(v, hp=left), "hurt")
     if hit.overkill:
         return done(_killed(v, "annihilated"), "annihilated", "overkill-weapon")
     if hit.critical:
@@ -178,8 +178,8 @@ def apply_damage(v: Vitals, hit: Hit, rules: NcbRules) -> tuple[Vitals, DamageOu
     if v.nc and rules.nc_at_zero_hp == "flatlined":
         return done(_killed(v, "flatlined"), "flatlined", "nc-at-zero-hp")
     # Last Breath is the character's choice: the answer offers it and nothing spends it unasked.
-    dropped = _with(v, hp=0, condition="dying", death_successes=0, death_failures=0)
-    return done(_with(dropped, last_breath_offered=v.last_breath), "dying")
+    dropped = vitals_with(v, hp=0, condition="dying", death_successes=0, death_failures=0)
+    return done(vitals_with(dropped, last_breath_offered=v.last_breath), "dying")
 
 
 def _hurt_while_down(v: Vitals, hit: Hit, rules: NcbRules, done: _Done) -> tuple[Vitals, DamageOutcome]:
@@ -190,5 +190,5 @@ def _hurt_while_down(v: Vitals, hit: Hit, rules: NcbRules, done: _Done) -> tuple
     successes = v.death_successes if v.condition == "dying" else 0
     failures = (v.death_failures if v.condition == "dying" else 0) + (2 if hit.critical else 1)
     if failures >= FAILURES_TO_FLATLINE:
-        return done(_killed(_with(v, death_failures=FAILURES_TO_FLATLINE), "flatlined"), "flatlined", "death-saves")
-    return done(_with(v, condition="dying", death_successes=successes, death_failures=failures), "dying")
+        return done(_killed(vitals_with(v, death_failures=FAILURES_TO_FLATLINE), "flatlined"), "flatlined", "death-saves")
+    return done(vitals_with(v, condition="dying", death_successes=successes, death_failures=failures), "dying")

@@ -8,12 +8,12 @@ save fails on its own at the end of each of its turns, until someone stabilizes 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from service.systems.ncb.rules import exhaustion
 from service.systems.ncb.rules.d20 import D20Roll, RollMode, judge, roll_d20, roll_test
-from service.systems.ncb.rules.damage import FAILURES_TO_FLATLINE, Condition, Vitals
+from service.systems.ncb.rules.damage import FAILURES_TO_FLATLINE, Condition, Vitals, vitals_with
 from service.systems.ncb.rules.dice import DiceStream
 from service.systems.ncb.errors import NOT_DYING, refuse
 from service.systems.ncb.options import NcbRules
@@ -57,14 +57,23 @@ def death_save(
     v: Vitals, stream: DiceStream, rules: NcbRules, *, modifier: int = 0, mode: RollMode = "normal"
 ) -> tuple[Vitals, DeathSave]:
     require_dying(v, "a death save")
-    bonus = modifier - exhaustion.d20_penalty(v.exhaustion, rules)
     faces, natural = roll_d20(stream, mode)
+    return read_death_save(v, faces, natural, rules, modifier=modifier, mode=mode)
+
+
+def read_death_save(
+    v: Vitals, faces: tuple[int, ...], natural: int, rules: NcbRules, *, modifier: int = 0, mode: RollMode = "normal"
+) -> tuple[Vitals, DeathSave]:
+    """A death save whose d20 showed `faces`, `natural` the one that counts: all it does reads the natural
+    (the faces are only recorded), so the odds read each natural once through it."""
+    require_dying(v, "a death save")
+    bonus = modifier - exhaustion.d20_penalty(v.exhaustion, rules)
     total = natural + bonus
     passed, outcome = judge(natural, total, rules.death_save_dv, ties_succeed=True)  # a threshold
     roll = D20Roll(faces, natural, mode, bonus, total, rules.death_save_dv, passed, outcome)
     successes, failures = v.death_successes, v.death_failures
     if natural == 20 and rules.death_save_natural_20 == "regain-1-hp":
-        after = replace(v, hp=1, condition="up", death_successes=0, death_failures=0)
+        after = vitals_with(v, hp=1, condition="up", death_successes=0, death_failures=0)
         return after, DeathSave(roll, 0, 0, "revived", "up", 1)
     if natural == 1:
         failures += 2
@@ -73,12 +82,12 @@ def death_save(
     else:
         failures += 1
     if failures >= FAILURES_TO_FLATLINE:
-        after = replace(v, hp=0, condition="flatlined", death_failures=FAILURES_TO_FLATLINE)
+        after = vitals_with(v, hp=0, condition="flatlined", death_failures=FAILURES_TO_FLATLINE)
         return after, DeathSave(roll, successes, FAILURES_TO_FLATLINE, "flatlined", "flatlined", 0)
     if successes >= SUCCESSES_TO_STABILIZE:
-        after = replace(v, condition="stable", death_successes=0, death_failures=0)
+        after = vitals_with(v, condition="stable", death_successes=0, death_failures=0)
         return after, DeathSave(roll, successes, failures, "stabilized", "stable", v.hp)
-    after = replace(v, death_successes=successes, death_failures=failures)
+    after = vitals_with(v, death_successes=successes, death_failures=failures)
     return after, DeathSave(roll, successes, failures, "success" if passed else "failure", "dying", v.hp)
 
 
@@ -87,10 +96,10 @@ def bleed_out(v: Vitals) -> tuple[Vitals, Bleeding]:
     require_dying(v, "bleeding out")
     failures = v.death_failures + 1
     if failures >= FAILURES_TO_FLATLINE:
-        return replace(v, condition="flatlined", death_failures=FAILURES_TO_FLATLINE), Bleeding(
+        return vitals_with(v, condition="flatlined", death_failures=FAILURES_TO_FLATLINE), Bleeding(
             FAILURES_TO_FLATLINE, "flatlined", "flatlined"
         )
-    return replace(v, death_failures=failures), Bleeding(failures, "failure", "dying")
+    return vitals_with(v, death_failures=failures), Bleeding(failures, "failure", "dying")
 
 
 def stabilize(
@@ -111,5 +120,5 @@ def stabilize(
         )
         if not roll.success:
             return v, Stabilizing(method, roll, False, v.condition)
-    after = replace(v, condition="stable", death_successes=0, death_failures=0)
+    after = vitals_with(v, condition="stable", death_successes=0, death_failures=0)
     return after, Stabilizing(method, roll, True, "stable")

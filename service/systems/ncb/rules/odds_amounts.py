@@ -17,7 +17,7 @@ from service.dice.memo import memoized
 from service.dice.notation import Limits
 from service.dice.odds import Distribution, Odds, Outcome
 from service.dice.stream import Stream
-from service.dice.walk import ordered, walk
+from service.dice.walk import as_ways, ordered, ordered_ways, walk
 from service.systems.ncb.errors import AMOUNT_OR_DICE, refuse
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.abilities import modifier
@@ -43,30 +43,34 @@ def amount_chances(amount: int | None, dice: str | None, limits: Limits) -> dict
 @memoized
 def damage_odds(target: Vitals, amounts: dict[int, Fraction], hit_of: Callable[[int], Hit], rules: NcbRules) -> Odds:
     """`damage` dealt (after reduction) and the target's `result`, for each amount's chance."""
-    dealt: dict[Outcome, Fraction] = {}
-    result: dict[str, Fraction] = {}
-    for amount, p in amounts.items():
+    ways, whole = as_ways(amounts)  # summed as whole numbers over one total, the chances made once at the end
+    assert sum(ways.values()) == whole, "the amounts' chances sum to 1"
+    dealt: dict[Outcome, int] = {}
+    result: dict[str, int] = {}
+    for amount, n in ways.items():
         _, done = apply_damage(target, hit_of(amount), rules)
-        dealt[done.dealt] = dealt.get(done.dealt, Fraction(0)) + p
-        result[done.result] = result.get(done.result, Fraction(0)) + p
-    return Odds.of(Distribution.of("damage", dealt), Distribution.of("result", ordered(result, RESULTS)))
+        dealt[done.dealt] = dealt.get(done.dealt, 0) + n
+        result[done.result] = result.get(done.result, 0) + n
+    return Odds.of(Distribution.counted("damage", dealt), Distribution.counted("result", ordered_ways(result, RESULTS)))
 
 
 @memoized
 def healing_odds(target: Vitals, amounts: dict[int, Fraction]) -> Odds:
     """HP `healed` (up to the maximum), `hp` after, and the `condition` healing leaves."""
-    healed: dict[Outcome, Fraction] = {}
-    hp: dict[Outcome, Fraction] = {}
-    condition: dict[str, Fraction] = {}
-    for amount, p in amounts.items():
+    ways, whole = as_ways(amounts)
+    assert sum(ways.values()) == whole, "the amounts' chances sum to 1"
+    healed: dict[Outcome, int] = {}
+    hp: dict[Outcome, int] = {}
+    condition: dict[str, int] = {}
+    for amount, n in ways.items():
         _, done = heal(target, amount)
-        healed[done.healed] = healed.get(done.healed, Fraction(0)) + p
-        hp[done.hp_after] = hp.get(done.hp_after, Fraction(0)) + p
-        condition[done.condition] = condition.get(done.condition, Fraction(0)) + p
+        healed[done.healed] = healed.get(done.healed, 0) + n
+        hp[done.hp_after] = hp.get(done.hp_after, 0) + n
+        condition[done.condition] = condition.get(done.condition, 0) + n
     return Odds.of(
-        Distribution.of("healed", healed),
-        Distribution.of("hp", hp),
-        Distribution.of("condition", ordered(condition, CONDITIONS_AFTER_HEALING)),
+        Distribution.counted("healed", healed),
+        Distribution.counted("hp", hp),
+        Distribution.counted("condition", ordered_ways(condition, CONDITIONS_AFTER_HEALING)),
     )
 
 

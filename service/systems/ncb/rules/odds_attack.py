@@ -12,8 +12,8 @@ from math import lcm
 
 from service.dice.memo import memoized
 from service.dice.notation import Limits
-from service.dice.odds import Distribution, Odds, Outcome
-from service.dice.walk import ordered
+from service.dice.odds import Distribution, Odds
+from service.dice.walk import ordered_ways
 from service.systems.ncb.rules.attacks import Swing, aim
 from service.systems.ncb.rules.damage import Vitals, apply_damage, weapon_hit
 from service.systems.ncb.rules.odds_d20 import natural_ways
@@ -27,7 +27,7 @@ RESULTS = ("unharmed", "hurt", "last-breath", "dying", "flatlined", "annihilated
 @memoized
 def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: Limits) -> Odds:
     """`outcome` of the roll; `damage` dealt after damage reduction (0 on a miss); the target's `result`."""
-    landed_ways, landed_whole = landing_ways(swing)
+    landed_ways, _ = landing_ways(swing)
     outcome: dict[str, int] = {}
     # Each hit's damage totals as whole numbers over one common total; each (total, critical) applied once.
     hits: dict[tuple[bool, bool, int, WeaponDice], tuple[dict[int, int], int]] = {}
@@ -61,13 +61,10 @@ def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: 
             ways = n * m * (common // total_whole)
             dealt_ways[found[0]] = dealt_ways.get(found[0], 0) + ways
             result_ways[found[1]] = result_ways.get(found[1], 0) + ways
-    whole = landed_whole * common
-    dealt: dict[Outcome, Fraction] = {value: Fraction(n, whole) for value, n in dealt_ways.items()}
-    result = {name: Fraction(n, whole) for name, n in result_ways.items()}
     return Odds.of(
-        Distribution.of("outcome", ordered({name: Fraction(n, landed_whole) for name, n in outcome.items()}, ATTACK_OUTCOMES)),
-        Distribution.of("damage", dealt),
-        Distribution.of("result", ordered(result, RESULTS)),
+        Distribution.counted("outcome", ordered_ways(outcome, ATTACK_OUTCOMES)),
+        Distribution.counted("damage", dealt_ways),
+        Distribution.counted("result", ordered_ways(result_ways, RESULTS)),
     )
 
 

@@ -1,7 +1,8 @@
 """The exact odds of a death save, and of where a dying character ends up.
 
-`save_odds` walks `death_save` itself over every face (both under advantage or disadvantage):
-this save's result. The fate follows the text's clock from the current tallies: each of the
+`save_odds` reads each natural of the roll mode once through `read_death_save`, the save
+`death_save` makes once its d20 is rolled (`natural_ways`: both dice walked under advantage or
+disadvantage): this save's result. The fate follows the text's clock from the current tallies: each of the
 dying character's turns holds one death save, then bleeding out fails one more at the end of
 the turn, until the character is stable, back up (a natural 20) or flatlined. Every turn adds
 a failure, so the chain ends within three turns; later saves are rolled like this one, and
@@ -19,7 +20,8 @@ from service.dice.walk import marginal, ordered, walk
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.d20 import RollMode
 from service.systems.ncb.rules.damage import Vitals
-from service.systems.ncb.rules.dying import DeathSave, bleed_out, death_save, require_dying
+from service.systems.ncb.rules.dying import DeathSave, bleed_out, death_save, read_death_save, require_dying
+from service.systems.ncb.rules.odds_d20 import natural_ways
 
 SAVE_RESULTS = ("flatlined", "failure", "success", "stabilized", "revived")
 FATES = ("flatlined", "stabilized", "revived")
@@ -34,7 +36,12 @@ def save_odds(v: Vitals, rules: NcbRules, *, modifier: int = 0, mode: RollMode =
     def step(now: Vitals) -> dict[tuple[Vitals, str], Fraction]:
         """One save from `now`: each vitals after it, with the save's result."""
         if now not in steps:
-            steps[now] = walk(lambda stream: _after(death_save(now, stream, rules, modifier=modifier, mode=mode)))
+            ways, whole = natural_ways(mode)
+            counted: dict[tuple[Vitals, str], int] = {}
+            for natural, n in ways.items():
+                key = _after(read_death_save(now, (natural,), natural, rules, modifier=modifier, mode=mode))
+                counted[key] = counted.get(key, 0) + n
+            steps[now] = {key: Fraction(n, whole) for key, n in counted.items()}
         return steps[now]
 
     def fate(now: Vitals) -> dict[str, Fraction]:

@@ -10,8 +10,10 @@ Either way the total is then read as the roll reads it: below 0 counts as 0, and
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from service.dice import sums
+from service.dice.memo import shape_cache
 from service.dice.notation import DiceError, LimitExceeded, Limits, parse
 from service.dice.notation.ast import Dice, Group, Negate, Node, Number, Sum
 from service.dice.walk import as_ways, walk
@@ -22,14 +24,20 @@ from service.systems.ncb.rules.dice import MAX_TOTAL, roll_formula
 MAX_PATHS = 5_000  # the most paths of draws walked for any other formula (4d6kh3: 1,296; about 40 µs each)
 
 
+SHAPES = 256  # formulas kept by their text: a weapon's `2d6+3` is the same whoever swings it
+
+
+@lru_cache(maxsize=SHAPES)
 def total_chances(expression: str, limits: Limits) -> dict[int, Fraction]:
-    """Each total the formula can roll (never below 0) and its exact chance."""
+    """Each total the formula can roll (never below 0) and its exact chance (kept: callers only read it)."""
     ways, whole = total_ways(expression, limits)
     return {total: Fraction(n, whole) for total, n in ways.items()}
 
 
+@lru_cache(maxsize=SHAPES)
 def total_ways(expression: str, limits: Limits) -> sums.Counts:
-    """The same as whole numbers of ways out of one total, for exact sums without Fractions."""
+    """The same as whole numbers of ways out of one total, for exact sums without Fractions (kept by the
+    formula's text, as `total_chances`: a refusal is not kept, and is raised again)."""
     try:
         node = parse(expression, limits)
     except LimitExceeded as exc:
@@ -47,6 +55,12 @@ def total_ways(expression: str, limits: Limits) -> sums.Counts:
     for total, n in sorted(raw.items()):
         out[max(0, total)] = out.get(max(0, total), 0) + n
     return out, whole
+
+
+@shape_cache
+def forget_shapes() -> None:
+    total_chances.cache_clear()
+    total_ways.cache_clear()
 
 
 def _summed(node: Node) -> sums.Counts | None:

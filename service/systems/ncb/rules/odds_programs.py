@@ -12,8 +12,8 @@ from fractions import Fraction
 
 from service.dice.memo import memoized
 from service.dice.notation import Limits
-from service.dice.odds import Distribution, Odds, Outcome
-from service.dice.walk import ordered
+from service.dice.odds import Distribution, Odds
+from service.dice.walk import ordered_ways
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.d20 import D20Test
 from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage
@@ -41,24 +41,22 @@ def program_odds(
             dealt = damage_after_save(total, saved) if rolled else 0
             dealt_ways[dealt] = dealt_ways.get(dealt, 0) + n * m
     whole = save_whole * total_whole
-    damage: dict[Outcome, Fraction] = {dealt: Fraction(n, whole) for dealt, n in dealt_ways.items()}
-    result: dict[str, Fraction] = {}
+    assert sum(dealt_ways.values()) == whole, "every save and total deals some damage"
+    result_ways: dict[str, int] = {}
     if target is not None and program.damage_dice is not None:
-        result_ways: dict[str, int] = {}
         for dealt, n in dealt_ways.items():  # each damage value applied once
             _, done = apply_damage(target, Hit(dealt, "program", use_last_breath=use_last_breath), rules)
             result_ways[done.result] = result_ways.get(done.result, 0) + n
-        result = {name: Fraction(n, whole) for name, n in result_ways.items()}
-    out = [Distribution.of("damage", damage)]
+    out = [Distribution.counted("damage", dealt_ways)]
     if any(outcome is not None for outcome, _ in saves):
         named: dict[str, int] = {}
         for (o, _), n in saves.items():
             if o is not None:
                 named[str(o)] = named.get(str(o), 0) + n
-        chances = {name: Fraction(n, save_whole) for name, n in named.items()}
-        out.insert(0, Distribution.of("save", ordered(chances, D20_OUTCOMES)))
-    if result:
-        out.append(Distribution.of("result", ordered(result, RESULTS)))
+        assert sum(named.values()) == save_whole, "a save has an outcome on every natural"
+        out.insert(0, Distribution.counted("save", ordered_ways(named, D20_OUTCOMES)))
+    if result_ways:
+        out.append(Distribution.counted("result", ordered_ways(result_ways, RESULTS)))
     return Odds.of(out)
 
 

@@ -8,11 +8,11 @@ ready again. Rests also reset the active chrome cooldowns that run out by then.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from service.systems.ncb.rules.abilities import MAX_LEVEL, modifier, proficiency_bonus, subclass_available
-from service.systems.ncb.rules.damage import DEAD, DOWN, Condition, Vitals
+from service.systems.ncb.rules.damage import DEAD, DOWN, Condition, Vitals, vitals_with
 from service.systems.ncb.rules.dice import DiceStream
 from service.systems.ncb.errors import (
     LONG_REST_NEEDS_HP,
@@ -80,9 +80,9 @@ def heal(v: Vitals, amount: int) -> tuple[Vitals, Healing]:
     if v.condition in DEAD:
         raise refuse(TARGET_DOWN, f"the target is {v.condition}; healing cannot bring it back")
     hp = min(v.max_hp, v.hp + max(0, amount))
-    after = replace(v, hp=hp)
+    after = vitals_with(v, hp=hp)
     if hp > 0 and v.condition in DOWN:
-        after = replace(after, condition="up", death_successes=0, death_failures=0)
+        after = vitals_with(after, condition="up", death_successes=0, death_failures=0)
     return after, Healing(hp - v.hp, v.hp, hp, v.max_hp, after.condition)
 
 
@@ -125,7 +125,7 @@ def long_rest(v: Vitals, *, hit_dice: int, hit_dice_max: int, ram_max: int, rule
     regained = min(hit_dice_max - hit_dice, max(1, hit_dice_max // 2))
     after, healing = heal(v, v.max_hp)
     level = max(0, v.exhaustion - 1)
-    after = replace(after, exhaustion=level, last_breath=True)
+    after = vitals_with(after, exhaustion=level, last_breath=True)
     return after, LongRest(healing, hit_dice + regained, regained, level, ram_max, True)
 
 

@@ -1,10 +1,11 @@
 """Exact odds of an STK or Flat Check before its dice are rolled: a fresh check, Luck, a push.
 
-A check's dice are either known (already on the record) or still to roll. Every combination
-of the stat dice still to roll is counted (at most 12³ of them), and the Luck d8s still to roll
-only add to the total, so their sum is convolved in as a count of ways. Each combination is read
-through the same face-level rules the roll's `checks.read` uses (`outcome_of`, `is_cool`,
-`is_bad`), so the odds and the roll cannot tell a check differently.
+A check's dice are either known (already on the record) or still to roll. The outcome reads the
+total alone, cool shit the Style die alone and bad shit whether any stat die is bad, so each is
+counted over every combination of the dice without walking the combinations: the totals are the
+dice's sums convolved (the Luck d8s still to roll among them), and each face and each total is read
+through the same rules the roll's `checks.read` uses (`outcome_of`, `is_cool`, `is_bad`), so the
+odds and the roll cannot tell a check differently.
 """
 
 from __future__ import annotations
@@ -61,6 +62,23 @@ def _sum_ways(count: int, sides: int) -> list[int]:
     return [int.from_bytes(raw[width * total : width * (total + 1)], "little") for total in range(count * sides + 1)]
 
 
+def _ways_of_sums(dice: list[dict[int, int]]) -> list[int]:
+    """Ways of each sum of independent dice, each given as ways per value it adds (0 or more; index = sum).
+
+    The product of their generating polynomials, as in `_sum_ways`: one big-integer product per die
+    instead of a Python step per pair of values."""
+    whole, top = 1, 0
+    for ways in dice:
+        whole *= sum(ways.values())
+        top += max(ways)
+    width = whole.bit_length() // 8 + 1  # bytes per digit: no sum has more ways than all of them
+    product = 1
+    for ways in dice:
+        product *= sum(n << (8 * width * value) for value, n in ways.items())
+    raw = product.to_bytes(width * (top + 1), "little")
+    return [int.from_bytes(raw[width * total : width * (total + 1)], "little") for total in range(top + 1)]
+
+
 @memoized
 def check_odds(
     kind: str,
@@ -75,30 +93,21 @@ def check_odds(
     stat_dice = [die for die in dice if die.stat != "luck"]
     luck_to_roll = [die.sides for die in dice if die.stat == "luck" and die.face is None]
     known = bonus_total + sum(die.face for die in dice if die.face is not None)
-    # Ways of each (sum of the stat dice rolled, cool, bad), one die at a time over its faces.
-    joint: Counter[tuple[int, bool, bool]] = Counter({(0, False, False): 1})
+    # The outcome and total depend on the sum alone, cool shit on the Style dice alone, bad shit on
+    # whether any die is bad: three counts over the same combinations, each face read once.
+    sums: list[dict[int, int]] = []  # each die: the ways of what it adds to the total
+    combinations = not_cool = not_bad = 1
     for die in stat_dice:
         faces = [die.face] if die.face is not None else range(1, die.sides + 1)
-        step: Counter[tuple[int, bool, bool]] = Counter()
-        for (part, cool, bad), n in joint.items():
-            for face in faces:
-                rolled = face if die.face is None else 0
-                cool_now = cool or (die.stat == "style" and is_cool(die.sides, face))
-                step[(part + rolled, cool_now, bad or is_bad(face, negative_states))] += n
-        joint = step
-    parts: Counter[int] = Counter()
-    cool_ways: Counter[str] = Counter()
-    bad_ways: Counter[str] = Counter()
-    for (part, cool, bad), n in joint.items():
-        parts[part] += n
-        cool_ways[COOL if cool or pushed_through else NOT_COOL] += n
-        bad_ways[BAD if bad and not pushed_through else NOT_BAD] += n
+        sums.append({0: 1} if die.face is not None else dict.fromkeys(faces, 1))
+        combinations *= len(faces)
+        not_cool *= sum(1 for face in faces if not (die.stat == "style" and is_cool(die.sides, face)))
+        not_bad *= sum(1 for face in faces if not is_bad(face, negative_states))
+    cool_ways = Counter({COOL: combinations} if pushed_through else {COOL: combinations - not_cool, NOT_COOL: not_cool})
+    bad_ways = Counter({NOT_BAD: combinations} if pushed_through else {BAD: combinations - not_bad, NOT_BAD: not_bad})
     luck_ways = _sum_ways(len(luck_to_roll), LUCK_SIDES)
-    totals: Counter[Outcome] = Counter()
-    for part, n in parts.items():
-        for luck_sum, m in enumerate(luck_ways):
-            if m:
-                totals[known + part + luck_sum] += n * m
+    sums.append({luck_sum: m for luck_sum, m in enumerate(luck_ways) if m})
+    totals: dict[Outcome, int] = {known + total: n for total, n in enumerate(_ways_of_sums(sums)) if n}
     outcomes: Counter[str] = Counter()
     for total, n in totals.items():
         outcome = outcome_of(kind, int(total), dn)
