@@ -24,18 +24,7 @@ def constant(value: int) -> Counts:
 
 def dice(count: int, sides: int) -> Counts:
     """`count` dice of `sides` faces summed: 2d6 gives 7 six ways out of 36."""
-    work = count * (count * (sides - 1) + 1)
-    if work > MAX_WORK:
-        raise OddsTooCostly("dice times the totals they span", work, MAX_WORK)
-    ways = [1]  # ways of each total from `count`, one die at a time
-    for _ in range(count):
-        window, grown = 0, []
-        for i in range(len(ways) + sides - 1):
-            window += ways[i] if i < len(ways) else 0
-            window -= ways[i - sides] if i >= sides else 0
-            grown.append(window)
-        ways = grown
-    return {count + i: n for i, n in enumerate(ways)}, sides**count
+    return add_dice(constant(0), count, sides)
 
 
 def add_dice(a: Counts, count: int, sides: int) -> Counts:
