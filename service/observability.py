@@ -28,10 +28,8 @@ from typing import Any, Protocol, TypeVar
 import orjson
 from prometheus_client import (
     CollectorRegistry,
-    Counter,
     Gauge,
     GCCollector,
-    Histogram,
     Info,
     PlatformCollector,
     ProcessCollector,
@@ -84,11 +82,35 @@ class _RetriesCollector:
         )
 
 
-class _HttpCollector:
-    """The HTTP series of a `Metrics`, made from its plain counters when Prometheus scrapes.
+def _histogram(name: str, documentation: str, labels: list[str], bounds: tuple[float, ...], counts: dict[Any, list[float]]) -> Metric:
+    """A histogram family from plain per-bucket counts (`+Inf` last, then the sum), as `Histogram` exposes it."""
+    family = HistogramMetricFamily(name, documentation, labels=labels)
+    names = [*map(floatToGoString, bounds), "+Inf"]
+    for key, counted in list(counts.items()):
+        cumulative, buckets = 0.0, []
+        for bound, in_bucket in zip(names, counted):
+            cumulative += in_bucket
+            buckets.append((bound, cumulative))
+        family.add_metric(key if isinstance(key, tuple) else (key,), buckets, counted[-1])
+    return family
 
-    The same names, help, labels and buckets a `Counter`, `Histogram` and `Gauge` would expose;
-    the request path only adds to a dict (one event loop thread updates them).
+
+def _counted(counts: dict[Any, list[float]], key: Any, bounds: tuple[float, ...], seconds: float) -> None:
+    """Add one observation of `seconds` to the plain histogram counts kept under `key`."""
+    found = counts.get(key)
+    if found is None:
+        found = counts[key] = [0.0] * (len(bounds) + 2)
+    found[bisect_left(bounds, seconds)] += 1  # the first bucket whose bound is >= seconds
+    found[-1] += seconds
+
+
+class _CountsCollector:
+    """The series a `Metrics` counts on the request path, made from its plain counters when Prometheus
+    scrapes: HTTP requests, store round trips, dice drawn.
+
+    The same names, help, labels and buckets a `Counter`, `Histogram` and `Gauge` would expose; the
+    request path only adds to a dict (one event loop thread updates them), where a prometheus_client
+    child takes a lock per increment and per histogram bucket.
     """
 
     def __init__(self, metrics: Metrics) -> None:
@@ -99,28 +121,46 @@ class _HttpCollector:
 
     def collect(self) -> Iterator[Metric]:
         metrics = self._metrics
-        requests = CounterMetricFamily(
+        yield _counter(
             "neon_arbiter_http_requests",
             "HTTP requests answered, by method, route template and status.",
-            labels=["method", "route", "status"],
+            ["method", "route", "status"],
+            metrics._requests,
         )
-        for key, count in list(metrics._requests.items()):
-            requests.add_metric(key, count)
-        yield requests
-        latency = HistogramMetricFamily(
+        yield _histogram(
             "neon_arbiter_http_request_duration_seconds",
             "Time from request start to the last byte of the response, by method and route template.",
-            labels=["method", "route"],
+            ["method", "route"],
+            _LATENCY_BUCKETS,
+            metrics._latency,
         )
-        bounds = [*map(floatToGoString, _LATENCY_BUCKETS), "+Inf"]
-        for pair, counts in list(metrics._latency.items()):
-            cumulative, buckets = 0.0, []
-            for bound, in_bucket in zip(bounds, counts):
-                cumulative += in_bucket
-                buckets.append((bound, cumulative))
-            latency.add_metric(pair, buckets, counts[-1])
-        yield latency
         yield GaugeMetricFamily("neon_arbiter_http_requests_in_flight", "HTTP requests being served now.", value=float(metrics.in_flight))
+        yield _counter(
+            "neon_arbiter_dice_rolled",
+            "Dice drawn from audited streams (rerolls and explosions included), by game system.",
+            ["system"],
+            metrics._dice,
+        )
+        yield _counter(
+            "neon_arbiter_store_round_trips",
+            "Session store operations (one round trip each on Redis), by operation and outcome.",
+            ["operation", "outcome"],
+            metrics._round_trips,
+        )
+        yield _histogram(
+            "neon_arbiter_store_round_trip_duration_seconds",
+            "Duration of one session store operation.",
+            ["operation"],
+            _STORE_BUCKETS,
+            metrics._store_latency,
+        )
+
+
+def _counter(name: str, documentation: str, labels: list[str], counts: dict[Any, int]) -> Metric:
+    family = CounterMetricFamily(name, documentation, labels=labels)
+    for key, count in list(counts.items()):
+        family.add_metric(key if isinstance(key, tuple) else (key,), count)
+    return family
 
 
 class Metrics:
@@ -128,7 +168,6 @@ class Metrics:
 
     def __init__(self, *, replica_id: str) -> None:
         self.registry = CollectorRegistry()
-        self._children: dict[tuple[int, tuple[str, ...]], Any] = {}
         registry = self.registry
         ProcessCollector(registry=registry)
         PlatformCollector(registry=registry)
@@ -136,30 +175,14 @@ class Metrics:
         Info("neon_arbiter_build", "Version and replica id of this process.", registry=registry).info(
             {"version": _version(), "replica": replica_id}
         )
-        # Requests are counted in plain integers and read at scrape time (`_HttpCollector`).
+        # What the request path counts is kept in plain numbers and read at scrape time (`_CountsCollector`).
         self.in_flight = 0
         self._requests: dict[tuple[str, str, str], int] = {}
         self._latency: dict[tuple[str, str], list[float]] = {}  # per bucket (+Inf last), then the sum
-        registry.register(_HttpCollector(self))
-        self.dice_rolled = Counter(
-            "neon_arbiter_dice_rolled",
-            "Dice drawn from audited streams (rerolls and explosions included), by game system.",
-            ["system"],
-            registry=registry,
-        )
-        self.store_round_trips = Counter(
-            "neon_arbiter_store_round_trips",
-            "Session store operations (one round trip each on Redis), by operation and outcome.",
-            ["operation", "outcome"],
-            registry=registry,
-        )
-        self.store_latency = Histogram(
-            "neon_arbiter_store_round_trip_duration_seconds",
-            "Duration of one session store operation.",
-            ["operation"],
-            buckets=_STORE_BUCKETS,
-            registry=registry,
-        )
+        self._dice: dict[str, int] = {}
+        self._round_trips: dict[tuple[str, str], int] = {}
+        self._store_latency: dict[str, list[float]] = {}
+        registry.register(_CountsCollector(self))
         self.subscriptions = Gauge(
             "neon_arbiter_active_subscriptions",
             "Session event subscriptions open now (GraphQL subscriptions, event streams).",
@@ -168,31 +191,23 @@ class Metrics:
 
     # -- hooks ----------------------------------------------------------------------------
 
-    def child(self, metric: Any, *labels: str) -> Any:
-        """`metric.labels(*labels)`, kept: prometheus_client's `labels` costs a lock and a dict build per call.
-
-        Label values are bounded (route templates, methods, statuses, systems, store operations).
-        """
-        key = (id(metric), labels)
-        found = self._children.get(key)
-        if found is None:
-            found = self._children[key] = metric.labels(*labels)
-        return found
-
     def observe_request(self, method: str, route: str, status: int, seconds: float) -> None:
+        """Count one answered request. Label values are bounded: route templates, methods, statuses."""
         method = method if method in _METHODS else "OTHER"
         key = (method, route, str(status))
         self._requests[key] = self._requests.get(key, 0) + 1
-        latency = self._latency.get((method, route))
-        if latency is None:
-            latency = self._latency[(method, route)] = [0.0] * (len(_LATENCY_BUCKETS) + 2)
-        latency[bisect_left(_LATENCY_BUCKETS, seconds)] += 1  # the first bucket whose bound is >= seconds
-        latency[-1] += seconds
+        _counted(self._latency, (method, route), _LATENCY_BUCKETS, seconds)
+
+    def observe_store(self, operation: str, outcome: str, seconds: float) -> None:
+        """Count one store operation with its outcome (`ok`, `conflict`, `unavailable`, `error`) and time it."""
+        key = (operation, outcome)
+        self._round_trips[key] = self._round_trips.get(key, 0) + 1
+        _counted(self._store_latency, operation, _STORE_BUCKETS, seconds)
 
     def dice(self, system: str, draws: int) -> None:
         """Count `draws` dice of one random action (call it once the action is committed)."""
         if draws > 0:
-            self.child(self.dice_rolled, system).inc(draws)
+            self._dice[system] = self._dice.get(system, 0) + draws
 
     def watch_sessions(self, sessions: _HasRetries) -> None:
         self.registry.register(_RetriesCollector(sessions))
@@ -237,9 +252,7 @@ class InstrumentedStore:
             outcome = "unavailable"
             raise
         finally:
-            metrics = self._metrics
-            metrics.child(metrics.store_round_trips, operation, outcome).inc()
-            metrics.child(metrics.store_latency, operation).observe(time.perf_counter() - start)
+            self._metrics.observe_store(operation, outcome, time.perf_counter() - start)
 
     async def create(self, session_id: str, doc: bytes, ttl_ms: int) -> bool:
         return await self._timed("create", self.inner.create(session_id, doc, ttl_ms), false_is_conflict=True)

@@ -164,3 +164,49 @@ def test_openmetrics_is_served_to_a_scraper_that_asks_for_it(client) -> None:
 
 def test_build_info_names_the_replica(client) -> None:
     assert Scrape(client).value("neon_arbiter_build_info", replica="replica-test") == 1
+
+
+def test_plain_counts_expose_what_prometheus_client_counters_and_histograms_would() -> None:
+    """The request path keeps plain numbers; a scrape shows the same series, help, labels and buckets
+    that prometheus_client's own `Counter` and `Histogram` show for the same observations."""
+    from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+
+    from service.observability import _STORE_BUCKETS
+
+    ours = Metrics(replica_id="r")
+    reference = CollectorRegistry()
+    families = {f.name: f for f in ours.registry.collect()}
+    dice = Counter("neon_arbiter_dice_rolled", families["neon_arbiter_dice_rolled"].documentation, ["system"], registry=reference)
+    trips = Counter(
+        "neon_arbiter_store_round_trips", families["neon_arbiter_store_round_trips"].documentation,
+        ["operation", "outcome"], registry=reference,
+    )
+    latency = Histogram(
+        "neon_arbiter_store_round_trip_duration_seconds",
+        families["neon_arbiter_store_round_trip_duration_seconds"].documentation,
+        ["operation"], buckets=_STORE_BUCKETS, registry=reference,
+    )
+    observed = [("load", "ok", 0.0004), ("commit", "ok", 0.0005), ("commit", "conflict", 0.003), ("commit", "ok", 7.0),
+                ("log", "unavailable", 2.5), ("load", "ok", 0.00051)]
+    for operation, outcome, seconds in observed:
+        ours.observe_store(operation, outcome, seconds)
+        trips.labels(operation, outcome).inc()
+        latency.labels(operation).observe(seconds)
+    for system, draws in [("ncb", 3), ("desert", 0), ("ncb", 2), ("eclipse", 1)]:
+        ours.dice(system, draws)
+        if draws:
+            dice.labels(system).inc(draws)
+
+    def samples(text: bytes) -> set[tuple[str, tuple[tuple[str, str], ...], float]]:
+        found = text_string_to_metric_families(text.decode())
+        return {(s.name, tuple(sorted(s.labels.items())), round(s.value, 9)) for f in found for s in f.samples}
+
+    mine = samples(generate_latest(ours.registry))
+    theirs = samples(generate_latest(reference))
+    assert theirs and theirs <= mine
+    # Bucket by bucket: 0.0005 counts as at most 0.0005, 7 s only in +Inf, the sum exact.
+    assert ("neon_arbiter_store_round_trip_duration_seconds_bucket", (("le", "0.0005"), ("operation", "commit")), 1.0) in mine
+    assert ("neon_arbiter_store_round_trip_duration_seconds_bucket", (("le", "2.5"), ("operation", "commit")), 2.0) in mine
+    assert ("neon_arbiter_store_round_trip_duration_seconds_bucket", (("le", "+Inf"), ("operation", "commit")), 3.0) in mine
+    assert ("neon_arbiter_dice_rolled_total", (("system", "ncb"),), 5.0) in mine
+    assert not any(name == "neon_arbiter_dice_rolled_total" and labels == (("system", "desert"),) for name, labels, _ in mine)
