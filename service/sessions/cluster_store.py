@@ -60,6 +60,7 @@ from redis.exceptions import (
 
 from service.config import CLUSTER_SCHEMES as SCHEMES
 from service.sessions.redis_store import _CREATE, _COMMIT, _DOWN, _LOAD, _pack, commit_arguments, load_keys, loaded
+from service.sessions.deadlines import Deadlines
 from service.sessions.store import Commit, Loaded, StoreUnavailable
 
 # Sharded pub/sub: the event crosses the session's shard only.
@@ -110,6 +111,7 @@ class ClusterStore:
         options = parse_cluster_url(url)
         self._prefix = prefix
         self._timeout_s = timeout_s
+        self._deadlines = Deadlines(timeout_s)  # one sweeping timer, not a timer per command
         self._wait_ms = max(1, int(timeout_s * 500))  # half the store timeout: the rest is for the write
         self._durable = durability == "replica"
         self._own_connections = own_connections  # off: scripts through the library's execute_command
@@ -131,8 +133,7 @@ class ClusterStore:
 
     async def _call(self, awaitable: Any) -> Any:
         try:
-            async with asyncio.timeout(self._timeout_s):
-                return await awaitable
+            return await self._deadlines.run(awaitable)
         except (*_DOWN, *_CLUSTER_DOWN) as exc:
             # As on one Redis: the type name only (messages name hosts, URLs may hold a password).
             raise StoreUnavailable(f"redis cluster unavailable: {type(exc).__name__}") from exc

@@ -17,7 +17,6 @@ day gave 1.33x and 1.37x.
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -32,6 +31,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from service.sessions.deadlines import Deadlines
 from service.sessions.store import Commit, Loaded, StoreUnavailable
 
 # hiredis's stub types the command as a 1-tuple; it takes a tuple of any length.
@@ -147,6 +147,7 @@ class RedisStore:
         assert idle_connections >= 0, "idle_connections must not be negative"
         self._prefix = prefix
         self._timeout_s = timeout_s
+        self._deadlines = Deadlines(timeout_s)  # one sweeping timer, not a timer per command
         self._redis = redis.Redis.from_url(
             url,
             socket_connect_timeout=timeout_s,
@@ -182,8 +183,7 @@ class RedisStore:
         """Await one store operation, within the store timeout unless it is a read meant to block
         (a subscriber waiting for the next event); a failure becomes StoreUnavailable."""
         try:
-            async with asyncio.timeout(self._timeout_s if deadline else None):
-                return await awaitable
+            return await (self._deadlines.run(awaitable) if deadline else awaitable)
         except _DOWN as exc:
             # The type name only: redis-py messages name host and port, and the URL
             # may carry a password, so neither goes into what we show.
