@@ -26,7 +26,8 @@ from service.api.operations import Operation, build_operations
 from service.api.problems import problem_docs, problem_response
 from service.api.ratelimit import RateLimit
 from service.api.rest import PlainEndpoint, read_json, route_for
-from service.api.routing import mechanic_routes
+from service.api.lane import MechanicLane
+from service.api.routing import mechanic_forms, mechanic_routes
 from service.api.services import Services
 from service.config import CLUSTER_SCHEMES, Settings
 from service.dice.notation import DEFAULT_LIMITS, Limits
@@ -230,6 +231,8 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
                 Middleware(RateLimit, rate=settings.rate_limit_per_second, burst=settings.rate_limit_burst, clients=clients)
             )
     if settings.mechanic_routes:
+        if plain:  # innermost: a mechanic's request goes straight to its endpoint (service/api/lane.py)
+            middleware.append(Middleware(MechanicLane, forms=mechanic_forms(routes)[0]))
         routes = mechanic_routes(routes)
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware, exception_handlers={HTTPException: http_error})
     app.state.settings = settings

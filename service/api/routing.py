@@ -35,10 +35,13 @@ _STATELESS = re.compile(r"^/v1/(?!sessions/)([a-z0-9-]+/[a-z0-9-]+)(/odds)?$")
 _IN_SESSION = re.compile(r"^/v1/sessions/\{sessionId\}/([a-z0-9-]+/[a-z0-9-]+)(/odds)?$")
 
 
-def mechanic_routes(routes: Sequence[BaseRoute]) -> list[BaseRoute]:
-    """`routes` with every route of the mechanic forms (a POST, or a read's GET; and their `/odds`)
-    replaced by one route per form, first."""
-    forms: dict[tuple[str, str], dict[str, Route]] = {
+Forms = dict[tuple[str, str], dict[str, Route]]
+
+
+def mechanic_forms(routes: Sequence[BaseRoute]) -> tuple[Forms, list[BaseRoute]]:
+    """The routes of the mechanic forms (a POST, or a read's GET; and their `/odds`), by form
+    (path prefix, suffix) and `system/mechanic`; and every other route, in order."""
+    forms: Forms = {
         ("/v1", ""): {}, ("/v1/sessions/{sessionId}", ""): {}, ("/v1", "/odds"): {}, ("/v1/sessions/{sessionId}", "/odds"): {},
     }
     rest: list[BaseRoute] = []
@@ -51,6 +54,12 @@ def mechanic_routes(routes: Sequence[BaseRoute]) -> list[BaseRoute]:
                 forms[(prefix, found.group(2) or "")][found.group(1)] = route
         if found is None:
             rest.append(route)
+    return forms, rest
+
+
+def mechanic_routes(routes: Sequence[BaseRoute]) -> list[BaseRoute]:
+    """`routes` with every route of the mechanic forms replaced by one route per form, first."""
+    forms, rest = mechanic_forms(routes)
     front: list[BaseRoute] = [
         Route(f"{prefix}/{{mechanic:{_convertor(mechanics)}}}{suffix}", _Dispatch(mechanics))
         for (prefix, suffix), mechanics in forms.items()
