@@ -131,7 +131,7 @@ async def _session_odds(rounds: int, system: str | None) -> list[tuple[str, floa
             mechanic = by_field.get(field)
             if mechanic is not None and mechanic.key not in timed and mechanic.session_odds is not None:
                 timed.add(mechanic.key)
-                now, actor = await sessions.read(session_id, tokens[seat])
+                now, actor = await sessions.read(session_id, tokens[seat], shared=True)  # as the odds operation reads it
                 state, odds = now["state"], mechanic.session_odds
                 try:
                     warm = _best(lambda: odds(state, params, actor), rounds)

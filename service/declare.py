@@ -90,6 +90,11 @@ def _typed(model: type[BaseModel], stored: dict[str, Any]) -> Any:
     return load_state(model, stored)
 
 
+def _typed_or_loaded(model: type[BaseModel] | None, stored: dict[str, Any]) -> Any:
+    """The typed state of a reader: kept from the write that stored it, when this is that very JSON."""
+    return stored if model is None else _typed(model, stored)
+
+
 def _keep_typed(stored: dict[str, Any], typed: Any) -> None:
     _TYPED[id(stored)] = (stored, typed)
     if len(_TYPED) > _TYPED_KEPT:
@@ -182,7 +187,7 @@ def _odds_over_stored(system: System, handler: Handler) -> Callable[[dict[str, A
 
     def odds(state: dict[str, Any], params: Any, actor: Actor) -> Any:
         # Pure in the stored state, the input and the seat: the same three answer from the remembered odds.
-        return over_state(name, state, (params, actor), lambda: handler(load_state(model, state), params, actor))
+        return over_state(name, state, (params, actor), lambda: handler(_typed_or_loaded(model, state), params, actor))
 
     return odds
 

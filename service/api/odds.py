@@ -153,7 +153,7 @@ def _session_odds(mech: Mechanic, odds: SessionOddsFor, codes: dict[str, Code]) 
     graphql, published = OUTPUTS["session"]
 
     async def run(call: Call, params: Any) -> Reply:
-        doc, actor = await call.sessions.read(call.session, call.token)
+        doc, actor = await call.sessions.read(call.session, call.token, shared=True)  # the odds only read it
         _same_system(mech, doc.system)
         body = compute(odds, call.sessions.limits, doc.state, params, actor)
         return Reply(OddsBody({"sessionId": doc.id, "version": doc.version, **body}), version=doc.version)

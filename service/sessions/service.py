@@ -133,11 +133,22 @@ class Sessions:
             raise Problem("contention", "session id collision; retry")
         return doc, issued
 
-    async def read(self, session_id: str, token: str | None) -> tuple[SessionDoc, Actor]:
+    async def read(self, session_id: str, token: str | None, *, shared: bool = False) -> tuple[SessionDoc, Actor]:
+        """The session as stored now, and the seat `token` holds in it.
+
+        `shared`: when this replica made the stored commit (its version and stamp), answer the document
+        it kept from that commit instead of decoding the stored one again; the caller must only read
+        it (the next write starts from it). The state in it is then also the one the commit's typed
+        state was kept for (`service.declare`), so a reader of the typed state skips its validation.
+        """
         loaded = await self.store.load(session_id)
         if loaded is None:
             raise Problem("session-not-found", f"session {session_id!r} does not exist or has expired")
-        doc = SessionDoc.from_json(loaded.doc)
+        kept = self.recent.get(session_id) if shared else None
+        if kept is not None and kept.version == loaded.version and kept.stamp == loaded.stamp:
+            doc = kept.doc
+        else:
+            doc = SessionDoc.from_json(loaded.doc)
         return doc, _authorize(doc, token, verified=self.verified)[0]
 
     async def log(self, session_id: str, token: str | None, start: int, limit: int) -> LogRead:

@@ -140,3 +140,23 @@ async def test_a_typed_state_is_validated_again_only_when_the_write_did_not_star
         assert len(loads) - before == (1 if n in (0, 6, 7) else 0), n
     replayed = orjson.loads((await store.load(doc["id"])).doc)["state"]  # type: ignore[union-attr]
     assert declare.dump_state(NeuroscapeState, real(NeuroscapeState, replayed)) == replayed
+
+
+async def test_a_shared_read_answers_the_kept_document_only_while_it_is_the_stored_one() -> None:
+    store, sessions, sid, (ana, bo) = await _table(("ana", "player"), ("bo", "player"))
+    await sessions.act(sid, ana, "roll", _roll)
+    kept = sessions.recent.get(sid)
+    assert kept is not None
+    shared, actor = await sessions.read(sid, bo, shared=True)
+    fresh, same_actor = await sessions.read(sid, bo)
+    assert shared is kept.doc and fresh is not kept.doc
+    assert shared == fresh and actor == same_actor and actor.seat == fresh.seats[1].id
+    # Another replica writes: the kept document is stale, and a shared read decodes the stored one.
+    other = Sessions(store, REGISTRY, secret=SECRET, ttl_seconds=600)
+    await other.act(sid, bo, "roll", _roll)
+    after, _ = await sessions.read(sid, ana, shared=True)
+    assert after is not kept.doc and after["version"] == kept.version + 1 == (await store.load(sid)).version
+    assert after["state"]["rolls"][-1] == actor.seat
+    with pytest.raises(Problem) as refused:
+        await sessions.read(sid, "nat_made-up", shared=True)
+    assert refused.value.code == "forbidden"
