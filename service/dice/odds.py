@@ -90,7 +90,7 @@ class Distribution:
             ways = counts[outcome]
             p = made.get(ways)
             if p is None:
-                p = made[ways] = Fraction(ways, total)
+                p = made[ways] = ratio(ways, total)
             chances.append((outcome, p))
         copy = object.__new__(Distribution)  # checked above: the outcomes are a mapping's keys, the ways sum to the total
         for part, value in (("name", name), ("chances", tuple(chances)), ("target", target)):
@@ -187,6 +187,26 @@ def rolls_nothing() -> Odds:
     """The odds of an action that is allowed and rolls no dice: one distribution, `dice`, certainly
     "none rolled". Every game answers such an action so, rather than refusing it."""
     return Odds.of(Distribution.of("dice", {NOTHING_ROLLED: 1}))
+
+
+def _reduced(numerator: int, denominator: int) -> Fraction:
+    """`Fraction(numerator, denominator)` for a whole numerator and a positive whole denominator,
+    made without the constructor's checks and conversions: one gcd and the two numbers set. A third
+    of the constructor's cost, for the thousands of chances of a long distribution."""
+    common = math.gcd(numerator, denominator)
+    made = object.__new__(Fraction)
+    made._numerator = numerator // common  # type: ignore[attr-defined]  # the slots Fraction keeps its terms in
+    made._denominator = denominator // common  # type: ignore[attr-defined]
+    return made
+
+
+def _checked(n: int, d: int) -> Fraction:
+    return Fraction(n, d)
+
+
+# The short way, where this Python keeps a Fraction's terms as it did when this was written (3.11 to 3.14
+# do); otherwise the constructor.
+ratio = _reduced if _reduced(6, 8) == Fraction(3, 4) and _reduced(6, 8).denominator == 4 else _checked
 
 
 def _exact(p: Fraction) -> str:
