@@ -233,7 +233,9 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
     if settings.mechanic_routes:
         if plain:  # innermost: a mechanic's request goes straight to its endpoint (service/api/lane.py)
             middleware.append(Middleware(MechanicLane, forms=mechanic_forms(routes)[0]))
-        routes = mechanic_routes(routes)
+        # Behind the lane the forms' routes see only what it hands on (a wrong method, a trailing
+        # slash): `/healthz` and the other platform routes before them are tried first.
+        routes = mechanic_routes(routes, first=not plain)
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware, exception_handlers={HTTPException: http_error})
     app.state.settings = settings
     app.state.sessions = sessions

@@ -38,13 +38,15 @@ _IN_SESSION = re.compile(r"^/v1/sessions/\{sessionId\}/([a-z0-9-]+/[a-z0-9-]+)(/
 Forms = dict[tuple[str, str], dict[str, Route]]
 
 
-def mechanic_forms(routes: Sequence[BaseRoute]) -> tuple[Forms, list[BaseRoute]]:
+def mechanic_forms(routes: Sequence[BaseRoute]) -> tuple[Forms, list[BaseRoute], int]:
     """The routes of the mechanic forms (a POST, or a read's GET; and their `/odds`), by form
-    (path prefix, suffix) and `system/mechanic`; and every other route, in order."""
+    (path prefix, suffix) and `system/mechanic`; every other route, in order; and how many of those
+    came before the first mechanic's route."""
     forms: Forms = {
         ("/v1", ""): {}, ("/v1/sessions/{sessionId}", ""): {}, ("/v1", "/odds"): {}, ("/v1/sessions/{sessionId}", "/odds"): {},
     }
     rest: list[BaseRoute] = []
+    before = -1
     for route in routes:
         found = None
         if isinstance(route, Route) and route.methods in ({"POST"}, {"GET", "HEAD"}):
@@ -52,20 +54,24 @@ def mechanic_forms(routes: Sequence[BaseRoute]) -> tuple[Forms, list[BaseRoute]]
             if found is not None:
                 prefix = "/v1" if found.re is _STATELESS else "/v1/sessions/{sessionId}"
                 forms[(prefix, found.group(2) or "")][found.group(1)] = route
+                before = len(rest) if before < 0 else before
         if found is None:
             rest.append(route)
-    return forms, rest
+    return forms, rest, max(before, 0)
 
 
-def mechanic_routes(routes: Sequence[BaseRoute]) -> list[BaseRoute]:
-    """`routes` with every route of the mechanic forms replaced by one route per form, first."""
-    forms, rest = mechanic_forms(routes)
+def mechanic_routes(routes: Sequence[BaseRoute], *, first: bool = True) -> list[BaseRoute]:
+    """`routes` with every route of the mechanic forms replaced by one route per form: first, or
+    (`first=False`, when the mechanics' lane takes their requests before the router) where the
+    first mechanic's route stood, so the platform routes before it are tried first."""
+    forms, rest, before = mechanic_forms(routes)
     front: list[BaseRoute] = [
         Route(f"{prefix}/{{mechanic:{_convertor(mechanics)}}}{suffix}", _Dispatch(mechanics))
         for (prefix, suffix), mechanics in forms.items()
         if mechanics
     ]
-    return front + rest
+    at = 0 if first else before
+    return rest[:at] + front + rest[at:]
 
 
 class _Dispatch:

@@ -26,14 +26,30 @@ def _label(client: TestClient, method: str, status: int) -> list[str]:
     return sorted(line.split('route="')[1].split('"')[0] for line in client.get("/metrics").text.splitlines() if line.startswith(prefix) and f'status="{status}"' in line)
 
 
-def test_there_are_two_mechanic_routes_in_front_of_the_platform_routes(both: tuple[TestClient, TestClient]) -> None:
+def _form_paths(client: TestClient) -> list[str]:
+    return [route.path for route in client.app.router.routes if isinstance(route, Route)]
+
+
+def test_the_mechanic_routes_stand_behind_the_platform_routes_when_the_lane_takes_mechanics_first(
+    both: tuple[TestClient, TestClient],
+) -> None:
     on, off = both
-    paths = [route.path for route in on.app.router.routes if isinstance(route, Route)]
-    assert paths[0].startswith("/v1/{mechanic:") and paths[1].startswith("/v1/sessions/{sessionId}/{mechanic:")
+    paths = _form_paths(on)
+    # The lane (service/api/lane.py) answers the mechanics before the router: the routes the app lists
+    # before the first mechanic's (/graphql, /healthz, the session routes...) come first, then the four forms.
+    at = [n for n, path in enumerate(paths) if "{mechanic:" in path]
+    assert len(at) == 4 and at == list(range(at[0], at[0] + 4))
+    assert paths[:4] == ["/graphql", "/healthz", "/readyz", "/metrics"] and "/v1/sessions" in paths[: at[0]]
     mechanics = REGISTRY.mechanics.values()
     forms = sum((mech.resolve is not None) + mech.in_session + (mech.odds is not None) + (mech.session_odds is not None) for mech in mechanics)
     fronts = 2 + any(mech.odds for mech in mechanics) + any(mech.session_odds for mech in mechanics)  # the odds' two
     assert len(off.app.router.routes) - len(on.app.router.routes) == forms - fronts  # every mechanic, every form
+
+
+def test_without_the_lane_the_two_mechanic_routes_stand_in_front_of_the_platform_routes() -> None:
+    with TestClient(create_app(make_settings("memory", plain_endpoints=False))) as client:
+        paths = _form_paths(client)
+    assert paths[0].startswith("/v1/{mechanic:") and paths[1].startswith("/v1/sessions/{sessionId}/{mechanic:")
 
 
 @pytest.mark.parametrize("method", ["POST", "GET"])
