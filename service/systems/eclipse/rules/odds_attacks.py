@@ -3,14 +3,13 @@
 Both tests of an attack are walked through their own rolls (`results_of`), and each pair of results
 is judged by `winner`'s `contest` as the attack judges it (a tie misses). A hit rolls the weapon's dice and one
 d6 per superior success, summed exactly (`service.dice.sums`) and read by `value_of`, doubled on a
-critical, as `roll_damage` reads them; `harm` then takes armor off and counts the wounds.
+critical, as `roll_damage` reads them; `soaked`, as `harm` reads each value, then takes armor off and counts the wounds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Protocol
 
 from service.dice import sums
 from service.dice.memo import memoized
@@ -22,22 +21,8 @@ from service.systems.eclipse.rules.odds_grades import Results, duel
 HIT_OUTCOMES = ("miss", "hit", "critical-hit")
 CONDITIONS = ("active", "incapacitated", "dead")
 
-
-
-class Harmed(Protocol):
-    """What a damage value did to the target: `harm`'s answer, or its wire form."""
-
-    @property
-    def taken(self) -> int: ...
-
-    @property
-    def wounds(self) -> int: ...
-
-    @property
-    def condition(self) -> str: ...
-
-
-HarmOf = Callable[[int], Harmed]  # a damage value's harm to the target (armor, wounds, condition)
+# A damage value's harm to the target, as `soaked` reads it: damage after armor, wounds, condition.
+HarmOf = Callable[[int], tuple[int, int, str]]
 
 
 @memoized
@@ -65,10 +50,10 @@ def harm_distributions(values: sums.Counts, harm_of: HarmOf) -> tuple[Distributi
     wounds: dict[Outcome, int] = {}
     condition: dict[str, int] = {}
     for value, n in ways.items():
-        h = harm_of(value)
-        taken[h.taken] = taken.get(h.taken, 0) + n
-        wounds[h.wounds] = wounds.get(h.wounds, 0) + n
-        condition[h.condition] = condition.get(h.condition, 0) + n
+        soaked, wounded, state = harm_of(value)
+        taken[soaked] = taken.get(soaked, 0) + n
+        wounds[wounded] = wounds.get(wounded, 0) + n
+        condition[state] = condition.get(state, 0) + n
     return (
         Distribution.counted("damage", taken),
         Distribution.counted("wounds", wounds),
