@@ -134,10 +134,14 @@ def _duel_prepared(a: _Side, b: _Side) -> list[tuple[Result, Winner, int]]:
     for rep, draw, places, ways, every in a.first:
         won = sum(map(mul, ways, map(below, places)))
         drew = sum(map(mul, ways, map(at, places)))
+        lost = every * whole - won - drew
         # The higher contest wins (`contest`): below a's contest, a wins; above it, b does.
-        for end, n in (("a", won), (draw, drew), ("b", every * whole - won - drew)):
-            if n:
-                out.append((rep, end, n))  # type: ignore[arg-type]  # `end` is a Winner
+        if won:
+            out.append((rep, "a", won))
+        if drew:
+            out.append((rep, draw, drew))
+        if lost:
+            out.append((rep, "b", lost))
     return out
 
 

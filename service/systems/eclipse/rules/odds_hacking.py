@@ -7,11 +7,9 @@ or leaves none (`none`).
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds
-from service.dice.walk import ordered
+from service.dice.walk import ordered_ways
 from service.systems.eclipse.options import EclipseRules
 from service.systems.eclipse.rules.hacking import PRIVILEGES, STATUSES, Privileges, Status, intrusion
 from service.systems.eclipse.rules.odds_grades import Results, duel
@@ -24,25 +22,24 @@ def intrusion_odds(
     hacker: Results, firewall: Results, method: str, current: tuple[Privileges, Status] | None, rules: EclipseRules
 ) -> Odds:
     dueled, total = duel(hacker, firewall, critical_beats_success=rules.critical_beats_success, tie="deadlock")
-    kept: tuple[str, str] = current if current is not None else ("none", "none")
-    parts: tuple[dict[str, int], dict[str, int], dict[str, int]] = ({}, {}, {})  # outcome, privileges, status → ways
-    won_with: dict[int, tuple[str, str]] = {}  # what winning with each grade gives, read once per grade
+    lost: tuple[str, str, str] = ("failure", *(current if current is not None else ("none", "none")))
+    ends: dict[tuple[str, str, str], int] = {}  # (outcome, privileges, status) → ways
+    won_with: dict[int, tuple[str, str, str]] = {}  # what winning with each grade gives, read once per grade
     for r, won, n in dueled:
         if won == "a":
-            gives = won_with.get(id(r))
-            if gives is None:
-                gives = won_with[id(r)] = intrusion(r, method, current)
-            key: tuple[str, str, str] = ("success", *gives)
+            key = won_with.get(id(r))
+            if key is None:
+                key = won_with[id(r)] = ("success", *intrusion(r, method, current))
         else:
-            key = ("failure", *kept)
+            key = lost
+        ends[key] = ends.get(key, 0) + n
+    parts: tuple[dict[str, int], dict[str, int], dict[str, int]] = ({}, {}, {})  # outcome, privileges, status → ways
+    for key, n in ends.items():
         for part, name in zip(parts, key, strict=True):
             part[name] = part.get(name, 0) + n
-
-    def over(ways: dict[str, int]) -> dict[str, Fraction]:
-        return {name: Fraction(n, total) for name, n in ways.items()}
-
+    assert sum(parts[0].values()) == total, "every pair of results is a success or a failure"
     return Odds.of(
-        Distribution.of("outcome", ordered(over(parts[0]), HACK_OUTCOMES)),
-        Distribution.of("privileges", ordered(over(parts[1]), ("none", *PRIVILEGES))),
-        Distribution.of("status", ordered(over(parts[2]), ("none", *STATUSES))),
+        Distribution.counted("outcome", ordered_ways(parts[0], HACK_OUTCOMES)),
+        Distribution.counted("privileges", ordered_ways(parts[1], ("none", *PRIVILEGES))),
+        Distribution.counted("status", ordered_ways(parts[2], ("none", *STATUSES))),
     )
