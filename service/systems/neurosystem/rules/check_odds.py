@@ -10,10 +10,11 @@ odds and the roll cannot tell a check differently.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from service.dice.memo import memoized
+from service.dice import memo
 from service.dice.odds import Distribution, Odds, Outcome
 from service.systems.neurosystem.rules.checks import FLAT_SUCCESS_FROM, STK_STATS, outcome_of
 from service.systems.neurosystem.rules.ratings import LUCK_SIDES, parse_rating
@@ -58,18 +59,25 @@ def _ways_of_sums(sides: Sequence[int], luck: int) -> list[int]:
     for n in sides:
         whole *= n
         top += n
-    width = whole.bit_length() // 8 + 1  # bytes per digit: no sum has more ways than all of them
+    # Bytes per digit: no sum has more ways than all of them; eight when that fits, to read the digits in one call.
+    width = 8 if whole.bit_length() <= 64 else whole.bit_length() // 8 + 1
     step = 8 * width
     product = 1
     for n in sides:
-        product *= sum(1 << (step * face) for face in range(1, n + 1))
+        product *= _die(step, n)
     if luck:
-        product *= sum(1 << (step * face) for face in range(1, LUCK_SIDES + 1)) ** luck
+        product *= _die(step, LUCK_SIDES) ** luck
     raw = product.to_bytes(width * (top + 1), "little")
+    if width == 8:
+        return list(struct.unpack(f"<{top + 1}Q", raw))
     return [int.from_bytes(raw[width * total : width * (total + 1)], "little") for total in range(top + 1)]
 
 
-@memoized
+def _die(step: int, sides: int) -> int:
+    """x + x² + … + x^sides at x = 2^step: a geometric series, summed in one division."""
+    return ((1 << step * (sides + 1)) - (1 << step)) // ((1 << step) - 1)
+
+
 def check_odds(
     kind: str,
     dice: Sequence[CheckDie],
@@ -79,7 +87,17 @@ def check_odds(
     negative_states: int,
     pushed_through: bool = False,
 ) -> Odds:
-    """Outcome (when there is a DN, or on a Flat Check), total, cool shit and bad shit."""
+    """Outcome (when there is a DN, or on a Flat Check), total, cool shit and bad shit.
+
+    Remembered by its inputs written out as plain numbers and strings (each die as stat, sides, face):
+    a key cheaper to build than a fingerprint of the dice."""
+    if not memo.enabled():
+        return _check_odds(kind, dice, dn, bonus_total, negative_states, pushed_through)
+    key = ("neurosystem check", kind, tuple([(d.stat, d.sides, d.face) for d in dice]), dn, bonus_total, negative_states, pushed_through)
+    return memo.TABLES.get(key, lambda: _check_odds(kind, dice, dn, bonus_total, negative_states, pushed_through))
+
+
+def _check_odds(kind: str, dice: Sequence[CheckDie], dn: int | None, bonus_total: int, negative_states: int, pushed_through: bool) -> Odds:
     known = bonus_total  # the dice already showing, with the bonuses
     rolling: list[int] = []  # the sizes of the stat dice still to roll
     luck = 0  # Luck d8s still to roll
