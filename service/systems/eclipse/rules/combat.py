@@ -74,6 +74,27 @@ def soaked(damage_value: int, *, armor: int, wound_threshold: int, durability: i
     return taken, taken // wound_threshold, condition(damage_before + taken, durability, death_rating)
 
 
+@dataclass(frozen=True, slots=True)
+class Soak:
+    """What `soaked` reads of a target besides the damage value: a damage value's reading for that target."""
+
+    armor: int
+    wound_threshold: int
+    durability: int
+    death_rating: int
+    damage_before: int
+
+    def __call__(self, damage_value: int) -> tuple[int, int, Condition]:
+        return soaked(
+            damage_value,
+            armor=self.armor,
+            wound_threshold=self.wound_threshold,
+            durability=self.durability,
+            death_rating=self.death_rating,
+            damage_before=self.damage_before,
+        )
+
+
 def harm(
     damage_value: int,
     *,

@@ -14,13 +14,14 @@ so the first request that reads it only sums; any other table is grouped as it i
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from itertools import accumulate
 from operator import itemgetter, mul
 from typing import Any, TypeVar
 
+from service.dice import memo
 from service.dice.memo import Walked
 from service.dice.walk import as_ways
 from service.systems.eclipse.rules.d100 import Result
@@ -31,10 +32,23 @@ Grade = tuple[bool, bool, int, bool, bool, int]
 Graded = tuple[list[tuple[Result, int]], int]  # one result standing for each grade, its ways; the total
 Dueled = tuple[list[tuple[Result, Winner, int]], int]  # a grade of the first side, how it ends, its ways; the total
 _Part = TypeVar("_Part")
+_R = TypeVar("_R")
 
 # Every field of a result but these two is its grade (a test checks that the list stays whole).
 UNGRADED = ("roll", "target")
 GRADED = tuple(f.name for f in fields(Result) if f.name not in UNGRADED)
+
+
+def by_tables(name: str, tables: tuple[Results, ...], other: Hashable, compute: Callable[[], _R]) -> _R:
+    """`compute()`, remembered by the keys the tables carry (`Walked.key`: the rule and inputs each was walked
+    from) and `other` (plain values): a key cheaper to build than a fingerprint of every argument. Computed
+    afresh when remembering is off or a table has no key."""
+    if not memo.enabled():
+        return compute()
+    keys = tuple([getattr(table, "key", None) for table in tables])
+    if any(key is None for key in keys):
+        return compute()
+    return memo.TABLES.get(("eclipse", name, keys, other), compute)
 
 
 def grade(result: Result) -> Grade:

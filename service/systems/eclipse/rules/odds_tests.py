@@ -9,18 +9,17 @@ roll does (`service.systems.eclipse.rules.odds_grades`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TypeVar
 
 from service.dice import sums
-from service.dice import memo
 from service.dice.odds import Distribution, Outcome
 from service.dice.stream import Stream
 from service.dice.walk import faces, ordered, ordered_ways, walk
 from service.systems.eclipse.rules.d100 import FACES, Result
 from service.systems.eclipse.rules.odds_damage import mixed, value_ways_by
-from service.systems.eclipse.rules.odds_grades import Results, duel, grades, keep, kept_reading
+from service.systems.eclipse.rules.odds_grades import Results, by_tables, duel, grades, keep, kept_reading
 from service.systems.eclipse.rules.success_test import TestRun
 from service.systems.eclipse.rules.superior import chosen, critical_effect
 
@@ -28,7 +27,6 @@ OUTCOMES = ("critical-failure", "failure", "success", "critical-success")
 WINNERS = ("a", "b", "tie", "none")
 
 _K = TypeVar("_K")
-_R = TypeVar("_R")
 
 
 def results_of(run: Callable[[Stream], TestRun]) -> Results:
@@ -43,18 +41,6 @@ def settled_results(settle: Callable[[int], Result]) -> Results:
 
 
 PREFIXES = ("", "a:", "b:")  # a test's own, and each side's of an opposed test
-
-
-def by_tables(name: str, tables: tuple[Results, ...], other: Hashable, compute: Callable[[], _R]) -> _R:
-    """`compute()`, remembered by the keys the tables carry (`Walked.key`: the rule and inputs each was walked
-    from) and `other` (plain values): a key cheaper to build than a fingerprint of every argument. Computed
-    afresh when remembering is off or a table has no key."""
-    if not memo.enabled():
-        return compute()
-    keys = tuple([getattr(table, "key", None) for table in tables])
-    if any(key is None for key in keys):
-        return compute()
-    return memo.TABLES.get(("eclipse", name, keys, other), compute)
 
 
 def test_distributions(results: Results, *, prefix: str = "") -> tuple[Distribution, ...]:
