@@ -49,7 +49,12 @@ def initiative_odds(combatants: Sequence[Combatant], names: Sequence[str], ties:
 
 def _initiative_odds(combatants: Sequence[Combatant], names: Sequence[str], ties: str) -> Odds:
     counts = [count_ways(c) for c in combatants]  # each count's ways, out of the die's sides
-    out = [Distribution.counted(f"count:{name}", ways) for name, ways in zip(names, counts, strict=True)]
+    out: list[Distribution] = []
+    made: dict[tuple[tuple[int, int], ...], Distribution] = {}  # characters with the same counts share their chances
+    for name, ways in zip(names, counts, strict=True):
+        shape = tuple(ways.items())
+        found = made.get(shape)
+        out.append(found.renamed(f"count:{name}") if found is not None else made.setdefault(shape, Distribution.counted(f"count:{name}", ways)))
     if ties == "simultaneous":
         return Odds.of(out)
     refs = [c.ref for c in combatants]
@@ -92,16 +97,16 @@ def _first_ways(refs: Sequence[int], counts: Sequence[dict[int, int]]) -> list[d
     firsts: list[dict[tuple[int, int], int]] = []
     for i, ref in enumerate(refs):
         stays = at[i]  # its own ways at each count, times the ways of everyone with another REF letting it lead
+        peers = []
         for j, other in enumerate(refs):
-            if other != ref:
+            if other == ref:
+                if j != i:
+                    peers.append(j)
+            else:
                 stays = list(map(mul, stays, upto[j] if other < ref else below[j]))
-        peers = [j for j, other in enumerate(refs) if other == ref and j != i]
-        if not peers:
-            firsts.append({(1, 0): sum(stays)})
-            continue
-        # (tied listed before i, tied listed after i) → its ways at each count
+        # (tied listed before i, tied listed after i) → its ways at each count, every peer but the last met
         groups: dict[tuple[int, int], list[int]] = {(0, 0): stays}
-        for j in peers:
+        for j in peers[:-1]:
             grown: dict[tuple[int, int], list[int]] = {}
             for (before, after), row in groups.items():
                 tied = (before + 1, after) if j < i else (before, after + 1)
@@ -110,10 +115,20 @@ def _first_ways(refs: Sequence[int], counts: Sequence[dict[int, int]]) -> list[d
             groups = grown
         terms: dict[tuple[int, int], int] = {}
         for (before, after), row in groups.items():
-            group = (before + after + 1, before)
-            terms[group] = terms.get(group, 0) + sum(row)
+            if not peers:
+                _count(terms, before, after, sum(row))
+                continue
+            j = peers[-1]  # the last peer: tied with i or below it, summed over the counts at once
+            _count(terms, before + (j < i), after + (j > i), sum(map(mul, row, at[j])))
+            _count(terms, before, after, sum(map(mul, row, below[j])))
         firsts.append(terms)
     return firsts
+
+
+def _count(terms: dict[tuple[int, int], int], before: int, after: int, ways: int) -> None:
+    """Add `ways` to the roll-off of a group with `before` members listed before the character and `after` after it."""
+    group = (before + after + 1, before)
+    terms[group] = terms.get(group, 0) + ways
 
 
 def _add(groups: dict[tuple[int, int], list[int]], key: tuple[int, int], ways: list[int]) -> None:
