@@ -45,15 +45,17 @@ PREFIXES = ("", "a:", "b:")  # a test's own, and each side's of an opposed test
 
 def test_distributions(results: Results, *, prefix: str = "") -> tuple[Distribution, ...]:
     """`outcome` against the modified target; superior successes and superior failures (0–2) as measured."""
-    kept: tuple[Distribution, ...] | None = kept_reading(results, "test")
+    kept: dict[str, tuple[Distribution, ...]] | None = kept_reading(results, "test")
     if kept is not None:
-        return tuple(d.renamed(prefix + d.name) for d in kept) if prefix else kept
+        found = kept.get(prefix)
+        return found if found is not None else tuple(d.renamed(prefix + d.name) for d in kept[""])
     return by_tables("test", (results,), prefix, lambda: _test_distributions(results, prefix))
 
 
 def keep_test_distributions(results: Results) -> None:
-    """Keep a prepared table's `test_distributions` with it (see `odds_faces.build`)."""
-    keep(results, "test", _test_distributions(results, ""))
+    """Keep a prepared table's `test_distributions` with it, under each of `PREFIXES` (see `odds_faces.build`)."""
+    own = _test_distributions(results, "")
+    keep(results, "test", {prefix: tuple(d.renamed(prefix + d.name) for d in own) if prefix else own for prefix in PREFIXES})
 
 
 def _test_distributions(results: Results, prefix: str) -> tuple[Distribution, ...]:
