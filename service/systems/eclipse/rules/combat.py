@@ -68,7 +68,7 @@ def condition(damage_total: int, durability: int, death_rating: int) -> Conditio
     return "active"
 
 
-def soaked(damage_value: int, *, armor: int, wound_threshold: int, durability: int, death_rating: int, damage_before: int) -> tuple[int, int, Condition]:
+def soaked(damage_value: int, armor: int, wound_threshold: int, durability: int, death_rating: int, damage_before: int) -> tuple[int, int, Condition]:
     """What gets through armor (damage taken), the wounds it makes, and the condition it leaves."""
     taken = max(0, damage_value - armor)
     return taken, taken // wound_threshold, condition(damage_before + taken, durability, death_rating)
@@ -85,14 +85,7 @@ class Soak:
     damage_before: int
 
     def __call__(self, damage_value: int) -> tuple[int, int, Condition]:
-        return soaked(
-            damage_value,
-            armor=self.armor,
-            wound_threshold=self.wound_threshold,
-            durability=self.durability,
-            death_rating=self.death_rating,
-            damage_before=self.damage_before,
-        )
+        return soaked(damage_value, self.armor, self.wound_threshold, self.durability, self.death_rating, self.damage_before)
 
 
 def harm(
