@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from service.dice.odds import Odds
 from service.dice.stream import Stream
 from service.registry import Actor

@@ -3,7 +3,8 @@
 Both tests of an attack are walked through their own rolls (`results_of`), and each pair of results
 is judged by `winner`'s `contest` as the attack judges it (a tie misses). A hit rolls the weapon's dice and one
 d6 per superior success, summed exactly (`service.dice.sums`) and read by `value_of`, doubled on a
-critical, as `roll_damage` reads them; `soaked`, as `harm` reads each value, then takes armor off and counts the wounds.
+critical, as `roll_damage` reads them; `soaked`, as `harm` reads each value, then takes armor off and
+counts the wounds.
 """
 
 from __future__ import annotations
@@ -11,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from service.dice import sums
-from service.dice import memo
+from service.dice import memo, sums
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, Outcome
 from service.dice.walk import ordered_ways

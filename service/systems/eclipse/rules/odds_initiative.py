@@ -1,11 +1,12 @@
 """The exact odds of initiative: each character's count (1d6 + Initiative) and who acts first.
 
 Each count is read per face of the initiative die through `initiative_count`, as `roll_initiative`
-reads it. Who acts first follows `order`'s rules without walking every combination: a higher count goes first, an equal count with
-a higher REF goes first, and characters tied on both roll d100s (higher first) again and again
-among those still tied, up to `ROLL_OFF_ROUNDS`, after which listing order stands. The roll-offs
-are symmetric, so a tied group's chances depend only on its size and each member's listing rank
-(`roll_off_chance`); the groups a character can be tied in are counted by size and rank, never listed.
+reads it. Who acts first follows `order`'s rules without walking every combination: a higher count
+goes first, an equal count with a higher REF goes first, and characters tied on both roll d100s
+(higher first) again and again among those still tied, up to `ROLL_OFF_ROUNDS`, after which listing
+order stands. The roll-offs are symmetric, so a tied group's chances depend only on its size and each
+member's listing rank (`roll_off_chance`); the groups a character can be tied in are counted by size
+and rank, never listed.
 With `simultaneous` ties, tied characters share the first position, so only the counts are given.
 """
 
