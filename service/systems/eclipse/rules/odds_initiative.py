@@ -68,9 +68,7 @@ def _initiative_odds(combatants: Sequence[Combatant], names: Sequence[str], ties
     # Kept by the tied group's (size, rank) until the end: a roll-off chance's denominator is huge, and
     # hashing such a Fraction costs a modular inverse.
     firsts = _first_ways(refs, counts)
-    shares = {group: roll_off_chance(*group, ROLL_OFF_ROUNDS) for terms in firsts for group in terms}
-    common = lcm(*(share.denominator for share in shares.values()))
-    scale = {group: share.numerator * (common // share.denominator) for group, share in shares.items()}
+    common, scale = roll_off_scale(max(size for terms in firsts for size, _ in terms))
     first = {name: sum(ways * scale[group] for group, ways in terms.items()) for name, terms in zip(names, firsts, strict=True)}
     whole = common * INITIATIVE_DIE ** len(counts)
     assert sum(first.values()) == whole, "exactly one character acts first"
@@ -135,6 +133,15 @@ def _count(terms: dict[tuple[int, int], int], before: int, after: int, ways: int
 def _add(groups: dict[tuple[int, int], list[int]], key: tuple[int, int], ways: list[int]) -> None:
     found = groups.get(key)
     groups[key] = ways if found is None else list(map(add, found, ways))
+
+
+@cache
+def roll_off_scale(largest: int) -> tuple[int, dict[tuple[int, int], int]]:
+    """Every `roll_off_chance` of a group of up to `largest` members, as whole numbers over their common
+    denominator: (that denominator, (size, rank) → numerator). The rules' own table, the same for every request."""
+    shares = {(size, rank): roll_off_chance(size, rank, ROLL_OFF_ROUNDS) for size in range(1, largest + 1) for rank in range(size)}
+    common = lcm(*(share.denominator for share in shares.values()))
+    return common, {group: share.numerator * (common // share.denominator) for group, share in shares.items()}
 
 
 @cache
