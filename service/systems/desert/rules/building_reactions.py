@@ -72,6 +72,18 @@ def resolve_token(
     return token_effect(token, control=control, blues_before=blues_before, side=side, reactions=reactions, face=face)
 
 
+def token_change(token: str, *, control: int, blues_before: int, side: Side | None, face: int | None) -> tuple[int, Side | None, int | None]:
+    """What a drawn token changes: the control value after it, and its reaction's side and step (step None:
+    no reaction; side None: a blue whose side the table picks). `face` is the d6 of an orange token."""
+    if token == "blue":
+        return min(control + 1, MAX_CONTROL), side, min(blues_before + 1, ESCALATION_STEPS)
+    if token == "orange":
+        assert face is not None, "an orange token's reaction is picked by a d6"
+        side_rolled: Side = "positive" if face <= ESCALATION_STEPS else "negative"
+        return max(control - 1, 0), side_rolled, face if face <= ESCALATION_STEPS else face - ESCALATION_STEPS
+    return control, None, None
+
+
 def token_effect(
     token: str,
     *,
@@ -83,35 +95,32 @@ def token_effect(
 ) -> tuple[int, DesertReaction | None]:
     """`resolve_token` once its dice are known: `face` is the d6 of an orange token (None otherwise).
 
-    The draw and its odds (`rules.reaction_odds`) both read every token through this function.
+    What the token changes is `token_change`'s, which the odds (`rules.reaction_odds`) read every token through.
     """
+    after, side_now, step = token_change(token, control=control, blues_before=blues_before, side=side, face=face)
+    if step is None:
+        return after, None
     if token == "blue":
-        step = min(blues_before + 1, ESCALATION_STEPS)
         reaction = DesertReaction(
             token="blue",
-            side=side,
+            side=side_now,
             step=step,
-            number=sheet_number(side, step),
+            number=sheet_number(side_now, step),
             face=None,
-            text=reaction_text(reactions, side, step),
-            pending=side is None,
+            text=reaction_text(reactions, side_now, step),
+            pending=side_now is None,
         )
-        return min(control + 1, MAX_CONTROL), reaction
-    if token == "orange":
-        assert face is not None, "an orange token's reaction is picked by a d6"
-        side_rolled: Side = "positive" if face <= ESCALATION_STEPS else "negative"
-        step = face if face <= ESCALATION_STEPS else face - ESCALATION_STEPS
+    else:
         reaction = DesertReaction(
             token="orange",
-            side=side_rolled,
+            side=side_now,
             step=step,
             number=face,
             face=face,
-            text=reaction_text(reactions, side_rolled, step),
+            text=reaction_text(reactions, side_now, step),
             pending=False,
         )
-        return max(control - 1, 0), reaction
-    return control, None
+    return after, reaction
 
 
 def choose_side(reaction: DesertReaction, side: Side, reactions: DesertReactionSet | None) -> DesertReaction:

@@ -2,7 +2,7 @@
 
 Every draw here is one die (a six-token bag, a d6 table), and an orange token one more d6, so the
 odds go through each face of each die and read it with the very function the draw reads it with
-(`token_effect`, `drawn_on`, `approach_entry`, `district_encounter_on`, `building_encounter_on`).
+(`token_change`, `drawn_on`, `approach_entry`, `district_encounter_on`, `building_encounter_on`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, Outcome
 from service.systems.desert.rules.approaches import APPROACH_DIE, APPROACHES, approach_entry
-from service.systems.desert.rules.building_reactions import token_effect
+from service.systems.desert.rules.building_reactions import token_change
 from service.systems.desert.rules.clock import TimeOfDay
 from service.systems.desert.rules.encounters import ENCOUNTER_DIE, building_encounter_on, district_encounter_on
 from service.systems.desert.rules.personal_reactions import drawn_on, identity_after
@@ -29,29 +29,38 @@ ENCOUNTER, NO_ENCOUNTER = "encounter", "no-encounter"
 
 def reaction_label(reaction: DesertReaction | None) -> str:
     """`positive-2`, `negative-1`; `step-2-pending` for a blue whose side the table has to pick."""
-    if reaction is None:
+    return NO_REACTION if reaction is None else change_label(reaction.side, reaction.step)
+
+
+def change_label(side: Side | None, step: int | None) -> str:
+    """`reaction_label` of the reaction a token's change (`token_change`) makes: its side and step."""
+    if step is None:
         return NO_REACTION
-    if reaction.side is None:
-        return f"step-{reaction.step}-pending"
-    return f"{reaction.side}-{reaction.step}"
+    if side is None:
+        return f"step-{step}-pending"
+    return f"{side}-{step}"
 
 
 @memoized
 def building_draw_odds(
     bag: Sequence[TokenColor], *, control: int, blues_before: int, side: Side | None, reactions: DesertReactionSet | None
 ) -> Odds:
-    """The colour drawn, the reaction that follows and the control value after it."""
-    colours: Counter[Outcome] = Counter({colour: 0 for colour in COLOURS})
-    following: Counter[Outcome] = Counter()
-    after: Counter[Outcome] = Counter()
+    """The colour drawn, the reaction that follows and the control value after it.
+
+    Each token is read through `token_change`, the part of `token_effect` that says what it changes
+    (the reaction's text and sheet number, which `reactions` gives, are not among the odds)."""
+    colours: dict[Outcome, int] = dict.fromkeys(COLOURS, 0)
+    following: dict[Outcome, int] = {}
+    after: dict[Outcome, int] = {}
     for token in bag:  # one die with a face per token
         colours[token] += 6
         faces: Sequence[int | None] = range(1, 7) if token == "orange" else [None]
+        ways = 6 // len(faces)
         for face in faces:
-            ways = 6 // len(faces)
-            value, reaction = token_effect(token, control=control, blues_before=blues_before, side=side, reactions=reactions, face=face)
-            following[reaction_label(reaction)] += ways
-            after[value] += ways
+            value, side_now, step = token_change(token, control=control, blues_before=blues_before, side=side, face=face)
+            label = change_label(side_now, step)
+            following[label] = following.get(label, 0) + ways
+            after[value] = after.get(value, 0) + ways
     return Odds.of(
         Distribution.counted("drawn", colours),
         Distribution.counted("reaction", following),

@@ -8,7 +8,7 @@ orange free token.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Literal
+from typing import Any, Literal
 
 from service.systems.desert import errors
 from service.systems.desert.errors import refuse
@@ -34,23 +34,25 @@ def section_blues(checkboxes: Iterable[str]) -> dict[str, int]:
 
 def player_screen(source: Source, blues: Mapping[str, int], bypassed: Mapping[str, int]) -> DesertScreen:
     """Lay out the screen; `bypassed` counts blues replaced by red bypass tokens per category."""
-    slots = []
+    slots: list[dict[str, Any]] = []
     for category in CATEGORIES:
         blue = blues.get(category, 0)
         red = bypassed.get(category, 0)
         if red > blue:
             raise refuse(errors.NOTHING_TO_BYPASS, f"{category} holds {blue} blue control token(s); {red} cannot be bypassed")
         slots.append(
-            DesertScreenSlot(
-                category=category,
-                requirement=f"say {REQUIREMENTS[category]}",
-                blue=blue - red,
-                red=red,
-                free=blue == 0,
-                statement_required=blue - red > 0,
-            )
+            {
+                "category": category,
+                "requirement": f"say {REQUIREMENTS[category]}",
+                "blue": blue - red,
+                "red": red,
+                "free": blue == 0,
+                "statement_required": blue - red > 0,
+            }
         )
-    return DesertScreen(source=source, categories=slots, required_statements=[s.category for s in slots if s.statement_required])
+    # Validated as one (`DesertScreenSlot` for each slot): one call instead of one per model.
+    required = [s["category"] for s in slots if s["statement_required"]]
+    return DesertScreen.model_validate({"source": source, "categories": slots, "required_statements": required})
 
 
 def laid_out(district_type: int | None, checkboxes: Iterable[str] | None, bypassed: Iterable[str]) -> DesertScreen:

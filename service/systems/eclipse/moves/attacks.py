@@ -20,9 +20,8 @@ from service.systems.eclipse.moves.procedures import (
 )
 from service.systems.eclipse.options import EclipseRules
 from service.systems.eclipse.rules.character import require_able, skill_rating, state_modifiers, subject
-from service.systems.eclipse.rules.combat import AttackKind, Harm, condition, defense_target, harm, roll_damage
-from service.systems.eclipse.rules.odds_attacks import attack_odds, harm_distributions
-from service.systems.eclipse.rules.odds_damage import value_ways
+from service.systems.eclipse.rules.combat import AttackKind, Harm, Soak, condition, defense_target, harm, roll_damage
+from service.systems.eclipse.rules.odds_attacks import attack_odds, damage_value_odds
 from service.systems.eclipse.rules.opposed import winner
 from service.systems.eclipse.rules.pools import check_test_spends
 from service.systems.eclipse.state import Character, EclipseState, control
@@ -75,7 +74,7 @@ def _attack_odds(a: PlannedTest, d: PlannedTest, weapon: EclipseWeapon, target: 
         dice=weapon.dice,
         sides=weapon.sides,
         bonus=weapon.bonus,
-        harm_of=lambda value: harm_done(value, weapon.armor, target),
+        harm_of=soaked_by(weapon.armor, target),
         critical_beats_success=rules.critical_beats_success,
     )
 
@@ -120,12 +119,21 @@ def strike(
     )
 
 
+def _armor(armor_kind: str, target: EclipseTargetStats) -> int:
+    """The target's armor against the weapon's kind of damage (none against other kinds)."""
+    return {"kinetic": target.armor_kinetic, "energy": target.armor_energy}.get(armor_kind, 0)
+
+
+def soaked_by(armor_kind: str, target: EclipseTargetStats) -> Soak:
+    """`soaked` for this target and kind of damage, as `harm` reads each damage value: what the odds read per value."""
+    return Soak(_armor(armor_kind, target), target.wound_threshold, target.durability, target.death_rating, target.damage)
+
+
 def harm_done(total: int, armor_kind: str, target: EclipseTargetStats) -> Harm:
-    """What a damage value does to the target (`harm`, its armor of that kind): what the odds read per value."""
-    armor = {"kinetic": target.armor_kinetic, "energy": target.armor_energy}.get(armor_kind, 0)
+    """What a damage value does to the target (`harm`, its armor of that kind)."""
     return harm(
         total,
-        armor=armor,
+        armor=_armor(armor_kind, target),
         wound_threshold=target.wound_threshold,
         durability=target.durability,
         death_rating=target.death_rating,
@@ -148,8 +156,7 @@ def harm_of(total: int, armor_kind: str, target: EclipseTargetStats) -> EclipseH
 
 
 def _damage_odds(weapon: EclipseWeapon, target: EclipseTargetStats) -> Odds:
-    values = value_ways(dice=weapon.dice, sides=weapon.sides, bonus=weapon.bonus, superior=0, critical=False)
-    return Odds.of(harm_distributions(values, lambda value: harm_done(value, weapon.armor, target)))
+    return damage_value_odds(dice=weapon.dice, sides=weapon.sides, bonus=weapon.bonus, harm_of=soaked_by(weapon.armor, target))
 
 
 def damage_odds(params: EclipseDamageInput) -> Odds:

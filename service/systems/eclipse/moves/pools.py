@@ -49,7 +49,7 @@ def _pools(params: EclipseRechargeInput) -> dict[str, PoolLevel]:
 
 def recharge_odds(params: EclipseRechargeInput) -> Odds:
     allocation = [(a.pool, a.up_to) for a in params.allocation]
-    return recharged_odds(lambda stream: roll_recharge(stream, params.kind, _pools(params), allocation)[1])
+    return recharged_odds(params.kind, _pools(params), allocation)
 
 
 def recharge_session_odds(state: EclipseState, params: EclipseRechargeInSession, actor: Actor) -> Odds:
@@ -57,7 +57,7 @@ def recharge_session_odds(state: EclipseState, params: EclipseRechargeInSession,
     char = state.character(params.character)
     check_allocation(params.kind, len(params.allocation))
     allocation = [(a.pool, a.up_to) for a in params.allocation]
-    return recharged_odds(lambda stream: roll_recharge(stream, params.kind, char.pools, allocation)[1])
+    return recharged_odds(params.kind, char.pools, allocation)
 
 
 def recharge(params: EclipseRechargeInput, stream: Stream) -> EclipseRechargeResult:

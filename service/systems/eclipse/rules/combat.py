@@ -68,6 +68,26 @@ def condition(damage_total: int, durability: int, death_rating: int) -> Conditio
     return "active"
 
 
+def soaked(damage_value: int, armor: int, wound_threshold: int, durability: int, death_rating: int, damage_before: int) -> tuple[int, int, Condition]:
+    """What gets through armor (damage taken), the wounds it makes, and the condition it leaves."""
+    taken = max(0, damage_value - armor)
+    return taken, taken // wound_threshold, condition(damage_before + taken, durability, death_rating)
+
+
+@dataclass(frozen=True, slots=True)
+class Soak:
+    """What `soaked` reads of a target besides the damage value: a damage value's reading for that target."""
+
+    armor: int
+    wound_threshold: int
+    durability: int
+    death_rating: int
+    damage_before: int
+
+    def __call__(self, damage_value: int) -> tuple[int, int, Condition]:
+        return soaked(damage_value, self.armor, self.wound_threshold, self.durability, self.death_rating, self.damage_before)
+
+
 def harm(
     damage_value: int,
     *,
@@ -79,7 +99,7 @@ def harm(
     wounds_before: int,
 ) -> Harm:
     """Armor soaks the damage value; each full wound threshold of what remains is a wound."""
-    taken = max(0, damage_value - armor)
-    wounds = taken // wound_threshold
-    total = damage_before + taken
-    return Harm(damage_value, armor, taken, wounds, total, wounds_before + wounds, condition(total, durability, death_rating))
+    taken, wounds, state = soaked(
+        damage_value, armor=armor, wound_threshold=wound_threshold, durability=durability, death_rating=death_rating, damage_before=damage_before
+    )
+    return Harm(damage_value, armor, taken, wounds, damage_before + taken, wounds_before + wounds, state)

@@ -27,10 +27,13 @@ class MethodTerms:
     status: Status  # where a successful intruder starts
 
 
+_BRUTE_FORCE = MethodTerms((Modifier("brute-force", -BRUTE_FORCE_PENALTY, "brute-force attack"),), "complex", 0, "spotted")
+_SUBTLE = MethodTerms((), "task", 1, "covert")
+
+
 def terms(method: str) -> MethodTerms:
-    if method == "brute-force":
-        return MethodTerms((Modifier("brute-force", -BRUTE_FORCE_PENALTY, "brute-force attack"),), "complex", 0, "spotted")
-    return MethodTerms((), "task", 1, "covert")
+    """A method's terms (one frozen value per method, shared by every caller)."""
+    return _BRUTE_FORCE if method == "brute-force" else _SUBTLE
 
 
 _Rung = TypeVar("_Rung", bound=str)

@@ -10,6 +10,7 @@ from service.dice.stream import Stream
 from service.systems.eclipse.rules.d100 import roll_d100
 
 ROLL_OFF_ROUNDS = 20  # a tie still standing after this many d100 roll-offs keeps listing order
+INITIATIVE_DIE = 6  # each character's count is one d6 plus its Initiative
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,11 +31,16 @@ class Slot:
     position: int = 0
 
 
+def initiative_count(die: int, c: Combatant) -> int:
+    """The count a character acts at, from its initiative die."""
+    return die + c.initiative
+
+
 def roll_initiative(stream: Stream, combatants: Sequence[Combatant], *, ties: str) -> list[Slot]:
     slots = []
     for c in combatants:
-        die = stream.roll(6)
-        slots.append(Slot(c.key, c.initiative, c.ref, die, die + c.initiative))
+        die = stream.roll(INITIATIVE_DIE)
+        slots.append(Slot(c.key, c.initiative, c.ref, die, initiative_count(die, c)))
     return order(stream, slots, ties=ties)
 
 

@@ -3,41 +3,28 @@
 Both tests of an attack are walked through their own rolls (`results_of`), and each pair of results
 is judged by `winner`'s `contest` as the attack judges it (a tie misses). A hit rolls the weapon's dice and one
 d6 per superior success, summed exactly (`service.dice.sums`) and read by `value_of`, doubled on a
-critical, as `roll_damage` reads them; `harm` then takes armor off and counts the wounds.
+critical, as `roll_damage` reads them; `soaked`, as `harm` reads each value, then takes armor off and
+counts the wounds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Protocol
 
-from service.dice import sums
+from service.dice import memo, sums
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, Outcome
 from service.dice.walk import ordered_ways
-from service.systems.eclipse.rules.odds_damage import mixed, value_ways_by
-from service.systems.eclipse.rules.odds_grades import Results, duel
+from service.systems.eclipse.rules.combat import Soak
+from service.systems.eclipse.rules.odds_damage import mixed, value_ways, value_ways_by
+from service.systems.eclipse.rules.odds_grades import Results, by_tables, duel
 
 HIT_OUTCOMES = ("miss", "hit", "critical-hit")
 CONDITIONS = ("active", "incapacitated", "dead")
 
-
-
-class Harmed(Protocol):
-    """What a damage value did to the target: `harm`'s answer, or its wire form."""
-
-    @property
-    def taken(self) -> int: ...
-
-    @property
-    def wounds(self) -> int: ...
-
-    @property
-    def condition(self) -> str: ...
-
-
-HarmOf = Callable[[int], Harmed]  # a damage value's harm to the target (armor, wounds, condition)
+# A damage value's harm to the target, as `soaked` reads it: damage after armor, wounds, condition.
+HarmOf = Callable[[int], tuple[int, int, str]]
 
 
 @memoized
@@ -56,7 +43,6 @@ def _hit_ways(attacker: Results, defender: Results, *, critical_beats_success: b
     return out, total
 
 
-@memoized
 def harm_distributions(values: sums.Counts, harm_of: HarmOf) -> tuple[Distribution, ...]:
     """Damage after armor, wounds from this hit, and the condition it leaves, for each damage value's ways."""
     ways, whole = values
@@ -65,10 +51,10 @@ def harm_distributions(values: sums.Counts, harm_of: HarmOf) -> tuple[Distributi
     wounds: dict[Outcome, int] = {}
     condition: dict[str, int] = {}
     for value, n in ways.items():
-        h = harm_of(value)
-        taken[h.taken] = taken.get(h.taken, 0) + n
-        wounds[h.wounds] = wounds.get(h.wounds, 0) + n
-        condition[h.condition] = condition.get(h.condition, 0) + n
+        soaked, wounded, state = harm_of(value)
+        taken[soaked] = taken.get(soaked, 0) + n
+        wounds[wounded] = wounds.get(wounded, 0) + n
+        condition[state] = condition.get(state, 0) + n
     return (
         Distribution.counted("damage", taken),
         Distribution.counted("wounds", wounds),
@@ -76,7 +62,18 @@ def harm_distributions(values: sums.Counts, harm_of: HarmOf) -> tuple[Distributi
     )
 
 
-@memoized
+def damage_value_odds(*, dice: int, sides: int, bonus: int, harm_of: Soak) -> Odds:
+    """A damage value's damage after armor, wounds and condition, remembered by the dice and the target's reading."""
+
+    def count() -> Odds:
+        values = value_ways(dice=dice, sides=sides, bonus=bonus, superior=0, critical=False)
+        return Odds.of(harm_distributions(values, harm_of))
+
+    if not memo.enabled():
+        return count()
+    return memo.TABLES.get(("eclipse damage", dice, sides, bonus, harm_of), count)
+
+
 def attack_odds(
     attacker: Results,
     defender: Results,
@@ -84,13 +81,23 @@ def attack_odds(
     dice: int,
     sides: int,
     bonus: int,
-    harm_of: HarmOf,
+    harm_of: Soak,
     critical_beats_success: bool,
 ) -> Odds:
     """`outcome` (miss, hit, critical hit), then damage after armor, wounds and condition.
 
     A miss harms the target as a damage value of 0 would: no damage, no wound, its condition as it was.
+    Remembered by both tables' keys, the weapon's dice, the target's reading and the critical rule.
     """
+    return by_tables(
+        "attack",
+        (attacker, defender),
+        (dice, sides, bonus, harm_of, critical_beats_success),
+        lambda: _attack_odds(attacker, defender, dice, sides, bonus, harm_of, critical_beats_success),
+    )
+
+
+def _attack_odds(attacker: Results, defender: Results, dice: int, sides: int, bonus: int, harm_of: HarmOf, critical_beats_success: bool) -> Odds:
     landed, whole = _hit_ways(attacker, defender, critical_beats_success=critical_beats_success)
     outcome: dict[str, int] = {}
     for key, n in landed.items():

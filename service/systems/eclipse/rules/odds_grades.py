@@ -14,12 +14,14 @@ so the first request that reads it only sums; any other table is grouped as it i
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from operator import mul
+from itertools import accumulate
+from operator import itemgetter, mul
 from typing import Any, TypeVar
 
+from service.dice import memo
 from service.dice.memo import Walked
 from service.dice.walk import as_ways
 from service.systems.eclipse.rules.d100 import Result
@@ -30,10 +32,23 @@ Grade = tuple[bool, bool, int, bool, bool, int]
 Graded = tuple[list[tuple[Result, int]], int]  # one result standing for each grade, its ways; the total
 Dueled = tuple[list[tuple[Result, Winner, int]], int]  # a grade of the first side, how it ends, its ways; the total
 _Part = TypeVar("_Part")
+_R = TypeVar("_R")
 
 # Every field of a result but these two is its grade (a test checks that the list stays whole).
 UNGRADED = ("roll", "target")
 GRADED = tuple(f.name for f in fields(Result) if f.name not in UNGRADED)
+
+
+def by_tables(name: str, tables: tuple[Results, ...], other: Hashable, compute: Callable[[], _R]) -> _R:
+    """`compute()`, remembered by the keys the tables carry (`Walked.key`: the rule and inputs each was walked
+    from) and `other` (plain values): a key cheaper to build than a fingerprint of every argument. Computed
+    afresh when remembering is off or a table has no key."""
+    if not memo.enabled():
+        return compute()
+    keys = tuple([getattr(table, "key", None) for table in tables])
+    if any(key is None for key in keys):
+        return compute()
+    return memo.TABLES.get(("eclipse", name, keys, other), compute)
 
 
 def grade(result: Result) -> Grade:
@@ -116,28 +131,49 @@ def duel(a: Results, b: Results, *, critical_beats_success: bool, tie: str) -> D
     return [(standing[g], won, n) for (g, won), n in ends.items()], a_side[1] * b_side[1]
 
 
+Span = tuple[int, int, int] | None  # places lo..hi-1 of the domain, each with the same ways; None: not so
+First = tuple[Result, Winner, tuple[int, ...], tuple[int, ...], int, Span, Callable[[tuple[int, ...]], Any], int | None]
+
+
 @dataclass(frozen=True, slots=True)
 class _Side:
     """A prepared table's contests for one (critical beats success, tie) reading, over `Prepared.domain`:
-    as the first side, each (grade, how a draw ends) with the domain places of its contests and their ways;
-    as the second, the ways below and at each place of the domain."""
+    as the first side, each (grade, how a draw ends) with the domain places of its contests and their ways,
+    their span when those places run unbroken with equal ways, a getter of those places from a second
+    side's ways, and the ways each place has when they are all equal (a d100 grade: one way per roll);
+    as the second, the ways below and at each place of the domain, and their running sums."""
 
-    first: tuple[tuple[Result, Winner, tuple[int, ...], tuple[int, ...], int], ...]  # (…, places, their ways, all its ways)
+    first: tuple[First, ...]  # (…, places, their ways, all its ways, span, getter, equal ways)
     below: tuple[int, ...]
     at: tuple[int, ...]
     total: int
+    below_sums: tuple[int, ...]  # below_sums[i]: the ways below each of places 0..i-1, summed
+    at_sums: tuple[int, ...]  # at_sums[i]: the ways at places 0..i-1
 
 
 def _duel_prepared(a: _Side, b: _Side) -> list[tuple[Result, Winner, int]]:
     out: list[tuple[Result, Winner, int]] = []
     below, at, whole = b.below.__getitem__, b.at.__getitem__, b.total
-    for rep, draw, places, ways, every in a.first:
-        won = sum(map(mul, ways, map(below, places)))
-        drew = sum(map(mul, ways, map(at, places)))
+    below_sums, at_sums = b.below_sums, b.at_sums
+    for rep, draw, places, ways, every, span, pick, each in a.first:
+        if span is not None:  # a run of places with equal ways: two differences of running sums
+            lo, hi, each = span
+            won = each * (below_sums[hi] - below_sums[lo])
+            drew = each * (at_sums[hi] - at_sums[lo])
+        elif each is not None:  # equal ways: the second side's ways at those places, summed
+            won = each * sum(pick(b.below))
+            drew = each * sum(pick(b.at))
+        else:
+            won = sum(map(mul, ways, map(below, places)))
+            drew = sum(map(mul, ways, map(at, places)))
+        lost = every * whole - won - drew
         # The higher contest wins (`contest`): below a's contest, a wins; above it, b does.
-        for end, n in (("a", won), (draw, drew), ("b", every * whole - won - drew)):
-            if n:
-                out.append((rep, end, n))  # type: ignore[arg-type]  # `end` is a Winner
+        if won:
+            out.append((rep, "a", won))
+        if drew:
+            out.append((rep, draw, drew))
+        if lost:
+            out.append((rep, "b", lost))
     return out
 
 
@@ -197,5 +233,21 @@ def _side(table: Results, place: dict[Contest, int], beats: bool, tie: str) -> _
     for n in at:
         below.append(running)
         running += n
-    groups = tuple((rep, draw, tuple(places), tuple(places.values()), sum(places.values())) for (_, draw), (rep, places) in first.items())
-    return _Side(groups, tuple(below), tuple(at), total)
+    groups = tuple(
+        (rep, draw, tuple(places), tuple(places.values()), sum(places.values()), _span(places), itemgetter(*places), _equal(places))
+        for (_, draw), (rep, places) in first.items()
+    )
+    return _Side(groups, tuple(below), tuple(at), total, (0, *accumulate(below)), (0, *accumulate(at)))
+
+
+def _equal(places: dict[int, int]) -> int | None:
+    """The ways each place has, when there are two places or more and all have the same; else None."""
+    ways = set(places.values())
+    return ways.pop() if len(places) > 1 and len(ways) == 1 else None
+
+
+def _span(places: dict[int, int]) -> Span:
+    """(lo, hi, ways) when the places are exactly lo..hi-1, each with the same ways; else None."""
+    lo, hi = min(places), max(places) + 1
+    ways = set(places.values())
+    return (lo, hi, ways.pop()) if len(places) == hi - lo and len(ways) == 1 else None

@@ -7,42 +7,46 @@ or leaves none (`none`).
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds
-from service.dice.walk import ordered
+from service.dice.walk import ordered_ways
 from service.systems.eclipse.options import EclipseRules
 from service.systems.eclipse.rules.hacking import PRIVILEGES, STATUSES, Privileges, Status, intrusion
-from service.systems.eclipse.rules.odds_grades import Results, duel
+from service.systems.eclipse.rules.odds_grades import Results, by_tables, duel
 
 HACK_OUTCOMES = ("failure", "success")
 
 
-@memoized
 def intrusion_odds(
     hacker: Results, firewall: Results, method: str, current: tuple[Privileges, Status] | None, rules: EclipseRules
 ) -> Odds:
-    dueled, total = duel(hacker, firewall, critical_beats_success=rules.critical_beats_success, tie="deadlock")
-    kept: tuple[str, str] = current if current is not None else ("none", "none")
-    parts: tuple[dict[str, int], dict[str, int], dict[str, int]] = ({}, {}, {})  # outcome, privileges, status → ways
+    """`outcome`, then the `privileges` and `status` the intrusion ends with; remembered by both tables' keys,
+    the method, the intrusion under way and the one rule read (whether a critical beats a success)."""
+    beats = rules.critical_beats_success
+    return by_tables("hack", (hacker, firewall), (method, current, beats), lambda: _intrusion_odds(hacker, firewall, method, current, beats))
+
+
+def _intrusion_odds(hacker: Results, firewall: Results, method: str, current: tuple[Privileges, Status] | None, beats: bool) -> Odds:
+    dueled, total = duel(hacker, firewall, critical_beats_success=beats, tie="deadlock")
+    kept: tuple[str, str] = current if current is not None else ("none", "none")  # what a lost hack leaves
+    gives: dict[tuple[str, str], int] = {}  # (privileges, status) → ways a won hack ends with them
     won_with: dict[int, tuple[str, str]] = {}  # what winning with each grade gives, read once per grade
-    for r, won, n in dueled:
-        if won == "a":
-            gives = won_with.get(id(r))
-            if gives is None:
-                gives = won_with[id(r)] = intrusion(r, method, current)
-            key: tuple[str, str, str] = ("success", *gives)
-        else:
-            key = ("failure", *kept)
-        for part, name in zip(parts, key, strict=True):
-            part[name] = part.get(name, 0) + n
-
-    def over(ways: dict[str, int]) -> dict[str, Fraction]:
-        return {name: Fraction(n, total) for name, n in ways.items()}
-
+    won = 0
+    for r, end, n in dueled:
+        if end == "a":
+            key = won_with.get(id(r))
+            if key is None:
+                key = won_with[id(r)] = intrusion(r, method, current)
+            gives[key] = gives.get(key, 0) + n
+            won += n
+    if won < total:  # every other pair of results fails, whoever wins it
+        gives[kept] = gives.get(kept, 0) + total - won
+    privileges: dict[str, int] = {}
+    status: dict[str, int] = {}
+    for (privilege, state), n in gives.items():
+        privileges[privilege] = privileges.get(privilege, 0) + n
+        status[state] = status.get(state, 0) + n
     return Odds.of(
-        Distribution.of("outcome", ordered(over(parts[0]), HACK_OUTCOMES)),
-        Distribution.of("privileges", ordered(over(parts[1]), ("none", *PRIVILEGES))),
-        Distribution.of("status", ordered(over(parts[2]), ("none", *STATUSES))),
+        Distribution.counted("outcome", ordered_ways({"failure": total - won, "success": won}, HACK_OUTCOMES)),
+        Distribution.counted("privileges", ordered_ways(privileges, ("none", *PRIVILEGES))),
+        Distribution.counted("status", ordered_ways(status, ("none", *STATUSES))),
     )

@@ -14,13 +14,12 @@ from fractions import Fraction
 from typing import TypeVar
 
 from service.dice import sums
-from service.dice.memo import memoized
 from service.dice.odds import Distribution, Outcome
 from service.dice.stream import Stream
-from service.dice.walk import faces, ordered, walk
+from service.dice.walk import faces, ordered, ordered_ways, walk
 from service.systems.eclipse.rules.d100 import FACES, Result
 from service.systems.eclipse.rules.odds_damage import mixed, value_ways_by
-from service.systems.eclipse.rules.odds_grades import Results, duel, grades, keep, kept_reading
+from service.systems.eclipse.rules.odds_grades import Results, by_tables, duel, grades, keep, kept_reading
 from service.systems.eclipse.rules.success_test import TestRun
 from service.systems.eclipse.rules.superior import chosen, critical_effect
 
@@ -44,18 +43,19 @@ def settled_results(settle: Callable[[int], Result]) -> Results:
 PREFIXES = ("", "a:", "b:")  # a test's own, and each side's of an opposed test
 
 
-@memoized
 def test_distributions(results: Results, *, prefix: str = "") -> tuple[Distribution, ...]:
     """`outcome` against the modified target; superior successes and superior failures (0–2) as measured."""
-    kept: tuple[Distribution, ...] | None = kept_reading(results, "test")
+    kept: dict[str, tuple[Distribution, ...]] | None = kept_reading(results, "test")
     if kept is not None:
-        return tuple(d.renamed(prefix + d.name) for d in kept) if prefix else kept
-    return _test_distributions(results, prefix)
+        found = kept.get(prefix)
+        return found if found is not None else tuple(d.renamed(prefix + d.name) for d in kept[""])
+    return by_tables("test", (results,), prefix, lambda: _test_distributions(results, prefix))
 
 
 def keep_test_distributions(results: Results) -> None:
-    """Keep a prepared table's `test_distributions` with it (see `odds_faces.build`)."""
-    keep(results, "test", _test_distributions(results, ""))
+    """Keep a prepared table's `test_distributions` with it, under each of `PREFIXES` (see `odds_faces.build`)."""
+    own = _test_distributions(results, "")
+    keep(results, "test", {prefix: tuple(d.renamed(prefix + d.name) for d in own) if prefix else own for prefix in PREFIXES})
 
 
 def _test_distributions(results: Results, prefix: str) -> tuple[Distribution, ...]:
@@ -79,23 +79,30 @@ def _over(ways: dict[_K, int], total: int) -> dict[_K, Fraction]:
     return {k: Fraction(n, total) for k, n in ways.items()}
 
 
-@memoized
 def winner_chances(a: Results, b: Results, *, critical_beats_success: bool, tie: str) -> dict[str, Fraction]:
     """Who wins an opposed test: every pair of the two sides' contests, judged as the roll judges them."""
+    return _over(*_winner_ways(a, b, critical_beats_success=critical_beats_success, tie=tie))
+
+
+def _winner_ways(a: Results, b: Results, *, critical_beats_success: bool, tie: str) -> tuple[dict[str, int], int]:
     ends, total = duel(a, b, critical_beats_success=critical_beats_success, tie=tie)
     out: dict[str, int] = {}
     for _, won, n in ends:
         out[won] = out.get(won, 0) + n
-    return _over(out, total)
+    return out, total
 
 
-@memoized
 def opposed_distribution(a: Results, b: Results, *, critical_beats_success: bool, tie: str) -> Distribution:
-    chances = winner_chances(a, b, critical_beats_success=critical_beats_success, tie=tie)
-    return Distribution.of("winner", ordered(chances, WINNERS))
+    """`winner_chances` as a distribution, counted from its ways."""
+
+    def count() -> Distribution:
+        ways, total = _winner_ways(a, b, critical_beats_success=critical_beats_success, tie=tie)
+        assert sum(ways.values()) == total, "every pair of results ends one way"
+        return Distribution.counted("winner", ordered_ways(ways, WINNERS))
+
+    return by_tables("winner", (a, b), (critical_beats_success, tie), count)
 
 
-@memoized
 def damage_distribution(
     results: Results,
     *,
@@ -109,6 +116,25 @@ def damage_distribution(
 ) -> Distribution:
     """A test's own `damage` (0 when it fails): the weapon's dice, a d6 per superior `damage` choice it buys,
     doubled by a `double-damage` critical, read by `value_of` as the test reads it."""
+    choices = (dice, sides, bonus, tuple(on_success), tuple(on_failure), on_critical_success, on_critical_failure)
+    return by_tables(
+        "damage",
+        (results,),
+        choices,
+        lambda: _damage_distribution(results, dice, sides, bonus, on_success, on_failure, on_critical_success, on_critical_failure),
+    )
+
+
+def _damage_distribution(
+    results: Results,
+    dice: int,
+    sides: int,
+    bonus: int,
+    on_success: Sequence[str],
+    on_failure: Sequence[str],
+    on_critical_success: str | None,
+    on_critical_failure: str | None,
+) -> Distribution:
     # The ways of each (superior d6, doubled) the results buy, then each such damage value's chances once,
     # all summed as whole numbers over one common total.
     graded, whole = grades(results)

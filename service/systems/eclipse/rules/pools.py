@@ -32,6 +32,7 @@ SpecialUse = Literal[
 ]
 
 POOLS: tuple[Pool, ...] = ("insight", "moxie", "vigor", "flex")
+RECHARGE_DIE = 6  # a short recharge restores 1d6 points; a long one rolls nothing
 LINKED_APTITUDES: Mapping[str, frozenset[str]] = {
     "insight": frozenset({"cog", "int"}),
     "moxie": frozenset({"sav", "wil"}),
@@ -167,29 +168,35 @@ class Recharge:
     lost: int  # recovered points with nowhere to go
 
 
-def short_recharge(pools: Mapping[str, PoolLevel], points: int, allocation: Sequence[tuple[str, int]]) -> Recharge:
-    """Hand out `points` along the caller's (pool, at most) list, never past a pool's maximum.
+def handed_out(pools: Mapping[str, PoolLevel], points: int, allocation: Sequence[tuple[str, int]]) -> tuple[dict[str, int], int]:
+    """The points each pool gets from `points` along the caller's (pool, at most) list, never past a pool's
+    maximum, and the points nobody can take.
 
     Each entry takes what it can up to its own limit, then the next entry; points nobody
     can take are lost, as the rules say.
     """
-    current = {name: level.current for name, level in pools.items()}
     restored = dict.fromkeys(pools, 0)
     left = points
     for name, up_to in allocation:
-        room = pools[name].max - current[name]
+        level = pools[name]
+        room = level.max - level.current - restored[name]  # what it had room for, less what it was given already
         given = max(0, min(left, room, up_to))
-        current[name] += given
         restored[name] += given
         left -= given
-    new = {name: PoolLevel(current=current[name], max=level.max) for name, level in pools.items()}
+    return restored, left
+
+
+def short_recharge(pools: Mapping[str, PoolLevel], points: int, allocation: Sequence[tuple[str, int]]) -> Recharge:
+    """Hand out `points` (`handed_out`); points nobody can take are lost."""
+    restored, left = handed_out(pools, points, allocation)
+    new = {name: PoolLevel(current=level.current + restored[name], max=level.max) for name, level in pools.items()}
     return Recharge(new, restored, left)
 
 
 def roll_recharge(stream: Stream, kind: str, pools: Mapping[str, PoolLevel], allocation: Sequence[tuple[str, int]]) -> tuple[int | None, Recharge]:
     """A short recharge rolls 1d6 and hands the points out; a long one refills every pool (no roll)."""
     if kind == "short":
-        rolled = stream.roll(6)
+        rolled = stream.roll(RECHARGE_DIE)
         return rolled, short_recharge(pools, rolled, allocation)
     return None, long_recharge(pools)
 

@@ -10,11 +10,11 @@ odds and the roll cannot tell a check differently.
 
 from __future__ import annotations
 
-from collections import Counter
+import struct
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from service.dice.memo import memoized
+from service.dice import memo
 from service.dice.odds import Distribution, Odds, Outcome
 from service.systems.neurosystem.rules.checks import FLAT_SUCCESS_FROM, STK_STATS, outcome_of
 from service.systems.neurosystem.rules.ratings import LUCK_SIDES, parse_rating
@@ -48,38 +48,36 @@ def record_dice(record: NeurosystemCheckRecord, reroll: Iterable[str] = (), luck
     return dice + [CheckDie("luck", LUCK_SIDES)] * luck
 
 
-def _sum_ways(count: int, sides: int) -> list[int]:
-    """Ways of each sum of `count` dice of `sides` faces (index = sum, out of sides ** count).
+def _ways_of_sums(sides: Sequence[int], luck: int) -> list[int]:
+    """Ways of each sum of dice still to roll: one die of each of `sides`, then `luck` Luck d8s (index = sum).
 
-    The sum's generating polynomial (x + x² + … + x^sides) ** count is raised as one integer whose
-    digits, in a base wide enough for any count of ways, are the coefficients: Python's big-integer
-    power does the convolution: 100 Luck d8s take about 4 ms of CPU, some ten times less than adding
-    the dice one at a time.
-    """
-    width = (count * sides.bit_length()) // 8 + 1  # bytes per digit: sides ** count always fits
-    die = sum(1 << (8 * width * face) for face in range(1, sides + 1))
-    raw = (die**count).to_bytes(width * (count * sides + 1), "little")
-    return [int.from_bytes(raw[width * total : width * (total + 1)], "little") for total in range(count * sides + 1)]
-
-
-def _ways_of_sums(dice: list[dict[int, int]]) -> list[int]:
-    """Ways of each sum of independent dice, each given as ways per value it adds (0 or more; index = sum).
-
-    The product of their generating polynomials, as in `_sum_ways`: one big-integer product per die
-    instead of a Python step per pair of values."""
-    whole, top = 1, 0
-    for ways in dice:
-        whole *= sum(ways.values())
-        top += max(ways)
-    width = whole.bit_length() // 8 + 1  # bytes per digit: no sum has more ways than all of them
+    Each die's generating polynomial (x + x² + … + x^sides) is one integer whose digits, in a base wide
+    enough for any count of ways, are the coefficients; their product (the Luck d8s' raised to a power)
+    is the convolution, done by Python's big integers: 100 Luck d8s take a few ms of CPU, some ten times
+    less than adding the dice one at a time."""
+    whole, top = LUCK_SIDES**luck, LUCK_SIDES * luck
+    for n in sides:
+        whole *= n
+        top += n
+    # Bytes per digit: no sum has more ways than all of them; eight when that fits, to read the digits in one call.
+    width = 8 if whole.bit_length() <= 64 else whole.bit_length() // 8 + 1
+    step = 8 * width
     product = 1
-    for ways in dice:
-        product *= sum(n << (8 * width * value) for value, n in ways.items())
+    for n in sides:
+        product *= _die(step, n)
+    if luck:
+        product *= _die(step, LUCK_SIDES) ** luck
     raw = product.to_bytes(width * (top + 1), "little")
+    if width == 8:
+        return list(struct.unpack(f"<{top + 1}Q", raw))
     return [int.from_bytes(raw[width * total : width * (total + 1)], "little") for total in range(top + 1)]
 
 
-@memoized
+def _die(step: int, sides: int) -> int:
+    """x + x² + … + x^sides at x = 2^step: a geometric series, summed in one division."""
+    return ((1 << step * (sides + 1)) - (1 << step)) // ((1 << step) - 1)
+
+
 def check_odds(
     kind: str,
     dice: Sequence[CheckDie],
@@ -89,35 +87,52 @@ def check_odds(
     negative_states: int,
     pushed_through: bool = False,
 ) -> Odds:
-    """Outcome (when there is a DN, or on a Flat Check), total, cool shit and bad shit."""
-    stat_dice = [die for die in dice if die.stat != "luck"]
-    luck_to_roll = [die.sides for die in dice if die.stat == "luck" and die.face is None]
-    known = bonus_total + sum(die.face for die in dice if die.face is not None)
+    """Outcome (when there is a DN, or on a Flat Check), total, cool shit and bad shit.
+
+    Remembered by its inputs written out as plain numbers and strings (each die as stat, sides, face):
+    a key cheaper to build than a fingerprint of the dice."""
+    if not memo.enabled():
+        return _check_odds(kind, dice, dn, bonus_total, negative_states, pushed_through)
+    key = ("neurosystem check", kind, tuple([(d.stat, d.sides, d.face) for d in dice]), dn, bonus_total, negative_states, pushed_through)
+    return memo.TABLES.get(key, lambda: _check_odds(kind, dice, dn, bonus_total, negative_states, pushed_through))
+
+
+def _check_odds(kind: str, dice: Sequence[CheckDie], dn: int | None, bonus_total: int, negative_states: int, pushed_through: bool) -> Odds:
+    known = bonus_total  # the dice already showing, with the bonuses
+    rolling: list[int] = []  # the sizes of the stat dice still to roll
+    luck = 0  # Luck d8s still to roll
     # The outcome and total depend on the sum alone, cool shit on the Style dice alone, bad shit on
-    # whether any die is bad: three counts over the same combinations, each face read once.
-    sums: list[dict[int, int]] = []  # each die: the ways of what it adds to the total
+    # whether any stat die is bad: three counts over the same combinations, each face read once.
     combinations = not_cool = not_bad = 1
-    for die in stat_dice:
-        faces = [die.face] if die.face is not None else range(1, die.sides + 1)
-        sums.append({0: 1} if die.face is not None else dict.fromkeys(faces, 1))
-        combinations *= len(faces)
-        not_cool *= sum(1 for face in faces if not (die.stat == "style" and is_cool(die.sides, face)))
-        not_bad *= sum(1 for face in faces if not is_bad(face, negative_states))
-    cool_ways = Counter({COOL: combinations} if pushed_through else {COOL: combinations - not_cool, NOT_COOL: not_cool})
-    bad_ways = Counter({NOT_BAD: combinations} if pushed_through else {BAD: combinations - not_bad, NOT_BAD: not_bad})
-    luck_ways = _sum_ways(len(luck_to_roll), LUCK_SIDES)
-    sums.append({luck_sum: m for luck_sum, m in enumerate(luck_ways) if m})
-    totals: dict[Outcome, int] = {known + total: n for total, n in enumerate(_ways_of_sums(sums)) if n}
-    outcomes: Counter[str] = Counter()
+    for die in dice:
+        if die.face is not None:
+            known += die.face
+            if die.stat != "luck":
+                not_cool *= 0 if die.stat == "style" and is_cool(die.sides, die.face) else 1
+                not_bad *= 0 if is_bad(die.face, negative_states) else 1
+        elif die.stat == "luck":
+            luck += 1
+        else:
+            faces = range(1, die.sides + 1)
+            rolling.append(die.sides)
+            combinations *= die.sides
+            not_cool *= sum(1 for face in faces if not is_cool(die.sides, face)) if die.stat == "style" else die.sides
+            not_bad *= sum(1 for face in faces if not is_bad(face, negative_states))
+    if pushed_through:
+        cool, uncool, bad, unbad = combinations, 0, 0, combinations
+    else:
+        cool, uncool, bad, unbad = combinations - not_cool, not_cool, combinations - not_bad, not_bad
+    totals: dict[Outcome, int] = {known + total: n for total, n in enumerate(_ways_of_sums(rolling, luck)) if n}
+    outcomes: dict[str, int] = {}
     for total, n in totals.items():
         outcome = outcome_of(kind, int(total), dn)
         if outcome is not None:
-            outcomes[outcome] += n
+            outcomes[outcome] = outcomes.get(outcome, 0) + n
     target = FLAT_SUCCESS_FROM if kind == "flat" else dn
     found = []
     if outcomes:
-        found.append(Distribution.counted("outcome", {o: outcomes[o] for o in _OUTCOMES if kind == "stk" or o != "success-at-cost"}))
+        found.append(Distribution.counted("outcome", {o: outcomes.get(o, 0) for o in _OUTCOMES if kind == "stk" or o != "success-at-cost"}))
     found.append(Distribution.counted("total", totals, target=target))
-    found.append(Distribution.counted("coolShit", {NOT_COOL: cool_ways[NOT_COOL], COOL: cool_ways[COOL]}))
-    found.append(Distribution.counted("badShit", {BAD: bad_ways[BAD], NOT_BAD: bad_ways[NOT_BAD]}))
+    found.append(Distribution.counted("coolShit", {NOT_COOL: uncool, COOL: cool}))
+    found.append(Distribution.counted("badShit", {BAD: bad, NOT_BAD: unbad}))
     return Odds.of(found)

@@ -15,6 +15,7 @@ LUCK_SIDES = 8  # every point of Luck adds one d8
 MEASURE_SIDES = 8  # Stat and Death Measures roll d8s
 
 _RATING = re.compile(r"d(\d{1,3})")
+_WRITTEN = {f"d{sides}": sides for sides in SIZES}  # each rating as it is written most often: no pattern to match
 
 
 def parse_rating(text: str, *, what: str = "die rating") -> int:
@@ -23,6 +24,9 @@ def parse_rating(text: str, *, what: str = "die rating") -> int:
     >>> parse_rating("D10")
     10
     """
+    sides = _WRITTEN.get(text)
+    if sides is not None:
+        return sides
     match = _RATING.fullmatch(text.strip().lower())
     sides = int(match.group(1)) if match else None
     if sides not in SIZES:
