@@ -18,6 +18,7 @@ from service.systems.ncb.rules.attacks import Swing, aim
 from service.systems.ncb.rules.damage import Vitals, apply_damage, weapon_hit
 from service.systems.ncb.rules.odds_d20 import natural_ways
 from service.systems.ncb.rules.odds_formula import total_ways
+from service.systems.ncb.rules.odds_runs import amounts_alike, one_by_one, runs
 from service.systems.ncb.rules.weapons import WeaponDice, damage_formula
 
 ATTACK_OUTCOMES = ("miss", "hit", "critical-hit")
@@ -45,7 +46,7 @@ def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: 
         common = lcm(common, total_whole)
     dealt_ways: dict[int, int] = {}
     result_ways: dict[str, int] = {}
-    applied: dict[tuple[int, bool], tuple[int, str]] = {}
+    stretches = runs if amounts_alike(target) else one_by_one
     for key, n in landed_ways.items():
         if key not in hits:  # a miss
             dealt_ways[0] = dealt_ways.get(0, 0) + n * common
@@ -53,14 +54,23 @@ def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: 
             continue
         critical = key[1]
         counts, total_whole = hits[key]
-        for total, m in counts.items():
-            found = applied.get((total, critical))
-            if found is None:
-                _, done = apply_damage(target, weapon_hit(total, swing.weapon, critical, use_last_breath), swing.rules)
-                found = applied[(total, critical)] = (done.dealt, done.result)
-            ways = n * m * (common // total_whole)
-            dealt_ways[found[0]] = dealt_ways.get(found[0], 0) + ways
-            result_ways[found[1]] = result_ways.get(found[1], 0) + ways
+        scale = n * (common // total_whole)
+        totals = sorted(counts)
+
+        def applied(total: int, critical: bool = critical) -> tuple[int, str]:
+            """What the rolled hit does to the target: the damage dealt less the total, and the result."""
+            _, done = apply_damage(target, weapon_hit(total, swing.weapon, critical, use_last_breath), swing.rules)
+            return done.dealt - total, done.result
+
+        # Dealt less the total only falls as the total grows, and the result turns over once per kind:
+        # each stretch of totals applied alike is applied at its ends (`runs`).
+        for first, last, (offset, result) in stretches(totals, applied):
+            summed = 0
+            for total in totals[first : last + 1]:
+                ways = counts[total] * scale
+                dealt_ways[total + offset] = dealt_ways.get(total + offset, 0) + ways
+                summed += ways
+            result_ways[result] = result_ways.get(result, 0) + summed
     return Odds.of(
         Distribution.counted("outcome", ordered_ways(outcome, ATTACK_OUTCOMES)),
         Distribution.counted("damage", dealt_ways),

@@ -1,0 +1,148 @@
+"""Odds that read a rule once per stretch of inputs it treats alike (`runs`) equal reading every input.
+
+`runs` is checked against grouping input by input; the premise it rests on (each reading fills one
+unbroken stretch) is checked for `apply_damage` over vitals, hits, table options and every amount (for
+the targets `amounts_alike` admits; an `up` target at 0 HP breaks it, and is read one by one); and
+the attack's odds are checked against applying every damage total of every landing one by one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from fractions import Fraction
+from itertools import product
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from service.dice.notation import DEFAULT_LIMITS
+from service.errors import RuleViolation
+from service.systems.ncb.options import NcbRules
+from service.systems.ncb.rules.attacks import Attacker, Swing
+from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, weapon_hit
+from service.systems.ncb.rules.odds_attack import attack_odds, landings
+from service.systems.ncb.rules.odds_formula import total_chances
+from service.systems.ncb.rules.odds_runs import amounts_alike, one_by_one, runs
+from service.systems.ncb.rules.weapons import Weapon, damage_formula
+
+PINNED = settings(derandomize=True, max_examples=300, deadline=None, database=None)
+
+
+@PINNED
+@given(st.lists(st.tuples(st.integers(0, 5), st.integers(1, 6)), max_size=12, unique_by=lambda run: run[0]))
+def test_runs_equal_groupingone_by_one(stretches: list[tuple[int, int]]) -> None:
+    # A reading made of unbroken stretches: value v over `length` keys in a row, each value once.
+    readings = [value for value, length in stretches for _ in range(length)]
+    keys = list(range(10, 10 + len(readings)))
+    assert runs(keys, lambda key: readings[key - 10]) == one_by_one(keys, lambda key: readings[key - 10])
+
+
+def test_runs_read_few_keys_when_stretches_are_long() -> None:
+    calls: list[int] = []
+
+    def read(key: int) -> bool:
+        calls.append(key)
+        return key >= 37
+
+    assert runs(list(range(100)), read) == [(0, 36, False), (37, 99, True)]
+    assert len(calls) <= 9
+
+
+RULES = [
+    NcbRules(crit_ignores_reduction=ignores, crit_on_dying=dying, nc_at_zero_hp=nc, exhaustion=exh)
+    for ignores, dying, nc, exh in product(("always", "helpless-only"), ("two-failures", "flatline"), ("flatlined", "dying"), ("5e-2024", "tracked-only"))
+]
+VITALS = st.builds(
+    Vitals,
+    hp=st.integers(0, 12),
+    max_hp=st.integers(1, 12),
+    condition=st.sampled_from(("up", "dying", "stable")),
+    damage_reduction=st.integers(0, 5),
+    death_successes=st.integers(0, 2),
+    death_failures=st.integers(0, 2),
+    last_breath=st.booleans(),
+    last_breath_offered=st.booleans(),
+    exhaustion=st.integers(0, 5),
+    nc=st.booleans(),
+    helpless=st.booleans(),
+)
+HITS = st.builds(
+    lambda kind, critical, overkill, use: (lambda amount: Hit(amount, kind, critical, overkill, use)),
+    st.sampled_from(("physical", "program", "environmental")),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+)
+
+
+@settings(derandomize=True, max_examples=1500, deadline=None, database=None)
+@given(VITALS.filter(amounts_alike), HITS, st.sampled_from(RULES))
+def test_apply_damage_reads_each_dealt_offset_and_result_in_one_stretch_of_amounts(
+    target: Vitals, hit_of: Callable[[int], Hit], rules: NcbRules
+) -> None:
+    amounts = list(range(0, 3 * target.max_hp + 8))
+
+    def read(amount: int) -> tuple[int, str]:
+        _, done = apply_damage(target, hit_of(amount), rules)
+        return done.dealt - amount, done.result
+
+    each = one_by_one(amounts, read)
+    assert len({reading for _, _, reading in each}) == len(each), "a reading comes back after leaving"
+    assert runs(amounts, read) == each
+
+
+def _every_total(swing: Swing, target: Vitals, use_last_breath: bool) -> tuple[dict[int, Fraction], dict[str, Fraction]]:
+    """The attack's damage and result with every total of every landing applied one by one."""
+    dealt: dict[int, Fraction] = {}
+    result: dict[str, Fraction] = {}
+    for (hit, critical, ability_modifier, dice), p in landings(swing).items():
+        if not hit:
+            dealt[0] = dealt.get(0, Fraction(0)) + p
+            result["unharmed"] = result.get("unharmed", Fraction(0)) + p
+            continue
+        formula = damage_formula(dice, critical=critical, ability_modifier=ability_modifier, tech_bonus=swing.weapon.tech_bonus, rules=swing.rules)
+        for total, q in total_chances(formula, DEFAULT_LIMITS).items():
+            _, done = apply_damage(target, weapon_hit(total, swing.weapon, critical, use_last_breath), swing.rules)
+            dealt[done.dealt] = dealt.get(done.dealt, Fraction(0)) + p * q
+            result[done.result] = result.get(done.result, Fraction(0)) + p * q
+    return dealt, result
+
+
+WEAPONS = [
+    Weapon("Pistol", "1d6", style="ranged"),
+    Weapon("Unity", "2d6", style="ranged", tech_bonus=1),
+    Weapon("Mantis blades", "1d8", style="melee", finesse=True),
+    Weapon("Sledge", "2d8", style="melee", overkill=True),
+]
+
+
+@settings(derandomize=True, max_examples=400, deadline=None, database=None)
+@given(
+    st.sampled_from(WEAPONS),
+    st.integers(3, 20),
+    st.integers(1, 11),
+    st.integers(0, 4),
+    VITALS,
+    st.sampled_from(RULES),
+    st.integers(5, 25),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+)
+def test_attack_odds_equal_every_total_appliedone_by_one(
+    weapon: Weapon, strength: int, level: int, exhaustion: int, target: Vitals, rules: NcbRules, ac: int,
+    advantage: bool, helpless: bool, use_last_breath: bool,
+) -> None:
+    swing = Swing(Attacker(strength, 14, level, exhaustion=exhaustion), weapon, ac, rules, "none", helpless, advantage, False, 1)
+    odds = attack_odds(swing, target, use_last_breath=use_last_breath, limits=DEFAULT_LIMITS)
+    dealt, result = _every_total(swing, target, use_last_breath)
+    assert dict(odds["damage"].chances) == dealt
+    assert {k: p for k, p in odds["result"].chances if p} == {k: p for k, p in result.items() if p}
+
+
+@pytest.mark.parametrize("condition", ["flatlined", "annihilated"])
+def test_an_attack_on_the_dead_is_refused_as_a_hit_on_it_is(condition: str) -> None:
+    swing = Swing(Attacker(14, 14, 3), WEAPONS[0], 10, NcbRules())
+    with pytest.raises(RuleViolation):
+        attack_odds(swing, Vitals(hp=0, max_hp=10, condition=condition), use_last_breath=False, limits=DEFAULT_LIMITS)  # type: ignore[arg-type]
