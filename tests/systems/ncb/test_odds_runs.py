@@ -19,12 +19,13 @@ from hypothesis import strategies as st
 from service.dice.notation import DEFAULT_LIMITS
 from service.errors import RuleViolation
 from service.systems.ncb.options import NcbRules
-from service.systems.ncb.rules.attacks import Attacker, Swing
+from service.systems.ncb.rules.attacks import Aim, Attacker, Swing
 from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, weapon_hit
-from service.systems.ncb.rules.odds_attack import attack_odds, landings
+from service.systems.ncb.rules.odds_attack import aimed_ways, attack_odds, landings
+from service.systems.ncb.rules.odds_d20 import natural_ways
 from service.systems.ncb.rules.odds_formula import total_chances
 from service.systems.ncb.rules.odds_runs import amounts_alike, one_by_one, runs
-from service.systems.ncb.rules.weapons import Weapon, damage_formula
+from service.systems.ncb.rules.weapons import Weapon, WeaponDice, damage_formula
 
 PINNED = settings(derandomize=True, max_examples=300, deadline=None, database=None)
 
@@ -146,3 +147,15 @@ def test_an_attack_on_the_dead_is_refused_as_a_hit_on_it_is(condition: str) -> N
     swing = Swing(Attacker(14, 14, 3), WEAPONS[0], 10, NcbRules())
     with pytest.raises(RuleViolation):
         attack_odds(swing, Vitals(hp=0, max_hp=10, condition=condition), use_last_breath=False, limits=DEFAULT_LIMITS)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("mode", ["normal", "advantage", "disadvantage"])
+def test_aimed_ways_equal_judging_every_natural(mode: str) -> None:
+    naturals, _ = natural_ways(mode)  # type: ignore[arg-type]
+    for bonus, ac, ties, crits in product(range(-25, 26), range(0, 41), (False, True), (False, True)):
+        aimed = Aim(WeaponDice(1, 6), "dexterity", 2, 3, bonus, ac, mode, ties, crits)  # type: ignore[arg-type]
+        each: dict[tuple[bool, bool], int] = {}
+        for natural, n in naturals.items():
+            _, hit, _, critical = aimed.judged(natural)
+            each[(hit, critical)] = each.get((hit, critical), 0) + n
+        assert aimed_ways(aimed) == each, (bonus, ac, ties, crits)

@@ -14,7 +14,7 @@ from service.dice.memo import memoized
 from service.dice.notation import Limits
 from service.dice.odds import Distribution, Odds
 from service.dice.walk import ordered_ways
-from service.systems.ncb.rules.attacks import Swing, aim
+from service.systems.ncb.rules.attacks import Aim, Swing, aim
 from service.systems.ncb.rules.damage import Vitals, apply_damage, weapon_hit
 from service.systems.ncb.rules.odds_d20 import natural_ways
 from service.systems.ncb.rules.odds_formula import total_ways
@@ -88,10 +88,25 @@ def landings(swing: Swing) -> dict[tuple[bool, bool, int, WeaponDice], Fraction]
 def landing_ways(swing: Swing) -> tuple[dict[tuple[bool, bool, int, WeaponDice], int], int]:
     """The same as whole numbers of ways out of one total."""
     aimed = aim(swing)
-    naturals, whole = natural_ways(aimed.mode)
     out: dict[tuple[bool, bool, int, WeaponDice], int] = {}
-    for natural, n in naturals.items():
-        _, hit, _, critical = aimed.judged(natural)
+    for (hit, critical), n in aimed_ways(aimed).items():
         key = (hit, critical, aimed.ability_modifier, aimed.dice)
         out[key] = out.get(key, 0) + n
-    return out, whole
+    return out, natural_ways(aimed.mode)[1]
+
+
+def aimed_ways(aimed: Aim) -> dict[tuple[bool, bool], int]:
+    """Ways of each (hit, critical) of an aimed attack, out of the mode's total: a miss turns into a hit
+    once as the natural grows, and a hit into a critical once, so each stretch of naturals judged alike
+    is judged at its ends (`runs`, tested against judging every natural)."""
+    naturals, _ = natural_ways(aimed.mode)
+    faces = sorted(naturals)
+    out: dict[tuple[bool, bool], int] = {}
+    for first, last, landed in runs(faces, lambda natural: _landed(aimed, natural)):
+        out[landed] = out.get(landed, 0) + sum(naturals[natural] for natural in faces[first : last + 1])
+    return out
+
+
+def _landed(aimed: Aim, natural: int) -> tuple[bool, bool]:
+    _, hit, _, critical = aimed.judged(natural)
+    return hit, critical
