@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, damage_reduction
+from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, damage_reduction, vitals_with
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.recovery import long_rest
 
@@ -261,3 +261,18 @@ def test_damage_to_the_flatlined_is_refused() -> None:
 def test_zero_damage_changes_nothing() -> None:
     after, out = apply_damage(runner(hp=0, condition="dying"), Hit(0), RULES)
     assert out.result == "unharmed" and after == runner(hp=0, condition="dying")
+
+
+def test_vitals_with_changes_each_field_as_replace_does() -> None:
+    # Every field set to a value unlike its default, so a field the copy dropped would show.
+    v = Vitals(7, 11, "stable", 3, 2, 1, True, True, 4, True, True)
+    assert vitals_with(v) == v
+    others = {"hp": 2, "max_hp": 9, "condition": "dying", "damage_reduction": 1, "death_successes": 1,
+              "death_failures": 2, "last_breath": False, "last_breath_offered": False, "exhaustion": 0,
+              "nc": False, "helpless": False}
+    assert set(others) == {f.name for f in fields(Vitals)}
+    for name, value in others.items():
+        assert vitals_with(v, **{name: value}) == replace(v, **{name: value})
+    assert vitals_with(v, **others) == replace(v, **others)
+    with pytest.raises(TypeError):
+        vitals_with(v, hit_points=3)

@@ -127,15 +127,29 @@ def _outcome(
     )
 
 
-_VITALS = tuple(f.name for f in fields(Vitals))
+_VITALS = frozenset(f.name for f in fields(Vitals))
 
 
 def vitals_with(v: Vitals, **changes: Any) -> Vitals:
-    """`dataclasses.replace` for Vitals (every field set by `__init__`), without its generic checks: the
-    odds apply damage once per total a hit can roll."""
-    values = {name: getattr(v, name) for name in _VITALS}
-    values.update(changes)
-    return Vitals(**values)
+    """`dataclasses.replace` for Vitals (every field set by `__init__`), without its generic checks: each
+    field read from `changes` or else from `v`, and the Vitals built positionally. The odds apply damage
+    and read saves many times per request."""
+    if not _VITALS.issuperset(changes):
+        raise TypeError(f"Vitals has no field {sorted(set(changes) - _VITALS)}")
+    get = changes.get
+    return Vitals(
+        get("hp", v.hp),
+        get("max_hp", v.max_hp),
+        get("condition", v.condition),
+        get("damage_reduction", v.damage_reduction),
+        get("death_successes", v.death_successes),
+        get("death_failures", v.death_failures),
+        get("last_breath", v.last_breath),
+        get("last_breath_offered", v.last_breath_offered),
+        get("exhaustion", v.exhaustion),
+        get("nc", v.nc),
+        get("helpless", v.helpless),
+    )
 
 
 def _killed(v: Vitals, condition: Literal["flatlined", "annihilated"]) -> Vitals:
