@@ -3,7 +3,8 @@
 `runs` is checked against grouping input by input; the premise it rests on (each reading fills one
 unbroken stretch) is checked for `apply_damage` over vitals, hits, table options and every amount (for
 the targets `amounts_alike` admits; an `up` target at 0 HP breaks it, and is read one by one); and
-the attack's odds are checked against applying every damage total of every landing one by one.
+the attack's odds are checked against applying every damage total of every landing one by one; and
+a death save's result and fate against reading every natural of every save one by one.
 """
 
 from __future__ import annotations
@@ -22,7 +23,10 @@ from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.attacks import Aim, Attacker, Swing
 from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, weapon_hit
 from service.systems.ncb.rules.odds_attack import aimed_ways, attack_odds, landings
-from service.systems.ncb.rules.odds_d20 import natural_ways
+from service.systems.ncb.rules.d20 import RollMode
+from service.systems.ncb.rules.dying import bleed_out, read_death_save
+from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_chances, natural_ways
+from service.systems.ncb.rules.odds_dying import FATES, SAVE_RESULTS, save_odds
 from service.systems.ncb.rules.odds_formula import total_chances
 from service.systems.ncb.rules.odds_runs import amounts_alike, one_by_one, runs
 from service.systems.ncb.rules.weapons import Weapon, WeaponDice, damage_formula
@@ -37,6 +41,17 @@ def test_runs_equal_groupingone_by_one(stretches: list[tuple[int, int]]) -> None
     readings = [value for value, length in stretches for _ in range(length)]
     keys = list(range(10, 10 + len(readings)))
     assert runs(keys, lambda key: readings[key - 10]) == one_by_one(keys, lambda key: readings[key - 10])
+
+
+@PINNED
+@given(st.lists(st.integers(0, 3), min_size=1, max_size=30), st.sets(st.integers(0, 29)))
+def test_runs_with_keys_apart_equal_grouping_one_by_one(between: list[int], apart: set[int]) -> None:
+    # Values that may come back anywhere at the keys set apart, and fill unbroken stretches between them.
+    readings: list[int] = []
+    for at, value in enumerate(between):
+        readings.append(100 + value if at in apart else (readings[-1] if readings and at - 1 not in apart and value % 2 else value + 10 * at))
+    keys = list(range(len(readings)))
+    assert runs(keys, readings.__getitem__, apart=apart) == one_by_one(keys, readings.__getitem__)
 
 
 def test_runs_read_few_keys_when_stretches_are_long() -> None:
@@ -159,3 +174,68 @@ def test_aimed_ways_equal_judging_every_natural(mode: str) -> None:
             _, hit, _, critical = aimed.judged(natural)
             each[(hit, critical)] = each.get((hit, critical), 0) + n
         assert aimed_ways(aimed) == each, (bonus, ac, ties, crits)
+
+
+FATE_OF = {"flatlined": "flatlined", "stable": "stabilized", "up": "revived"}
+DYING = st.builds(
+    Vitals,
+    hp=st.just(0),
+    max_hp=st.integers(1, 30),
+    condition=st.just("dying"),
+    death_successes=st.integers(0, 2),
+    death_failures=st.integers(0, 2),
+    last_breath=st.booleans(),
+    exhaustion=st.integers(0, 5),
+    nc=st.booleans(),
+)
+SAVE_RULES = [
+    NcbRules(death_save_dv=dv, death_save_natural_20=twenty, exhaustion=exh)
+    for dv, twenty, exh in product((2, 5, 10, 15, 20), ("regain-1-hp", "success"), ("5e-2024", "tracked-only"))
+]
+
+
+@settings(derandomize=True, max_examples=600, deadline=None, database=None)
+@given(DYING, st.sampled_from(SAVE_RULES), st.integers(-12, 12), st.sampled_from(("normal", "advantage", "disadvantage")))
+def test_death_saves_read_in_stretches_equal_every_natural_and_the_fate_too(
+    v: Vitals, rules: NcbRules, modifier: int, mode: RollMode
+) -> None:
+    naturals = list(range(1, 21))
+
+    def read(natural: int) -> tuple[Vitals, str]:
+        after, saved = read_death_save(v, (natural,), natural, rules, modifier=modifier, mode=mode)
+        return after, saved.result
+
+    between = one_by_one(naturals[1:-1], read)
+    assert len({reading for _, _, reading in between}) == len(between), "a reading comes back between 1 and 20"
+    assert runs(naturals, read, apart=NATURALS_APART) == one_by_one(naturals, read)
+    result, fate = _every_natural(v, rules, modifier, mode)
+    odds = save_odds(v, rules, modifier=modifier, mode=mode)
+    assert dict(odds["result"].chances) == result and dict(odds["fate"].chances) == fate
+
+
+def _every_natural(v: Vitals, rules: NcbRules, modifier: int, mode: RollMode) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+    """This save's result and the fate, every natural of every save read one by one."""
+    chances = natural_chances(mode)
+
+    def step(now: Vitals) -> dict[tuple[Vitals, str], Fraction]:
+        out: dict[tuple[Vitals, str], Fraction] = {}
+        for natural, p in chances.items():
+            after, saved = read_death_save(now, (natural,), natural, rules, modifier=modifier, mode=mode)
+            out[(after, saved.result)] = out.get((after, saved.result), Fraction(0)) + p
+        return out
+
+    def fate(now: Vitals) -> dict[str, Fraction]:
+        out: dict[str, Fraction] = {}
+        for (after, _), p in step(now).items():
+            if after.condition == "dying":
+                after, _ = bleed_out(after)
+            ends = fate(after) if after.condition == "dying" else {FATE_OF[str(after.condition)]: Fraction(1)}
+            for name, q in ends.items():
+                out[name] = out.get(name, Fraction(0)) + p * q
+        return out
+
+    result = {name: Fraction(0) for name in SAVE_RESULTS}
+    for (_, name), p in step(v).items():
+        result[name] += p
+    ends = fate(v)
+    return result, {name: ends.get(name, Fraction(0)) for name in FATES}

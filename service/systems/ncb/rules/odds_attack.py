@@ -16,7 +16,7 @@ from service.dice.odds import Distribution, Odds
 from service.dice.walk import ordered_ways
 from service.systems.ncb.rules.attacks import Aim, Swing, aim
 from service.systems.ncb.rules.damage import Vitals, apply_damage, weapon_hit
-from service.systems.ncb.rules.odds_d20 import natural_ways
+from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_ways
 from service.systems.ncb.rules.odds_formula import total_ways
 from service.systems.ncb.rules.odds_runs import amounts_alike, one_by_one, runs
 from service.systems.ncb.rules.weapons import WeaponDice, damage_formula
@@ -102,7 +102,7 @@ def aimed_ways(aimed: Aim) -> dict[tuple[bool, bool], int]:
     naturals, _ = natural_ways(aimed.mode)
     faces = sorted(naturals)
     out: dict[tuple[bool, bool], int] = {}
-    for first, last, landed in runs(faces, lambda natural: _landed(aimed, natural)):
+    for first, last, landed in runs(faces, lambda natural: _landed(aimed, natural), apart=NATURALS_APART):
         out[landed] = out.get(landed, 0) + sum(naturals[natural] for natural in faces[first : last + 1])
     return out
 

@@ -17,6 +17,7 @@ from service.dice.walk import as_ways, ordered, walk
 from service.systems.ncb.rules.d20 import D20Test, RollMode, roll_d20
 
 D20_OUTCOMES = ("critical-failure", "failure", "success", "critical-success")
+NATURALS_APART = frozenset({1, 20})  # read by rules of their own (`judge`): the naturals between turn over once
 
 @cache
 def natural_chances(mode: RollMode) -> dict[int, Fraction]:

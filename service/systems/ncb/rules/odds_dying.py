@@ -1,27 +1,28 @@
 """The exact odds of a death save, and of where a dying character ends up.
 
-`save_odds` reads each natural of the roll mode once through `read_death_save`, the save
-`death_save` makes once its d20 is rolled (`natural_ways`: both dice walked under advantage or
-disadvantage): this save's result. The fate follows the text's clock from the current tallies: each of the
+`save_odds` reads the naturals of the roll mode through `read_death_save`, the save `death_save`
+makes once its d20 is rolled (`natural_ways`: both dice walked under advantage or disadvantage),
+each stretch of naturals the save reads alike read at its ends (`runs`): this save's result. The fate follows the text's clock from the current tallies: each of the
 dying character's turns holds one death save, then bleeding out fails one more at the end of
 the turn, until the character is stable, back up (a natural 20) or flatlined. Every turn adds
 a failure, so the chain ends within three turns; later saves are rolled like this one, and
-nobody stabilizes the character meanwhile.
+nobody stabilizes the character meanwhile. Both are summed in whole numbers of ways.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
+from functools import partial
 
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds
 from service.dice.stream import Stream
-from service.dice.walk import marginal, ordered, walk
+from service.dice.walk import ordered, ordered_ways, walk
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.d20 import RollMode
-from service.systems.ncb.rules.damage import Vitals
+from service.systems.ncb.rules.damage import FAILURES_TO_FLATLINE, Vitals
 from service.systems.ncb.rules.dying import DeathSave, bleed_out, death_save, read_death_save, require_dying
-from service.systems.ncb.rules.odds_d20 import natural_ways
+from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_ways
+from service.systems.ncb.rules.odds_runs import runs
 
 SAVE_RESULTS = ("flatlined", "failure", "success", "stabilized", "revived")
 FATES = ("flatlined", "stabilized", "revived")
@@ -31,33 +32,49 @@ _FATE_OF = {"flatlined": "flatlined", "stable": "stabilized", "up": "revived"}
 @memoized
 def save_odds(v: Vitals, rules: NcbRules, *, modifier: int = 0, mode: RollMode = "normal") -> Odds:
     require_dying(v, "a death save")
-    steps: dict[Vitals, dict[tuple[Vitals, str], Fraction]] = {}
+    naturals, whole = natural_ways(mode)
+    faces = sorted(naturals)
+    steps: dict[Vitals, dict[tuple[Vitals, str], int]] = {}
 
-    def step(now: Vitals) -> dict[tuple[Vitals, str], Fraction]:
-        """One save from `now`: each vitals after it, with the save's result."""
+    def step(now: Vitals) -> dict[tuple[Vitals, str], int]:
+        """One save from `now`: each vitals after it, with the save's result, in ways out of `whole`."""
         if now not in steps:
-            ways, whole = natural_ways(mode)
             counted: dict[tuple[Vitals, str], int] = {}
-            for natural, n in ways.items():
-                key = _after(read_death_save(now, (natural,), natural, rules, modifier=modifier, mode=mode))
-                counted[key] = counted.get(key, 0) + n
-            steps[now] = {key: Fraction(n, whole) for key, n in counted.items()}
+            read = partial(_saved, now, rules, modifier, mode)
+            for first, last, key in runs(faces, read, apart=NATURALS_APART):
+                counted[key] = counted.get(key, 0) + sum(naturals[natural] for natural in faces[first : last + 1])
+            steps[now] = counted
         return steps[now]
 
-    def fate(now: Vitals) -> dict[str, Fraction]:
-        out: dict[str, Fraction] = {}
-        for (after, _), p in step(now).items():
+    def fate(now: Vitals, turns: int) -> dict[str, int]:
+        """Where the character ends up from `now`, in ways out of `whole` to the power `turns`."""
+        assert turns > 0, "every turn adds a failure: the chain ends within three turns"
+        out: dict[str, int] = {}
+        for (after, _), n in step(now).items():
             if after.condition == "dying":
                 after, _ = bleed_out(after)
-            ends = fate(after) if after.condition == "dying" else {_FATE_OF[after.condition]: Fraction(1)}
-            for name, q in ends.items():
-                out[name] = out.get(name, Fraction(0)) + p * q
+            if after.condition == "dying":
+                for name, m in fate(after, turns - 1).items():
+                    out[name] = out.get(name, 0) + n * m
+            else:
+                name = _FATE_OF[after.condition]
+                out[name] = out.get(name, 0) + n * whole ** (turns - 1)
         return out
 
+    results: dict[str, int] = {}
+    for (_, result), n in step(v).items():
+        results[result] = results.get(result, 0) + n
     return Odds.of(
-        Distribution.of("result", ordered(marginal(step(v), lambda o: o[1]), SAVE_RESULTS)),
-        Distribution.of("fate", ordered(fate(v), FATES)),
+        Distribution.counted("result", ordered_ways(results, SAVE_RESULTS)),
+        Distribution.counted("fate", ordered_ways(fate(v, FAILURES_TO_FLATLINE), FATES)),
     )
+
+
+def _saved(now: Vitals, rules: NcbRules, modifier: int, mode: RollMode, natural: int) -> tuple[Vitals, str]:
+    """The vitals after a save from `now` whose natural is `natural`, and its result (`read_death_save`).
+    A save's failure turns into a success once as the natural grows (a 1 and a 20 apart), so `save_odds`
+    reads each stretch of naturals read alike at its ends (`runs`, tested against every natural)."""
+    return _after(read_death_save(now, (natural,), natural, rules, modifier=modifier, mode=mode))
 
 
 def _after(saved: tuple[Vitals, DeathSave]) -> tuple[Vitals, str]:
