@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from service.systems.ncb.rules import exhaustion
-from service.systems.ncb.rules.d20 import D20Roll, RollMode, judge, roll_d20, roll_test
+from service.systems.ncb.rules.d20 import D20Roll, Outcome, RollMode, judge, roll_d20, roll_test
 from service.systems.ncb.rules.damage import FAILURES_TO_FLATLINE, Condition, Vitals, vitals_with
 from service.systems.ncb.rules.dice import DiceStream
 from service.systems.ncb.errors import NOT_DYING, refuse
@@ -65,16 +65,35 @@ def read_death_save(
     v: Vitals, faces: tuple[int, ...], natural: int, rules: NcbRules, *, modifier: int = 0, mode: RollMode = "normal"
 ) -> tuple[Vitals, DeathSave]:
     """A death save whose d20 showed `faces`, `natural` the one that counts: all it does reads the natural
-    (the faces are only recorded), so the odds read each natural once through it."""
+    (the faces are only recorded), so the odds read each natural once through its parts (`tally_death_save`,
+    `vitals_after_save`)."""
     require_dying(v, "a death save")
+    bonus, total, passed, outcome = _judged(v, natural, rules, modifier)
+    roll = D20Roll(faces, natural, mode, bonus, total, rules.death_save_dv, passed, outcome)
+    result, successes, failures = _tallied(v, natural, passed, rules)
+    after = vitals_after_save(v, result, successes, failures)
+    return after, DeathSave(roll, successes, failures, result, after.condition, after.hp)
+
+
+def tally_death_save(v: Vitals, natural: int, rules: NcbRules, *, modifier: int = 0) -> tuple[DeathSaveResult, int, int]:
+    """A save's result and the successes and failures it records (3 when it stabilized or flatlined; 0 and
+    0 when it revived), from its natural: what `read_death_save` reads before it records the roll."""
+    _, _, passed, _ = _judged(v, natural, rules, modifier)
+    return _tallied(v, natural, passed, rules)
+
+
+def _judged(v: Vitals, natural: int, rules: NcbRules, modifier: int) -> tuple[int, int, bool, Outcome]:
+    """The bonus (exhaustion taken off), total, pass and outcome of a save's natural against the DV."""
     bonus = modifier - exhaustion.d20_penalty(v.exhaustion, rules)
     total = natural + bonus
     passed, outcome = judge(natural, total, rules.death_save_dv, ties_succeed=True)  # a threshold
-    roll = D20Roll(faces, natural, mode, bonus, total, rules.death_save_dv, passed, outcome)
-    successes, failures = v.death_successes, v.death_failures
+    return bonus, total, passed, outcome
+
+
+def _tallied(v: Vitals, natural: int, passed: bool, rules: NcbRules) -> tuple[DeathSaveResult, int, int]:
     if natural == 20 and rules.death_save_natural_20 == "regain-1-hp":
-        after = vitals_with(v, hp=1, condition="up", death_successes=0, death_failures=0)
-        return after, DeathSave(roll, 0, 0, "revived", "up", 1)
+        return "revived", 0, 0
+    successes, failures = v.death_successes, v.death_failures
     if natural == 1:
         failures += 2
     elif passed:
@@ -82,13 +101,22 @@ def read_death_save(
     else:
         failures += 1
     if failures >= FAILURES_TO_FLATLINE:
-        after = vitals_with(v, hp=0, condition="flatlined", death_failures=FAILURES_TO_FLATLINE)
-        return after, DeathSave(roll, successes, FAILURES_TO_FLATLINE, "flatlined", "flatlined", 0)
+        return "flatlined", successes, FAILURES_TO_FLATLINE
     if successes >= SUCCESSES_TO_STABILIZE:
-        after = vitals_with(v, condition="stable", death_successes=0, death_failures=0)
-        return after, DeathSave(roll, successes, failures, "stabilized", "stable", v.hp)
-    after = vitals_with(v, death_successes=successes, death_failures=failures)
-    return after, DeathSave(roll, successes, failures, "success" if passed else "failure", "dying", v.hp)
+        return "stabilized", successes, failures
+    return ("success" if passed else "failure"), successes, failures
+
+
+def vitals_after_save(v: Vitals, result: DeathSaveResult, successes: int, failures: int) -> Vitals:
+    """The dying character after a save with this result and these tallies (`tally_death_save`): back up
+    at 1 HP, flatlined, stable with its tallies cleared, or still dying with them."""
+    if result == "revived":
+        return vitals_with(v, hp=1, condition="up", death_successes=0, death_failures=0)
+    if result == "flatlined":
+        return vitals_with(v, hp=0, condition="flatlined", death_failures=FAILURES_TO_FLATLINE)
+    if result == "stabilized":
+        return vitals_with(v, condition="stable", death_successes=0, death_failures=0)
+    return vitals_with(v, death_successes=successes, death_failures=failures)
 
 
 def bleed_out(v: Vitals) -> tuple[Vitals, Bleeding]:
