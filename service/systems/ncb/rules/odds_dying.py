@@ -1,8 +1,9 @@
 """The exact odds of a death save, and of where a dying character ends up.
 
-`save_odds` reads the naturals of the roll mode through `read_death_save`, the save `death_save`
-makes once its d20 is rolled (`natural_ways`: both dice walked under advantage or disadvantage),
-each stretch of naturals the save reads alike read at its ends (`runs`): this save's result. The fate follows the text's clock from the current tallies: each of the
+`save_odds` reads the naturals of the roll mode through the parts of `read_death_save`, the save
+`death_save` makes once its d20 is rolled (`natural_ways`: both dice walked under advantage or
+disadvantage): the tallies each natural makes (`tally_death_save`), each stretch of naturals read
+alike read at its ends (`runs`), and the vitals after them (`vitals_after_save`): this save's result. The fate follows the text's clock from the current tallies: each of the
 dying character's turns holds one death save, then bleeding out fails one more at the end of
 the turn, until the character is stable, back up (a natural 20) or flatlined. Every turn adds
 a failure, so the chain ends within three turns; later saves are rolled like this one, and
@@ -20,7 +21,14 @@ from service.dice.walk import ordered, ordered_ways, walk
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.d20 import RollMode
 from service.systems.ncb.rules.damage import FAILURES_TO_FLATLINE, Vitals
-from service.systems.ncb.rules.dying import DeathSave, bleed_out, death_save, read_death_save, require_dying
+from service.systems.ncb.rules.dying import (
+    DeathSaveResult,
+    bleed_out,
+    death_save,
+    require_dying,
+    tally_death_save,
+    vitals_after_save,
+)
 from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_ways
 from service.systems.ncb.rules.odds_runs import runs
 
@@ -40,8 +48,9 @@ def save_odds(v: Vitals, rules: NcbRules, *, modifier: int = 0, mode: RollMode =
         """One save from `now`: each vitals after it, with the save's result, in ways out of `whole`."""
         if now not in steps:
             counted: dict[tuple[Vitals, str], int] = {}
-            read = partial(_saved, now, rules, modifier, mode)
-            for first, last, key in runs(faces, read, apart=NATURALS_APART):
+            read = partial(_tallied, now, rules, modifier)
+            for first, last, (result, successes, failures) in runs(faces, read, apart=NATURALS_APART):
+                key = (vitals_after_save(now, result, successes, failures), result)
                 counted[key] = counted.get(key, 0) + sum(naturals[natural] for natural in faces[first : last + 1])
             steps[now] = counted
         return steps[now]
@@ -70,16 +79,12 @@ def save_odds(v: Vitals, rules: NcbRules, *, modifier: int = 0, mode: RollMode =
     )
 
 
-def _saved(now: Vitals, rules: NcbRules, modifier: int, mode: RollMode, natural: int) -> tuple[Vitals, str]:
-    """The vitals after a save from `now` whose natural is `natural`, and its result (`read_death_save`).
-    A save's failure turns into a success once as the natural grows (a 1 and a 20 apart), so `save_odds`
-    reads each stretch of naturals read alike at its ends (`runs`, tested against every natural)."""
-    return _after(read_death_save(now, (natural,), natural, rules, modifier=modifier, mode=mode))
-
-
-def _after(saved: tuple[Vitals, DeathSave]) -> tuple[Vitals, str]:
-    after, rolled = saved
-    return after, rolled.result
+def _tallied(now: Vitals, rules: NcbRules, modifier: int, natural: int) -> tuple[DeathSaveResult, int, int]:
+    """The result and tallies of a save from `now` whose natural is `natural` (`tally_death_save`, what
+    `read_death_save` reads). Its failure turns into a success once as the natural grows (a 1 and a 20
+    apart), so `save_odds` reads each stretch of naturals read alike at its ends (`runs`, tested against
+    `read_death_save` on every natural)."""
+    return tally_death_save(now, natural, rules, modifier=modifier)
 
 
 TURN_ENDS = ("flatlined", "dying", "stable", "up")
