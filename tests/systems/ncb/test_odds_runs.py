@@ -4,7 +4,8 @@
 unbroken stretch) is checked for `apply_damage` over vitals, hits, table options and every amount (for
 the targets `amounts_alike` admits; an `up` target at 0 HP breaks it, and is read one by one); and
 the attack's odds are checked against applying every damage total of every landing one by one; and
-a death save's result and fate against reading every natural of every save one by one.
+a death save's result and fate against reading every natural of every save one by one, and a program's
+save, damage and result against reading every natural and every damage value one by one.
 """
 
 from __future__ import annotations
@@ -23,11 +24,13 @@ from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.attacks import Aim, Attacker, Swing
 from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, weapon_hit
 from service.systems.ncb.rules.odds_attack import aimed_ways, attack_odds, landings
-from service.systems.ncb.rules.d20 import RollMode
+from service.systems.ncb.rules.d20 import D20Test, RollMode
 from service.systems.ncb.rules.dying import bleed_out, read_death_save
 from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_chances, natural_ways
 from service.systems.ncb.rules.odds_dying import FATES, SAVE_RESULTS, save_odds
 from service.systems.ncb.rules.odds_formula import total_chances
+from service.systems.ncb.rules.odds_programs import program_odds, save_ways
+from service.systems.ncb.rules.programs import Program, damage_after_save, rolls_damage
 from service.systems.ncb.rules.odds_runs import amounts_alike, one_by_one, runs
 from service.systems.ncb.rules.weapons import Weapon, WeaponDice, damage_formula
 
@@ -239,3 +242,57 @@ def _every_natural(v: Vitals, rules: NcbRules, modifier: int, mode: RollMode) ->
         result[name] += p
     ends = fate(v)
     return result, {name: ends.get(name, Fraction(0)) for name in FATES}
+
+
+@pytest.mark.parametrize("mode", ["normal", "advantage", "disadvantage"])
+def test_program_save_ways_equal_reading_every_natural(mode: RollMode) -> None:
+    naturals, _ = natural_ways(mode)
+    for modifier, dc, ties in product(range(-25, 26), range(0, 41), (False, True)):
+        test = D20Test(modifier, dc, mode, ties)
+        each: dict[tuple[str | None, bool | None], int] = {}
+        for natural, n in naturals.items():
+            _, saved, outcome = test.read(natural)
+            each[(outcome, saved)] = each.get((outcome, saved), 0) + n
+        assert save_ways(test)[0] == each, (modifier, dc, ties)
+
+
+PROGRAMS = [
+    Program("Short circuit", 1, 2, damage_dice="3d6"),
+    Program("Overheat", 2, 3, damage_dice="2d10+4", on_save="none"),
+    Program("Ping", damage_dice="1d4-2"),
+]
+
+
+@settings(derandomize=True, max_examples=400, deadline=None, database=None)
+@given(
+    st.sampled_from(PROGRAMS),
+    st.one_of(st.none(), st.builds(D20Test, st.integers(-5, 8), st.integers(5, 22), st.sampled_from(("normal", "advantage", "disadvantage")), st.booleans())),
+    VITALS,
+    st.sampled_from(RULES),
+    st.booleans(),
+)
+@example(PROGRAMS[0], None, Vitals(hp=0, max_hp=9), NcbRules(), False)  # up at 0 HP: read one by one
+def test_program_odds_equal_every_natural_and_damage_value_read_one_by_one(
+    program: Program, save: D20Test | None, target: Vitals, rules: NcbRules, use_last_breath: bool
+) -> None:
+    odds = program_odds(program, save, rules, target=target, use_last_breath=use_last_breath, limits=DEFAULT_LIMITS)
+    saves: dict[str, Fraction] = {}
+    dealt: dict[int, Fraction] = {}
+    results: dict[str, Fraction] = {}
+    for natural, p in (natural_chances(save.mode) if save is not None else {0: Fraction(1)}).items():
+        saved, outcome = (None, None) if save is None else save.read(natural)[1:]
+        if outcome is not None:
+            saves[outcome] = saves.get(outcome, Fraction(0)) + p
+        rolled = rolls_damage(program, saved)
+        assert program.damage_dice is not None
+        for total, q in (total_chances(program.damage_dice, DEFAULT_LIMITS) if rolled else {0: Fraction(1)}).items():
+            amount = damage_after_save(total, saved) if rolled else 0
+            dealt[amount] = dealt.get(amount, Fraction(0)) + p * q
+            _, done = apply_damage(target, Hit(amount, "program", use_last_breath=use_last_breath), rules)
+            results[done.result] = results.get(done.result, Fraction(0)) + p * q
+    if save is None:
+        assert "save" not in {d.name for d in odds.distributions}
+    else:
+        assert {k: p for k, p in odds["save"].chances if p} == saves
+    assert dict(odds["damage"].chances) == dealt
+    assert {k: p for k, p in odds["result"].chances if p} == results
