@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from service.systems.ncb.rules import exhaustion
-from service.systems.ncb.rules.d20 import D20Roll, Outcome, RollMode, judge, roll_d20, roll_test
+from service.systems.ncb.rules.d20 import D20Roll, D20Test, Outcome, RollMode, judge, roll_d20
 from service.systems.ncb.rules.damage import FAILURES_TO_FLATLINE, Condition, Vitals, vitals_with
 from service.systems.ncb.rules.dice import DiceStream
 from service.systems.ncb.errors import NOT_DYING, refuse
@@ -130,6 +130,20 @@ def bleed_out(v: Vitals) -> tuple[Vitals, Bleeding]:
     return vitals_with(v, death_failures=failures), Bleeding(failures, "failure", "dying")
 
 
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """A stabilizing attempt set up before any roll: what `stabilize` rolls and its odds read per natural."""
+
+    method: StabilizeMethod
+    check: D20Test | None  # the Medicine check against the stabilize DV; a med-patch or help rolls none
+
+
+def attempt(method: StabilizeMethod, rules: NcbRules, *, medicine_bonus: int = 0, mode: RollMode = "normal") -> Attempt:
+    if method != "medicine":
+        return Attempt(method, None)
+    return Attempt(method, D20Test(medicine_bonus, rules.stabilize_dv, mode, rules.dv_ties_succeed))
+
+
 def stabilize(
     v: Vitals,
     method: StabilizeMethod,
@@ -141,12 +155,22 @@ def stabilize(
 ) -> tuple[Vitals, Stabilizing]:
     """A Medicine check against the stabilize DV, or a med-patch or a friend's hands (no roll)."""
     require_dying(v, "stabilizing")
+    tried = attempt(method, rules, medicine_bonus=medicine_bonus, mode=mode)
+    if tried.check is None:
+        return read_stabilize(v, tried, None)
+    return read_stabilize(v, tried, roll_d20(stream, tried.check.mode))
+
+
+def read_stabilize(v: Vitals, tried: Attempt, rolled: tuple[tuple[int, ...], int] | None) -> tuple[Vitals, Stabilizing]:
+    """The attempt once its d20 showed `rolled` (the faces, and the natural that counts; None when the
+    attempt rolls nothing): all it does reads the natural, so the odds read each natural once through it."""
     roll = None
-    if method == "medicine":
-        roll = roll_test(
-            stream, modifier=medicine_bonus, dv=rules.stabilize_dv, mode=mode, ties_succeed=rules.dv_ties_succeed
-        )
-        if not roll.success:
-            return v, Stabilizing(method, roll, False, v.condition)
+    if tried.check is not None and rolled is not None:
+        check = tried.check
+        faces, natural = rolled
+        total, success, outcome = check.read(natural)
+        roll = D20Roll(faces, natural, check.mode, check.modifier, total, check.dv, success, outcome)
+        if not success:
+            return v, Stabilizing(tried.method, roll, False, v.condition)
     after = vitals_with(v, condition="stable", death_successes=0, death_failures=0)
-    return after, Stabilizing(method, roll, True, "stable")
+    return after, Stabilizing(tried.method, roll, True, "stable")
