@@ -5,7 +5,8 @@ unbroken stretch) is checked for `apply_damage` over vitals, hits, table options
 the targets `amounts_alike` admits; an `up` target at 0 HP breaks it, and is read one by one); and
 the attack's odds are checked against applying every damage total of every landing one by one; and
 a death save's result and fate against reading every natural of every save one by one, and a program's
-save, damage and result against reading every natural and every damage value one by one.
+save, damage and result against reading every natural and every damage value one by one; and a
+stabilizing attempt's odds against walking the attempt over every face.
 """
 
 from __future__ import annotations
@@ -19,13 +20,15 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from service.dice.notation import DEFAULT_LIMITS
+from service.dice.walk import walk
 from service.errors import RuleViolation
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.attacks import Aim, Attacker, Swing
 from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, weapon_hit
 from service.systems.ncb.rules.odds_attack import aimed_ways, attack_odds, landings
 from service.systems.ncb.rules.d20 import D20Test, RollMode
-from service.systems.ncb.rules.dying import bleed_out, read_death_save
+from service.systems.ncb.rules.dying import StabilizeMethod, attempt, bleed_out, read_death_save, stabilize
+from service.systems.ncb.rules.odds_amounts import stabilize_odds
 from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_chances, natural_ways
 from service.systems.ncb.rules.odds_dying import FATES, SAVE_RESULTS, save_odds
 from service.systems.ncb.rules.odds_formula import total_chances
@@ -296,3 +299,14 @@ def test_program_odds_equal_every_natural_and_damage_value_read_one_by_one(
         assert {k: p for k, p in odds["save"].chances if p} == saves
     assert dict(odds["damage"].chances) == dealt
     assert {k: p for k, p in odds["result"].chances if p} == results
+
+
+@pytest.mark.parametrize("mode", ["normal", "advantage", "disadvantage"])
+@pytest.mark.parametrize("method", ["medicine", "med-patch", "help"])
+def test_stabilize_odds_equal_the_full_walk_of_the_attempt(mode: RollMode, method: StabilizeMethod) -> None:
+    v = Vitals(hp=0, max_hp=8, condition="dying", death_successes=1, death_failures=2)
+    for bonus, dv, ties in product(range(-12, 16, 3), range(2, 26, 3), (False, True)):
+        rules = NcbRules(stabilize_dv=dv, dv_ties_succeed=ties)
+        walked = walk(lambda stream: str(stabilize(v, method, stream, rules, medicine_bonus=bonus, mode=mode)[1].condition))
+        odds = stabilize_odds(v, attempt(method, rules, medicine_bonus=bonus, mode=mode))
+        assert {k: p for k, p in odds["condition"].chances if p} == walked, (bonus, dv, ties)

@@ -29,7 +29,7 @@ from service.systems.ncb.rules.dying import death_save as roll_death_save
 from service.systems.ncb.rules.dying import stabilize as stop_bleeding
 from service.systems.ncb.rules.last_breath import take as take_last_breath
 from service.systems.ncb.rules.dice import DiceStream
-from service.systems.ncb.rules.dying import Stabilizing
+from service.systems.ncb.rules.dying import Stabilizing, attempt
 from service.systems.ncb.rules.odds_amounts import amount_chances, damage_odds, healing_odds, stabilize_odds
 from service.systems.ncb.rules.odds_attack import attack_odds
 from service.systems.ncb.rules.odds_dying import save_odds
@@ -293,10 +293,12 @@ def death_save_session_odds(state: NcbState, p: NcbDeathSaveAction, actor: Actor
 
 
 def _stabilizing(p: NcbStabilizeParams, stream: DiceStream) -> Stabilizing:
-    v = Vitals(hp=0, max_hp=1, condition="dying")
     mode = roll_mode(p.advantage, p.disadvantage)
-    _, done = stop_bleeding(v, p.method, stream, p.rules, medicine_bonus=p.medicine_bonus, mode=mode)
+    _, done = stop_bleeding(_DYING, p.method, stream, p.rules, medicine_bonus=p.medicine_bonus, mode=mode)
     return done
+
+
+_DYING = Vitals(hp=0, max_hp=1, condition="dying")  # whom a stateless attempt stabilizes
 
 
 def stabilize(p: NcbStabilizeParams, stream: Stream) -> NcbStabilizeResult:
@@ -304,7 +306,8 @@ def stabilize(p: NcbStabilizeParams, stream: Stream) -> NcbStabilizeResult:
 
 
 def stabilize_odds_of(p: NcbStabilizeParams) -> Odds:
-    return stabilize_odds(lambda stream: _stabilizing(p, stream))
+    mode = roll_mode(p.advantage, p.disadvantage)
+    return stabilize_odds(_DYING, attempt(p.method, p.rules, medicine_bonus=p.medicine_bonus, mode=mode))
 
 
 def stabilize_in_session(
@@ -328,17 +331,24 @@ def _helping(
 ) -> tuple[Vitals, Stabilizing]:
     """The helper's attempt: Wisdom (Medicine), proficiency and exhaustion from the table."""
     rules = state.rules
-    bonus = table.ability_mod(helper, "wisdom") + p.bonus - table.penalty(helper, rules)
+    mode = roll_mode(p.advantage, p.disadvantage)
+    bonus = _medicine_bonus(state, p, helper)
+    return stop_bleeding(table.vitals(target, rules), p.method, stream, rules, medicine_bonus=bonus, mode=mode)
+
+
+def _medicine_bonus(state: NcbState, p: NcbStabilizeAction, helper: NcbCombatant) -> int:
+    bonus = table.ability_mod(helper, "wisdom") + p.bonus - table.penalty(helper, state.rules)
     if p.proficient:
         bonus += proficiency_bonus(helper.level)
-    mode = roll_mode(p.advantage, p.disadvantage)
-    return stop_bleeding(table.vitals(target, rules), p.method, stream, rules, medicine_bonus=bonus, mode=mode)
+    return bonus
 
 
 def stabilize_session_odds(state: NcbState, p: NcbStabilizeAction, actor: Actor) -> Odds:
     helper, target = table.get(state, p.helper), table.get(state, p.target)
-    require_dying(table.vitals(target, state.rules), "stabilizing")
-    return stabilize_odds(lambda stream: _helping(state, p, helper, target, stream)[1])
+    vitals = table.vitals(target, state.rules)
+    require_dying(vitals, "stabilizing")
+    mode = roll_mode(p.advantage, p.disadvantage)
+    return stabilize_odds(vitals, attempt(p.method, state.rules, medicine_bonus=_medicine_bonus(state, p, helper), mode=mode))
 
 
 def heal(p: NcbHealParams, stream: Stream) -> NcbHealResult:

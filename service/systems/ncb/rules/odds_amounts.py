@@ -3,14 +3,15 @@ the same rule that applies it.
 
 An amount is a fixed number or a formula (`total_chances`); each possible amount then goes through
 `apply_damage` or `heal` as a rolled one would. Hit dice on a short rest are convolved die by die
-(`hit_die_healing` read for every face); a level-up's hit die and a Medicine check are walked
-through `level_up` and `stabilize` themselves.
+(`hit_die_healing` read for every face); a level-up's hit die is walked through `level_up` itself,
+and a Medicine check's naturals are read through `read_stabilize`, the part of `stabilize` after the roll.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 
 from service.dice import sums
 from service.dice.memo import memoized
@@ -22,9 +23,11 @@ from service.systems.ncb.errors import AMOUNT_OR_DICE, refuse
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.abilities import modifier
 from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage
-from service.systems.ncb.rules.dying import Stabilizing
+from service.systems.ncb.rules.dying import Attempt, read_stabilize, require_dying
 from service.systems.ncb.rules.odds_attack import RESULTS
+from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_ways
 from service.systems.ncb.rules.odds_formula import total_chances
+from service.systems.ncb.rules.odds_runs import runs
 from service.systems.ncb.rules.recovery import LevelUp, heal, hit_die_healing
 
 CONDITIONS_AFTER_HEALING = ("dying", "stable", "up")
@@ -101,7 +104,22 @@ def _gained(up: LevelUp) -> tuple[int, int]:
 
 
 @memoized
-def stabilize_odds(attempt: Callable[[Stream], Stabilizing]) -> Odds:
-    """The dying character's `condition` after the attempt (a Medicine check, or certain with no roll)."""
-    chances = walk(lambda stream: str(attempt(stream).condition))
-    return Odds.of(Distribution.of("condition", ordered(chances, STABILIZING)))
+def stabilize_odds(v: Vitals, tried: Attempt) -> Odds:
+    """The dying character's `condition` after the attempt: certain with no roll, else the Medicine check's
+    naturals read through `read_stabilize`, each stretch of naturals read alike at its ends (`runs`: between
+    a 1 and a 20 a failed check turns into a success once as the natural grows)."""
+    require_dying(v, "stabilizing")
+    if tried.check is None:
+        _, done = read_stabilize(v, tried, None)
+        return Odds.of(Distribution.counted("condition", ordered_ways({str(done.condition): 1}, STABILIZING)))
+    naturals, _ = natural_ways(tried.check.mode)
+    faces = sorted(naturals)
+    ways: dict[str, int] = {}
+    for first, last, condition in runs(faces, partial(_stabilized, v, tried), apart=NATURALS_APART):
+        ways[condition] = ways.get(condition, 0) + sum(naturals[natural] for natural in faces[first : last + 1])
+    return Odds.of(Distribution.counted("condition", ordered_ways(ways, STABILIZING)))
+
+
+def _stabilized(v: Vitals, tried: Attempt, natural: int) -> str:
+    _, done = read_stabilize(v, tried, ((natural,), natural))
+    return str(done.condition)
