@@ -6,7 +6,8 @@ the targets `amounts_alike` admits; an `up` target at 0 HP breaks it, and is rea
 the attack's odds are checked against applying every damage total of every landing one by one; and
 a death save's result and fate against reading every natural of every save one by one, and a program's
 save, damage and result against reading every natural and every damage value one by one; and a
-stabilizing attempt's odds against walking the attempt over every face.
+stabilizing attempt's odds against walking the attempt over every face; and damage odds against
+applying every amount one by one.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, weapon_h
 from service.systems.ncb.rules.odds_attack import aimed_ways, attack_odds, landings
 from service.systems.ncb.rules.d20 import D20Test, RollMode
 from service.systems.ncb.rules.dying import StabilizeMethod, attempt, bleed_out, read_death_save, stabilize
-from service.systems.ncb.rules.odds_amounts import stabilize_odds
+from service.systems.ncb.rules.odds_amounts import damage_odds, stabilize_odds
 from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_chances, natural_ways
 from service.systems.ncb.rules.odds_dying import FATES, SAVE_RESULTS, save_odds
 from service.systems.ncb.rules.odds_formula import total_chances
@@ -310,3 +311,21 @@ def test_stabilize_odds_equal_the_full_walk_of_the_attempt(mode: RollMode, metho
         walked = walk(lambda stream: str(stabilize(v, method, stream, rules, medicine_bonus=bonus, mode=mode)[1].condition))
         odds = stabilize_odds(v, attempt(method, rules, medicine_bonus=bonus, mode=mode))
         assert {k: p for k, p in odds["condition"].chances if p} == walked, (bonus, dv, ties)
+
+
+@settings(derandomize=True, max_examples=400, deadline=None, database=None)
+@given(st.sampled_from(("1d6", "2d6+4", "3d8", "1d4-2", "4d6kh3", "1d20*2")), VITALS, HITS, st.sampled_from(RULES))
+@example("2d6", Vitals(hp=0, max_hp=5), lambda amount: Hit(amount, overkill=True), NcbRules())  # up at 0 HP: one by one
+def test_damage_odds_equal_every_amount_applied_one_by_one(
+    dice: str, target: Vitals, hit_of: Callable[[int], Hit], rules: NcbRules
+) -> None:
+    amounts = total_chances(dice, DEFAULT_LIMITS)
+    odds = damage_odds(target, amounts, hit_of, rules)
+    dealt: dict[int, Fraction] = {}
+    results: dict[str, Fraction] = {}
+    for amount, p in amounts.items():
+        _, done = apply_damage(target, hit_of(amount), rules)
+        dealt[done.dealt] = dealt.get(done.dealt, Fraction(0)) + p
+        results[done.result] = results.get(done.result, Fraction(0)) + p
+    assert dict(odds["damage"].chances) == dealt
+    assert {k: p for k, p in odds["result"].chances if p} == {k: p for k, p in results.items() if p}

@@ -2,7 +2,8 @@
 the same rule that applies it.
 
 An amount is a fixed number or a formula (`total_chances`); each possible amount then goes through
-`apply_damage` or `heal` as a rolled one would. Hit dice on a short rest are convolved die by die
+`apply_damage` or `heal` as a rolled one would (damage: each stretch of amounts applied alike once at
+its ends, `runs`). Hit dice on a short rest are convolved die by die
 (`hit_die_healing` read for every face); a level-up's hit die is walked through `level_up` itself,
 and a Medicine check's naturals are read through `read_stabilize`, the part of `stabilize` after the roll.
 """
@@ -27,7 +28,7 @@ from service.systems.ncb.rules.dying import Attempt, read_stabilize, require_dyi
 from service.systems.ncb.rules.odds_attack import RESULTS
 from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_ways
 from service.systems.ncb.rules.odds_formula import total_chances
-from service.systems.ncb.rules.odds_runs import runs
+from service.systems.ncb.rules.odds_runs import amounts_alike, one_by_one, runs
 from service.systems.ncb.rules.recovery import LevelUp, heal, hit_die_healing
 
 CONDITIONS_AFTER_HEALING = ("dying", "stable", "up")
@@ -50,10 +51,21 @@ def damage_odds(target: Vitals, amounts: dict[int, Fraction], hit_of: Callable[[
     assert sum(ways.values()) == whole, "the amounts' chances sum to 1"
     dealt: dict[Outcome, int] = {}
     result: dict[str, int] = {}
-    for amount, n in ways.items():
+
+    def applied(amount: int) -> tuple[int, str]:
+        """What the amount does to the target: the damage dealt less the amount, and the result."""
         _, done = apply_damage(target, hit_of(amount), rules)
-        dealt[done.dealt] = dealt.get(done.dealt, 0) + n
-        result[done.result] = result.get(done.result, 0) + n
+        return done.dealt - amount, done.result
+
+    # Each stretch of amounts applied alike applied at its ends (`runs`), or each amount once.
+    values = sorted(ways)
+    stretches = runs if amounts_alike(target) else one_by_one
+    for first, last, (offset, name) in stretches(values, applied):
+        summed = 0
+        for amount in values[first : last + 1]:
+            dealt[amount + offset] = dealt.get(amount + offset, 0) + ways[amount]
+            summed += ways[amount]
+        result[name] = result.get(name, 0) + summed
     return Odds.of(Distribution.counted("damage", dealt), Distribution.counted("result", ordered_ways(result, RESULTS)))
 
 
