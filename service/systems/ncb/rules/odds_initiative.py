@@ -49,7 +49,7 @@ def initiative_odds(entries: list[InitiativeEntry]) -> Odds:
     whole = 1
     for _, total in ways:
         whole *= total
-    first: dict[Outcome, Fraction] = {}
+    first: dict[Outcome, int] = {}  # ways out of `whole`
     for i, e in enumerate(entries):
         ties = [_wins_tie(e, other, i < j) for j, other in enumerate(entries)]  # one `ranked` per pair, not per total
         chance = 0
@@ -58,16 +58,13 @@ def initiative_odds(entries: list[InitiativeEntry]) -> Odds:
                 if j != i:
                     n *= behind[j](t, ties[j])
             chance += n
-        first[e.id] = Fraction(chance, whole)
+        first[e.id] = chance
+    assert sum(first.values()) == whole, "someone acts first"
+    # Counted in whole numbers: each distinct count made a Fraction once (a plain d20's twenty totals share one).
     return Odds.of(
-        Distribution.of("first", first),
-        [Distribution.of(f"initiative:{e.id}", _over(ways[i])) for i, e in enumerate(entries)],
+        Distribution.counted("first", first),
+        [Distribution.counted(f"initiative:{e.id}", ways[i][0]) for i, e in enumerate(entries)],
     )
-
-
-def _over(counted: tuple[dict[int, int], int]) -> dict[Outcome, Fraction]:
-    ways, whole = counted
-    return {total: Fraction(n, whole) for total, n in ways.items()}
 
 
 def _behind(ways: dict[int, int]) -> Callable[[int, bool], int]:
