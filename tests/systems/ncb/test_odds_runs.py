@@ -7,7 +7,7 @@ the attack's odds are checked against applying every damage total of every landi
 a death save's result and fate against reading every natural of every save one by one, and a program's
 save, damage and result against reading every natural and every damage value one by one; and a
 stabilizing attempt's odds against walking the attempt over every face; and damage odds against
-applying every amount one by one.
+applying every amount one by one, healing odds against healing every amount (hit dice: every face).
 """
 
 from __future__ import annotations
@@ -29,7 +29,9 @@ from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, weapon_h
 from service.systems.ncb.rules.odds_attack import aimed_ways, attack_odds, landings
 from service.systems.ncb.rules.d20 import D20Test, RollMode
 from service.systems.ncb.rules.dying import StabilizeMethod, attempt, bleed_out, read_death_save, stabilize
-from service.systems.ncb.rules.odds_amounts import damage_odds, stabilize_odds
+from service.systems.ncb.rules.abilities import modifier
+from service.systems.ncb.rules.odds_amounts import damage_odds, healed_odds, healing_odds, hit_dice_healing, hit_dice_ways, stabilize_odds
+from service.systems.ncb.rules.recovery import heal, hit_die_healing
 from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_chances, natural_ways
 from service.systems.ncb.rules.odds_dying import FATES, SAVE_RESULTS, save_odds
 from service.systems.ncb.rules.odds_formula import total_chances
@@ -329,3 +331,44 @@ def test_damage_odds_equal_every_amount_applied_one_by_one(
         results[done.result] = results.get(done.result, Fraction(0)) + p
     assert dict(odds["damage"].chances) == dealt
     assert {k: p for k, p in odds["result"].chances if p} == {k: p for k, p in results.items() if p}
+
+
+@settings(derandomize=True, max_examples=600, deadline=None, database=None)
+@given(VITALS, st.integers(-6, 0), st.sampled_from(("1d4+1", "2d4+2", "4d4+4", "1d8-3", "3d6kh2")))
+def test_healing_reads_in_stretches_and_its_odds_equal_every_amount_healed(target: Vitals, low: int, dice: str) -> None:
+    amounts = list(range(low, target.max_hp + 12))
+
+    def read(amount: int) -> tuple[int, int, str]:
+        _, done = heal(target, amount)
+        return done.healed - amount, done.hp_after - amount, str(done.condition)
+
+    each = one_by_one(amounts, read)
+    assert len({reading for _, _, reading in each}) == len(each), "a reading comes back after leaving"
+    assert runs(amounts, read) == each
+    chances = total_chances(dice, DEFAULT_LIMITS)
+    odds = healing_odds(target, chances)
+    healed: dict[int, Fraction] = {}
+    hp: dict[int, Fraction] = {}
+    conditions: dict[str, Fraction] = {}
+    for amount, p in chances.items():
+        _, done = heal(target, amount)
+        healed[done.healed] = healed.get(done.healed, Fraction(0)) + p
+        hp[done.hp_after] = hp.get(done.hp_after, Fraction(0)) + p
+        conditions[str(done.condition)] = conditions.get(str(done.condition), Fraction(0)) + p
+    assert dict(odds["healed"].chances) == healed and dict(odds["hp"].chances) == hp
+    assert {k: p for k, p in odds["condition"].chances if p} == conditions
+
+
+@pytest.mark.parametrize("hit_die", [6, 8, 10, 12])
+def test_hit_dice_odds_equal_every_face_of_every_die_healed(hit_die: int) -> None:
+    target = Vitals(hp=3, max_hp=30, condition="stable")
+    for spend, constitution in product(range(0, 4), (3, 10, 14, 20)):
+        ways = hit_dice_ways(spend, hit_die, constitution)
+        odds = healed_odds(target, ways)
+        healed: dict[int, Fraction] = {}
+        for faces in product(range(1, hit_die + 1), repeat=spend):
+            amount = sum(hit_die_healing(face, modifier(constitution)) for face in faces)
+            _, done = heal(target, amount)
+            healed[done.healed] = healed.get(done.healed, Fraction(0)) + Fraction(1, hit_die**spend)
+        assert dict(odds["healed"].chances) == healed
+        assert hit_dice_healing(spend, hit_die, constitution) == {k: Fraction(n, ways[1]) for k, n in sorted(ways[0].items())}

@@ -69,19 +69,30 @@ def damage_odds(target: Vitals, amounts: dict[int, Fraction], hit_of: Callable[[
     return Odds.of(Distribution.counted("damage", dealt), Distribution.counted("result", ordered_ways(result, RESULTS)))
 
 
-@memoized
 def healing_odds(target: Vitals, amounts: dict[int, Fraction]) -> Odds:
     """HP `healed` (up to the maximum), `hp` after, and the `condition` healing leaves."""
-    ways, whole = as_ways(amounts)
+    return healed_odds(target, as_ways(amounts))
+
+
+@memoized
+def healed_odds(target: Vitals, amounts: sums.Counts) -> Odds:
+    """The same from the amounts' whole numbers of ways out of one total."""
+    ways, whole = amounts
     assert sum(ways.values()) == whole, "the amounts' chances sum to 1"
     healed: dict[Outcome, int] = {}
     hp: dict[Outcome, int] = {}
     condition: dict[str, int] = {}
-    for amount, n in ways.items():
-        _, done = heal(target, amount)
-        healed[done.healed] = healed.get(done.healed, 0) + n
-        hp[done.hp_after] = hp.get(done.hp_after, 0) + n
-        condition[done.condition] = condition.get(done.condition, 0) + n
+    # Healed and HP after, less the amount, only fall as the amount grows, and the condition turns over
+    # once: each stretch of amounts healed alike is healed at its ends (`runs`).
+    values = sorted(ways)
+    for first, last, (healed_less, hp_less, name) in runs(values, partial(_healed, target)):
+        summed = 0
+        for amount in values[first : last + 1]:
+            n = ways[amount]
+            healed[amount + healed_less] = healed.get(amount + healed_less, 0) + n
+            hp[amount + hp_less] = hp.get(amount + hp_less, 0) + n
+            summed += n
+        condition[name] = condition.get(name, 0) + summed
     return Odds.of(
         Distribution.counted("healed", healed),
         Distribution.counted("hp", hp),
@@ -89,14 +100,25 @@ def healing_odds(target: Vitals, amounts: dict[int, Fraction]) -> Odds:
     )
 
 
+def _healed(target: Vitals, amount: int) -> tuple[int, int, str]:
+    """What `heal` makes of the amount: HP healed and HP after, each less the amount, and the condition."""
+    _, done = heal(target, amount)
+    return done.healed - amount, done.hp_after - amount, str(done.condition)
+
+
 def hit_dice_healing(spend: int, hit_die: int, constitution: int) -> dict[int, Fraction]:
     """What `spend` hit dice heal together, each read by `hit_die_healing`."""
+    return sums.chances(hit_dice_ways(spend, hit_die, constitution))
+
+
+def hit_dice_ways(spend: int, hit_die: int, constitution: int) -> sums.Counts:
+    """The same as whole numbers of ways out of one total."""
     con = modifier(constitution)
     one: sums.Counts = ({}, hit_die)
     for face in range(1, hit_die + 1):
         healed = hit_die_healing(face, con)
         one[0][healed] = one[0].get(healed, 0) + 1
-    return sums.chances(sums.repeat(one, spend))
+    return sums.repeat(one, spend)
 
 
 @memoized
