@@ -4,8 +4,9 @@ the same rule that applies it.
 An amount is a fixed number or a formula (`total_chances`); each possible amount then goes through
 `apply_damage` or `heal` as a rolled one would (damage: each stretch of amounts applied alike once at
 its ends, `runs`). Hit dice on a short rest are convolved die by die
-(`hit_die_healing` read for every face); a level-up's hit die is walked through `level_up` itself,
-and a Medicine check's naturals are read through `read_stabilize`, the part of `stabilize` after the roll.
+(`hit_die_healing` read for every face); a level-up's hit die is read face by face through
+`read_level_up` and a Medicine check's naturals through `read_stabilize`: the parts of `level_up` and
+`stabilize` after their rolls.
 """
 
 from __future__ import annotations
@@ -18,8 +19,7 @@ from service.dice import sums
 from service.dice.memo import memoized
 from service.dice.notation import Limits
 from service.dice.odds import Distribution, Odds, Outcome
-from service.dice.stream import Stream
-from service.dice.walk import as_ways, ordered, ordered_ways, walk
+from service.dice.walk import as_ways, ordered_ways
 from service.systems.ncb.errors import AMOUNT_OR_DICE, refuse
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.abilities import modifier
@@ -122,19 +122,18 @@ def hit_dice_ways(spend: int, hit_die: int, constitution: int) -> sums.Counts:
 
 
 @memoized
-def level_up_odds(gain: Callable[[Stream], LevelUp]) -> Odds:
-    """The hit points a level brings (certain for the average), and the maximum after."""
-    chances = walk(lambda stream: _gained(gain(stream)))
-    hp_gain: dict[Outcome, Fraction] = {}
-    max_hp: dict[Outcome, Fraction] = {}
-    for (g, m), p in chances.items():
-        hp_gain[g] = hp_gain.get(g, Fraction(0)) + p
-        max_hp[m] = max_hp.get(m, Fraction(0)) + p
-    return Odds.of(Distribution.of("hpGain", hp_gain), Distribution.of("maxHp", max_hp))
-
-
-def _gained(up: LevelUp) -> tuple[int, int]:
-    return up.hp_gain, up.max_hp
+def level_up_odds(gained: Callable[[int | None], LevelUp], rolled: int | None) -> Odds:
+    """The hit points a level brings (certain for the average), and the maximum after: `gained` (the
+    level-up read from its hit die's face, `read_level_up`) read for each face of the `rolled` die, once
+    with no face when nothing is rolled."""
+    faces: list[int | None] = [None] if rolled is None else list(range(1, rolled + 1))
+    hp_gain: dict[Outcome, int] = {}
+    max_hp: dict[Outcome, int] = {}
+    for face in faces:
+        up = gained(face)
+        hp_gain[up.hp_gain] = hp_gain.get(up.hp_gain, 0) + 1
+        max_hp[up.max_hp] = max_hp.get(up.max_hp, 0) + 1
+    return Odds.of(Distribution.counted("hpGain", hp_gain), Distribution.counted("maxHp", max_hp))
 
 
 @memoized
