@@ -1,13 +1,12 @@
 """Odds that read a rule once per stretch of inputs it treats alike (`runs`) equal reading every input.
 
-`runs` is checked against grouping input by input; the premise it rests on (each reading fills one
-unbroken stretch) is checked for `apply_damage` over vitals, hits, table options and every amount (for
-the targets `amounts_alike` admits; an `up` target at 0 HP breaks it, and is read one by one); and
-the attack's odds are checked against applying every damage total of every landing one by one; and
-a death save's result and fate against reading every natural of every save one by one, and a program's
-save, damage and result against reading every natural and every damage value one by one; and a
-stabilizing attempt's odds against walking the attempt over every face; and damage odds against
-applying every amount one by one, healing odds against healing every amount (hit dice: every face).
+`runs` is checked against grouping input by input, and the premise it rests on (each reading fills one
+unbroken stretch) for `apply_damage` over vitals, hits, table options and every amount (for the targets
+`amounts_alike` admits: an `up` target at 0 HP breaks it, and is read one by one), for death saves and
+for healing. Then each odds that reads so is checked against reading every input one by one: an
+attack (every landing, every damage total), a death save (every natural of every save, and the fate),
+a program (every natural of the save, every damage value), stabilizing (the attempt walked over every
+face), damage and healing (every amount; hit dice: every face) and a d20 test (every natural).
 """
 
 from __future__ import annotations
@@ -33,6 +32,7 @@ from service.systems.ncb.rules.abilities import modifier
 from service.systems.ncb.rules.odds_amounts import damage_odds, healed_odds, healing_odds, hit_dice_healing, hit_dice_ways, stabilize_odds
 from service.systems.ncb.rules.recovery import heal, hit_die_healing
 from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_chances, natural_ways
+from service.systems.ncb.rules.odds_d20 import test_odds as d20_test_odds
 from service.systems.ncb.rules.odds_dying import FATES, SAVE_RESULTS, save_odds
 from service.systems.ncb.rules.odds_formula import total_chances
 from service.systems.ncb.rules.odds_programs import program_odds, save_ways
@@ -372,3 +372,19 @@ def test_hit_dice_odds_equal_every_face_of_every_die_healed(hit_die: int) -> Non
             healed[done.healed] = healed.get(done.healed, Fraction(0)) + Fraction(1, hit_die**spend)
         assert dict(odds["healed"].chances) == healed
         assert hit_dice_healing(spend, hit_die, constitution) == {k: Fraction(n, ways[1]) for k, n in sorted(ways[0].items())}
+
+
+@pytest.mark.parametrize("mode", ["normal", "advantage", "disadvantage"])
+def test_d20_test_odds_equal_reading_every_natural(mode: RollMode) -> None:
+    chances = natural_chances(mode)
+    for modifier, dv, ties in product(range(-30, 31, 2), range(1, 41), (False, True)):
+        test = D20Test(modifier, dv, mode, ties)
+        outcomes: dict[str, Fraction] = {}
+        totals: dict[int, Fraction] = {}
+        for natural, p in chances.items():
+            total, _, outcome = test.read(natural)
+            outcomes[outcome] = outcomes.get(outcome, Fraction(0)) + p
+            totals[total] = totals.get(total, Fraction(0)) + p
+        odds = d20_test_odds(test)
+        assert {k: p for k, p in odds["outcome"].chances if p} == outcomes, (modifier, dv, ties)
+        assert dict(odds["total"].chances) == totals and odds["total"].target == dv

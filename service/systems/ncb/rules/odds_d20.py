@@ -3,18 +3,19 @@
 `test_odds(test)` takes the test set up (`D20Test`) and reads the die that counts as its roll does
 (`read_natural`, with its modifier, DV and tie rule), weighted by the chance of each natural under the
 mode (`roll_d20` walked over both dice under advantage or disadvantage): the outcome classes,
-naturals included, and the total against the DV, each of the 20 naturals read once.
+naturals included, and the total against the DV, each stretch of naturals read alike read at its ends.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds
-from service.dice.walk import as_ways, ordered, walk
+from service.dice.walk import as_ways, ordered_ways, walk
 from service.systems.ncb.rules.d20 import D20Test, RollMode, roll_d20
+from service.systems.ncb.rules.odds_runs import runs
 
 D20_OUTCOMES = ("critical-failure", "failure", "success", "critical-success")
 NATURALS_APART = frozenset({1, 20})  # read by rules of their own (`judge`): the naturals between turn over once
@@ -34,16 +35,26 @@ def natural_ways(mode: RollMode) -> tuple[dict[int, int], int]:
 
 @memoized
 def test_odds(test: D20Test) -> Odds:
-    """Outcome classes (worst to best) and the total's distribution, with the DV as its target: each
-    natural of the mode read once."""
-    ways, whole = natural_ways(test.mode)
+    """Outcome classes (worst to best) and the total's distribution, with the DV as its target: the naturals
+    of the mode read as the roll reads them (`D20Test.read`), each stretch read alike at its ends (`runs`:
+    the total less the natural never changes, and between a 1 and a 20 a failure turns into a success once)."""
+    ways, _ = natural_ways(test.mode)
+    faces = sorted(ways)
     outcomes: dict[str, int] = {}
     totals: dict[int, int] = {}
-    for natural, n in ways.items():
-        total, _, outcome = test.read(natural)
-        outcomes[outcome] = outcomes.get(outcome, 0) + n
-        totals[total] = totals.get(total, 0) + n
+    for first, last, (added, outcome) in runs(faces, partial(_read, test), apart=NATURALS_APART):
+        summed = 0
+        for natural in faces[first : last + 1]:
+            totals[natural + added] = totals.get(natural + added, 0) + ways[natural]
+            summed += ways[natural]
+        outcomes[outcome] = outcomes.get(outcome, 0) + summed
     return Odds.of(
-        Distribution.of("outcome", ordered({o: Fraction(n, whole) for o, n in outcomes.items()}, D20_OUTCOMES)),
-        Distribution.of("total", {t: Fraction(n, whole) for t, n in totals.items()}, target=test.dv),
+        Distribution.counted("outcome", ordered_ways(outcomes, D20_OUTCOMES)),
+        Distribution.counted("total", totals, target=test.dv),
     )
+
+
+def _read(test: D20Test, natural: int) -> tuple[int, str]:
+    """What the test reads from a natural: the total less the natural, and the outcome."""
+    total, _, outcome = test.read(natural)
+    return total - natural, outcome
