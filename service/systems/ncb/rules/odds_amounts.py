@@ -26,7 +26,7 @@ from service.systems.ncb.rules.abilities import modifier
 from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage
 from service.systems.ncb.rules.dying import Attempt, read_stabilize, require_dying
 from service.systems.ncb.rules.odds_attack import RESULTS
-from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_ways
+from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_sums
 from service.systems.ncb.rules.odds_formula import total_chances
 from service.systems.ncb.rules.odds_runs import amounts_alike, one_by_one, runs
 from service.systems.ncb.rules.recovery import LevelUp, heal, hit_die_healing
@@ -145,11 +145,10 @@ def stabilize_odds(v: Vitals, tried: Attempt) -> Odds:
     if tried.check is None:
         _, done = read_stabilize(v, tried, None)
         return Odds.of(Distribution.counted("condition", ordered_ways({str(done.condition): 1}, STABILIZING)))
-    naturals, _ = natural_ways(tried.check.mode)
-    faces = sorted(naturals)
+    faces, sums = natural_sums(tried.check.mode)
     ways: dict[str, int] = {}
     for first, last, condition in runs(faces, partial(_stabilized, v, tried), apart=NATURALS_APART):
-        ways[condition] = ways.get(condition, 0) + sum(naturals[natural] for natural in faces[first : last + 1])
+        ways[condition] = ways.get(condition, 0) + sums[last + 1] - sums[first]
     return Odds.of(Distribution.counted("condition", ordered_ways(ways, STABILIZING)))
 
 

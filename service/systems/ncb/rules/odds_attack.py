@@ -16,7 +16,7 @@ from service.dice.odds import Distribution, Odds
 from service.dice.walk import ordered_ways
 from service.systems.ncb.rules.attacks import Aim, Swing, aim
 from service.systems.ncb.rules.damage import Vitals, apply_damage, weapon_hit
-from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_ways
+from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_sums
 from service.systems.ncb.rules.odds_formula import total_ways
 from service.systems.ncb.rules.odds_runs import amounts_alike, one_by_one, runs
 from service.systems.ncb.rules.weapons import WeaponDice, damage_formula
@@ -92,18 +92,17 @@ def landing_ways(swing: Swing) -> tuple[dict[tuple[bool, bool, int, WeaponDice],
     for (hit, critical), n in aimed_ways(aimed).items():
         key = (hit, critical, aimed.ability_modifier, aimed.dice)
         out[key] = out.get(key, 0) + n
-    return out, natural_ways(aimed.mode)[1]
+    return out, natural_sums(aimed.mode)[1][-1]
 
 
 def aimed_ways(aimed: Aim) -> dict[tuple[bool, bool], int]:
     """Ways of each (hit, critical) of an aimed attack, out of the mode's total: a miss turns into a hit
     once as the natural grows, and a hit into a critical once, so each stretch of naturals judged alike
     is judged at its ends (`runs`, tested against judging every natural)."""
-    naturals, _ = natural_ways(aimed.mode)
-    faces = sorted(naturals)
+    faces, sums = natural_sums(aimed.mode)
     out: dict[tuple[bool, bool], int] = {}
     for first, last, landed in runs(faces, lambda natural: _landed(aimed, natural), apart=NATURALS_APART):
-        out[landed] = out.get(landed, 0) + sum(naturals[natural] for natural in faces[first : last + 1])
+        out[landed] = out.get(landed, 0) + sums[last + 1] - sums[first]
     return out
 
 

@@ -33,6 +33,18 @@ def natural_ways(mode: RollMode) -> tuple[dict[int, int], int]:
     return as_ways(natural_chances(mode))
 
 
+@cache
+def natural_sums(mode: RollMode) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The naturals in order and the running sums of their ways (`natural_ways`): the ways of the naturals
+    at indices first..last are `sums[last + 1] - sums[first]`. Kept for the life of the process."""
+    ways, _ = natural_ways(mode)
+    faces = tuple(sorted(ways))
+    sums = [0]
+    for natural in faces:
+        sums.append(sums[-1] + ways[natural])
+    return faces, tuple(sums)
+
+
 @memoized
 def test_odds(test: D20Test) -> Odds:
     """Outcome classes (worst to best) and the total's distribution, with the DV as its target: the naturals

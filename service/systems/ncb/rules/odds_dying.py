@@ -29,7 +29,7 @@ from service.systems.ncb.rules.dying import (
     tally_death_save,
     vitals_after_save,
 )
-from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_ways
+from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_sums
 from service.systems.ncb.rules.odds_runs import runs
 
 SAVE_RESULTS = ("flatlined", "failure", "success", "stabilized", "revived")
@@ -40,20 +40,22 @@ _FATE_OF = {"flatlined": "flatlined", "stable": "stabilized", "up": "revived"}
 @memoized
 def save_odds(v: Vitals, rules: NcbRules, *, modifier: int = 0, mode: RollMode = "normal") -> Odds:
     require_dying(v, "a death save")
-    naturals, whole = natural_ways(mode)
-    faces = sorted(naturals)
+    faces, sums = natural_sums(mode)
+    whole = sums[-1]
     steps: dict[Vitals, dict[tuple[Vitals, str], int]] = {}
 
     def step(now: Vitals) -> dict[tuple[Vitals, str], int]:
         """One save from `now`: each vitals after it, with the save's result, in ways out of `whole`."""
-        if now not in steps:
-            counted: dict[tuple[Vitals, str], int] = {}
-            read = partial(_tallied, now, rules, modifier)
-            for first, last, (result, successes, failures) in runs(faces, read, apart=NATURALS_APART):
+        found = steps.get(now)
+        if found is None:
+            tallies: dict[tuple[DeathSaveResult, int, int], int] = {}
+            for first, last, tally in runs(faces, partial(_tallied, now, rules, modifier), apart=NATURALS_APART):
+                tallies[tally] = tallies.get(tally, 0) + sums[last + 1] - sums[first]
+            found = steps[now] = {}
+            for (result, successes, failures), n in tallies.items():
                 key = (vitals_after_save(now, result, successes, failures), result)
-                counted[key] = counted.get(key, 0) + sum(naturals[natural] for natural in faces[first : last + 1])
-            steps[now] = counted
-        return steps[now]
+                found[key] = found.get(key, 0) + n
+        return found
 
     def fate(now: Vitals, turns: int) -> dict[str, int]:
         """Where the character ends up from `now`, in ways out of `whole` to the power `turns`."""

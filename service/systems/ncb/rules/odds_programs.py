@@ -20,7 +20,7 @@ from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.d20 import D20Test
 from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage
 from service.systems.ncb.rules.odds_attack import RESULTS
-from service.systems.ncb.rules.odds_d20 import D20_OUTCOMES, NATURALS_APART, natural_ways
+from service.systems.ncb.rules.odds_d20 import D20_OUTCOMES, NATURALS_APART, natural_sums
 from service.systems.ncb.rules.odds_formula import total_ways as total_ways_of
 from service.systems.ncb.rules.odds_runs import amounts_alike, one_by_one, runs
 from service.systems.ncb.rules.programs import Program, damage_after_save, rolls_damage
@@ -84,12 +84,11 @@ def save_ways(save: D20Test | None) -> tuple[dict[tuple[str | None, bool | None]
     """The same as whole numbers of ways out of one total."""
     if save is None:
         return {(None, None): 1}, 1
-    naturals, whole = natural_ways(save.mode)
-    faces = sorted(naturals)
+    faces, sums = natural_sums(save.mode)
     out: dict[tuple[str | None, bool | None], int] = {}
     for first, last, key in runs(faces, partial(_saved, save), apart=NATURALS_APART):
-        out[key] = out.get(key, 0) + sum(naturals[natural] for natural in faces[first : last + 1])
-    return out, whole
+        out[key] = out.get(key, 0) + sums[last + 1] - sums[first]
+    return out, sums[-1]
 
 
 def _saved(save: D20Test, natural: int) -> tuple[str | None, bool | None]:
