@@ -29,7 +29,14 @@ from service.systems.ncb.rules.odds_attack import aimed_ways, attack_odds, landi
 from service.systems.ncb.rules.d20 import D20Test, RollMode
 from service.systems.ncb.rules.dying import StabilizeMethod, attempt, bleed_out, read_death_save, stabilize
 from service.systems.ncb.rules.abilities import modifier
-from service.systems.ncb.rules.odds_amounts import damage_odds, healed_odds, healing_odds, hit_dice_healing, hit_dice_ways, stabilize_odds
+from service.systems.ncb.rules.odds_amounts import (
+    damage_odds,
+    healing_odds,
+    hit_dice_healing,
+    hit_dice_odds,
+    hit_dice_ways,
+    stabilize_odds,
+)
 from service.systems.ncb.rules.recovery import heal, hit_die_healing
 from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_chances, natural_ways
 from service.systems.ncb.rules.odds_d20 import test_odds as d20_test_odds
@@ -45,7 +52,7 @@ PINNED = settings(derandomize=True, max_examples=300, deadline=None, database=No
 
 @PINNED
 @given(st.lists(st.tuples(st.integers(0, 5), st.integers(1, 6)), max_size=12, unique_by=lambda run: run[0]))
-def test_runs_equal_groupingone_by_one(stretches: list[tuple[int, int]]) -> None:
+def test_runs_equal_grouping_one_by_one(stretches: list[tuple[int, int]]) -> None:
     # A reading made of unbroken stretches: value v over `length` keys in a row, each value once.
     readings = [value for value, length in stretches for _ in range(length)]
     keys = list(range(10, 10 + len(readings)))
@@ -155,7 +162,7 @@ WEAPONS = [
     st.booleans(),
     st.booleans(),
 )
-def test_attack_odds_equal_every_total_appliedone_by_one(
+def test_attack_odds_equal_every_total_applied_one_by_one(
     weapon: Weapon, strength: int, level: int, exhaustion: int, target: Vitals, rules: NcbRules, ac: int,
     advantage: bool, helpless: bool, use_last_breath: bool,
 ) -> None:
@@ -315,22 +322,27 @@ def test_stabilize_odds_equal_the_full_walk_of_the_attempt(mode: RollMode, metho
         assert {k: p for k, p in odds["condition"].chances if p} == walked, (bonus, dv, ties)
 
 
+HIT_TEMPLATES = st.builds(
+    Hit, st.just(0), st.sampled_from(("physical", "program", "environmental")), st.booleans(), st.booleans(), st.booleans()
+)
+
+
 @settings(derandomize=True, max_examples=400, deadline=None, database=None)
-@given(st.sampled_from(("1d6", "2d6+4", "3d8", "1d4-2", "4d6kh3", "1d20*2")), VITALS, HITS, st.sampled_from(RULES))
-@example("2d6", Vitals(hp=0, max_hp=5), lambda amount: Hit(amount, overkill=True), NcbRules())  # up at 0 HP: one by one
-def test_damage_odds_equal_every_amount_applied_one_by_one(
-    dice: str, target: Vitals, hit_of: Callable[[int], Hit], rules: NcbRules
-) -> None:
-    amounts = total_chances(dice, DEFAULT_LIMITS)
-    odds = damage_odds(target, amounts, hit_of, rules)
+@given(st.sampled_from(("1d6", "2d6+4", "3d8", "1d4-2", "4d6kh3", "1d20*2")), VITALS, HIT_TEMPLATES, st.sampled_from(RULES))
+@example("2d6", Vitals(hp=0, max_hp=5), Hit(0, overkill=True), NcbRules())  # up at 0 HP: one by one
+def test_damage_odds_equal_every_amount_applied_one_by_one(dice: str, target: Vitals, hit: Hit, rules: NcbRules) -> None:
+    odds = damage_odds(target, None, dice, hit, rules, DEFAULT_LIMITS)
     dealt: dict[int, Fraction] = {}
     results: dict[str, Fraction] = {}
-    for amount, p in amounts.items():
-        _, done = apply_damage(target, hit_of(amount), rules)
+    for amount, p in total_chances(dice, DEFAULT_LIMITS).items():
+        _, done = apply_damage(target, Hit(amount, hit.kind, hit.critical, hit.overkill, hit.use_last_breath), rules)
         dealt[done.dealt] = dealt.get(done.dealt, Fraction(0)) + p
         results[done.result] = results.get(done.result, Fraction(0)) + p
     assert dict(odds["damage"].chances) == dealt
     assert {k: p for k, p in odds["result"].chances if p} == {k: p for k, p in results.items() if p}
+    fixed = damage_odds(target, 7, None, hit, rules, DEFAULT_LIMITS)
+    _, done = apply_damage(target, Hit(7, hit.kind, hit.critical, hit.overkill, hit.use_last_breath), rules)
+    assert dict(fixed["damage"].chances) == {done.dealt: 1}
 
 
 @settings(derandomize=True, max_examples=600, deadline=None, database=None)
@@ -346,7 +358,7 @@ def test_healing_reads_in_stretches_and_its_odds_equal_every_amount_healed(targe
     assert len({reading for _, _, reading in each}) == len(each), "a reading comes back after leaving"
     assert runs(amounts, read) == each
     chances = total_chances(dice, DEFAULT_LIMITS)
-    odds = healing_odds(target, chances)
+    odds = healing_odds(target, None, dice, DEFAULT_LIMITS)
     healed: dict[int, Fraction] = {}
     hp: dict[int, Fraction] = {}
     conditions: dict[str, Fraction] = {}
@@ -364,7 +376,7 @@ def test_hit_dice_odds_equal_every_face_of_every_die_healed(hit_die: int) -> Non
     target = Vitals(hp=3, max_hp=30, condition="stable")
     for spend, constitution in product(range(0, 4), (3, 10, 14, 20)):
         ways = hit_dice_ways(spend, hit_die, constitution)
-        odds = healed_odds(target, ways)
+        odds = hit_dice_odds(target, spend, hit_die, constitution)
         healed: dict[int, Fraction] = {}
         for faces in product(range(1, hit_die + 1), repeat=spend):
             amount = sum(hit_die_healing(face, modifier(constitution)) for face in faces)

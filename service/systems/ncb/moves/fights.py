@@ -30,7 +30,7 @@ from service.systems.ncb.rules.dying import stabilize as stop_bleeding
 from service.systems.ncb.rules.last_breath import take as take_last_breath
 from service.systems.ncb.rules.dice import DiceStream
 from service.systems.ncb.rules.dying import Stabilizing, attempt
-from service.systems.ncb.rules.odds_amounts import amount_chances, damage_odds, healing_odds, stabilize_odds
+from service.systems.ncb.rules.odds_amounts import damage_odds, healing_odds, stabilize_odds
 from service.systems.ncb.rules.odds_attack import attack_odds
 from service.systems.ncb.rules.odds_dying import save_odds
 from service.systems.ncb.rules.recovery import heal as restore
@@ -184,22 +184,16 @@ def damage(p: NcbDamageParams, stream: Stream) -> NcbDamageResult:
 
 
 def damage_odds_of(p: NcbDamageParams) -> Odds:
-    amounts = amount_chances(p.amount, p.dice, DEFAULT_LIMITS)
-    use = p.target.use_last_breath
-    return damage_odds(
-        target_vitals(p.target, p.rules), amounts, lambda n: Hit(n, p.kind, p.critical, p.overkill, use), p.rules
-    )
+    hit = Hit(0, p.kind, p.critical, p.overkill, p.target.use_last_breath)  # each amount dealt like this
+    return damage_odds(target_vitals(p.target, p.rules), p.amount, p.dice, hit, p.rules, DEFAULT_LIMITS)
 
 
 def damage_session_odds(state: NcbState, p: NcbDamageAction, actor: Actor) -> Odds:
     rules = state.rules
     target = table.get(state, p.target)
     table.require_living(target)
-    use = p.use_last_breath or target.use_last_breath
-    amounts = amount_chances(p.amount, p.dice, DEFAULT_LIMITS)
-    return damage_odds(
-        table.vitals(target, rules), amounts, lambda n: Hit(n, p.kind, p.critical, p.overkill, use), rules
-    )
+    hit = Hit(0, p.kind, p.critical, p.overkill, p.use_last_breath or target.use_last_breath)
+    return damage_odds(table.vitals(target, rules), p.amount, p.dice, hit, rules, DEFAULT_LIMITS)
 
 
 def damage_in_session(
@@ -358,13 +352,13 @@ def heal(p: NcbHealParams, stream: Stream) -> NcbHealResult:
 
 
 def heal_odds_of(p: NcbHealParams) -> Odds:
-    return healing_odds(target_vitals(p.target, DEFAULT_RULES), amount_chances(p.amount, p.dice, DEFAULT_LIMITS))
+    return healing_odds(target_vitals(p.target, DEFAULT_RULES), p.amount, p.dice, DEFAULT_LIMITS)
 
 
 def heal_session_odds(state: NcbState, p: NcbHealAction, actor: Actor) -> Odds:
     target = table.get(state, p.target)
     table.require_living(target)
-    return healing_odds(table.vitals(target, state.rules), amount_chances(p.amount, p.dice, DEFAULT_LIMITS))
+    return healing_odds(table.vitals(target, state.rules), p.amount, p.dice, DEFAULT_LIMITS)
 
 
 def heal_in_session(state: NcbState, p: NcbHealAction, stream: Stream, actor: Actor) -> tuple[NcbState, NcbHealResult]:

@@ -1,9 +1,9 @@
 """The exact odds of damage, healing, rests, level-ups and stabilizing: each amount's chance, read by
 the same rule that applies it.
 
-An amount is a fixed number or a formula (`total_chances`); each possible amount then goes through
-`apply_damage` or `heal` as a rolled one would (damage: each stretch of amounts applied alike once at
-its ends, `runs`). Hit dice on a short rest are convolved die by die
+An amount is a fixed number or a formula (`total_ways`); each possible amount then goes through
+`apply_damage` or `heal` as a rolled one would, each stretch of amounts they read alike read at its
+ends (`runs`). Damage and healing are remembered by the amount or the formula's text. Hit dice on a short rest are convolved die by die
 (`hit_die_healing` read for every face); a level-up's hit die is read face by face through
 `read_level_up` and a Medicine check's naturals through `read_stabilize`: the parts of `level_up` and
 `stabilize` after their rolls.
@@ -12,6 +12,7 @@ its ends, `runs`). Hit dice on a short rest are convolved die by die
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from functools import partial
 
@@ -19,7 +20,7 @@ from service.dice import sums
 from service.dice.memo import memoized
 from service.dice.notation import Limits
 from service.dice.odds import Distribution, Odds, Outcome
-from service.dice.walk import as_ways, ordered_ways
+from service.dice.walk import ordered_ways
 from service.systems.ncb.errors import AMOUNT_OR_DICE, refuse
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.abilities import modifier
@@ -27,7 +28,7 @@ from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage
 from service.systems.ncb.rules.dying import Attempt, read_stabilize, require_dying
 from service.systems.ncb.rules.odds_attack import RESULTS
 from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_sums
-from service.systems.ncb.rules.odds_formula import total_chances
+from service.systems.ncb.rules.odds_formula import total_ways
 from service.systems.ncb.rules.odds_runs import amounts_alike, one_by_one, runs
 from service.systems.ncb.rules.recovery import LevelUp, heal, hit_die_healing
 
@@ -35,26 +36,28 @@ CONDITIONS_AFTER_HEALING = ("dying", "stable", "up")
 STABILIZING = ("dying", "stable")
 
 
-def amount_chances(amount: int | None, dice: str | None, limits: Limits) -> dict[int, Fraction]:
-    """A fixed amount (certain) or a formula's totals, never below 0, as `amount_or_dice` takes them."""
+def amount_ways(amount: int | None, dice: str | None, limits: Limits) -> sums.Counts:
+    """A fixed amount (certain) or a formula's totals, never below 0, as `amount_or_dice` takes them: whole
+    numbers of ways out of one total (a formula's are kept by its text: only read them)."""
     if (amount is None) == (dice is None):
         raise refuse(AMOUNT_OR_DICE, "give exactly one of `amount` or `dice`")
     if dice is None:
-        return {amount or 0: Fraction(1)}
-    return total_chances(dice, limits)
+        return {amount or 0: 1}, 1
+    return total_ways(dice, limits)
 
 
 @memoized
-def damage_odds(target: Vitals, amounts: dict[int, Fraction], hit_of: Callable[[int], Hit], rules: NcbRules) -> Odds:
-    """`damage` dealt (after reduction) and the target's `result`, for each amount's chance."""
-    ways, whole = as_ways(amounts)  # summed as whole numbers over one total, the chances made once at the end
+def damage_odds(target: Vitals, amount: int | None, dice: str | None, hit: Hit, rules: NcbRules, limits: Limits) -> Odds:
+    """`damage` dealt (after reduction) and the target's `result`: each amount `amount_ways` gives dealt as
+    `hit` with that amount. Remembered by the amount or formula's text, not by its table of totals."""
+    ways, whole = amount_ways(amount, dice, limits)
     assert sum(ways.values()) == whole, "the amounts' chances sum to 1"
     dealt: dict[Outcome, int] = {}
     result: dict[str, int] = {}
 
     def applied(amount: int) -> tuple[int, str]:
         """What the amount does to the target: the damage dealt less the amount, and the result."""
-        _, done = apply_damage(target, hit_of(amount), rules)
+        _, done = apply_damage(target, replace(hit, amount=amount), rules)
         return done.dealt - amount, done.result
 
     # Each stretch of amounts applied alike applied at its ends (`runs`), or each amount once.
@@ -69,12 +72,19 @@ def damage_odds(target: Vitals, amounts: dict[int, Fraction], hit_of: Callable[[
     return Odds.of(Distribution.counted("damage", dealt), Distribution.counted("result", ordered_ways(result, RESULTS)))
 
 
-def healing_odds(target: Vitals, amounts: dict[int, Fraction]) -> Odds:
-    """HP `healed` (up to the maximum), `hp` after, and the `condition` healing leaves."""
-    return healed_odds(target, as_ways(amounts))
+@memoized
+def healing_odds(target: Vitals, amount: int | None, dice: str | None, limits: Limits) -> Odds:
+    """HP `healed` (up to the maximum), `hp` after, and the `condition` healing leaves, for each amount
+    `amount_ways` gives."""
+    return healed_odds(target, amount_ways(amount, dice, limits))
 
 
 @memoized
+def hit_dice_odds(target: Vitals, spend: int, hit_die: int, constitution: int) -> Odds:
+    """The same for `spend` hit dice spent on a short rest (`hit_dice_ways`)."""
+    return healed_odds(target, hit_dice_ways(spend, hit_die, constitution))
+
+
 def healed_odds(target: Vitals, amounts: sums.Counts) -> Odds:
     """The same from the amounts' whole numbers of ways out of one total."""
     ways, whole = amounts
