@@ -276,3 +276,19 @@ def test_vitals_with_changes_each_field_as_replace_does() -> None:
     assert vitals_with(v, **others) == replace(v, **others)
     with pytest.raises(TypeError):
         vitals_with(v, hit_points=3)
+
+
+def test_a_damage_outcome_names_each_of_its_fields() -> None:
+    # Numbers that all differ, so two fields swapped would show.
+    v = Vitals(hp=9, max_hp=40, damage_reduction=2, exhaustion=3, last_breath=True)
+    _, done = apply_damage(v, Hit(7), RULES)
+    assert (done.kind, done.raw, done.damage_reduction, done.reduction_applied, done.dealt, done.massive) == ("physical", 7, 2, True, 5, False)
+    assert (done.hp_before, done.hp_after, done.max_hp, done.condition, done.result, done.cause) == (9, 4, 40, "up", "hurt", None)
+    assert (done.last_breath_used, done.last_breath_offered, done.exhaustion) == (False, False, 3)
+    dying = Vitals(hp=0, max_hp=40, condition="dying", death_successes=2, death_failures=0, exhaustion=5)
+    _, done = apply_damage(dying, Hit(3, "program"), RULES)
+    assert (done.death_successes, done.death_failures, done.exhaustion, done.hp_after) == (2, 1, 5, 0)
+    _, done = apply_damage(Vitals(hp=4, max_hp=40, last_breath=True), Hit(6, use_last_breath=True), RULES)
+    assert (done.last_breath_used, done.result, done.hp_after, done.exhaustion) == (True, "last-breath", 1, 1)
+    _, done = apply_damage(Vitals(hp=4, max_hp=40, last_breath=True), Hit(6), RULES)
+    assert (done.last_breath_used, done.last_breath_offered, done.condition) == (False, True, "dying")

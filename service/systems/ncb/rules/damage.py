@@ -106,24 +106,24 @@ def reduction_applies(v: Vitals, hit: Hit, rules: NcbRules) -> bool:
 def _outcome(
     v: Vitals, after: Vitals, hit: Hit, applied: bool, dealt: int, result: Result, cause: Cause | None
 ) -> DamageOutcome:
-    return DamageOutcome(
-        kind=hit.kind,
-        raw=hit.amount,
-        damage_reduction=v.damage_reduction,
-        reduction_applied=applied,
-        dealt=dealt,
-        massive=dealt >= v.max_hp,
-        hp_before=v.hp,
-        hp_after=after.hp,
-        max_hp=v.max_hp,
-        condition=after.condition,
-        result=result,
-        cause=cause,
-        last_breath_used=v.last_breath and not after.last_breath,
-        last_breath_offered=after.last_breath_offered,
-        exhaustion=after.exhaustion,
-        death_successes=after.death_successes,
-        death_failures=after.death_failures,
+    return DamageOutcome(  # positionally, in the order of its fields: built once per total the odds apply
+        hit.kind,
+        hit.amount,
+        v.damage_reduction,
+        applied,
+        dealt,
+        dealt >= v.max_hp,  # massive
+        v.hp,
+        after.hp,
+        v.max_hp,
+        after.condition,
+        result,
+        cause,
+        v.last_breath and not after.last_breath,  # Last Breath used
+        after.last_breath_offered,
+        after.exhaustion,
+        after.death_successes,
+        after.death_failures,
     )
 
 
