@@ -9,8 +9,6 @@ whether `ranked` puts i ahead of j (higher bonus, then Dexterity, then listing o
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Callable
 from fractions import Fraction
 
 from service.dice.memo import memoized
@@ -45,18 +43,20 @@ def initiative_odds(entries: list[InitiativeEntry]) -> Odds:
     if len(entries) > MAX_PARTICIPANTS:
         raise OddsTooCostly("participants", len(entries), MAX_PARTICIPANTS)
     ways = [total_ways(e) for e in entries]
-    behind = [_behind(counted) for counted, _ in ways]
+    low = min(min(counted) for counted, _ in ways)
+    behind = [_behind(counted, low, max(max(c) for c, _ in ways)) for counted, _ in ways]
     whole = 1
     for _, total in ways:
         whole *= total
     first: dict[Outcome, int] = {}  # ways out of `whole`
     for i, e in enumerate(entries):
-        ties = [_wins_tie(e, other, i < j) for j, other in enumerate(entries)]  # one `ranked` per pair, not per total
+        # Each other participant's ways below each total, and at it when i wins the tie (one `ranked` per pair).
+        others = [behind[j][_wins_tie(e, other, i < j)] for j, other in enumerate(entries) if j != i]
         chance = 0
         for t, n in ways[i][0].items():
-            for j in range(len(entries)):
-                if j != i:
-                    n *= behind[j](t, ties[j])
+            at = t - low
+            for below in others:
+                n *= below[at]
             chance += n
         first[e.id] = chance
     assert sum(first.values()) == whole, "someone acts first"
@@ -67,19 +67,17 @@ def initiative_odds(entries: list[InitiativeEntry]) -> Odds:
     )
 
 
-def _behind(ways: dict[int, int]) -> Callable[[int, bool], int]:
-    """The ways a participant lands behind a total of t (out of its own whole), given whether it loses a tie
-    on t: its totals sorted once, with running sums."""
-    keys = sorted(ways)
-    lower = [0]
-    for total in keys:
-        lower.append(lower[-1] + ways[total])
-
-    def behind(t: int, tie_won: bool) -> int:
-        below = lower[bisect_left(keys, t)]
-        return below + (ways.get(t, 0) if tie_won else 0)
-
-    return behind
+def _behind(ways: dict[int, int], low: int, high: int) -> tuple[list[int], list[int]]:
+    """The ways a participant lands behind each total t from `low` to `high` (index t - low, out of its own
+    whole), as a pair indexed by whether the other wins a tie on t: no (its lower totals only) or yes (its
+    equal total too)."""
+    lower: list[int] = []
+    running = 0
+    for t in range(low, high + 1):
+        lower.append(running)
+        running += ways.get(t, 0)
+    losing = [below + ways.get(t, 0) for t, below in zip(range(low, high + 1), lower)]
+    return lower, losing
 
 
 def _wins_tie(e: InitiativeEntry, other: InitiativeEntry, listed_first: bool) -> bool:
