@@ -26,7 +26,7 @@ from service.systems.ncb.rules.chrome import totals
 from service.systems.ncb.rules.d20 import D20Test, roll_mode
 from service.systems.ncb.rules.dice import DiceStream
 from service.systems.ncb.rules.odds_amounts import level_up_odds as gained_odds
-from service.systems.ncb.rules.odds_d20 import test_odds
+from service.systems.ncb.rules.odds_d20 import remembered_test_odds, test_odds
 from service.systems.ncb.rules.odds_initiative import initiative_odds, join_odds
 from service.systems.ncb.rules.exhaustion import d20_penalty
 from service.systems.ncb.rules.programs import save_dc
@@ -95,7 +95,7 @@ def d20_test_in_session(
 
 def d20_test_session_odds(state: NcbState, p: NcbD20TestAction, actor: Actor) -> Odds:
     """The same test's odds on the table as it stands; nothing is spent."""
-    return test_odds(_session_test(state, p))
+    return remembered_test_odds(_session_test(state, p))
 
 
 def ability_scores(p: NcbAbilityScoresParams) -> NcbAbilityScoresResult:

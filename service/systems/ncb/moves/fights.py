@@ -30,9 +30,15 @@ from service.systems.ncb.rules.dying import stabilize as stop_bleeding
 from service.systems.ncb.rules.last_breath import take as take_last_breath
 from service.systems.ncb.rules.dice import DiceStream
 from service.systems.ncb.rules.dying import Stabilizing, attempt
-from service.systems.ncb.rules.odds_amounts import damage_odds, healing_odds, stabilize_odds
-from service.systems.ncb.rules.odds_attack import attack_odds
-from service.systems.ncb.rules.odds_dying import save_odds
+from service.systems.ncb.rules.odds_amounts import (
+    damage_odds,
+    healing_odds,
+    remembered_damage_odds,
+    remembered_healing_odds,
+    stabilize_odds,
+)
+from service.systems.ncb.rules.odds_attack import attack_odds, remembered_attack_odds
+from service.systems.ncb.rules.odds_dying import remembered_save_odds, save_odds
 from service.systems.ncb.rules.recovery import heal as restore
 from service.systems.ncb.rules.turns import require_turn
 from service.systems.ncb.rules.weapons import Weapon
@@ -173,7 +179,7 @@ def attack_session_odds(state: NcbState, p: NcbAttackAction, actor: Actor) -> Od
     """The attack's odds against the target as it stands at the table; nothing is spent."""
     swing, _, target, vitals = _session_swing(state, p)
     choice = p.use_last_breath or target.use_last_breath
-    return attack_odds(swing, vitals, use_last_breath=choice, limits=DEFAULT_LIMITS)
+    return remembered_attack_odds(swing, vitals, use_last_breath=choice, limits=DEFAULT_LIMITS)
 
 
 def damage(p: NcbDamageParams, stream: Stream) -> NcbDamageResult:
@@ -193,7 +199,7 @@ def damage_session_odds(state: NcbState, p: NcbDamageAction, actor: Actor) -> Od
     target = table.get(state, p.target)
     table.require_living(target)
     hit = Hit(0, p.kind, p.critical, p.overkill, p.use_last_breath or target.use_last_breath)
-    return damage_odds(table.vitals(target, rules), p.amount, p.dice, hit, rules, DEFAULT_LIMITS)
+    return remembered_damage_odds(table.vitals(target, rules), p.amount, p.dice, hit, rules, DEFAULT_LIMITS)
 
 
 def damage_in_session(
@@ -283,7 +289,7 @@ def death_save_session_odds(state: NcbState, p: NcbDeathSaveAction, actor: Actor
     """The combatant's next save and its fate, from its tallies and exhaustion at the table."""
     c = table.get(state, p.combatant)
     mode = roll_mode(p.advantage, p.disadvantage)
-    return save_odds(table.vitals(c, state.rules), state.rules, modifier=p.modifier, mode=mode)
+    return remembered_save_odds(table.vitals(c, state.rules), state.rules, modifier=p.modifier, mode=mode)
 
 
 def _stabilizing(p: NcbStabilizeParams, stream: DiceStream) -> Stabilizing:
@@ -358,7 +364,7 @@ def heal_odds_of(p: NcbHealParams) -> Odds:
 def heal_session_odds(state: NcbState, p: NcbHealAction, actor: Actor) -> Odds:
     target = table.get(state, p.target)
     table.require_living(target)
-    return healing_odds(table.vitals(target, state.rules), p.amount, p.dice, DEFAULT_LIMITS)
+    return remembered_healing_odds(table.vitals(target, state.rules), p.amount, p.dice, DEFAULT_LIMITS)
 
 
 def heal_in_session(state: NcbState, p: NcbHealAction, stream: Stream, actor: Actor) -> tuple[NcbState, NcbHealResult]:

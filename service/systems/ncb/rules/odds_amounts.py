@@ -46,7 +46,6 @@ def amount_ways(amount: int | None, dice: str | None, limits: Limits) -> sums.Co
     return total_ways(dice, limits)
 
 
-@memoized
 def damage_odds(target: Vitals, amount: int | None, dice: str | None, hit: Hit, rules: NcbRules, limits: Limits) -> Odds:
     """`damage` dealt (after reduction) and the target's `result`: each amount `amount_ways` gives dealt as
     `hit` with that amount. Remembered by the amount or formula's text, not by its table of totals."""
@@ -72,11 +71,20 @@ def damage_odds(target: Vitals, amount: int | None, dice: str | None, hit: Hit, 
     return Odds.of(Distribution.counted("damage", dealt), Distribution.counted("result", ordered_ways(result, RESULTS)))
 
 
-@memoized
+# The same remembered by the content of its inputs, for the session's odds. The stateless odds are
+# remembered by their request where the mechanic is declared, so they call the function itself.
+remembered_damage_odds = memoized(damage_odds)
+
+
 def healing_odds(target: Vitals, amount: int | None, dice: str | None, limits: Limits) -> Odds:
     """HP `healed` (up to the maximum), `hp` after, and the `condition` healing leaves, for each amount
     `amount_ways` gives."""
     return healed_odds(target, amount_ways(amount, dice, limits))
+
+
+# The same remembered by the content of its inputs, for the session's odds. The stateless odds are
+# remembered by their request where the mechanic is declared, so they call the function itself.
+remembered_healing_odds = memoized(healing_odds)
 
 
 @memoized

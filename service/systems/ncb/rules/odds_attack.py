@@ -25,7 +25,6 @@ ATTACK_OUTCOMES = ("miss", "hit", "critical-hit")
 RESULTS = ("unharmed", "hurt", "last-breath", "dying", "flatlined", "annihilated")
 
 
-@memoized
 def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: Limits) -> Odds:
     """`outcome` of the roll; `damage` dealt after damage reduction (0 on a miss); the target's `result`."""
     landed_ways, _ = landing_ways(swing)
@@ -76,6 +75,11 @@ def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: 
         Distribution.counted("damage", dealt_ways),
         Distribution.counted("result", ordered_ways(result_ways, RESULTS)),
     )
+
+
+# The same remembered by the content of its inputs, for the session's odds. The stateless odds are
+# remembered by their request where the mechanic is declared, so they call the function itself.
+remembered_attack_odds = memoized(attack_odds)
 
 
 def landings(swing: Swing) -> dict[tuple[bool, bool, int, WeaponDice], Fraction]:

@@ -45,7 +45,6 @@ def natural_sums(mode: RollMode) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return faces, tuple(sums)
 
 
-@memoized
 def test_odds(test: D20Test) -> Odds:
     """Outcome classes (worst to best) and the total's distribution, with the DV as its target: the naturals
     of the mode read as the roll reads them (`D20Test.read`), each stretch read alike at its ends (`runs`:
@@ -64,6 +63,11 @@ def test_odds(test: D20Test) -> Odds:
         Distribution.counted("outcome", ordered_ways(outcomes, D20_OUTCOMES)),
         Distribution.counted("total", totals, target=test.dv),
     )
+
+
+# The same remembered by the content of its inputs, for the session's odds. The stateless odds are
+# remembered by their request where the mechanic is declared, so they call the function itself.
+remembered_test_odds = memoized(test_odds)
 
 
 def _read(test: D20Test, natural: int) -> tuple[int, str]:

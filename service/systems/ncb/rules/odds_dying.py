@@ -37,7 +37,6 @@ FATES = ("flatlined", "stabilized", "revived")
 _FATE_OF = {"flatlined": "flatlined", "stable": "stabilized", "up": "revived"}
 
 
-@memoized
 def save_odds(v: Vitals, rules: NcbRules, *, modifier: int = 0, mode: RollMode = "normal") -> Odds:
     require_dying(v, "a death save")
     faces, sums = natural_sums(mode)
@@ -79,6 +78,11 @@ def save_odds(v: Vitals, rules: NcbRules, *, modifier: int = 0, mode: RollMode =
         Distribution.counted("result", ordered_ways(results, SAVE_RESULTS)),
         Distribution.counted("fate", ordered_ways(fate(v, FAILURES_TO_FLATLINE), FATES)),
     )
+
+
+# The same remembered by the content of its inputs, for the session's odds. The stateless odds are
+# remembered by their request where the mechanic is declared, so they call the function itself.
+remembered_save_odds = memoized(save_odds)
 
 
 def _tallied(now: Vitals, rules: NcbRules, modifier: int, natural: int) -> tuple[DeathSaveResult, int, int]:

@@ -37,7 +37,6 @@ def total_ways(entry: InitiativeEntry) -> tuple[dict[int, int], int]:
     return out, whole
 
 
-@memoized
 def initiative_odds(entries: list[InitiativeEntry]) -> Odds:
     """`first`: who starts round 1; then each participant's total (`initiative:<id>`)."""
     if len(entries) > MAX_PARTICIPANTS:
@@ -65,6 +64,11 @@ def initiative_odds(entries: list[InitiativeEntry]) -> Odds:
         Distribution.counted("first", first),
         [Distribution.counted(f"initiative:{e.id}", ways[i][0]) for i, e in enumerate(entries)],
     )
+
+
+# The same remembered by the content of its inputs, for the session's odds. The stateless odds are
+# remembered by their request where the mechanic is declared, so they call the function itself.
+remembered_initiative_odds = memoized(initiative_odds)
 
 
 def _behind(ways: dict[int, int], low: int, high: int) -> tuple[list[int], list[int]]:

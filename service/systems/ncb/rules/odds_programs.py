@@ -27,7 +27,6 @@ from service.systems.ncb.rules.programs import Program, damage_after_save, rolls
 
 
 
-@memoized
 def program_odds(
     program: Program, save: D20Test | None, rules: NcbRules, *, target: Vitals | None, use_last_breath: bool, limits: Limits
 ) -> Odds:
@@ -71,6 +70,11 @@ def program_odds(
     if result_ways:
         out.append(Distribution.counted("result", ordered_ways(result_ways, RESULTS)))
     return Odds.of(out)
+
+
+# The same remembered by the content of its inputs, for the session's odds. The stateless odds are
+# remembered by their request where the mechanic is declared, so they call the function itself.
+remembered_program_odds = memoized(program_odds)
 
 
 def save_chances(save: D20Test | None) -> dict[tuple[str | None, bool | None], Fraction]:
