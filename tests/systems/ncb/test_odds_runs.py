@@ -6,7 +6,8 @@ unbroken stretch) for `apply_damage` over vitals, hits, table options and every 
 for healing. Then each odds that reads so is checked against reading every input one by one: an
 attack (every landing, every damage total), a death save (every natural of every save, and the fate),
 a program (every natural of the save, every damage value), stabilizing (the attempt walked over every
-face), damage and healing (every amount; hit dice: every face) and a d20 test (every natural).
+face), damage and healing (every amount; hit dice: every face), a d20 test and initiative totals (every
+natural).
 """
 
 from __future__ import annotations
@@ -42,9 +43,11 @@ from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_chances, 
 from service.systems.ncb.rules.odds_d20 import test_odds as d20_test_odds
 from service.systems.ncb.rules.odds_dying import FATES, SAVE_RESULTS, save_odds
 from service.systems.ncb.rules.odds_formula import total_chances
+from service.systems.ncb.rules.odds_initiative import total_ways
 from service.systems.ncb.rules.odds_programs import program_odds, save_ways
 from service.systems.ncb.rules.programs import Program, damage_after_save, rolls_damage
 from service.systems.ncb.rules.odds_runs import amounts_alike, one_by_one, runs
+from service.systems.ncb.rules.turns import InitiativeEntry, initiative_total
 from service.systems.ncb.rules.weapons import Weapon, WeaponDice, damage_formula
 
 PINNED = settings(derandomize=True, max_examples=300, deadline=None, database=None)
@@ -400,3 +403,14 @@ def test_d20_test_odds_equal_reading_every_natural(mode: RollMode) -> None:
         odds = d20_test_odds(test)
         assert {k: p for k, p in odds["outcome"].chances if p} == outcomes, (modifier, dv, ties)
         assert dict(odds["total"].chances) == totals and odds["total"].target == dv
+
+
+@pytest.mark.parametrize("mode", ["normal", "advantage", "disadvantage"])
+def test_initiative_totals_equal_reading_every_natural(mode: RollMode) -> None:
+    naturals, whole = natural_ways(mode)
+    for bonus in range(-20, 31):
+        entry = InitiativeEntry("a", bonus, 12, mode)
+        each: dict[int, int] = {}
+        for natural, n in naturals.items():
+            each[initiative_total(entry, natural)] = each.get(initiative_total(entry, natural), 0) + n
+        assert total_ways(entry) == (each, whole), bonus

@@ -1,7 +1,7 @@
 """The exact odds of initiative: each participant's total, who acts first, and where a newcomer lands.
 
-Each total is read per natural of the entry's mode as `roll_initiative` reads it (`initiative_total`;
-the entries roll independently).
+Each total is read from the naturals of the entry's mode as `roll_initiative` reads it (`initiative_total`,
+which adds the same to every natural: read at the ends of the range, `runs`; the entries roll independently).
 Who acts first is then exact without walking every combination: participant i is first with total
 t when every other j lands below it, which is j's chance of a lower total plus, for an equal one,
 whether `ranked` puts i ahead of j (higher bonus, then Dexterity, then listing order).
@@ -10,11 +10,13 @@ whether `ranked` puts i ahead of j (higher bonus, then Dexterity, then listing o
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, OddsTooCostly, Outcome
 from service.dice.walk import walk
-from service.systems.ncb.rules.odds_d20 import natural_ways
+from service.systems.ncb.rules.odds_d20 import natural_sums, natural_ways
+from service.systems.ncb.rules.odds_runs import runs
 from service.systems.ncb.rules.turns import InitiativeEntry, InitiativeRoll, initiative_total, join, ranked, roll_initiative
 from service.systems.ncb.wire.combat import NcbCombatView
 
@@ -22,7 +24,7 @@ MAX_PARTICIPANTS = 50
 
 
 def totals(entry: InitiativeEntry) -> dict[int, Fraction]:
-    """Each total the entry can roll and its chance: each natural of its mode read once (`initiative_total`)."""
+    """Each total the entry can roll and its chance: the naturals of its mode read through `initiative_total`."""
     ways, whole = total_ways(entry)
     return {total: Fraction(n, whole) for total, n in ways.items()}
 
@@ -30,11 +32,18 @@ def totals(entry: InitiativeEntry) -> dict[int, Fraction]:
 def total_ways(entry: InitiativeEntry) -> tuple[dict[int, int], int]:
     """The same as whole numbers of ways out of one total."""
     naturals, whole = natural_ways(entry.mode)
+    faces, _ = natural_sums(entry.mode)
     out: dict[int, int] = {}
-    for natural, n in naturals.items():
-        total = initiative_total(entry, natural)
-        out[total] = out.get(total, 0) + n
+    # The total less the natural never changes: the naturals are read at the ends of their range (`runs`).
+    for first, last, added in runs(faces, partial(_added, entry)):
+        for natural in faces[first : last + 1]:
+            out[natural + added] = out.get(natural + added, 0) + naturals[natural]
     return out, whole
+
+
+def _added(entry: InitiativeEntry, natural: int) -> int:
+    """What `initiative_total` adds to the natural."""
+    return initiative_total(entry, natural) - natural
 
 
 def initiative_odds(entries: list[InitiativeEntry]) -> Odds:
