@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import partial
+from itertools import accumulate
 
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, OddsTooCostly, Outcome
@@ -84,13 +85,8 @@ def _behind(ways: dict[int, int], low: int, high: int) -> tuple[list[int], list[
     """The ways a participant lands behind each total t from `low` to `high` (index t - low, out of its own
     whole), as a pair indexed by whether the other wins a tie on t: no (its lower totals only) or yes (its
     equal total too)."""
-    lower: list[int] = []
-    running = 0
-    for t in range(low, high + 1):
-        lower.append(running)
-        running += ways.get(t, 0)
-    losing = [below + ways.get(t, 0) for t, below in zip(range(low, high + 1), lower)]
-    return lower, losing
+    losing = list(accumulate([ways.get(t, 0) for t in range(low, high + 1)]))  # at or below t
+    return [0, *losing[:-1]], losing
 
 
 def _wins_tie(e: InitiativeEntry, other: InitiativeEntry, listed_first: bool) -> bool:
