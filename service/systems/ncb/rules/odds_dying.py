@@ -41,42 +41,36 @@ def save_odds(v: Vitals, rules: NcbRules, *, modifier: int = 0, mode: RollMode =
     require_dying(v, "a death save")
     faces, sums = natural_sums(mode)
     whole = sums[-1]
-    steps: dict[Vitals, dict[tuple[Vitals, str], int]] = {}
 
-    def step(now: Vitals) -> dict[tuple[Vitals, str], int]:
-        """One save from `now`: each vitals after it, with the save's result, in ways out of `whole`."""
-        found = steps.get(now)
-        if found is None:
-            tallies: dict[tuple[DeathSaveResult, int, int], int] = {}
-            for first, last, tally in runs(faces, partial(_tallied, now, rules, modifier), apart=NATURALS_APART):
-                tallies[tally] = tallies.get(tally, 0) + sums[last + 1] - sums[first]
-            found = steps[now] = {}
-            for (result, successes, failures), n in tallies.items():
-                key = (vitals_after_save(now, result, successes, failures), result)
-                found[key] = found.get(key, 0) + n
-        return found
+    def step(now: Vitals) -> list[tuple[Vitals, str, int]]:
+        """One save from `now`: each vitals after it, with the save's result and its ways out of `whole`."""
+        tallies: dict[tuple[DeathSaveResult, int, int], int] = {}
+        for first, last, tally in runs(faces, partial(_tallied, now, rules, modifier), apart=NATURALS_APART):
+            tallies[tally] = tallies.get(tally, 0) + sums[last + 1] - sums[first]
+        return [(vitals_after_save(now, *tally), tally[0], n) for tally, n in tallies.items()]
 
-    def fate(now: Vitals, turns: int) -> dict[str, int]:
-        """Where the character ends up from `now`, in ways out of `whole` to the power `turns`."""
+    def fate(saves: list[tuple[Vitals, str, int]], turns: int) -> dict[str, int]:
+        """Where the character ends up after these saves, in ways out of `whole` to the power `turns`."""
         assert turns > 0, "every turn adds a failure: the chain ends within three turns"
         out: dict[str, int] = {}
-        for (after, _), n in step(now).items():
+        for after, _, n in saves:
             if after.condition == "dying":
                 after, _ = bleed_out(after)
             if after.condition == "dying":
-                for name, m in fate(after, turns - 1).items():
+                for name, m in fate(step(after), turns - 1).items():
                     out[name] = out.get(name, 0) + n * m
             else:
                 name = _FATE_OF[after.condition]
                 out[name] = out.get(name, 0) + n * whole ** (turns - 1)
         return out
 
+    saves = step(v)
     results: dict[str, int] = {}
-    for (_, result), n in step(v).items():
+    for _, result, n in saves:
         results[result] = results.get(result, 0) + n
     return Odds.of(
         Distribution.counted("result", ordered_ways(results, SAVE_RESULTS)),
-        Distribution.counted("fate", ordered_ways(fate(v, FAILURES_TO_FLATLINE), FATES)),
+        Distribution.counted("fate", ordered_ways(fate(saves, FAILURES_TO_FLATLINE), FATES)),
     )
 
 
