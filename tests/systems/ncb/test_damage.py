@@ -7,7 +7,7 @@ from dataclasses import fields, replace
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, damage_reduction, vitals_with
+from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, damage_reduction, hit_like, vitals_with
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.recovery import long_rest
 
@@ -292,3 +292,9 @@ def test_a_damage_outcome_names_each_of_its_fields() -> None:
     assert (done.last_breath_used, done.result, done.hp_after, done.exhaustion) == (True, "last-breath", 1, 1)
     _, done = apply_damage(Vitals(hp=4, max_hp=40, last_breath=True), Hit(6), RULES)
     assert (done.last_breath_used, done.last_breath_offered, done.condition) == (False, True, "dying")
+
+
+def test_hit_like_changes_only_the_amount() -> None:
+    hit = Hit(9, "program", True, True, True)
+    assert hit_like(4, hit) == replace(hit, amount=4)
+    assert {f.name for f in fields(Hit)} == {"amount", "kind", "critical", "overkill", "use_last_breath"}

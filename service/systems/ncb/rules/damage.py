@@ -95,6 +95,12 @@ def weapon_hit(total: int, weapon: Weapon, critical: bool, use_last_breath: bool
     return Hit(total, "physical", critical, weapon.overkill, use_last_breath)
 
 
+def hit_like(amount: int, like: Hit) -> Hit:
+    """A hit of `amount`, like `like` in every other way (`dataclasses.replace` without its generic checks:
+    the odds make one per amount they apply)."""
+    return Hit(amount, like.kind, like.critical, like.overkill, like.use_last_breath)
+
+
 def reduction_applies(v: Vitals, hit: Hit, rules: NcbRules) -> bool:
     if hit.kind != "physical" or v.damage_reduction <= 0:
         return False

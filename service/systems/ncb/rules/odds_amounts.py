@@ -12,7 +12,6 @@ ends (`runs`). Damage and healing are remembered by the amount or the formula's 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from fractions import Fraction
 from functools import partial
 
@@ -24,7 +23,7 @@ from service.dice.walk import ordered_ways
 from service.systems.ncb.errors import AMOUNT_OR_DICE, refuse
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.abilities import modifier
-from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage
+from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, hit_like
 from service.systems.ncb.rules.dying import Attempt, read_stabilize, require_dying
 from service.systems.ncb.rules.odds_attack import RESULTS
 from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_sums
@@ -56,7 +55,7 @@ def damage_odds(target: Vitals, amount: int | None, dice: str | None, hit: Hit, 
 
     def applied(amount: int) -> tuple[int, str]:
         """What the amount does to the target: the damage dealt less the amount, and the result."""
-        _, done = apply_damage(target, replace(hit, amount=amount), rules)
+        _, done = apply_damage(target, hit_like(amount, hit), rules)
         return done.dealt - amount, done.result
 
     # Each stretch of amounts applied alike applied at its ends (`runs`), or each amount once.
