@@ -30,6 +30,10 @@ def runs(
     in `apart` are set aside: those are read on their own (a d20's 1 and 20), and the keys between
     them halved as one range."""
     out: list[tuple[int, int, _Read]] = []
+    if not apart:
+        if keys:
+            _stretches(keys, 0, len(keys) - 1, read, out)
+        return out
     start = 0
     for at, key in enumerate(keys):
         if key in apart:
