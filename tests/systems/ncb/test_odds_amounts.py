@@ -4,20 +4,21 @@ runs of the real rules agreeing."""
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from itertools import product
 
 import pytest
 from support.odds import assert_agrees, sampled
 
 from service.declare import dump_state, load_state
-from service.errors import RuleViolation
 from service.dice.stream import Stream
 from service.dice.walk import marginal, walk
+from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems.ncb.moves import checks, fights, rests
 from service.systems.ncb.setup import NcbSetup, first_state
 from service.systems.ncb.state import NcbState
-from service.systems.ncb.wire.checks import NcbLevelUpAction, NcbLevelUpParams, NcbLevelUpResult
+from service.systems.ncb.wire.checks import NcbLevelUpAction, NcbLevelUpParams
 from service.systems.ncb.wire.fights import (
     NcbDamageParams,
     NcbHealAction,
@@ -125,7 +126,7 @@ def test_level_up_odds_equal_the_full_walk_of_the_level_up(hit_die: int, method:
     for level, constitution in product((1, 4, 19), (1, 8, 10, 15, 30)):
         params = NcbLevelUpParams(level=level, hp=11, max_hp=20, hit_die=hit_die, constitution=constitution, method=method)
         odds = checks.level_up_odds(params)
-        walked = walk(lambda stream: _gained(checks.level_up(params, stream)))
+        walked = walk(partial(_rolled, params))
         assert dict(odds["hpGain"].chances) == marginal(walked, lambda o: o[0])
         assert dict(odds["maxHp"].chances) == marginal(walked, lambda o: o[1])
     at_top = NcbLevelUpParams(level=20, hp=11, max_hp=20, hit_die=hit_die, constitution=10, method=method)
@@ -135,5 +136,6 @@ def test_level_up_odds_equal_the_full_walk_of_the_level_up(hit_die: int, method:
         checks.level_up(at_top, Stream(seed="s", scope="odds", nonce=0))
 
 
-def _gained(result: NcbLevelUpResult) -> tuple[int, int]:
+def _rolled(params: NcbLevelUpParams, stream: Stream) -> tuple[int, int]:
+    result = checks.level_up(params, stream)
     return result.hp_gain, result.max_hp

@@ -133,4 +133,4 @@ def test_initiative_odds_equal_the_full_walk_of_the_roll(entries: list[Initiativ
     first = marginal(walked, lambda ranked: ranked[0][0])
     assert {k: p for k, p in odds["first"].chances if p} == first
     for e in entries:
-        assert dict(odds[f"initiative:{e.id}"].chances) == marginal(walked, lambda ranked: dict(ranked)[e.id])
+        assert dict(odds[f"initiative:{e.id}"].chances) == marginal(walked, lambda ranked, e=e: dict(ranked)[e.id])

@@ -12,8 +12,9 @@ natural).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 from itertools import product
 
 import pytest
@@ -21,15 +22,21 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from service.dice.notation import DEFAULT_LIMITS
+from service.dice.stream import Stream
 from service.dice.walk import walk
 from service.errors import RuleViolation
 from service.systems.ncb.options import NcbRules
+from service.systems.ncb.rules.abilities import modifier as score_modifier
 from service.systems.ncb.rules.attacks import Aim, Attacker, Swing
-from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, weapon_hit
-from service.systems.ncb.rules.odds_attack import aimed_ways, attack_odds, landings
 from service.systems.ncb.rules.d20 import D20Test, RollMode
-from service.systems.ncb.rules.dying import StabilizeMethod, attempt, bleed_out, read_death_save, stabilize
-from service.systems.ncb.rules.abilities import modifier
+from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, weapon_hit
+from service.systems.ncb.rules.dying import (
+    StabilizeMethod,
+    attempt,
+    bleed_out,
+    read_death_save,
+    stabilize,
+)
 from service.systems.ncb.rules.odds_amounts import (
     damage_odds,
     healing_odds,
@@ -38,15 +45,20 @@ from service.systems.ncb.rules.odds_amounts import (
     hit_dice_ways,
     stabilize_odds,
 )
-from service.systems.ncb.rules.recovery import heal, hit_die_healing
-from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_chances, natural_ways
+from service.systems.ncb.rules.odds_attack import aimed_ways, attack_odds, landings
+from service.systems.ncb.rules.odds_d20 import (
+    NATURALS_APART,
+    natural_chances,
+    natural_ways,
+)
 from service.systems.ncb.rules.odds_d20 import test_odds as d20_test_odds
 from service.systems.ncb.rules.odds_dying import FATES, SAVE_RESULTS, save_odds
 from service.systems.ncb.rules.odds_formula import total_chances
 from service.systems.ncb.rules.odds_initiative import total_ways
 from service.systems.ncb.rules.odds_programs import program_odds, save_ways
-from service.systems.ncb.rules.programs import Program, damage_after_save, rolls_damage
 from service.systems.ncb.rules.odds_runs import amounts_alike, one_by_one, runs
+from service.systems.ncb.rules.programs import Program, damage_after_save, rolls_damage
+from service.systems.ncb.rules.recovery import heal, hit_die_healing
 from service.systems.ncb.rules.turns import InitiativeEntry, initiative_total
 from service.systems.ncb.rules.weapons import Weapon, WeaponDice, damage_formula
 
@@ -116,7 +128,7 @@ HITS = st.builds(
 def test_apply_damage_reads_each_dealt_offset_and_result_in_one_stretch_of_amounts(
     target: Vitals, hit_of: Callable[[int], Hit], rules: NcbRules
 ) -> None:
-    amounts = list(range(0, 3 * target.max_hp + 8))
+    amounts = list(range(3 * target.max_hp + 8))
 
     def read(amount: int) -> tuple[int, str]:
         _, done = apply_damage(target, hit_of(amount), rules)
@@ -186,7 +198,7 @@ def test_an_attack_on_the_dead_is_refused_as_a_hit_on_it_is(condition: str) -> N
 @pytest.mark.parametrize("mode", ["normal", "advantage", "disadvantage"])
 def test_aimed_ways_equal_judging_every_natural(mode: str) -> None:
     naturals, _ = natural_ways(mode)  # type: ignore[arg-type]
-    for bonus, ac, ties, crits in product(range(-25, 26), range(0, 41), (False, True), (False, True)):
+    for bonus, ac, ties, crits in product(range(-25, 26), range(41), (False, True), (False, True)):
         aimed = Aim(WeaponDice(1, 6), "dexterity", 2, 3, bonus, ac, mode, ties, crits)  # type: ignore[arg-type]
         each: dict[tuple[bool, bool], int] = {}
         for natural, n in naturals.items():
@@ -263,7 +275,7 @@ def _every_natural(v: Vitals, rules: NcbRules, modifier: int, mode: RollMode) ->
 @pytest.mark.parametrize("mode", ["normal", "advantage", "disadvantage"])
 def test_program_save_ways_equal_reading_every_natural(mode: RollMode) -> None:
     naturals, _ = natural_ways(mode)
-    for modifier, dc, ties in product(range(-25, 26), range(0, 41), (False, True)):
+    for modifier, dc, ties in product(range(-25, 26), range(41), (False, True)):
         test = D20Test(modifier, dc, mode, ties)
         each: dict[tuple[str | None, bool | None], int] = {}
         for natural, n in naturals.items():
@@ -320,9 +332,13 @@ def test_stabilize_odds_equal_the_full_walk_of_the_attempt(mode: RollMode, metho
     v = Vitals(hp=0, max_hp=8, condition="dying", death_successes=1, death_failures=2)
     for bonus, dv, ties in product(range(-12, 16, 3), range(2, 26, 3), (False, True)):
         rules = NcbRules(stabilize_dv=dv, dv_ties_succeed=ties)
-        walked = walk(lambda stream: str(stabilize(v, method, stream, rules, medicine_bonus=bonus, mode=mode)[1].condition))
+        walked = walk(partial(_stabilized, v, method, rules, bonus, mode))
         odds = stabilize_odds(v, attempt(method, rules, medicine_bonus=bonus, mode=mode))
         assert {k: p for k, p in odds["condition"].chances if p} == walked, (bonus, dv, ties)
+
+
+def _stabilized(v: Vitals, method: StabilizeMethod, rules: NcbRules, bonus: int, mode: RollMode, stream: Stream) -> str:
+    return str(stabilize(v, method, stream, rules, medicine_bonus=bonus, mode=mode)[1].condition)
 
 
 HIT_TEMPLATES = st.builds(
@@ -377,12 +393,12 @@ def test_healing_reads_in_stretches_and_its_odds_equal_every_amount_healed(targe
 @pytest.mark.parametrize("hit_die", [6, 8, 10, 12])
 def test_hit_dice_odds_equal_every_face_of_every_die_healed(hit_die: int) -> None:
     target = Vitals(hp=3, max_hp=30, condition="stable")
-    for spend, constitution in product(range(0, 4), (3, 10, 14, 20)):
+    for spend, constitution in product(range(4), (3, 10, 14, 20)):
         ways = hit_dice_ways(spend, hit_die, constitution)
         odds = hit_dice_odds(target, spend, hit_die, constitution)
         healed: dict[int, Fraction] = {}
         for faces in product(range(1, hit_die + 1), repeat=spend):
-            amount = sum(hit_die_healing(face, modifier(constitution)) for face in faces)
+            amount = sum(hit_die_healing(face, score_modifier(constitution)) for face in faces)
             _, done = heal(target, amount)
             healed[done.healed] = healed.get(done.healed, Fraction(0)) + Fraction(1, hit_die**spend)
         assert dict(odds["healed"].chances) == healed

@@ -63,9 +63,9 @@ def damage_odds(target: Vitals, amount: int | None, dice: str | None, hit: Hit, 
     stretches = runs if amounts_alike(target) else one_by_one
     for first, last, (offset, name) in stretches(values, applied):
         summed = 0
-        for amount in values[first : last + 1]:
-            dealt[amount + offset] = dealt.get(amount + offset, 0) + ways[amount]
-            summed += ways[amount]
+        for each in values[first : last + 1]:
+            dealt[each + offset] = dealt.get(each + offset, 0) + ways[each]
+            summed += ways[each]
         result[name] = result.get(name, 0) + summed
     return Odds.of(Distribution.counted("damage", dealt), Distribution.counted("result", ordered_ways(result, RESULTS)))
 

@@ -6,8 +6,9 @@ one unbroken stretch of the range: damage dealt only grows with the total, a d20
 turns over once), two equal readings at the ends of a stretch mean the whole stretch reads the
 same. `runs` then reads a stretch's two ends and, where they differ, finds the boundary by halving:
 a handful of calls of the rule instead of one per input. Inputs a rule reads by a rule of their own
-(a d20's 1 and 20) can be set aside, each read once, and the range between them halved. The odds that use it are tested against
-reading every input one by one, over broad ranges, so a rule that stops reading so is caught.
+(a d20's 1 and 20) can be set aside, each read once, and the range between them halved. The odds
+that use it are tested against reading every input one by one, over broad ranges, so a rule that
+stops reading so is caught.
 """
 
 from __future__ import annotations
@@ -46,7 +47,9 @@ def runs(
     return out
 
 
-def _stretches(keys: Sequence[_In], start: int, last: int, read: Callable[[_In], _Read], out: list[tuple[int, int, _Read]]) -> None:
+def _stretches(
+    keys: Sequence[_In], start: int, last: int, read: Callable[[_In], _Read], out: list[tuple[int, int, _Read]]
+) -> None:
     """The stretches of keys[start..last] added to `out`: ends read, a boundary between them found by halving."""
     end_reading = read(keys[last])
     reading = end_reading if start == last else read(keys[start])
