@@ -65,7 +65,7 @@ def read_death_save(
     v: Vitals, faces: tuple[int, ...], natural: int, rules: NcbRules, *, modifier: int = 0, mode: RollMode = "normal"
 ) -> tuple[Vitals, DeathSave]:
     """A death save whose d20 showed `faces`, `natural` the one that counts: all it does reads the natural
-    (the faces are only recorded), so the odds read each natural once through its parts (`tally_death_save`,
+    (the faces are only recorded), so the odds read the naturals through its parts (`tally_death_save`,
     `vitals_after_save`)."""
     require_dying(v, "a death save")
     bonus, total, passed, outcome = _judged(v, natural, rules, modifier)
@@ -163,7 +163,7 @@ def stabilize(
 
 def read_stabilize(v: Vitals, tried: Attempt, rolled: tuple[tuple[int, ...], int] | None) -> tuple[Vitals, Stabilizing]:
     """The attempt once its d20 showed `rolled` (the faces, and the natural that counts; None when the
-    attempt rolls nothing): all it does reads the natural, so the odds read each natural once through it."""
+    attempt rolls nothing): all it does reads the natural, so the odds read the naturals through it."""
     roll = None
     if tried.check is not None and rolled is not None:
         check = tried.check

@@ -2,7 +2,8 @@
 
 The attack roll is set up and judged per natural as `roll_to_hit` does it (`aim`, `Aim.judged`); each way it
 can land (miss, hit, critical) then rolls the weapon's `damage_formula`, whose totals come from
-`total_ways`, and each total is applied to the target by `apply_damage` as a rolled hit would be.
+`total_ways`, and each total is applied to the target by `apply_damage` as a rolled hit would be. The
+naturals and the totals are read by stretches read alike, each at its ends (`runs`).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: 
     """`outcome` of the roll; `damage` dealt after damage reduction (0 on a miss); the target's `result`."""
     landed_ways, _ = landing_ways(swing)
     outcome: dict[str, int] = {}
-    # Each hit's damage totals as whole numbers over one common total; each (total, critical) applied once.
+    # Each hit's damage totals as whole numbers over one common total.
     hits: dict[tuple[bool, bool, int, WeaponDice], tuple[dict[int, int], int]] = {}
     for key, n in landed_ways.items():
         hit, critical, ability_modifier, dice = key
