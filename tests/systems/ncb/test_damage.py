@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, damage_reduction
+from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, damage_reduction, hit_like, vitals_with
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.recovery import long_rest
 
@@ -261,3 +261,40 @@ def test_damage_to_the_flatlined_is_refused() -> None:
 def test_zero_damage_changes_nothing() -> None:
     after, out = apply_damage(runner(hp=0, condition="dying"), Hit(0), RULES)
     assert out.result == "unharmed" and after == runner(hp=0, condition="dying")
+
+
+def test_vitals_with_changes_each_field_as_replace_does() -> None:
+    # Every field set to a value unlike its default, so a field the copy dropped would show.
+    v = Vitals(7, 11, "stable", 3, 2, 1, True, True, 4, True, True)
+    assert vitals_with(v) == v
+    others = {"hp": 2, "max_hp": 9, "condition": "dying", "damage_reduction": 1, "death_successes": 1,
+              "death_failures": 2, "last_breath": False, "last_breath_offered": False, "exhaustion": 0,
+              "nc": False, "helpless": False}
+    assert set(others) == {f.name for f in fields(Vitals)}
+    for name, value in others.items():
+        assert vitals_with(v, **{name: value}) == replace(v, **{name: value})
+    assert vitals_with(v, **others) == replace(v, **others)
+    with pytest.raises(TypeError):
+        vitals_with(v, hit_points=3)
+
+
+def test_a_damage_outcome_names_each_of_its_fields() -> None:
+    # Numbers that all differ, so two fields swapped would show.
+    v = Vitals(hp=9, max_hp=40, damage_reduction=2, exhaustion=3, last_breath=True)
+    _, done = apply_damage(v, Hit(7), RULES)
+    assert (done.kind, done.raw, done.damage_reduction, done.reduction_applied, done.dealt, done.massive) == ("physical", 7, 2, True, 5, False)
+    assert (done.hp_before, done.hp_after, done.max_hp, done.condition, done.result, done.cause) == (9, 4, 40, "up", "hurt", None)
+    assert (done.last_breath_used, done.last_breath_offered, done.exhaustion) == (False, False, 3)
+    dying = Vitals(hp=0, max_hp=40, condition="dying", death_successes=2, death_failures=0, exhaustion=5)
+    _, done = apply_damage(dying, Hit(3, "program"), RULES)
+    assert (done.death_successes, done.death_failures, done.exhaustion, done.hp_after) == (2, 1, 5, 0)
+    _, done = apply_damage(Vitals(hp=4, max_hp=40, last_breath=True), Hit(6, use_last_breath=True), RULES)
+    assert (done.last_breath_used, done.result, done.hp_after, done.exhaustion) == (True, "last-breath", 1, 1)
+    _, done = apply_damage(Vitals(hp=4, max_hp=40, last_breath=True), Hit(6), RULES)
+    assert (done.last_breath_used, done.last_breath_offered, done.condition) == (False, True, "dying")
+
+
+def test_hit_like_changes_only_the_amount() -> None:
+    hit = Hit(9, "program", True, True, True)
+    assert hit_like(4, hit) == replace(hit, amount=4)
+    assert {f.name for f in fields(Hit)} == {"amount", "kind", "critical", "overkill", "use_last_breath"}

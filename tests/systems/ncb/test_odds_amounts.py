@@ -4,11 +4,15 @@ runs of the real rules agreeing."""
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
+from itertools import product
 
 import pytest
 from support.odds import assert_agrees, sampled
 
 from service.declare import dump_state, load_state
+from service.dice.stream import Stream
+from service.dice.walk import marginal, walk
 from service.errors import RuleViolation
 from service.registry import Actor
 from service.systems.ncb.moves import checks, fights, rests
@@ -114,3 +118,24 @@ def test_at_the_table_healing_and_levels_use_the_sheet() -> None:
     # V's level-up: hit die d8 (the default), Constitution 14 (+2).
     level = checks.level_up_session_odds(state, NcbLevelUpAction(combatant="v", method="roll"), GM)
     assert dict(level["hpGain"].chances) == {n: Fraction(1, 8) for n in range(3, 11)}
+
+
+@pytest.mark.parametrize("hit_die", [6, 8, 10, 12])
+@pytest.mark.parametrize("method", ["average", "roll"])
+def test_level_up_odds_equal_the_full_walk_of_the_level_up(hit_die: int, method: str) -> None:
+    for level, constitution in product((1, 4, 19), (1, 8, 10, 15, 30)):
+        params = NcbLevelUpParams(level=level, hp=11, max_hp=20, hit_die=hit_die, constitution=constitution, method=method)
+        odds = checks.level_up_odds(params)
+        walked = walk(partial(_rolled, params))
+        assert dict(odds["hpGain"].chances) == marginal(walked, lambda o: o[0])
+        assert dict(odds["maxHp"].chances) == marginal(walked, lambda o: o[1])
+    at_top = NcbLevelUpParams(level=20, hp=11, max_hp=20, hit_die=hit_die, constitution=10, method=method)
+    with pytest.raises(RuleViolation):
+        checks.level_up_odds(at_top)
+    with pytest.raises(RuleViolation):
+        checks.level_up(at_top, Stream(seed="s", scope="odds", nonce=0))
+
+
+def _rolled(params: NcbLevelUpParams, stream: Stream) -> tuple[int, int]:
+    result = checks.level_up(params, stream)
+    return result.hp_gain, result.max_hp

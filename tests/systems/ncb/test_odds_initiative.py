@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from support.odds import assert_agrees, sampled
 
 from service.declare import dump_state, load_state
 from service.dice.stream import Stream
+from service.dice.walk import marginal, walk
 from service.registry import Actor
 from service.systems.ncb.moves import checks, combat, table
+from service.systems.ncb.rules.odds_initiative import initiative_odds
+from service.systems.ncb.rules.turns import InitiativeEntry, roll_initiative
 from service.systems.ncb.setup import NcbSetup, first_state
 from service.systems.ncb.state import NcbState
 from service.systems.ncb.wire.checks import NcbInitiativeParams
@@ -112,3 +116,21 @@ def test_a_dying_combatants_turn_ends_in_a_save_and_bleeding() -> None:
     }
     counts = sampled(lambda stream: combat.end_turn(state, NcbEndTurnAction(combatant="v"), stream, GM)[0].combatants["v"].condition, runs=1500)
     assert_agrees(odds["condition"], counts)
+
+
+@pytest.mark.parametrize(
+    "entries",
+    [
+        [InitiativeEntry("a", 2), InitiativeEntry("b", 2)],
+        [InitiativeEntry("a", 5, 12), InitiativeEntry("b", 0, 16, "advantage")],
+        [InitiativeEntry("a", -1, 8, "disadvantage"), InitiativeEntry("b", 3, 14, "advantage")],
+        [InitiativeEntry("a", 2, 14), InitiativeEntry("b", 4), InitiativeEntry("c", 2, 14)],
+    ],
+)
+def test_initiative_odds_equal_the_full_walk_of_the_roll(entries: list[InitiativeEntry]) -> None:
+    odds = initiative_odds(entries)
+    walked = walk(lambda stream: tuple((r.id, r.total) for r in roll_initiative(stream, entries)), max_paths=200_000)
+    first = marginal(walked, lambda ranked: ranked[0][0])
+    assert {k: p for k, p in odds["first"].chances if p} == first
+    for e in entries:
+        assert dict(odds[f"initiative:{e.id}"].chances) == marginal(walked, lambda ranked, e=e: dict(ranked)[e.id])

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 from typing import Literal
 
 from service.dice.odds import Odds
@@ -24,12 +26,13 @@ from service.systems.ncb.rules.chrome import totals
 from service.systems.ncb.rules.d20 import D20Test, roll_mode
 from service.systems.ncb.rules.dice import DiceStream
 from service.systems.ncb.rules.odds_amounts import level_up_odds as gained_odds
-from service.systems.ncb.rules.odds_d20 import test_odds
+from service.systems.ncb.rules.odds_d20 import remembered_test_odds, test_odds
 from service.systems.ncb.rules.odds_initiative import initiative_odds, join_odds
 from service.systems.ncb.rules.exhaustion import d20_penalty
 from service.systems.ncb.rules.programs import save_dc
 from service.systems.ncb.rules.recovery import HitDie, LevelUp
 from service.systems.ncb.rules.recovery import level_up as gain_level
+from service.systems.ncb.rules.recovery import read_level_up
 from service.systems.ncb.rules.turns import InitiativeEntry, roll_initiative
 from service.systems.ncb.state import NcbCombatant, NcbState
 from service.systems.ncb.wire.checks import (
@@ -92,7 +95,7 @@ def d20_test_in_session(
 
 def d20_test_session_odds(state: NcbState, p: NcbD20TestAction, actor: Actor) -> Odds:
     """The same test's odds on the table as it stands; nothing is spent."""
-    return test_odds(_session_test(state, p))
+    return remembered_test_odds(_session_test(state, p))
 
 
 def ability_scores(p: NcbAbilityScoresParams) -> NcbAbilityScoresResult:
@@ -159,26 +162,36 @@ def join_combat(
     return state, NcbCombatResult.model_validate({"combat": state.combat, "rolls": [as_dict(roll)]})
 
 
+@dataclass(frozen=True, slots=True)
+class _Leveling:
+    """The level-up a character takes: rolled (for the roll), read from its die's face (for its odds), and
+    the die it rolls (None for the average)."""
+
+    roll: Callable[[DiceStream], LevelUp]
+    read: Callable[[int | None], LevelUp]
+    die: int | None
+
+
 def _gain(
     level: int, hp: int, max_hp: int, hit_die: HitDie, constitution: int, method: Literal["average", "roll"]
-) -> Callable[[DiceStream], LevelUp]:
-    """The level-up a character takes, for the roll and for its odds alike."""
+) -> _Leveling:
 
     def gain(stream: DiceStream) -> LevelUp:
         return gain_level(
             level=level, hp=hp, max_hp=max_hp, hit_die=hit_die, constitution=constitution, method=method, stream=stream
         )
 
-    return gain
+    read = partial(read_level_up, level=level, hp=hp, max_hp=max_hp, hit_die=hit_die, constitution=constitution)
+    return _Leveling(gain, read, hit_die if method == "roll" else None)
 
 
-def _stateless_gain(p: NcbLevelUpParams) -> Callable[[DiceStream], LevelUp]:
+def _stateless_gain(p: NcbLevelUpParams) -> _Leveling:
     if p.subclass is not None and p.level + 1 < SUBCLASS_LEVEL:
         raise refuse(SUBCLASS_TOO_EARLY, f"subclasses unlock at level {SUBCLASS_LEVEL}")
     return _gain(p.level, p.hp, p.max_hp, p.hit_die, p.constitution, p.method)
 
 
-def _session_gain(state: NcbState, c: NcbCombatant, p: NcbLevelUpAction) -> Callable[[DiceStream], LevelUp]:
+def _session_gain(state: NcbState, c: NcbCombatant, p: NcbLevelUpAction) -> _Leveling:
     return _gain(c.level, c.hp, c.max_hp, c.hit_die, table.scores(c)["constitution"], p.method)
 
 
@@ -192,15 +205,17 @@ def join_combat_odds(state: NcbState, p: NcbJoinCombatAction, actor: Actor) -> O
 
 
 def level_up(p: NcbLevelUpParams, stream: Stream) -> NcbLevelUpResult:
-    return NcbLevelUpResult(subclass=p.subclass, **as_dict(_stateless_gain(p)(stream)))
+    return NcbLevelUpResult(subclass=p.subclass, **as_dict(_stateless_gain(p).roll(stream)))
 
 
 def level_up_odds(p: NcbLevelUpParams) -> Odds:
-    return gained_odds(_stateless_gain(p))
+    leveling = _stateless_gain(p)
+    return gained_odds(leveling.read, leveling.die)
 
 
 def level_up_session_odds(state: NcbState, p: NcbLevelUpAction, actor: Actor) -> Odds:
-    return gained_odds(_session_gain(state, table.get(state, p.combatant), p))
+    leveling = _session_gain(state, table.get(state, p.combatant), p)
+    return gained_odds(leveling.read, leveling.die)
 
 
 def level_up_in_session(
@@ -215,7 +230,7 @@ def level_up_in_session(
             SUBCLASS_TOO_EARLY,
             f"subclasses unlock at level {SUBCLASS_LEVEL}; this makes level {c.level + 1}",
         )
-    up = _session_gain(state, c, p)(stream)
+    up = _session_gain(state, c, p).roll(stream)
     subclass = p.subclass if p.subclass is not None else c.subclass
     gained = {"level": up.level, "max_hp": up.max_hp, "hp": up.hp, "hit_dice": c.hit_dice + 1, "subclass": subclass}
     c = c.model_copy(update=gained)

@@ -14,7 +14,7 @@ from service.systems.ncb.rules.damage import DEAD
 from service.systems.ncb.rules.dying import bleed_out
 from service.systems.ncb.rules.dying import death_save as roll_death_save
 from service.systems.ncb.rules.odds_dying import turn_end_odds
-from service.systems.ncb.rules.odds_initiative import initiative_odds
+from service.systems.ncb.rules.odds_initiative import remembered_initiative_odds
 from service.systems.ncb.rules.turns import InitiativeEntry, roll_initiative
 from service.systems.ncb.state import NcbState
 from service.systems.ncb.wire.combat import (
@@ -62,7 +62,7 @@ def _entries(state: NcbState, p: NcbStartCombatAction) -> list[InitiativeEntry]:
 def start_combat_odds(state: NcbState, p: NcbStartCombatAction, actor: Actor) -> Odds:
     if state.combat is not None:
         raise refuse(COMBAT_RUNNING, "a combat is already running; end it first")
-    return initiative_odds(_entries(state, p))
+    return remembered_initiative_odds(_entries(state, p))
 
 
 def end_turn(state: NcbState, p: NcbEndTurnAction, stream: Stream, actor: Actor) -> tuple[NcbState, NcbEndTurnResult]:

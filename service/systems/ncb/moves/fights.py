@@ -29,10 +29,16 @@ from service.systems.ncb.rules.dying import death_save as roll_death_save
 from service.systems.ncb.rules.dying import stabilize as stop_bleeding
 from service.systems.ncb.rules.last_breath import take as take_last_breath
 from service.systems.ncb.rules.dice import DiceStream
-from service.systems.ncb.rules.dying import Stabilizing
-from service.systems.ncb.rules.odds_amounts import amount_chances, damage_odds, healing_odds, stabilize_odds
-from service.systems.ncb.rules.odds_attack import attack_odds
-from service.systems.ncb.rules.odds_dying import save_odds
+from service.systems.ncb.rules.dying import Stabilizing, attempt
+from service.systems.ncb.rules.odds_amounts import (
+    damage_odds,
+    healing_odds,
+    remembered_damage_odds,
+    remembered_healing_odds,
+    stabilize_odds,
+)
+from service.systems.ncb.rules.odds_attack import attack_odds, remembered_attack_odds
+from service.systems.ncb.rules.odds_dying import remembered_save_odds, save_odds
 from service.systems.ncb.rules.recovery import heal as restore
 from service.systems.ncb.rules.turns import require_turn
 from service.systems.ncb.rules.weapons import Weapon
@@ -173,7 +179,7 @@ def attack_session_odds(state: NcbState, p: NcbAttackAction, actor: Actor) -> Od
     """The attack's odds against the target as it stands at the table; nothing is spent."""
     swing, _, target, vitals = _session_swing(state, p)
     choice = p.use_last_breath or target.use_last_breath
-    return attack_odds(swing, vitals, use_last_breath=choice, limits=DEFAULT_LIMITS)
+    return remembered_attack_odds(swing, vitals, use_last_breath=choice, limits=DEFAULT_LIMITS)
 
 
 def damage(p: NcbDamageParams, stream: Stream) -> NcbDamageResult:
@@ -184,22 +190,16 @@ def damage(p: NcbDamageParams, stream: Stream) -> NcbDamageResult:
 
 
 def damage_odds_of(p: NcbDamageParams) -> Odds:
-    amounts = amount_chances(p.amount, p.dice, DEFAULT_LIMITS)
-    use = p.target.use_last_breath
-    return damage_odds(
-        target_vitals(p.target, p.rules), amounts, lambda n: Hit(n, p.kind, p.critical, p.overkill, use), p.rules
-    )
+    hit = Hit(0, p.kind, p.critical, p.overkill, p.target.use_last_breath)  # each amount dealt like this
+    return damage_odds(target_vitals(p.target, p.rules), p.amount, p.dice, hit, p.rules, DEFAULT_LIMITS)
 
 
 def damage_session_odds(state: NcbState, p: NcbDamageAction, actor: Actor) -> Odds:
     rules = state.rules
     target = table.get(state, p.target)
     table.require_living(target)
-    use = p.use_last_breath or target.use_last_breath
-    amounts = amount_chances(p.amount, p.dice, DEFAULT_LIMITS)
-    return damage_odds(
-        table.vitals(target, rules), amounts, lambda n: Hit(n, p.kind, p.critical, p.overkill, use), rules
-    )
+    hit = Hit(0, p.kind, p.critical, p.overkill, p.use_last_breath or target.use_last_breath)
+    return remembered_damage_odds(table.vitals(target, rules), p.amount, p.dice, hit, rules, DEFAULT_LIMITS)
 
 
 def damage_in_session(
@@ -289,14 +289,16 @@ def death_save_session_odds(state: NcbState, p: NcbDeathSaveAction, actor: Actor
     """The combatant's next save and its fate, from its tallies and exhaustion at the table."""
     c = table.get(state, p.combatant)
     mode = roll_mode(p.advantage, p.disadvantage)
-    return save_odds(table.vitals(c, state.rules), state.rules, modifier=p.modifier, mode=mode)
+    return remembered_save_odds(table.vitals(c, state.rules), state.rules, modifier=p.modifier, mode=mode)
 
 
 def _stabilizing(p: NcbStabilizeParams, stream: DiceStream) -> Stabilizing:
-    v = Vitals(hp=0, max_hp=1, condition="dying")
     mode = roll_mode(p.advantage, p.disadvantage)
-    _, done = stop_bleeding(v, p.method, stream, p.rules, medicine_bonus=p.medicine_bonus, mode=mode)
+    _, done = stop_bleeding(_DYING, p.method, stream, p.rules, medicine_bonus=p.medicine_bonus, mode=mode)
     return done
+
+
+_DYING = Vitals(hp=0, max_hp=1, condition="dying")  # whom a stateless attempt stabilizes
 
 
 def stabilize(p: NcbStabilizeParams, stream: Stream) -> NcbStabilizeResult:
@@ -304,7 +306,8 @@ def stabilize(p: NcbStabilizeParams, stream: Stream) -> NcbStabilizeResult:
 
 
 def stabilize_odds_of(p: NcbStabilizeParams) -> Odds:
-    return stabilize_odds(lambda stream: _stabilizing(p, stream))
+    mode = roll_mode(p.advantage, p.disadvantage)
+    return stabilize_odds(_DYING, attempt(p.method, p.rules, medicine_bonus=p.medicine_bonus, mode=mode))
 
 
 def stabilize_in_session(
@@ -328,17 +331,24 @@ def _helping(
 ) -> tuple[Vitals, Stabilizing]:
     """The helper's attempt: Wisdom (Medicine), proficiency and exhaustion from the table."""
     rules = state.rules
-    bonus = table.ability_mod(helper, "wisdom") + p.bonus - table.penalty(helper, rules)
+    mode = roll_mode(p.advantage, p.disadvantage)
+    bonus = _medicine_bonus(state, p, helper)
+    return stop_bleeding(table.vitals(target, rules), p.method, stream, rules, medicine_bonus=bonus, mode=mode)
+
+
+def _medicine_bonus(state: NcbState, p: NcbStabilizeAction, helper: NcbCombatant) -> int:
+    bonus = table.ability_mod(helper, "wisdom") + p.bonus - table.penalty(helper, state.rules)
     if p.proficient:
         bonus += proficiency_bonus(helper.level)
-    mode = roll_mode(p.advantage, p.disadvantage)
-    return stop_bleeding(table.vitals(target, rules), p.method, stream, rules, medicine_bonus=bonus, mode=mode)
+    return bonus
 
 
 def stabilize_session_odds(state: NcbState, p: NcbStabilizeAction, actor: Actor) -> Odds:
     helper, target = table.get(state, p.helper), table.get(state, p.target)
-    require_dying(table.vitals(target, state.rules), "stabilizing")
-    return stabilize_odds(lambda stream: _helping(state, p, helper, target, stream)[1])
+    vitals = table.vitals(target, state.rules)
+    require_dying(vitals, "stabilizing")
+    mode = roll_mode(p.advantage, p.disadvantage)
+    return stabilize_odds(vitals, attempt(p.method, state.rules, medicine_bonus=_medicine_bonus(state, p, helper), mode=mode))
 
 
 def heal(p: NcbHealParams, stream: Stream) -> NcbHealResult:
@@ -348,13 +358,13 @@ def heal(p: NcbHealParams, stream: Stream) -> NcbHealResult:
 
 
 def heal_odds_of(p: NcbHealParams) -> Odds:
-    return healing_odds(target_vitals(p.target, DEFAULT_RULES), amount_chances(p.amount, p.dice, DEFAULT_LIMITS))
+    return healing_odds(target_vitals(p.target, DEFAULT_RULES), p.amount, p.dice, DEFAULT_LIMITS)
 
 
 def heal_session_odds(state: NcbState, p: NcbHealAction, actor: Actor) -> Odds:
     target = table.get(state, p.target)
     table.require_living(target)
-    return healing_odds(table.vitals(target, state.rules), amount_chances(p.amount, p.dice, DEFAULT_LIMITS))
+    return remembered_healing_odds(table.vitals(target, state.rules), p.amount, p.dice, DEFAULT_LIMITS)
 
 
 def heal_in_session(state: NcbState, p: NcbHealAction, stream: Stream, actor: Actor) -> tuple[NcbState, NcbHealResult]:

@@ -18,7 +18,7 @@ from service.systems.ncb.rules.chrome import totals
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.d20 import D20Test, RollMode, roll_mode
 from service.systems.ncb.rules.dice import DiceStream
-from service.systems.ncb.rules.odds_programs import program_odds
+from service.systems.ncb.rules.odds_programs import program_odds, remembered_program_odds
 from service.systems.ncb.rules.damage import DamageOutcome, Hit, apply_damage
 from service.systems.ncb.rules.programs import Payment, Program, ProgramRun, ProgramSlot, pay, save_dc, save_test
 from service.systems.ncb.rules.programs import run as run_against_save
@@ -162,7 +162,7 @@ def run_program_session_odds(state: NcbState, p: NcbRunProgramAction, actor: Act
     vitals = None if target is None else table.vitals(target, rules)
     use = target is not None and target.use_last_breath
     save = _session_save(p, caster, target).test(rules)
-    return program_odds(program, save, rules, target=vitals, use_last_breath=use, limits=DEFAULT_LIMITS)
+    return remembered_program_odds(program, save, rules, target=vitals, use_last_breath=use, limits=DEFAULT_LIMITS)
 
 
 SYSTEM.mechanic(

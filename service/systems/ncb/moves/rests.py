@@ -12,7 +12,7 @@ from service.systems.ncb import state as table
 from service.systems.ncb.moves.shared import as_dict
 from service.systems.ncb.rules.chrome import refresh
 from service.systems.ncb.rules.damage import Vitals
-from service.systems.ncb.rules.odds_amounts import healing_odds, hit_dice_healing
+from service.systems.ncb.rules.odds_amounts import hit_dice_odds
 from service.systems.ncb.rules.recovery import LongRest, ShortRest, require_rest
 from service.systems.ncb.rules.recovery import long_rest as rest_long
 from service.systems.ncb.rules.recovery import short_rest as rest_short
@@ -45,14 +45,14 @@ def short_rest(p: NcbShortRestParams, stream: Stream) -> NcbShortRestResult:
 def short_rest_odds(p: NcbShortRestParams) -> Odds:
     v = Vitals(hp=p.hp, max_hp=p.max_hp, condition=p.condition)
     require_rest(v, spend=p.spend, hit_dice=p.hit_dice)
-    return healing_odds(v, hit_dice_healing(p.spend, p.hit_die, p.constitution))
+    return hit_dice_odds(v, p.spend, p.hit_die, p.constitution)
 
 
 def short_rest_session_odds(state: NcbState, p: NcbShortRestAction, actor: Actor) -> Odds:
     c = table.get(state, p.combatant)
     v = table.vitals(c, state.rules)
     require_rest(v, spend=p.spend, hit_dice=c.hit_dice)
-    return healing_odds(v, hit_dice_healing(p.spend, c.hit_die, table.scores(c)["constitution"]))
+    return hit_dice_odds(v, p.spend, c.hit_die, table.scores(c)["constitution"])
 
 
 def short_rest_fields(rest: ShortRest) -> dict[str, Any]:

@@ -95,6 +95,12 @@ def weapon_hit(total: int, weapon: Weapon, critical: bool, use_last_breath: bool
     return Hit(total, "physical", critical, weapon.overkill, use_last_breath)
 
 
+def hit_like(amount: int, like: Hit) -> Hit:
+    """A hit of `amount`, like `like` in every other way (`dataclasses.replace` without its generic checks:
+    the odds make one per amount they apply)."""
+    return Hit(amount, like.kind, like.critical, like.overkill, like.use_last_breath)
+
+
 def reduction_applies(v: Vitals, hit: Hit, rules: NcbRules) -> bool:
     if hit.kind != "physical" or v.damage_reduction <= 0:
         return False
@@ -106,36 +112,50 @@ def reduction_applies(v: Vitals, hit: Hit, rules: NcbRules) -> bool:
 def _outcome(
     v: Vitals, after: Vitals, hit: Hit, applied: bool, dealt: int, result: Result, cause: Cause | None
 ) -> DamageOutcome:
-    return DamageOutcome(
-        kind=hit.kind,
-        raw=hit.amount,
-        damage_reduction=v.damage_reduction,
-        reduction_applied=applied,
-        dealt=dealt,
-        massive=dealt >= v.max_hp,
-        hp_before=v.hp,
-        hp_after=after.hp,
-        max_hp=v.max_hp,
-        condition=after.condition,
-        result=result,
-        cause=cause,
-        last_breath_used=v.last_breath and not after.last_breath,
-        last_breath_offered=after.last_breath_offered,
-        exhaustion=after.exhaustion,
-        death_successes=after.death_successes,
-        death_failures=after.death_failures,
+    return DamageOutcome(  # positionally, in the order of its fields: built once per total the odds apply
+        hit.kind,
+        hit.amount,
+        v.damage_reduction,
+        applied,
+        dealt,
+        dealt >= v.max_hp,  # massive
+        v.hp,
+        after.hp,
+        v.max_hp,
+        after.condition,
+        result,
+        cause,
+        v.last_breath and not after.last_breath,  # Last Breath used
+        after.last_breath_offered,
+        after.exhaustion,
+        after.death_successes,
+        after.death_failures,
     )
 
 
-_VITALS = tuple(f.name for f in fields(Vitals))
+_VITALS = frozenset(f.name for f in fields(Vitals))
 
 
 def vitals_with(v: Vitals, **changes: Any) -> Vitals:
-    """`dataclasses.replace` for Vitals (every field set by `__init__`), without its generic checks: the
-    odds apply damage once per total a hit can roll."""
-    values = {name: getattr(v, name) for name in _VITALS}
-    values.update(changes)
-    return Vitals(**values)
+    """`dataclasses.replace` for Vitals (every field set by `__init__`), without its generic checks: each
+    field read from `changes` or else from `v`, and the Vitals built positionally. The odds apply damage
+    and read saves many times per request."""
+    if not _VITALS.issuperset(changes):
+        raise TypeError(f"Vitals has no field {sorted(set(changes) - _VITALS)}")
+    get = changes.get
+    return Vitals(
+        get("hp", v.hp),
+        get("max_hp", v.max_hp),
+        get("condition", v.condition),
+        get("damage_reduction", v.damage_reduction),
+        get("death_successes", v.death_successes),
+        get("death_failures", v.death_failures),
+        get("last_breath", v.last_breath),
+        get("last_breath_offered", v.last_breath_offered),
+        get("exhaustion", v.exhaustion),
+        get("nc", v.nc),
+        get("helpless", v.helpless),
+    )
 
 
 def _killed(v: Vitals, condition: Literal["flatlined", "annihilated"]) -> Vitals:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from service.systems.ncb.rules import exhaustion
-from service.systems.ncb.rules.d20 import D20Roll, RollMode, judge, roll_d20, roll_test
+from service.systems.ncb.rules.d20 import D20Roll, D20Test, Outcome, RollMode, judge, roll_d20
 from service.systems.ncb.rules.damage import FAILURES_TO_FLATLINE, Condition, Vitals, vitals_with
 from service.systems.ncb.rules.dice import DiceStream
 from service.systems.ncb.errors import NOT_DYING, refuse
@@ -65,16 +65,35 @@ def read_death_save(
     v: Vitals, faces: tuple[int, ...], natural: int, rules: NcbRules, *, modifier: int = 0, mode: RollMode = "normal"
 ) -> tuple[Vitals, DeathSave]:
     """A death save whose d20 showed `faces`, `natural` the one that counts: all it does reads the natural
-    (the faces are only recorded), so the odds read each natural once through it."""
+    (the faces are only recorded), so the odds read the naturals through its parts (`tally_death_save`,
+    `vitals_after_save`)."""
     require_dying(v, "a death save")
+    bonus, total, passed, outcome = _judged(v, natural, rules, modifier)
+    roll = D20Roll(faces, natural, mode, bonus, total, rules.death_save_dv, passed, outcome)
+    result, successes, failures = _tallied(v, natural, passed, rules)
+    after = vitals_after_save(v, result, successes, failures)
+    return after, DeathSave(roll, successes, failures, result, after.condition, after.hp)
+
+
+def tally_death_save(v: Vitals, natural: int, rules: NcbRules, *, modifier: int = 0) -> tuple[DeathSaveResult, int, int]:
+    """A save's result and the successes and failures it records (3 when it stabilized or flatlined; 0 and
+    0 when it revived), from its natural: what `read_death_save` reads before it records the roll."""
+    _, _, passed, _ = _judged(v, natural, rules, modifier)
+    return _tallied(v, natural, passed, rules)
+
+
+def _judged(v: Vitals, natural: int, rules: NcbRules, modifier: int) -> tuple[int, int, bool, Outcome]:
+    """The bonus (exhaustion taken off), total, pass and outcome of a save's natural against the DV."""
     bonus = modifier - exhaustion.d20_penalty(v.exhaustion, rules)
     total = natural + bonus
     passed, outcome = judge(natural, total, rules.death_save_dv, ties_succeed=True)  # a threshold
-    roll = D20Roll(faces, natural, mode, bonus, total, rules.death_save_dv, passed, outcome)
-    successes, failures = v.death_successes, v.death_failures
+    return bonus, total, passed, outcome
+
+
+def _tallied(v: Vitals, natural: int, passed: bool, rules: NcbRules) -> tuple[DeathSaveResult, int, int]:
     if natural == 20 and rules.death_save_natural_20 == "regain-1-hp":
-        after = vitals_with(v, hp=1, condition="up", death_successes=0, death_failures=0)
-        return after, DeathSave(roll, 0, 0, "revived", "up", 1)
+        return "revived", 0, 0
+    successes, failures = v.death_successes, v.death_failures
     if natural == 1:
         failures += 2
     elif passed:
@@ -82,13 +101,22 @@ def read_death_save(
     else:
         failures += 1
     if failures >= FAILURES_TO_FLATLINE:
-        after = vitals_with(v, hp=0, condition="flatlined", death_failures=FAILURES_TO_FLATLINE)
-        return after, DeathSave(roll, successes, FAILURES_TO_FLATLINE, "flatlined", "flatlined", 0)
+        return "flatlined", successes, FAILURES_TO_FLATLINE
     if successes >= SUCCESSES_TO_STABILIZE:
-        after = vitals_with(v, condition="stable", death_successes=0, death_failures=0)
-        return after, DeathSave(roll, successes, failures, "stabilized", "stable", v.hp)
-    after = vitals_with(v, death_successes=successes, death_failures=failures)
-    return after, DeathSave(roll, successes, failures, "success" if passed else "failure", "dying", v.hp)
+        return "stabilized", successes, failures
+    return ("success" if passed else "failure"), successes, failures
+
+
+def vitals_after_save(v: Vitals, result: DeathSaveResult, successes: int, failures: int) -> Vitals:
+    """The dying character after a save with this result and these tallies (`tally_death_save`): back up
+    at 1 HP, flatlined, stable with its tallies cleared, or still dying with them."""
+    if result == "revived":
+        return vitals_with(v, hp=1, condition="up", death_successes=0, death_failures=0)
+    if result == "flatlined":
+        return vitals_with(v, hp=0, condition="flatlined", death_failures=FAILURES_TO_FLATLINE)
+    if result == "stabilized":
+        return vitals_with(v, condition="stable", death_successes=0, death_failures=0)
+    return vitals_with(v, death_successes=successes, death_failures=failures)
 
 
 def bleed_out(v: Vitals) -> tuple[Vitals, Bleeding]:
@@ -102,6 +130,20 @@ def bleed_out(v: Vitals) -> tuple[Vitals, Bleeding]:
     return vitals_with(v, death_failures=failures), Bleeding(failures, "failure", "dying")
 
 
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """A stabilizing attempt set up before any roll: what `stabilize` rolls and its odds read per natural."""
+
+    method: StabilizeMethod
+    check: D20Test | None  # the Medicine check against the stabilize DV; a med-patch or help rolls none
+
+
+def attempt(method: StabilizeMethod, rules: NcbRules, *, medicine_bonus: int = 0, mode: RollMode = "normal") -> Attempt:
+    if method != "medicine":
+        return Attempt(method, None)
+    return Attempt(method, D20Test(medicine_bonus, rules.stabilize_dv, mode, rules.dv_ties_succeed))
+
+
 def stabilize(
     v: Vitals,
     method: StabilizeMethod,
@@ -113,12 +155,22 @@ def stabilize(
 ) -> tuple[Vitals, Stabilizing]:
     """A Medicine check against the stabilize DV, or a med-patch or a friend's hands (no roll)."""
     require_dying(v, "stabilizing")
+    tried = attempt(method, rules, medicine_bonus=medicine_bonus, mode=mode)
+    if tried.check is None:
+        return read_stabilize(v, tried, None)
+    return read_stabilize(v, tried, roll_d20(stream, tried.check.mode))
+
+
+def read_stabilize(v: Vitals, tried: Attempt, rolled: tuple[tuple[int, ...], int] | None) -> tuple[Vitals, Stabilizing]:
+    """The attempt once its d20 showed `rolled` (the faces, and the natural that counts; None when the
+    attempt rolls nothing): all it does reads the natural, so the odds read the naturals through it."""
     roll = None
-    if method == "medicine":
-        roll = roll_test(
-            stream, modifier=medicine_bonus, dv=rules.stabilize_dv, mode=mode, ties_succeed=rules.dv_ties_succeed
-        )
-        if not roll.success:
-            return v, Stabilizing(method, roll, False, v.condition)
+    if tried.check is not None and rolled is not None:
+        check = tried.check
+        faces, natural = rolled
+        total, success, outcome = check.read(natural)
+        roll = D20Roll(faces, natural, check.mode, check.modifier, total, check.dv, success, outcome)
+        if not success:
+            return v, Stabilizing(tried.method, roll, False, v.condition)
     after = vitals_with(v, condition="stable", death_successes=0, death_failures=0)
-    return after, Stabilizing(method, roll, True, "stable")
+    return after, Stabilizing(tried.method, roll, True, "stable")

@@ -1,72 +1,115 @@
 """The exact odds of damage, healing, rests, level-ups and stabilizing: each amount's chance, read by
 the same rule that applies it.
 
-An amount is a fixed number or a formula (`total_chances`); each possible amount then goes through
-`apply_damage` or `heal` as a rolled one would. Hit dice on a short rest are convolved die by die
-(`hit_die_healing` read for every face); a level-up's hit die and a Medicine check are walked
-through `level_up` and `stabilize` themselves.
+An amount is a fixed number or a formula (`total_ways`); each possible amount then goes through
+`apply_damage` or `heal` as a rolled one would, each stretch of amounts they read alike read at its
+ends (`runs`). Damage and healing are remembered by the amount or the formula's text. Hit dice on a short rest are convolved die by die
+(`hit_die_healing` read for every face); a level-up's hit die is read face by face through
+`read_level_up` and a Medicine check's naturals through `read_stabilize`: the parts of `level_up` and
+`stabilize` after their rolls.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 
 from service.dice import sums
 from service.dice.memo import memoized
 from service.dice.notation import Limits
 from service.dice.odds import Distribution, Odds, Outcome
-from service.dice.stream import Stream
-from service.dice.walk import as_ways, ordered, ordered_ways, walk
+from service.dice.walk import ordered_ways
 from service.systems.ncb.errors import AMOUNT_OR_DICE, refuse
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.abilities import modifier
-from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage
-from service.systems.ncb.rules.dying import Stabilizing
+from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, hit_like
+from service.systems.ncb.rules.dying import Attempt, read_stabilize, require_dying
 from service.systems.ncb.rules.odds_attack import RESULTS
-from service.systems.ncb.rules.odds_formula import total_chances
+from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_sums
+from service.systems.ncb.rules.odds_formula import total_ways
+from service.systems.ncb.rules.odds_runs import amounts_alike, one_by_one, runs
 from service.systems.ncb.rules.recovery import LevelUp, heal, hit_die_healing
 
 CONDITIONS_AFTER_HEALING = ("dying", "stable", "up")
 STABILIZING = ("dying", "stable")
 
 
-def amount_chances(amount: int | None, dice: str | None, limits: Limits) -> dict[int, Fraction]:
-    """A fixed amount (certain) or a formula's totals, never below 0, as `amount_or_dice` takes them."""
+def amount_ways(amount: int | None, dice: str | None, limits: Limits) -> sums.Counts:
+    """A fixed amount (certain) or a formula's totals, never below 0, as `amount_or_dice` takes them: whole
+    numbers of ways out of one total (a formula's are kept by its text: only read them)."""
     if (amount is None) == (dice is None):
         raise refuse(AMOUNT_OR_DICE, "give exactly one of `amount` or `dice`")
     if dice is None:
-        return {amount or 0: Fraction(1)}
-    return total_chances(dice, limits)
+        return {amount or 0: 1}, 1
+    return total_ways(dice, limits)
 
 
-@memoized
-def damage_odds(target: Vitals, amounts: dict[int, Fraction], hit_of: Callable[[int], Hit], rules: NcbRules) -> Odds:
-    """`damage` dealt (after reduction) and the target's `result`, for each amount's chance."""
-    ways, whole = as_ways(amounts)  # summed as whole numbers over one total, the chances made once at the end
+def damage_odds(target: Vitals, amount: int | None, dice: str | None, hit: Hit, rules: NcbRules, limits: Limits) -> Odds:
+    """`damage` dealt (after reduction) and the target's `result`: each amount `amount_ways` gives dealt as
+    `hit` with that amount. Remembered by the amount or formula's text, not by its table of totals."""
+    ways, whole = amount_ways(amount, dice, limits)
     assert sum(ways.values()) == whole, "the amounts' chances sum to 1"
     dealt: dict[Outcome, int] = {}
     result: dict[str, int] = {}
-    for amount, n in ways.items():
-        _, done = apply_damage(target, hit_of(amount), rules)
-        dealt[done.dealt] = dealt.get(done.dealt, 0) + n
-        result[done.result] = result.get(done.result, 0) + n
+
+    def applied(amount: int) -> tuple[int, str]:
+        """What the amount does to the target: the damage dealt less the amount, and the result."""
+        _, done = apply_damage(target, hit_like(amount, hit), rules)
+        return done.dealt - amount, done.result
+
+    # Each stretch of amounts applied alike applied at its ends (`runs`), or each amount once.
+    values = sorted(ways)
+    stretches = runs if amounts_alike(target) else one_by_one
+    for first, last, (offset, name) in stretches(values, applied):
+        summed = 0
+        for each in values[first : last + 1]:
+            dealt[each + offset] = dealt.get(each + offset, 0) + ways[each]
+            summed += ways[each]
+        result[name] = result.get(name, 0) + summed
     return Odds.of(Distribution.counted("damage", dealt), Distribution.counted("result", ordered_ways(result, RESULTS)))
 
 
+# The same remembered by the content of its inputs, for the session's odds. The stateless odds are
+# remembered by their request where the mechanic is declared, so they call the function itself.
+remembered_damage_odds = memoized(damage_odds)
+
+
+def healing_odds(target: Vitals, amount: int | None, dice: str | None, limits: Limits) -> Odds:
+    """HP `healed` (up to the maximum), `hp` after, and the `condition` healing leaves, for each amount
+    `amount_ways` gives."""
+    return healed_odds(target, amount_ways(amount, dice, limits))
+
+
+# The same remembered by the content of its inputs, for the session's odds. The stateless odds are
+# remembered by their request where the mechanic is declared, so they call the function itself.
+remembered_healing_odds = memoized(healing_odds)
+
+
 @memoized
-def healing_odds(target: Vitals, amounts: dict[int, Fraction]) -> Odds:
-    """HP `healed` (up to the maximum), `hp` after, and the `condition` healing leaves."""
-    ways, whole = as_ways(amounts)
+def hit_dice_odds(target: Vitals, spend: int, hit_die: int, constitution: int) -> Odds:
+    """The same for `spend` hit dice spent on a short rest (`hit_dice_ways`)."""
+    return healed_odds(target, hit_dice_ways(spend, hit_die, constitution))
+
+
+def healed_odds(target: Vitals, amounts: sums.Counts) -> Odds:
+    """The same from the amounts' whole numbers of ways out of one total."""
+    ways, whole = amounts
     assert sum(ways.values()) == whole, "the amounts' chances sum to 1"
     healed: dict[Outcome, int] = {}
     hp: dict[Outcome, int] = {}
     condition: dict[str, int] = {}
-    for amount, n in ways.items():
-        _, done = heal(target, amount)
-        healed[done.healed] = healed.get(done.healed, 0) + n
-        hp[done.hp_after] = hp.get(done.hp_after, 0) + n
-        condition[done.condition] = condition.get(done.condition, 0) + n
+    # Healed and HP after, less the amount, only fall as the amount grows, and the condition turns over
+    # once: each stretch of amounts healed alike is healed at its ends (`runs`).
+    values = sorted(ways)
+    for first, last, (healed_less, hp_less, name) in runs(values, partial(_healed, target)):
+        summed = 0
+        for amount in values[first : last + 1]:
+            n = ways[amount]
+            healed[amount + healed_less] = healed.get(amount + healed_less, 0) + n
+            hp[amount + hp_less] = hp.get(amount + hp_less, 0) + n
+            summed += n
+        condition[name] = condition.get(name, 0) + summed
     return Odds.of(
         Distribution.counted("healed", healed),
         Distribution.counted("hp", hp),
@@ -74,34 +117,58 @@ def healing_odds(target: Vitals, amounts: dict[int, Fraction]) -> Odds:
     )
 
 
+def _healed(target: Vitals, amount: int) -> tuple[int, int, str]:
+    """What `heal` makes of the amount: HP healed and HP after, each less the amount, and the condition."""
+    _, done = heal(target, amount)
+    return done.healed - amount, done.hp_after - amount, str(done.condition)
+
+
 def hit_dice_healing(spend: int, hit_die: int, constitution: int) -> dict[int, Fraction]:
     """What `spend` hit dice heal together, each read by `hit_die_healing`."""
+    return sums.chances(hit_dice_ways(spend, hit_die, constitution))
+
+
+def hit_dice_ways(spend: int, hit_die: int, constitution: int) -> sums.Counts:
+    """The same as whole numbers of ways out of one total."""
     con = modifier(constitution)
     one: sums.Counts = ({}, hit_die)
     for face in range(1, hit_die + 1):
         healed = hit_die_healing(face, con)
         one[0][healed] = one[0].get(healed, 0) + 1
-    return sums.chances(sums.repeat(one, spend))
+    return sums.repeat(one, spend)
 
 
 @memoized
-def level_up_odds(gain: Callable[[Stream], LevelUp]) -> Odds:
-    """The hit points a level brings (certain for the average), and the maximum after."""
-    chances = walk(lambda stream: _gained(gain(stream)))
-    hp_gain: dict[Outcome, Fraction] = {}
-    max_hp: dict[Outcome, Fraction] = {}
-    for (g, m), p in chances.items():
-        hp_gain[g] = hp_gain.get(g, Fraction(0)) + p
-        max_hp[m] = max_hp.get(m, Fraction(0)) + p
-    return Odds.of(Distribution.of("hpGain", hp_gain), Distribution.of("maxHp", max_hp))
-
-
-def _gained(up: LevelUp) -> tuple[int, int]:
-    return up.hp_gain, up.max_hp
+def level_up_odds(gained: Callable[[int | None], LevelUp], rolled: int | None) -> Odds:
+    """The hit points a level brings (certain for the average), and the maximum after: `gained` (the
+    level-up read from its hit die's face, `read_level_up`) read for each face of the `rolled` die, once
+    with no face when nothing is rolled."""
+    faces: list[int | None] = [None] if rolled is None else list(range(1, rolled + 1))
+    hp_gain: dict[Outcome, int] = {}
+    max_hp: dict[Outcome, int] = {}
+    for face in faces:
+        up = gained(face)
+        hp_gain[up.hp_gain] = hp_gain.get(up.hp_gain, 0) + 1
+        max_hp[up.max_hp] = max_hp.get(up.max_hp, 0) + 1
+    return Odds.of(Distribution.counted("hpGain", hp_gain), Distribution.counted("maxHp", max_hp))
 
 
 @memoized
-def stabilize_odds(attempt: Callable[[Stream], Stabilizing]) -> Odds:
-    """The dying character's `condition` after the attempt (a Medicine check, or certain with no roll)."""
-    chances = walk(lambda stream: str(attempt(stream).condition))
-    return Odds.of(Distribution.of("condition", ordered(chances, STABILIZING)))
+def stabilize_odds(v: Vitals, tried: Attempt) -> Odds:
+    """The dying character's `condition` after the attempt: certain with no roll, else the Medicine check's
+    naturals read through `read_stabilize`, each stretch of naturals read alike at its ends (`runs`: between
+    a 1 and a 20 a failed check turns into a success once as the natural grows)."""
+    require_dying(v, "stabilizing")
+    if tried.check is None:
+        _, done = read_stabilize(v, tried, None)
+        return Odds.of(Distribution.counted("condition", ordered_ways({str(done.condition): 1}, STABILIZING)))
+    faces, sums = natural_sums(tried.check.mode)
+    ways: dict[str, int] = {}
+    for first, last, condition in runs(faces, partial(_stabilized, v, tried), apart=NATURALS_APART):
+        ways[condition] = ways.get(condition, 0) + sums[last + 1] - sums[first]
+    return Odds.of(Distribution.counted("condition", ordered_ways(ways, STABILIZING)))
+
+
+def _stabilized(v: Vitals, tried: Attempt, natural: int) -> str:
+    _, done = read_stabilize(v, tried, ((natural,), natural))
+    return str(done.condition)

@@ -2,7 +2,8 @@
 
 The attack roll is set up and judged per natural as `roll_to_hit` does it (`aim`, `Aim.judged`); each way it
 can land (miss, hit, critical) then rolls the weapon's `damage_formula`, whose totals come from
-`total_ways`, and each total is applied to the target by `apply_damage` as a rolled hit would be.
+`total_ways`, and each total is applied to the target by `apply_damage` as a rolled hit would be. The
+naturals and the totals are read by stretches read alike, each at its ends (`runs`).
 """
 
 from __future__ import annotations
@@ -14,22 +15,22 @@ from service.dice.memo import memoized
 from service.dice.notation import Limits
 from service.dice.odds import Distribution, Odds
 from service.dice.walk import ordered_ways
-from service.systems.ncb.rules.attacks import Swing, aim
+from service.systems.ncb.rules.attacks import Aim, Swing, aim
 from service.systems.ncb.rules.damage import Vitals, apply_damage, weapon_hit
-from service.systems.ncb.rules.odds_d20 import natural_ways
+from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_sums
 from service.systems.ncb.rules.odds_formula import total_ways
+from service.systems.ncb.rules.odds_runs import amounts_alike, one_by_one, runs
 from service.systems.ncb.rules.weapons import WeaponDice, damage_formula
 
 ATTACK_OUTCOMES = ("miss", "hit", "critical-hit")
 RESULTS = ("unharmed", "hurt", "last-breath", "dying", "flatlined", "annihilated")
 
 
-@memoized
 def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: Limits) -> Odds:
     """`outcome` of the roll; `damage` dealt after damage reduction (0 on a miss); the target's `result`."""
     landed_ways, _ = landing_ways(swing)
     outcome: dict[str, int] = {}
-    # Each hit's damage totals as whole numbers over one common total; each (total, critical) applied once.
+    # Each hit's damage totals as whole numbers over one common total.
     hits: dict[tuple[bool, bool, int, WeaponDice], tuple[dict[int, int], int]] = {}
     for key, n in landed_ways.items():
         hit, critical, ability_modifier, dice = key
@@ -45,7 +46,7 @@ def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: 
         common = lcm(common, total_whole)
     dealt_ways: dict[int, int] = {}
     result_ways: dict[str, int] = {}
-    applied: dict[tuple[int, bool], tuple[int, str]] = {}
+    stretches = runs if amounts_alike(target) else one_by_one
     for key, n in landed_ways.items():
         if key not in hits:  # a miss
             dealt_ways[0] = dealt_ways.get(0, 0) + n * common
@@ -53,19 +54,33 @@ def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: 
             continue
         critical = key[1]
         counts, total_whole = hits[key]
-        for total, m in counts.items():
-            found = applied.get((total, critical))
-            if found is None:
-                _, done = apply_damage(target, weapon_hit(total, swing.weapon, critical, use_last_breath), swing.rules)
-                found = applied[(total, critical)] = (done.dealt, done.result)
-            ways = n * m * (common // total_whole)
-            dealt_ways[found[0]] = dealt_ways.get(found[0], 0) + ways
-            result_ways[found[1]] = result_ways.get(found[1], 0) + ways
+        scale = n * (common // total_whole)
+        totals = sorted(counts)
+
+        def applied(total: int, critical: bool = critical) -> tuple[int, str]:
+            """What the rolled hit does to the target: the damage dealt less the total, and the result."""
+            _, done = apply_damage(target, weapon_hit(total, swing.weapon, critical, use_last_breath), swing.rules)
+            return done.dealt - total, done.result
+
+        # Dealt less the total only falls as the total grows, and the result turns over once per kind:
+        # each stretch of totals applied alike is applied at its ends (`runs`).
+        for first, last, (offset, result) in stretches(totals, applied):
+            summed = 0
+            for total in totals[first : last + 1]:
+                ways = counts[total] * scale
+                dealt_ways[total + offset] = dealt_ways.get(total + offset, 0) + ways
+                summed += ways
+            result_ways[result] = result_ways.get(result, 0) + summed
     return Odds.of(
         Distribution.counted("outcome", ordered_ways(outcome, ATTACK_OUTCOMES)),
         Distribution.counted("damage", dealt_ways),
         Distribution.counted("result", ordered_ways(result_ways, RESULTS)),
     )
+
+
+# The same remembered by the content of its inputs, for the session's odds. The stateless odds are
+# remembered by their request where the mechanic is declared, so they call the function itself.
+remembered_attack_odds = memoized(attack_odds)
 
 
 def landings(swing: Swing) -> dict[tuple[bool, bool, int, WeaponDice], Fraction]:
@@ -78,10 +93,24 @@ def landings(swing: Swing) -> dict[tuple[bool, bool, int, WeaponDice], Fraction]
 def landing_ways(swing: Swing) -> tuple[dict[tuple[bool, bool, int, WeaponDice], int], int]:
     """The same as whole numbers of ways out of one total."""
     aimed = aim(swing)
-    naturals, whole = natural_ways(aimed.mode)
     out: dict[tuple[bool, bool, int, WeaponDice], int] = {}
-    for natural, n in naturals.items():
-        _, hit, _, critical = aimed.judged(natural)
+    for (hit, critical), n in aimed_ways(aimed).items():
         key = (hit, critical, aimed.ability_modifier, aimed.dice)
         out[key] = out.get(key, 0) + n
-    return out, whole
+    return out, natural_sums(aimed.mode)[1][-1]
+
+
+def aimed_ways(aimed: Aim) -> dict[tuple[bool, bool], int]:
+    """Ways of each (hit, critical) of an aimed attack, out of the mode's total: a miss turns into a hit
+    once as the natural grows, and a hit into a critical once, so each stretch of naturals judged alike
+    is judged at its ends (`runs`, tested against judging every natural)."""
+    faces, sums = natural_sums(aimed.mode)
+    out: dict[tuple[bool, bool], int] = {}
+    for first, last, landed in runs(faces, lambda natural: _landed(aimed, natural), apart=NATURALS_APART):
+        out[landed] = out.get(landed, 0) + sums[last + 1] - sums[first]
+    return out
+
+
+def _landed(aimed: Aim, natural: int) -> tuple[bool, bool]:
+    _, hit, _, critical = aimed.judged(natural)
+    return hit, critical

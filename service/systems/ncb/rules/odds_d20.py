@@ -3,20 +3,22 @@
 `test_odds(test)` takes the test set up (`D20Test`) and reads the die that counts as its roll does
 (`read_natural`, with its modifier, DV and tie rule), weighted by the chance of each natural under the
 mode (`roll_d20` walked over both dice under advantage or disadvantage): the outcome classes,
-naturals included, and the total against the DV, each of the 20 naturals read once.
+naturals included, and the total against the DV, each stretch of naturals read alike read at its ends.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds
-from service.dice.walk import as_ways, ordered, walk
+from service.dice.walk import as_ways, ordered_ways, walk
 from service.systems.ncb.rules.d20 import D20Test, RollMode, roll_d20
+from service.systems.ncb.rules.odds_runs import runs
 
 D20_OUTCOMES = ("critical-failure", "failure", "success", "critical-success")
+NATURALS_APART = frozenset({1, 20})  # read by rules of their own (`judge`): the naturals between turn over once
 
 @cache
 def natural_chances(mode: RollMode) -> dict[int, Fraction]:
@@ -31,18 +33,44 @@ def natural_ways(mode: RollMode) -> tuple[dict[int, int], int]:
     return as_ways(natural_chances(mode))
 
 
-@memoized
+@cache
+def natural_sums(mode: RollMode) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The naturals in order and the running sums of their ways (`natural_ways`): the ways of the naturals
+    at indices first..last are `sums[last + 1] - sums[first]`. Kept for the life of the process."""
+    ways, _ = natural_ways(mode)
+    faces = tuple(sorted(ways))
+    sums = [0]
+    for natural in faces:
+        sums.append(sums[-1] + ways[natural])
+    return faces, tuple(sums)
+
+
 def test_odds(test: D20Test) -> Odds:
-    """Outcome classes (worst to best) and the total's distribution, with the DV as its target: each
-    natural of the mode read once."""
-    ways, whole = natural_ways(test.mode)
+    """Outcome classes (worst to best) and the total's distribution, with the DV as its target: the naturals
+    of the mode read as the roll reads them (`D20Test.read`), each stretch read alike at its ends (`runs`:
+    the total less the natural never changes, and between a 1 and a 20 a failure turns into a success once)."""
+    faces, sums = natural_sums(test.mode)
+    chances = natural_chances(test.mode)
     outcomes: dict[str, int] = {}
-    totals: dict[int, int] = {}
-    for natural, n in ways.items():
-        total, _, outcome = test.read(natural)
-        outcomes[outcome] = outcomes.get(outcome, 0) + n
-        totals[total] = totals.get(total, 0) + n
+    totals: dict[int, Fraction] = {}
+    for first, last, (added, outcome) in runs(faces, partial(_read, test), apart=NATURALS_APART):
+        for natural in faces[first : last + 1]:
+            total = natural + added
+            # The total less the natural never changes: each total is one natural's, with its kept Fraction.
+            totals[total] = totals[total] + chances[natural] if total in totals else chances[natural]
+        outcomes[outcome] = outcomes.get(outcome, 0) + sums[last + 1] - sums[first]
     return Odds.of(
-        Distribution.of("outcome", ordered({o: Fraction(n, whole) for o, n in outcomes.items()}, D20_OUTCOMES)),
-        Distribution.of("total", {t: Fraction(n, whole) for t, n in totals.items()}, target=test.dv),
+        Distribution.counted("outcome", ordered_ways(outcomes, D20_OUTCOMES)),
+        Distribution.of("total", totals, target=test.dv),
     )
+
+
+# The same remembered by the content of its inputs, for the session's odds. The stateless odds are
+# remembered by their request where the mechanic is declared, so they call the function itself.
+remembered_test_odds = memoized(test_odds)
+
+
+def _read(test: D20Test, natural: int) -> tuple[int, str]:
+    """What the test reads from a natural: the total less the natural, and the outcome."""
+    total, _, outcome = test.read(natural)
+    return total - natural, outcome

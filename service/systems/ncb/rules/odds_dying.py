@@ -1,68 +1,90 @@
 """The exact odds of a death save, and of where a dying character ends up.
 
-`save_odds` reads each natural of the roll mode once through `read_death_save`, the save
+`save_odds` reads the naturals of the roll mode through the parts of `read_death_save`, the save
 `death_save` makes once its d20 is rolled (`natural_ways`: both dice walked under advantage or
-disadvantage): this save's result. The fate follows the text's clock from the current tallies: each of the
+disadvantage): the tallies each natural makes (`tally_death_save`), each stretch of naturals read
+alike read at its ends (`runs`), and the vitals after them (`vitals_after_save`): this save's result. The fate follows the text's clock from the current tallies: each of the
 dying character's turns holds one death save, then bleeding out fails one more at the end of
 the turn, until the character is stable, back up (a natural 20) or flatlined. Every turn adds
 a failure, so the chain ends within three turns; later saves are rolled like this one, and
-nobody stabilizes the character meanwhile.
+nobody stabilizes the character meanwhile. Both are summed in whole numbers of ways.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
+from functools import partial
 
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds
 from service.dice.stream import Stream
-from service.dice.walk import marginal, ordered, walk
+from service.dice.walk import ordered, ordered_ways, walk
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.d20 import RollMode
-from service.systems.ncb.rules.damage import Vitals
-from service.systems.ncb.rules.dying import DeathSave, bleed_out, death_save, read_death_save, require_dying
-from service.systems.ncb.rules.odds_d20 import natural_ways
+from service.systems.ncb.rules.damage import FAILURES_TO_FLATLINE, Vitals
+from service.systems.ncb.rules.dying import (
+    DeathSaveResult,
+    bleed_out,
+    death_save,
+    require_dying,
+    tally_death_save,
+    vitals_after_save,
+)
+from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_sums
+from service.systems.ncb.rules.odds_runs import runs
 
 SAVE_RESULTS = ("flatlined", "failure", "success", "stabilized", "revived")
 FATES = ("flatlined", "stabilized", "revived")
 _FATE_OF = {"flatlined": "flatlined", "stable": "stabilized", "up": "revived"}
 
 
-@memoized
 def save_odds(v: Vitals, rules: NcbRules, *, modifier: int = 0, mode: RollMode = "normal") -> Odds:
     require_dying(v, "a death save")
-    steps: dict[Vitals, dict[tuple[Vitals, str], Fraction]] = {}
+    faces, sums = natural_sums(mode)
+    whole = sums[-1]
 
-    def step(now: Vitals) -> dict[tuple[Vitals, str], Fraction]:
-        """One save from `now`: each vitals after it, with the save's result."""
-        if now not in steps:
-            ways, whole = natural_ways(mode)
-            counted: dict[tuple[Vitals, str], int] = {}
-            for natural, n in ways.items():
-                key = _after(read_death_save(now, (natural,), natural, rules, modifier=modifier, mode=mode))
-                counted[key] = counted.get(key, 0) + n
-            steps[now] = {key: Fraction(n, whole) for key, n in counted.items()}
-        return steps[now]
+    def step(now: Vitals) -> list[tuple[Vitals, str, int]]:
+        """One save from `now`: each vitals after it, with the save's result and its ways out of `whole`."""
+        tallies: dict[tuple[DeathSaveResult, int, int], int] = {}
+        for first, last, tally in runs(faces, partial(_tallied, now, rules, modifier), apart=NATURALS_APART):
+            tallies[tally] = tallies.get(tally, 0) + sums[last + 1] - sums[first]
+        return [(vitals_after_save(now, *tally), tally[0], n) for tally, n in tallies.items()]
 
-    def fate(now: Vitals) -> dict[str, Fraction]:
-        out: dict[str, Fraction] = {}
-        for (after, _), p in step(now).items():
+    def fate(saves: list[tuple[Vitals, str, int]], turns: int) -> dict[str, int]:
+        """Where the character ends up after these saves, in ways out of `whole` to the power `turns`."""
+        assert turns > 0, "every turn adds a failure: the chain ends within three turns"
+        out: dict[str, int] = {}
+        for after, _, n in saves:
             if after.condition == "dying":
                 after, _ = bleed_out(after)
-            ends = fate(after) if after.condition == "dying" else {_FATE_OF[after.condition]: Fraction(1)}
-            for name, q in ends.items():
-                out[name] = out.get(name, Fraction(0)) + p * q
+            if after.condition == "dying":
+                for name, m in fate(step(after), turns - 1).items():
+                    out[name] = out.get(name, 0) + n * m
+            else:
+                name = _FATE_OF[after.condition]
+                out[name] = out.get(name, 0) + n * whole ** (turns - 1)
         return out
 
+    saves = step(v)
+    results: dict[str, int] = {}
+    for _, result, n in saves:
+        results[result] = results.get(result, 0) + n
     return Odds.of(
-        Distribution.of("result", ordered(marginal(step(v), lambda o: o[1]), SAVE_RESULTS)),
-        Distribution.of("fate", ordered(fate(v), FATES)),
+        Distribution.counted("result", ordered_ways(results, SAVE_RESULTS)),
+        Distribution.counted("fate", ordered_ways(fate(saves, FAILURES_TO_FLATLINE), FATES)),
     )
 
 
-def _after(saved: tuple[Vitals, DeathSave]) -> tuple[Vitals, str]:
-    after, rolled = saved
-    return after, rolled.result
+# The same remembered by the content of its inputs, for the session's odds. The stateless odds are
+# remembered by their request where the mechanic is declared, so they call the function itself.
+remembered_save_odds = memoized(save_odds)
+
+
+def _tallied(now: Vitals, rules: NcbRules, modifier: int, natural: int) -> tuple[DeathSaveResult, int, int]:
+    """The result and tallies of a save from `now` whose natural is `natural` (`tally_death_save`, what
+    `read_death_save` reads). Its failure turns into a success once as the natural grows (a 1 and a 20
+    apart), so `save_odds` reads each stretch of naturals read alike at its ends (`runs`, tested against
+    `read_death_save` on every natural)."""
+    return tally_death_save(now, natural, rules, modifier=modifier)
 
 
 TURN_ENDS = ("flatlined", "dying", "stable", "up")

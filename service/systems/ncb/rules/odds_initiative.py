@@ -1,7 +1,7 @@
 """The exact odds of initiative: each participant's total, who acts first, and where a newcomer lands.
 
-Each total is read per natural of the entry's mode as `roll_initiative` reads it (`initiative_total`;
-the entries roll independently).
+Each total is read from the naturals of the entry's mode as `roll_initiative` reads it (`initiative_total`,
+which adds the same to every natural: read at the ends of the range, `runs`; the entries roll independently).
 Who acts first is then exact without walking every combination: participant i is first with total
 t when every other j lands below it, which is j's chance of a lower total plus, for an equal one,
 whether `ranked` puts i ahead of j (higher bonus, then Dexterity, then listing order).
@@ -9,14 +9,15 @@ whether `ranked` puts i ahead of j (higher bonus, then Dexterity, then listing o
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
+from itertools import accumulate
 
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, OddsTooCostly, Outcome
 from service.dice.walk import walk
-from service.systems.ncb.rules.odds_d20 import natural_ways
+from service.systems.ncb.rules.odds_d20 import natural_sums, natural_ways
+from service.systems.ncb.rules.odds_runs import runs
 from service.systems.ncb.rules.turns import InitiativeEntry, InitiativeRoll, initiative_total, join, ranked, roll_initiative
 from service.systems.ncb.wire.combat import NcbCombatView
 
@@ -24,7 +25,7 @@ MAX_PARTICIPANTS = 50
 
 
 def totals(entry: InitiativeEntry) -> dict[int, Fraction]:
-    """Each total the entry can roll and its chance: each natural of its mode read once (`initiative_total`)."""
+    """Each total the entry can roll and its chance: the naturals of its mode read through `initiative_total`."""
     ways, whole = total_ways(entry)
     return {total: Fraction(n, whole) for total, n in ways.items()}
 
@@ -32,57 +33,60 @@ def totals(entry: InitiativeEntry) -> dict[int, Fraction]:
 def total_ways(entry: InitiativeEntry) -> tuple[dict[int, int], int]:
     """The same as whole numbers of ways out of one total."""
     naturals, whole = natural_ways(entry.mode)
+    faces, _ = natural_sums(entry.mode)
     out: dict[int, int] = {}
-    for natural, n in naturals.items():
-        total = initiative_total(entry, natural)
-        out[total] = out.get(total, 0) + n
+    # The total less the natural never changes: the naturals are read at the ends of their range (`runs`).
+    for first, last, added in runs(faces, partial(_added, entry)):
+        for natural in faces[first : last + 1]:
+            out[natural + added] = out.get(natural + added, 0) + naturals[natural]
     return out, whole
 
 
-@memoized
+def _added(entry: InitiativeEntry, natural: int) -> int:
+    """What `initiative_total` adds to the natural."""
+    return initiative_total(entry, natural) - natural
+
+
 def initiative_odds(entries: list[InitiativeEntry]) -> Odds:
     """`first`: who starts round 1; then each participant's total (`initiative:<id>`)."""
     if len(entries) > MAX_PARTICIPANTS:
         raise OddsTooCostly("participants", len(entries), MAX_PARTICIPANTS)
     ways = [total_ways(e) for e in entries]
-    behind = [_behind(counted) for counted, _ in ways]
+    low = min(min(counted) for counted, _ in ways)
+    behind = [_behind(counted, low, max(max(c) for c, _ in ways)) for counted, _ in ways]
     whole = 1
     for _, total in ways:
         whole *= total
-    first: dict[Outcome, Fraction] = {}
+    first: dict[Outcome, int] = {}  # ways out of `whole`
     for i, e in enumerate(entries):
-        ties = [_wins_tie(e, other, i < j) for j, other in enumerate(entries)]  # one `ranked` per pair, not per total
+        # Each other participant's ways below each total, and at it when i wins the tie (one `ranked` per pair).
+        others = [behind[j][_wins_tie(e, other, i < j)] for j, other in enumerate(entries) if j != i]
         chance = 0
         for t, n in ways[i][0].items():
-            for j in range(len(entries)):
-                if j != i:
-                    n *= behind[j](t, ties[j])
+            at = t - low
+            for below in others:
+                n *= below[at]
             chance += n
-        first[e.id] = Fraction(chance, whole)
+        first[e.id] = chance
+    assert sum(first.values()) == whole, "someone acts first"
+    # Counted in whole numbers: each distinct count made a Fraction once (a plain d20's twenty totals share one).
     return Odds.of(
-        Distribution.of("first", first),
-        [Distribution.of(f"initiative:{e.id}", _over(ways[i])) for i, e in enumerate(entries)],
+        Distribution.counted("first", first),
+        [Distribution.counted(f"initiative:{e.id}", ways[i][0]) for i, e in enumerate(entries)],
     )
 
 
-def _over(counted: tuple[dict[int, int], int]) -> dict[Outcome, Fraction]:
-    ways, whole = counted
-    return {total: Fraction(n, whole) for total, n in ways.items()}
+# The same remembered by the content of its inputs, for the session's odds. The stateless odds are
+# remembered by their request where the mechanic is declared, so they call the function itself.
+remembered_initiative_odds = memoized(initiative_odds)
 
 
-def _behind(ways: dict[int, int]) -> Callable[[int, bool], int]:
-    """The ways a participant lands behind a total of t (out of its own whole), given whether it loses a tie
-    on t: its totals sorted once, with running sums."""
-    keys = sorted(ways)
-    lower = [0]
-    for total in keys:
-        lower.append(lower[-1] + ways[total])
-
-    def behind(t: int, tie_won: bool) -> int:
-        below = lower[bisect_left(keys, t)]
-        return below + (ways.get(t, 0) if tie_won else 0)
-
-    return behind
+def _behind(ways: dict[int, int], low: int, high: int) -> tuple[list[int], list[int]]:
+    """The ways a participant lands behind each total t from `low` to `high` (index t - low, out of its own
+    whole), as a pair indexed by whether the other wins a tie on t: no (its lower totals only) or yes (its
+    equal total too)."""
+    losing = list(accumulate([ways.get(t, 0) for t in range(low, high + 1)]))  # at or below t
+    return [0, *losing[:-1]], losing
 
 
 def _wins_tie(e: InitiativeEntry, other: InitiativeEntry, listed_first: bool) -> bool:

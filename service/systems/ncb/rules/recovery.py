@@ -140,11 +140,17 @@ def level_up(
     stream: DiceStream,
 ) -> LevelUp:
     """One level more: 5e's hit points (the die's average rounded up, or a roll) + CON, at least 1."""
-    if level >= MAX_LEVEL:
-        raise refuse(MAX_LEVEL_CODE, f"level {MAX_LEVEL} is the highest a character can reach")
+    _require_below_max(level)
+    face = stream.roll(hit_die) if method == "roll" else None
+    return read_level_up(face, level=level, hp=hp, max_hp=max_hp, hit_die=hit_die, constitution=constitution)
+
+
+def read_level_up(face: int | None, *, level: int, hp: int, max_hp: int, hit_die: HitDie, constitution: int) -> LevelUp:
+    """The level once its hit die showed `face` (None: the fixed average taken, nothing rolled): all the
+    level-up does after its roll, so the odds read each face once through it."""
+    _require_below_max(level)
     new_level = level + 1
     con = modifier(constitution)
-    face = stream.roll(hit_die) if method == "roll" else None
     gain = max(1, (face if face is not None else hit_die // 2 + 1) + con)
     return LevelUp(
         new_level,
@@ -156,3 +162,8 @@ def level_up(
         max_hp + gain,
         hp + gain,
     )
+
+
+def _require_below_max(level: int) -> None:
+    if level >= MAX_LEVEL:
+        raise refuse(MAX_LEVEL_CODE, f"level {MAX_LEVEL} is the highest a character can reach")
