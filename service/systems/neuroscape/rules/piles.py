@@ -63,11 +63,29 @@ def draw_main(deck: Deck, stream: Stream) -> tuple[str, Deck]:
 
 
 def draw_many(deck: Deck, count: int, stream: Stream) -> tuple[list[str], Deck]:
-    drawn = []
-    for _ in range(count):
-        card_id, deck = draw_main(deck, stream)
-        drawn.append(card_id)
-    return drawn, deck
+    """`count` cards drawn as `draw_main` draws them one after another (the cards looked at on top, then
+    random from the pile with one die each, then the bottom in order), and the deck without them: the
+    same cards, dice and deck, with the pile and the deck copied once for them all."""
+    if not count:
+        return [], deck
+    from_top = min(count, len(deck.top))
+    drawn = list(deck.top[:from_top])
+    update: dict[str, object] = {}
+    if from_top:
+        update = {"top": deck.top[from_top:], "known": _shifted(deck.known, from_top)}
+    rest = count - from_top
+    if rest and deck.pile:
+        pile = dict(deck.pile)
+        while rest and pile:
+            drawn.append(take_random(pile, stream))
+            rest -= 1
+        update["pile"] = pile
+    if rest:
+        if rest > len(deck.bottom):
+            raise IndexError("more cards drawn than the deck holds")
+        drawn.extend(deck.bottom[:rest])
+        update["bottom"] = deck.bottom[rest:]
+    return drawn, deck.model_copy(update=update)
 
 
 def look_at_top(deck: Deck, count: int, stream: Stream) -> tuple[list[str], Deck]:
