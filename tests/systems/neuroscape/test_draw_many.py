@@ -14,7 +14,7 @@ from service.systems.neuroscape.state import Deck
 
 TOPS = ((), ("t1",), ("t1", "t2", "t3"))
 KNOWN = ({}, {"seat-1": 1}, {"seat-1": 3, "seat-2": 2})
-PILES = ({}, {"a": 1}, {"a": 2, "b": 1}, {"a": 3, "b": 2, "c": 4})
+PILES = ({}, {"a": 1}, {"a": 2, "b": 1}, {"a": 3, "b": 2, "c": 4}, {"e": 1, "a": 1, "d": 2, "b": 1, "c": 1})
 BOTTOMS = ((), ("m",), ("m", "n"))
 
 

@@ -33,12 +33,19 @@ def take_random(pile: dict[str, int], stream: Stream) -> str:
 
     The pile is the caller's own dict (a copy of the state's): it loses the card taken.
     """
-    pick = stream.roll(pile_size(pile))
-    for card_id in sorted(pile):
+    return _take(pile, sorted(pile), pile_size(pile), stream)
+
+
+def _take(pile: dict[str, int], card_ids: list[str], size: int, stream: Stream) -> str:
+    """`take_random` with the pile's card ids in sorted order and its size at hand: `card_ids` loses a
+    card id whose last copy is taken, so that several draws from one pile sort and count it once."""
+    pick = stream.roll(size)
+    for i, card_id in enumerate(card_ids):
         pick -= pile[card_id]
         if pick <= 0:
             if pile[card_id] == 1:
                 del pile[card_id]
+                del card_ids[i]
             else:
                 pile[card_id] -= 1
             return card_id
@@ -76,9 +83,11 @@ def draw_many(deck: Deck, count: int, stream: Stream) -> tuple[list[str], Deck]:
     rest = count - from_top
     if rest and deck.pile:
         pile = dict(deck.pile)
+        card_ids, size = sorted(pile), pile_size(pile)
         while rest and pile:
-            drawn.append(take_random(pile, stream))
+            drawn.append(_take(pile, card_ids, size, stream))
             rest -= 1
+            size -= 1
         update["pile"] = pile
     if rest:
         if rest > len(deck.bottom):
