@@ -28,6 +28,10 @@ RamStatus = Literal["available", "spent", "committed"]
 
 
 
+_new = object.__new__
+_set = object.__setattr__  # a frozen model's own setattr refuses: its parts are set as pydantic sets them
+
+
 class Model(_Model):
     """The state's parts: frozen models whose shallow copy with changes (`model_copy(update=...)`, how
     every rule makes the next state) is made directly, as pydantic makes it for a model with no extra
@@ -37,16 +41,16 @@ class Model(_Model):
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         if deep or self.__pydantic_extra__ is not None or self.__pydantic_private__ is not None:
             return super().model_copy(update=update, deep=deep)
-        copied = object.__new__(type(self))
+        copied = _new(type(self))
         fields = self.__dict__.copy()
         names = self.__pydantic_fields_set__.copy()
         if update:
             fields.update(update)
             names.update(update)
-        object.__setattr__(copied, "__dict__", fields)
-        object.__setattr__(copied, "__pydantic_extra__", None)
-        object.__setattr__(copied, "__pydantic_fields_set__", names)
-        object.__setattr__(copied, "__pydantic_private__", None)
+        _set(copied, "__dict__", fields)
+        _set(copied, "__pydantic_extra__", None)
+        _set(copied, "__pydantic_fields_set__", names)
+        _set(copied, "__pydantic_private__", None)
         return copied
 
 
