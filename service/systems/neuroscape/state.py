@@ -10,12 +10,12 @@ A card gets an instance id (`c17`) when it enters play, never before: `new_id` h
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any, Literal
+from collections.abc import Iterator, Mapping
+from typing import Any, Literal, Self
 
 from pydantic import Field, model_validator
 
-from service.model import Model
+from service.model import Model as _Model
 from service.systems.neuroscape.options import NeuroscapeRules
 from service.systems.neuroscape.wire.cards import GearSlotName, NeuroscapeAbility
 
@@ -25,6 +25,34 @@ Event = dict[str, Any]
 SlotName = Literal["top", "left", "right"]
 SLOT_NAMES: tuple[SlotName, ...] = ("top", "left", "right")
 RamStatus = Literal["available", "spent", "committed"]
+
+
+
+_new = object.__new__
+_set = object.__setattr__  # a frozen model's own setattr refuses: its parts are set as pydantic sets them
+
+
+class Model(_Model):
+    """The state's parts: frozen models whose shallow copy with changes (`model_copy(update=...)`, how
+    every rule makes the next state) is made directly, as pydantic makes it for a model with no extra
+    and no private attributes: the fields' dict copied and updated, the changed names added to the
+    fields set. An action makes dozens of such copies."""
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        if deep or self.__pydantic_extra__ is not None or self.__pydantic_private__ is not None:
+            return super().model_copy(update=update, deep=deep)
+        copied = _new(type(self))
+        fields = self.__dict__.copy()
+        names = self.__pydantic_fields_set__.copy()
+        if update:
+            fields.update(update)
+            names.update(update)
+        _set(copied, "__dict__", fields)
+        _set(copied, "__pydantic_extra__", None)
+        _set(copied, "__pydantic_fields_set__", names)
+        _set(copied, "__pydantic_private__", None)
+        return copied
+
 
 # -- cards in play -------------------------------------------------------------------------
 

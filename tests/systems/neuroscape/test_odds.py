@@ -135,6 +135,15 @@ def test_a_pass_that_rolls_nothing_says_so() -> None:
     assert odds.pass_odds(typed(state), _params("pass"), SEAT_1)["dice"].probability("none rolled") == 1
 
 
+def test_an_action_that_rolls_nothing_answers_as_every_game_does() -> None:
+    from service.dice.odds import rolls_nothing
+
+    state = typed(to_substage(through_setup(fresh()), "deploy"))
+    for _ in range(2):  # the second answer as the first
+        answer = odds.pass_odds(state, _params("pass"), SEAT_1)
+        assert answer == rolls_nothing() and answer.wire() == rolls_nothing().wire()
+
+
 # -- draws ----------------------------------------------------------------------------------------
 
 

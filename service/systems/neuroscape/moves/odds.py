@@ -46,6 +46,9 @@ class _Probe(Stream):
 
     rolled = 0
 
+    def __post_init__(self) -> None:
+        pass  # its dice are not drawn from the seed: no key or prefix to encode
+
     def roll(self, sides: int) -> int:
         self.rolled += 1
         return sides - (self.rolled - 1) % sides
@@ -82,8 +85,12 @@ def _not_covered(kind: str) -> Exception:
     return E.refuse(E.ODDS_NOT_COVERED, f"the first dice this action rolls are for {kind!r}, which the odds do not cover")
 
 
+# The answer of an action that rolls no dice: the same for every one, and never changed (frozen).
+_NO_DICE = rolls_nothing()
+
+
 def no_dice() -> Odds:
-    return rolls_nothing()
+    return _NO_DICE
 
 
 def step_odds(state: NeuroscapeState, action: str, params: NeuroscapeActionBase, actor: Actor) -> Odds:

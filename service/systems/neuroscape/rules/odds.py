@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from math import comb
 
@@ -92,7 +92,7 @@ def draw_odds(deck: Deck, seat: str, count: int) -> Odds:
     found = []
     if count:
         found.append(_next_card(known, unseen, middle, list(deck.bottom)))
-    found += [_copies(f"copies:{card}", unseen[card], middle, from_middle, fixed[card]) for card in names]
+    found += _each_copies("copies:", names, unseen, middle, from_middle, fixed)
     if not found:
         found.append(Distribution.of("nextCard", {"nothing": 1}))
     return Odds.of(found)
@@ -104,7 +104,25 @@ def ram_draw_odds(pile: dict[str, int], count: int) -> list[Distribution]:
     if len(pile) > MAX_DISTINCT_CARDS:
         raise OddsTooCostly("distinct cards that may be drawn", len(pile), MAX_DISTINCT_CARDS)
     size = sum(pile.values())
-    return [_copies(f"ramCopies:{card}", pile[card], size, count, 0) for card in sorted(pile)]
+    return _each_copies("ramCopies:", sorted(pile), pile, size, count, {})
+
+
+def _each_copies(
+    prefix: str, names: Sequence[str], copies: Mapping[str, int], among: int, drawn: int, already: Mapping[str, int]
+) -> list[Distribution]:
+    """`_copies` of each card named: cards with as many copies (and as many sure ones) share one
+    distribution, renamed, made once in this call."""
+    made: dict[tuple[int, int], Distribution] = {}
+    out = []
+    for card in names:
+        key = (copies.get(card, 0), already.get(card, 0))
+        found = made.get(key)
+        if found is None:
+            found = made[key] = _copies(f"{prefix}{card}", key[0], among, drawn, key[1])
+        else:
+            found = found.renamed(f"{prefix}{card}")
+        out.append(found)
+    return out
 
 
 def _copies(name: str, copies: int, among: int, drawn: int, already: int) -> Distribution:

@@ -33,12 +33,19 @@ def take_random(pile: dict[str, int], stream: Stream) -> str:
 
     The pile is the caller's own dict (a copy of the state's): it loses the card taken.
     """
-    pick = stream.roll(pile_size(pile))
-    for card_id in sorted(pile):
+    return _take(pile, sorted(pile), pile_size(pile), stream)
+
+
+def _take(pile: dict[str, int], card_ids: list[str], size: int, stream: Stream) -> str:
+    """`take_random` with the pile's card ids in sorted order and its size at hand: `card_ids` loses a
+    card id whose last copy is taken, so that several draws from one pile sort and count it once."""
+    pick = stream.roll(size)
+    for i, card_id in enumerate(card_ids):
         pick -= pile[card_id]
         if pick <= 0:
             if pile[card_id] == 1:
                 del pile[card_id]
+                del card_ids[i]
             else:
                 pile[card_id] -= 1
             return card_id
@@ -63,11 +70,31 @@ def draw_main(deck: Deck, stream: Stream) -> tuple[str, Deck]:
 
 
 def draw_many(deck: Deck, count: int, stream: Stream) -> tuple[list[str], Deck]:
-    drawn = []
-    for _ in range(count):
-        card_id, deck = draw_main(deck, stream)
-        drawn.append(card_id)
-    return drawn, deck
+    """`count` cards drawn as `draw_main` draws them one after another (the cards looked at on top, then
+    random from the pile with one die each, then the bottom in order), and the deck without them: the
+    same cards, dice and deck, with the pile and the deck copied once for them all."""
+    if not count:
+        return [], deck
+    from_top = min(count, len(deck.top))
+    drawn = list(deck.top[:from_top])
+    update: dict[str, object] = {}
+    if from_top:
+        update = {"top": deck.top[from_top:], "known": _shifted(deck.known, from_top)}
+    rest = count - from_top
+    if rest and deck.pile:
+        pile = dict(deck.pile)
+        card_ids, size = sorted(pile), pile_size(pile)
+        while rest and pile:
+            drawn.append(_take(pile, card_ids, size, stream))
+            rest -= 1
+            size -= 1
+        update["pile"] = pile
+    if rest:
+        if rest > len(deck.bottom):
+            raise IndexError("more cards drawn than the deck holds")
+        drawn.extend(deck.bottom[:rest])
+        update["bottom"] = deck.bottom[rest:]
+    return drawn, deck.model_copy(update=update)
 
 
 def look_at_top(deck: Deck, count: int, stream: Stream) -> tuple[list[str], Deck]:

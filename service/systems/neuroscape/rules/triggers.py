@@ -58,6 +58,8 @@ def turn_order_from_active(state: State) -> list[str]:
 
 def enqueue(state: State, fired: list[SetOff]) -> State:
     """Queue the triggered abilities `fired` sets off, as one batch (see the module's words on order)."""
+    if not fired:
+        return state  # nothing set off: no batch
     pool = pool_of(state)
     rank = {seat: i for i, seat in enumerate(turn_order_from_active(state))}
     found: list[tuple[str, str | None, str, str, int]] = []
