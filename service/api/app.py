@@ -232,7 +232,8 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
             )
     if settings.mechanic_routes:
         if plain:  # innermost: a mechanic's request goes straight to its endpoint (service/api/lane.py)
-            middleware.append(Middleware(MechanicLane, forms=mechanic_forms(routes)[0]))
+            exact = tuple(route for route in routes if isinstance(route, Route) and route.path == "/graphql")
+            middleware.append(Middleware(MechanicLane, forms=mechanic_forms(routes)[0], exact=exact))
         # Behind the lane the forms' routes see only what it hands on (a wrong method, a trailing
         # slash): `/healthz` and the other platform routes before them are tried first.
         routes = mechanic_routes(routes, first=not plain)

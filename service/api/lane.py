@@ -9,13 +9,15 @@ method check; none of it does anything for them, since their endpoints answer th
 in two dicts: a path and method that name one mechanic's route exactly run its endpoint with the
 scope Starlette would have given it (`route`, `endpoint`, `path_params`); anything else (another
 method, a trailing slash, an unknown mechanic, every other route) goes on to Starlette as before,
-so 404s, 405s and redirects stay Starlette's.
+so 404s, 405s and redirects stay Starlette's. `/graphql` (its HTTP route; the WebSocket one is
+Starlette's) takes the lane the same way, by its exact path.
 
 On when NA_MECHANIC_ROUTES and NA_PLAIN_ENDPOINTS both are (the default); a Starlette function
 endpoint needs the exception middleware it would skip. Gain, in process (2026-12-03): a REST roll of
 `4d6kh3+2` through the app runs 355,700 instructions instead of 394,500 (callgrind, 1,000 requests),
 and `bench/profile_roll.py` puts it at 48 µs of CPU instead of 58 (routing 4.8 -> 2.0 µs, the
-layers before the endpoint 13.7 -> 9.6 µs); a session roll on Redis 581,700 instead of 626,200.
+layers before the endpoint 13.7 -> 9.6 µs); a session roll on Redis 581,700 instead of 626,200; a
+`diceRoll` mutation over `/graphql` 382,500 instead of 415,400.
 """
 
 from __future__ import annotations
@@ -30,8 +32,9 @@ _SESSIONS = "/v1/sessions/"
 
 
 class MechanicLane:
-    def __init__(self, app: ASGIApp, *, forms: Forms) -> None:
+    def __init__(self, app: ASGIApp, *, forms: Forms, exact: tuple[Route, ...] = ()) -> None:
         self.app = app
+        self._exact = {route.path: route for route in exact}  # routes without parameters: `/graphql`
         self._stateless: dict[str, Route] = {}  # "system/mechanic" and "system/mechanic/odds"
         self._in_session: dict[str, Route] = {}  # the same, after "/v1/sessions/{sessionId}/"
         for (prefix, suffix), routes in forms.items():
@@ -50,6 +53,9 @@ class MechanicLane:
                     params = {"sessionId": session_id}
             elif path.startswith("/v1/"):
                 route = self._stateless.get(path[4:])
+                params = {}
+            else:
+                route = self._exact.get(path)
                 params = {}
             if route is not None and scope["method"] in route.methods:  # type: ignore[operator]  # a form's route has methods
                 scope["route"] = route

@@ -80,17 +80,30 @@ def test_a_mechanic_request_never_reaches_starlettes_router(client) -> None:
         ("POST", "/v1/sessions/a/b/dice/roll", 404),  # a session id is one segment
         ("POST", "/v1/ncb/roll", 404),  # a system and a mechanic that do not go together
         ("GET", "/healthz", 200),
-        ("POST", "/graphql", 200),
+        ("PUT", "/graphql", 405),  # /graphql takes the lane for its own methods only
+        ("POST", "/graphql/", 307),
     ],
 )
 def test_everything_else_goes_on_to_starlette(client, method: str, path: str, status: int) -> None:
     client, behind = client
-    body = {"query": "{ __typename }"} if path == "/graphql" else {"expression": "1d6"}
+    body = {"query": "{ __typename }"} if path.startswith("/graphql") else {"expression": "1d6"}
     answer = client.request(method, path, json=body, follow_redirects=False)
     assert answer.status_code == status
     assert behind.paths == [path]
     if status == 405:
-        assert answer.headers["allow"] == "POST"
+        assert set(answer.headers["allow"].split(", ")) == ({"GET", "HEAD", "POST"} if path == "/graphql" else {"POST"})
+
+
+def test_graphql_over_http_takes_the_lane_and_its_websocket_does_not(client) -> None:
+    client, behind = client
+    answer = client.post("/graphql", json={"query": "mutation { diceRoll(input: {expression: \"2d6\", seed: \"lane\"}) { result { total } } }"})
+    assert answer.status_code == 200 and answer.json()["data"]["diceRoll"]["result"]["total"] in range(2, 13)
+    page = client.get("/graphql")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert behind.paths == []
+    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as socket:
+        socket.send_json({"type": "connection_init"})
+        assert socket.receive_json()["type"] == "connection_ack"
 
 
 def test_a_prefix_the_proxy_strips_is_not_part_of_the_mechanics_path() -> None:
