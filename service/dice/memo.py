@@ -223,17 +223,28 @@ def forget_shapes() -> None:
         forget()
 
 
+def remember(key_of: Callable[[], Hashable | None], compute: Callable[[], _R]) -> _R:
+    """`compute()`, remembered under the key `key_of()` builds (None: these inputs cannot be keyed, so
+    computed afresh). With remembering off nothing is looked up and the key is not even built. An odds
+    function that can name its inputs as plain values keys itself so, cheaper than a fingerprint."""
+    if not _enabled:
+        return compute()
+    key = key_of()
+    if key is None:
+        return compute()
+    return TABLES.get(key, compute)
+
+
 def memoized(fn: Callable[_P, _R]) -> Callable[_P, _R]:
     """Remember a pure function's answers by the content of its arguments (the answer must not be mutated)."""
 
     @functools.wraps(fn)
     def remembered(*args: _P.args, **kwargs: _P.kwargs) -> _R:
-        if not _enabled:
-            return fn(*args, **kwargs)
-        key = fingerprint((args, kwargs))
-        if key is None:
-            return fn(*args, **kwargs)
-        return TABLES.get((fn.__module__, fn.__qualname__, key), lambda: fn(*args, **kwargs))
+        def key_of() -> Hashable | None:
+            key = fingerprint((args, kwargs))
+            return None if key is None else (fn.__module__, fn.__qualname__, key)
+
+        return remember(key_of, lambda: fn(*args, **kwargs))
 
     return remembered
 

@@ -189,3 +189,29 @@ def test_session_odds_over_the_same_stored_state_answer_as_a_fresh_walk_and_foll
     action = NcbD20TestAction(combatant="v", ability="dexterity", proficient=True, dv=15)
     low, high = (session_odds(_ncb_table(d), action, gm)["outcome"].probability("success") for d in (8, 16))
     assert (low, high) == (Fraction(6, 20), Fraction(10, 20))
+
+
+def test_remember_keys_plain_values_and_builds_no_key_when_remembering_is_off() -> None:
+    memo.TABLES.clear()
+    built: list[str] = []
+    computed: list[int] = []
+
+    def key_of(name: str) -> object:
+        built.append(name)
+        return None if name == "unkeyable" else ("test remember", name)
+
+    def compute(value: int) -> int:
+        computed.append(value)
+        return value
+
+    assert memo.remember(lambda: key_of("a"), lambda: compute(1)) == 1
+    assert memo.remember(lambda: key_of("a"), lambda: compute(2)) == 1  # remembered under its key
+    assert memo.remember(lambda: key_of("unkeyable"), lambda: compute(3)) == 3
+    assert memo.remember(lambda: key_of("unkeyable"), lambda: compute(4)) == 4  # no key: computed afresh
+    memo.set_enabled(False)
+    try:
+        assert memo.remember(lambda: key_of("a"), lambda: compute(5)) == 5
+    finally:
+        memo.set_enabled(True)
+    assert computed == [1, 3, 4, 5]
+    assert built == ["a", "a", "unkeyable", "unkeyable"]  # none built while off

@@ -69,9 +69,7 @@ def damage_value_odds(*, dice: int, sides: int, bonus: int, harm_of: Soak) -> Od
         values = value_ways(dice=dice, sides=sides, bonus=bonus, superior=0, critical=False)
         return Odds.of(harm_distributions(values, harm_of))
 
-    if not memo.enabled():
-        return count()
-    return memo.TABLES.get(("eclipse damage", dice, sides, bonus, harm_of), count)
+    return memo.remember(lambda: ("eclipse damage", dice, sides, bonus, harm_of), count)
 
 
 def attack_odds(

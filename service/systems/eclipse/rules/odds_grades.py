@@ -43,12 +43,12 @@ def by_tables(name: str, tables: tuple[Results, ...], other: Hashable, compute: 
     """`compute()`, remembered by the keys the tables carry (`Walked.key`: the rule and inputs each was walked
     from) and `other` (plain values): a key cheaper to build than a fingerprint of every argument. Computed
     afresh when remembering is off or a table has no key."""
-    if not memo.enabled():
-        return compute()
-    keys = tuple([getattr(table, "key", None) for table in tables])
-    if any(key is None for key in keys):
-        return compute()
-    return memo.TABLES.get(("eclipse", name, keys, other), compute)
+
+    def key_of() -> Hashable | None:
+        keys = tuple([getattr(table, "key", None) for table in tables])
+        return None if any(key is None for key in keys) else ("eclipse", name, keys, other)
+
+    return memo.remember(key_of, compute)
 
 
 def grade(result: Result) -> Grade:

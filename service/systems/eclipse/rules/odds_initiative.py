@@ -42,10 +42,10 @@ def initiative_odds(combatants: Sequence[Combatant], names: Sequence[str], ties:
 
     Remembered by what the odds read of each character (Initiative, REF), the names and the tie rule,
     as plain numbers and strings: a key cheaper to build than a fingerprint of the characters."""
-    if not memo.enabled():
-        return _initiative_odds(combatants, names, ties)
-    key = ("eclipse initiative", tuple([(int(c.initiative), int(c.ref)) for c in combatants]), tuple(names), ties)
-    return memo.TABLES.get(key, lambda: _initiative_odds(combatants, names, ties))
+    return memo.remember(
+        lambda: ("eclipse initiative", tuple([(int(c.initiative), int(c.ref)) for c in combatants]), tuple(names), ties),
+        lambda: _initiative_odds(combatants, names, ties),
+    )
 
 
 def _initiative_odds(combatants: Sequence[Combatant], names: Sequence[str], ties: str) -> Odds:

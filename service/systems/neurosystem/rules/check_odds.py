@@ -91,10 +91,10 @@ def check_odds(
 
     Remembered by its inputs written out as plain numbers and strings (each die as stat, sides, face):
     a key cheaper to build than a fingerprint of the dice."""
-    if not memo.enabled():
-        return _check_odds(kind, dice, dn, bonus_total, negative_states, pushed_through)
-    key = ("neurosystem check", kind, tuple([(d.stat, d.sides, d.face) for d in dice]), dn, bonus_total, negative_states, pushed_through)
-    return memo.TABLES.get(key, lambda: _check_odds(kind, dice, dn, bonus_total, negative_states, pushed_through))
+    return memo.remember(
+        lambda: ("neurosystem check", kind, tuple([(d.stat, d.sides, d.face) for d in dice]), dn, bonus_total, negative_states, pushed_through),
+        lambda: _check_odds(kind, dice, dn, bonus_total, negative_states, pushed_through),
+    )
 
 
 def _check_odds(kind: str, dice: Sequence[CheckDie], dn: int | None, bonus_total: int, negative_states: int, pushed_through: bool) -> Odds:
