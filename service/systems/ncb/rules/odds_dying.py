@@ -45,9 +45,12 @@ def save_odds(v: Vitals, rules: NcbRules, *, modifier: int = 0, mode: RollMode =
     def step(now: Vitals) -> list[tuple[Vitals, str, int]]:
         """One save from `now`: each vitals after it, with the save's result and its ways out of `whole`."""
         tallies: dict[tuple[DeathSaveResult, int, int], int] = {}
-        for first, last, tally in runs(faces, partial(_tallied, now, rules, modifier), apart=NATURALS_APART):
-            tallies[tally] = tallies.get(tally, 0) + sums[last + 1] - sums[first]
-        return [(vitals_after_save(now, *tally), tally[0], n) for tally, n in tallies.items()]
+        # A save's failure turns into a success once as the natural grows (a 1 and a 20 apart): each stretch
+        # of naturals tallied alike is read at its ends (`runs`, tested against `read_death_save` on every natural).
+        tally = partial(tally_death_save, now, rules=rules, modifier=modifier)
+        for first, last, tallied in runs(faces, tally, apart=NATURALS_APART):
+            tallies[tallied] = tallies.get(tallied, 0) + sums[last + 1] - sums[first]
+        return [(vitals_after_save(now, *key), key[0], n) for key, n in tallies.items()]
 
     def fate(saves: list[tuple[Vitals, str, int]], turns: int) -> dict[str, int]:
         """Where the character ends up after these saves, in ways out of `whole` to the power `turns`."""
@@ -77,14 +80,6 @@ def save_odds(v: Vitals, rules: NcbRules, *, modifier: int = 0, mode: RollMode =
 # The same remembered by the content of its inputs, for the session's odds. The stateless odds are
 # remembered by their request where the mechanic is declared, so they call the function itself.
 remembered_save_odds = memoized(save_odds)
-
-
-def _tallied(now: Vitals, rules: NcbRules, modifier: int, natural: int) -> tuple[DeathSaveResult, int, int]:
-    """The result and tallies of a save from `now` whose natural is `natural` (`tally_death_save`, what
-    `read_death_save` reads). Its failure turns into a success once as the natural grows (a 1 and a 20
-    apart), so `save_odds` reads each stretch of naturals read alike at its ends (`runs`, tested against
-    `read_death_save` on every natural)."""
-    return tally_death_save(now, natural, rules, modifier=modifier)
 
 
 TURN_ENDS = ("flatlined", "dying", "stable", "up")
