@@ -4,9 +4,10 @@ Run: .venv/bin/python bench/odds_games.py [--rounds 5] [--system ncb]
 
 Each mechanic's input is its published odds example (`service/api/examples`: the roll's request
 example without the seeds, which the odds input does not take), validated once;
-the odds function is then timed on it (best CPU time of `--rounds` rounds, each long enough to
-take about 0.2 s), next to the roll itself on a fixed stream for scale. Only the function is
-timed: no HTTP, no JSON. A mechanic with odds but no example is listed as such.
+the odds function is then timed on it with its JSON answer written (`Odds.wire()`, as the service
+calls it: the chances as exact strings and floats), best CPU time of `--rounds` rounds, each long
+enough to take about 0.2 s, next to the roll itself on a fixed stream for scale. No HTTP and no
+JSON encoding are timed. A mechanic with odds but no example is listed as such.
 
 `odds µs` is the call as the service makes it, its tables remembered from an earlier request with
 the same inputs (`service.dice.memo`); `cold µs` is the same call with remembering off, every walk
@@ -134,9 +135,9 @@ async def _session_odds(rounds: int, system: str | None) -> list[tuple[str, floa
                 now, actor = await sessions.read(session_id, tokens[seat], shared=True)  # as the odds operation reads it
                 state, odds = now["state"], mechanic.session_odds
                 try:
-                    warm = _best(lambda: odds(state, params, actor), rounds)
+                    warm = _best(lambda: odds(state, params, actor).wire(), rounds)
                     memo.set_enabled(False)
-                    cold = _best(lambda: odds(state, params, actor), rounds)
+                    cold = _best(lambda: odds(state, params, actor).wire(), rounds)
                     out.append((mechanic.key, warm, cold))
                 except Problem as exc:
                     print(f"{mechanic.key:28} refused: {exc}")
@@ -154,7 +155,7 @@ def _each_cold(odds: Callable[[Any], Any], inputs: list[Any], forget: Callable[[
     """Every input's odds, each on a memo just cleared."""
     for params in inputs:
         forget()
-        odds(params)
+        odds(params).wire()
 
 
 def _operation(system: str, name: str) -> str:
@@ -192,11 +193,11 @@ def main() -> None:
         body = odds_body(operation)  # what the odds operation publishes: the roll's example without the seeds
         params = mechanic.input.model_validate(body)
         odds, resolve = mechanic.odds, mechanic.resolve
-        odds_us = _best(lambda: odds(params), args.rounds)
+        odds_us = _best(lambda: odds(params).wire(), args.rounds)
         memo.set_enabled(False)
         try:
-            cold_us = _best(lambda: odds(params), args.rounds)
-            first_us = _best(lambda: (memo.forget_shapes(), odds(params)), args.rounds)
+            cold_us = _best(lambda: odds(params).wire(), args.rounds)
+            first_us = _best(lambda: (memo.forget_shapes(), odds(params).wire()), args.rounds)
         finally:
             memo.set_enabled(True)
         spread = f"{'-':>10} {'-':>7}"

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import contextvars
 import math
+import operator
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from service.dice.notation.limits import DEFAULT_LIMITS, Limits
 
@@ -38,119 +39,158 @@ class OddsTooCostly(ValueError):
         self.maximum = maximum
 
 
-@dataclass(frozen=True, slots=True)
 class Distribution:
     """One random quantity of a mechanic and the exact chance of each of its outcomes.
 
     `chances` keeps the mechanic's own order (worst to best, or ascending numbers); outcomes
     are all ints (a number: mean, standard deviation and P(≥ x) apply) or all strings (classes).
     `target` is the number the outcome is compared with (a DN, a DV), when there is one.
+
+    Kept as whole numbers: `ways[i]` of `total` for `outcomes[i]`. A chance becomes a `Fraction`
+    only when `chances` (or a summary) is read; the JSON answer (`wire`) is written from the whole
+    numbers themselves, so an odds request makes no Fraction at all. Immutable.
     """
 
-    name: str
-    chances: tuple[tuple[Outcome, Fraction], ...]
-    target: int | None = None
+    __slots__ = ("name", "target", "outcomes", "ways", "total")
 
-    def __post_init__(self) -> None:
-        outcomes = [outcome for outcome, _ in self.chances]
-        assert outcomes, f"{self.name}: a distribution has at least one outcome"
-        assert len(set(outcomes)) == len(outcomes), f"{self.name}: an outcome is named twice"
+    name: str
+    target: int | None
+    outcomes: tuple[Outcome, ...]
+    ways: tuple[int, ...]
+    total: int
+
+    def __init__(self, name: str, chances: Iterable[tuple[Outcome, Fraction | int]], target: int | None = None) -> None:
+        pairs = [(outcome, p if type(p) is Fraction else Fraction(p)) for outcome, p in chances]
+        outcomes = tuple(outcome for outcome, _ in pairs)
+        assert outcomes, f"{name}: a distribution has at least one outcome"
+        assert len(set(outcomes)) == len(outcomes), f"{name}: an outcome is named twice"
         kinds = {isinstance(outcome, int) for outcome in outcomes}
-        assert len(kinds) == 1, f"{self.name}: outcomes are all numbers or all names"
+        assert len(kinds) == 1, f"{name}: outcomes are all numbers or all names"
         # Checked in whole numbers over a common denominator: summing Fractions one by one costs a gcd each.
-        common = math.lcm(*(p.denominator for _, p in self.chances))
-        ways = [p.numerator * (common // p.denominator) for _, p in self.chances]
-        assert min(ways) >= 0 and max(ways) <= common, f"{self.name}: a probability lies in [0, 1]"
-        assert sum(ways) == common, f"{self.name}: the probabilities sum to 1"
+        common = math.lcm(*(p.denominator for _, p in pairs))
+        ways = tuple(p.numerator * (common // p.denominator) for _, p in pairs)
+        assert min(ways) >= 0 and max(ways) <= common, f"{name}: a probability lies in [0, 1]"
+        assert sum(ways) == common, f"{name}: the probabilities sum to 1"
+        _set(self, name, target, outcomes, ways, common)
 
     @classmethod
     def of(cls, name: str, chances: Chances, target: int | None = None, *, keep_zero: bool = True) -> Distribution:
         """From a mapping (numbers are sorted ascending; names keep the mapping's order)."""
-        items: list[tuple[Outcome, Fraction]] = [
-            (outcome, p if type(p) is Fraction else Fraction(p)) for outcome, p in chances.items() if keep_zero or p
-        ]
+        items = [(outcome, p) for outcome, p in chances.items() if keep_zero or p]
         if items and isinstance(items[0][0], int):
             items.sort(key=lambda item: int(item[0]))
-        return cls(name, tuple(items), target)
+        return cls(name, items, target)
 
     @classmethod
     def counted(cls, name: str, counts: Mapping[Any, int], target: int | None = None) -> Distribution:
-        """From outcome counts (ways of each outcome out of all of them).
+        """From outcome counts (ways of each outcome out of all of them), kept as they are.
 
-        Checked in the whole numbers themselves, and each distinct count made a Fraction once (a d100's
-        hundred outcomes share one): building a Fraction costs more than the rest of a small odds."""
+        Checked in the whole numbers themselves: the outcomes are a mapping's keys, so named once."""
         assert counts, f"{name}: a distribution has at least one outcome"
         kinds = {issubclass(kind, int) for kind in set(map(type, counts))}
         assert len(kinds) == 1, f"{name}: outcomes are all numbers or all names"
         assert min(counts.values()) >= 0, f"{name}: a probability lies in [0, 1]"
-        total = sum(counts.values())
-        made: dict[int, Fraction] = {}
-        chances: list[tuple[Outcome, Fraction]] = []
-        for outcome in sorted(counts) if True in kinds else counts:
-            ways = counts[outcome]
-            p = made.get(ways)
-            if p is None:
-                p = made[ways] = ratio(ways, total)
-            chances.append((outcome, p))
-        copy = object.__new__(Distribution)  # checked above: the outcomes are a mapping's keys, the ways sum to the total
-        for part, value in (("name", name), ("chances", tuple(chances)), ("target", target)):
-            object.__setattr__(copy, part, value)
-        return copy
+        outcomes = tuple(sorted(counts)) if True in kinds else tuple(counts)
+        ways = tuple(map(counts.__getitem__, outcomes))
+        made = object.__new__(Distribution)
+        _set(made, name, target, outcomes, ways, sum(ways))
+        return made
 
     def renamed(self, name: str) -> Distribution:
         """The same chances under another name (checked once, when they were made: a name changes none of them)."""
-        copy = object.__new__(Distribution)
-        for part, value in (("name", name), ("chances", self.chances), ("target", self.target)):
-            object.__setattr__(copy, part, value)
-        return copy
+        made = object.__new__(Distribution)
+        _set(made, name, self.target, self.outcomes, self.ways, self.total)
+        return made
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a Distribution is immutable: {name} is not set")
+
+    __delattr__ = __setattr__  # type: ignore[assignment]  # as immutable for deleting
+
+    @property
+    def chances(self) -> tuple[tuple[Outcome, Fraction], ...]:
+        """(outcome, exact chance) pairs, in order; each distinct count made a Fraction once."""
+        made: dict[int, Fraction] = {}
+        total = self.total
+        out = []
+        for outcome, ways in zip(self.outcomes, self.ways):
+            p = made.get(ways)
+            if p is None:
+                p = made[ways] = ratio(ways, total)
+            out.append((outcome, p))
+        return tuple(out)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Distribution:
+            return NotImplemented
+        return (self.name, self.target, self.outcomes) == (other.name, other.target, other.outcomes) and all(
+            a * other.total == b * self.total for a, b in zip(self.ways, other.ways)
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.target, self.chances))
+
+    def __repr__(self) -> str:
+        return f"Distribution(name={self.name!r}, chances={self.chances!r}, target={self.target!r})"
 
     @property
     def numeric(self) -> bool:
-        return isinstance(self.chances[0][0], int)
+        return isinstance(self.outcomes[0], int)
 
     def probability(self, outcome: Outcome) -> Fraction:
-        return dict(self.chances).get(outcome, Fraction(0))
+        for each, ways in zip(self.outcomes, self.ways):
+            if each == outcome:
+                return ratio(ways, self.total)
+        return Fraction(0)
 
     def at_least(self, x: int) -> Fraction:
         assert self.numeric, f"{self.name}: P(≥ x) is for numbers"
-        return sum((p for outcome, p in self.chances if isinstance(outcome, int) and outcome >= x), Fraction(0))
+        return ratio(sum(w for outcome, w in zip(self.outcomes, self.ways) if int(outcome) >= x), self.total)
 
     def mean(self) -> Fraction:
         assert self.numeric, f"{self.name}: a mean is for numbers"
-        return sum((int(outcome) * p for outcome, p in self.chances), Fraction(0))
+        return ratio(sum(int(outcome) * w for outcome, w in zip(self.outcomes, self.ways)), self.total)
 
     def variance(self) -> Fraction:
         mean = self.mean()
-        return sum(((int(outcome) - mean) ** 2 * p for outcome, p in self.chances), Fraction(0))
+        return sum(((int(outcome) - mean) ** 2 * ratio(w, self.total) for outcome, w in zip(self.outcomes, self.ways)), Fraction(0))
 
     def wire(self) -> dict[str, Any]:
-        """The JSON answer: each probability as an exact `"n/d"` string with its float beside it.
+        """The JSON answer: each probability as an exact `"n/d"` string in lowest terms with its float beside it.
 
-        Worked in integers over one common denominator (Fraction arithmetic on every step cost
-        several times the odds themselves)."""
-        denominator = 1
-        for _, p in self.chances:
-            denominator = math.lcm(denominator, p.denominator)
-        ways = [p.numerator * (denominator // p.denominator) for _, p in self.chances]
+        Written from the whole numbers: a string once per distinct count (a d100's hundred outcomes share one)."""
+        total, numeric, gcd = self.total, self.numeric, math.gcd
+        exact: dict[int, str] = {}
         outcomes: list[dict[str, Any]] = []
-        remaining = denominator
-        numeric = self.numeric
-        for (outcome, p), w in zip(self.chances, ways, strict=True):
-            entry: dict[str, Any] = {"outcome": outcome, "exact": _exact(p), "probability": w / denominator}
+        append = outcomes.append
+        remaining = total
+        for outcome, w in zip(self.outcomes, self.ways):
+            text = exact.get(w)
+            if text is None:
+                common = gcd(w, total)
+                text = exact[w] = f"{w // common}/{total // common}"
             if numeric:
-                entry["atLeastExact"] = _ratio(remaining, denominator)
-                entry["atLeast"] = remaining / denominator
+                common = gcd(remaining, total)
+                append({"outcome": outcome, "exact": text, "probability": w / total,
+                        "atLeastExact": f"{remaining // common}/{total // common}", "atLeast": remaining / total})
                 remaining -= w
-            outcomes.append(entry)
+            else:
+                append({"outcome": outcome, "exact": text, "probability": w / total})
         body: dict[str, Any] = {"name": self.name, "numeric": numeric, "outcomes": outcomes}
         if self.target is not None:
             body["target"] = self.target
         if numeric:
-            first = sum(int(outcome) * w for (outcome, _), w in zip(self.chances, ways, strict=True))
-            second = sum(int(outcome) ** 2 * w for (outcome, _), w in zip(self.chances, ways, strict=True))
-            spread = second * denominator - first * first  # the variance times denominator**2
-            body.update(meanExact=_ratio(first, denominator), mean=first / denominator, stdDev=math.sqrt(spread / denominator**2))
+            numbers = cast("tuple[int, ...]", self.outcomes)  # numeric: every outcome is an int
+            first = sum(map(operator.mul, numbers, self.ways))
+            second = sum(o * o * w for o, w in zip(numbers, self.ways))
+            spread = second * total - first * first  # the variance times total**2
+            body.update(meanExact=_ratio(first, total), mean=first / total, stdDev=math.sqrt(spread / total**2))
         return body
+
+
+def _set(made: Distribution, name: str, target: int | None, outcomes: tuple[Outcome, ...], ways: tuple[int, ...], total: int) -> None:
+    for part, value in (("name", name), ("target", target), ("outcomes", outcomes), ("ways", ways), ("total", total)):
+        object.__setattr__(made, part, value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,10 +247,6 @@ def _checked(n: int, d: int) -> Fraction:
 # The short way, where this Python keeps a Fraction's terms as it did when this was written (3.11 to 3.14
 # do); otherwise the constructor.
 ratio = _reduced if _reduced(6, 8) == Fraction(3, 4) and _reduced(6, 8).denominator == 4 else _checked
-
-
-def _exact(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
 
 
 def _ratio(numerator: int, denominator: int) -> str:

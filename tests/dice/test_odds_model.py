@@ -7,6 +7,8 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from service.dice.odds import Distribution, Odds, OddsTooCostly
 
@@ -56,3 +58,42 @@ def test_the_monte_carlo_check_accepts_the_true_odds_and_refuses_wrong_ones() ->
     flat = sampled(lambda stream: stream.roll(16) + 2, runs=3000)  # 3..18 too, but every total alike
     with pytest.raises(AssertionError, match="chi-square"):
         assert_agrees(_three_d6(), flat)
+
+
+def _wire_by_fractions(name: str, chances: dict) -> dict:
+    """The JSON answer worked out in Fractions, step by step: what `wire` must equal."""
+    numeric = isinstance(next(iter(chances)), int)
+    outcomes, left = [], Fraction(1)
+    for outcome, p in chances.items():
+        entry = {"outcome": outcome, "exact": str(Fraction(p)) if p.denominator != 1 else f"{p.numerator}/1", "probability": float(p)}
+        if numeric:
+            entry.update(atLeastExact=f"{left.numerator}/{left.denominator}", atLeast=float(left))
+            left -= p
+        outcomes.append(entry)
+    body = {"name": name, "numeric": numeric, "outcomes": outcomes}
+    if numeric:
+        mean = sum(o * p for o, p in chances.items())
+        variance = sum((o - mean) ** 2 * p for o, p in chances.items())
+        body.update(meanExact=f"{mean.numerator}/{mean.denominator}", mean=float(mean), stdDev=float(variance) ** 0.5)
+    return body
+
+
+@given(st.dictionaries(st.integers(-50, 50), st.integers(0, 10**30), min_size=1, max_size=40).filter(lambda c: sum(c.values()) > 0))
+def test_the_wire_from_whole_ways_equals_the_answer_worked_in_fractions(counts: dict) -> None:
+    total = sum(counts.values())
+    built = Distribution.counted("n", counts)
+    expected = _wire_by_fractions("n", {o: Fraction(counts[o], total) for o in sorted(counts)})
+    body = built.wire()
+    std, expected_std = body.pop("stdDev"), expected.pop("stdDev")
+    assert body == expected and std == pytest.approx(expected_std, rel=1e-9, abs=1e-12)
+
+
+def test_distributions_of_the_same_chances_are_equal_however_they_were_counted() -> None:
+    halves = Distribution.of("coin", {"heads": Fraction(1, 2), "tails": Fraction(1, 2)})
+    counted = Distribution.counted("coin", {"heads": 3, "tails": 3})
+    assert counted == halves and hash(counted) == hash(halves)
+    assert counted != Distribution.counted("coin", {"heads": 1, "tails": 2})
+    assert counted != Distribution.counted("flip", {"heads": 3, "tails": 3})
+    assert counted.chances == (("heads", Fraction(1, 2)), ("tails", Fraction(1, 2)))
+    with pytest.raises(AttributeError):
+        counted.name = "other"  # type: ignore[misc]  # immutable
