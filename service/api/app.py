@@ -25,7 +25,7 @@ from service.api.openapi import build_openapi
 from service.api.operations import Operation, build_operations
 from service.api.problems import problem_docs, problem_response
 from service.api.ratelimit import RateLimit
-from service.api.rest import PlainEndpoint, read_json, route_for
+from service.api.rest import FixedAnswer, PlainEndpoint, read_json, route_for
 from service.api.lane import MechanicLane
 from service.api.routing import mechanic_forms, mechanic_routes
 from service.api.services import Services
@@ -124,9 +124,6 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
     )
     operations, schema = _contracts(registry)
 
-    async def healthz(request: Request) -> Response:
-        return Response(_HEALTHY, media_type="application/json")  # JSONResponse's bytes, encoded once
-
     async def readyz(request: Request) -> Response:
         try:
             await store.ping()
@@ -166,12 +163,19 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
 
     plain = settings.plain_endpoints
     # Starlette tries routes in order, and no two of these match one path: the busiest go first.
-    routes: list[BaseRoute] = [
+    # Behind the mechanics' lane (below) a POST to /graphql never reaches the router, so the probes
+    # and the scrape are tried before it there.
+    graphql_routes: list[BaseRoute] = [
         Route("/graphql", PlainEndpoint(graphql) if plain else graphql, methods=["GET", "POST"]),
         WebSocketRoute("/graphql", SubscriptionApp(schema, services)),
-        Route("/healthz", healthz, methods=["GET"]),
+    ]
+    laned = settings.mechanic_routes and plain
+    routes: list[BaseRoute] = [
+        *(() if laned else graphql_routes),
+        Route("/healthz", FixedAnswer(_HEALTHY, "application/json"), methods=["GET"]),  # JSONResponse's bytes
         Route("/readyz", readyz, methods=["GET"]),
         Route("/metrics", metrics.endpoint, methods=["GET"]),
+        *(graphql_routes if laned else ()),
         *(route_for(op, services, plain=plain) for op in operations if not op.graphql_only),
         Route("/v1/sessions/{sessionId}/events", sse_endpoint(sessions), methods=["GET"]),
         # The large documents and assets are gzip-compressed for clients that accept it (compression.py).
@@ -231,7 +235,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
                 Middleware(RateLimit, rate=settings.rate_limit_per_second, burst=settings.rate_limit_burst, clients=clients)
             )
     if settings.mechanic_routes:
-        if plain:  # innermost: a mechanic's request goes straight to its endpoint (service/api/lane.py)
+        if laned:  # innermost: a mechanic's request goes straight to its endpoint (service/api/lane.py)
             exact = tuple(route for route in routes if isinstance(route, Route) and route.path == "/graphql")
             middleware.append(Middleware(MechanicLane, forms=mechanic_forms(routes)[0], exact=exact))
         # Behind the lane the forms' routes see only what it hands on (a wrong method, a trailing

@@ -24,7 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from service.api.access_log import AccessLog
 from service.api.problems import as_problem, problem_response
 from service.api.ratelimit import EXEMPT, RateLimit
-from service.dice.entropy import new_id
+from service.dice.entropy import new_request_id
 from service.observability import Metrics, RequestContext, accept_request_id, current_request, parse_traceparent
 
 log = logging.getLogger("service.access")
@@ -84,7 +84,7 @@ class ObservabilityMiddleware:
             elif name == b"x-forwarded-for":
                 forwarded = value if forwarded is None else forwarded + b"," + value
         context = RequestContext(
-            request_id=accept_request_id(_text(given_id)) or new_id(),
+            request_id=accept_request_id(_text(given_id)) or new_request_id(),
             trace=parse_traceparent(_text(traceparent), _text(tracestate)),
         )
         # For handlers: `request.state.request_id` (a problem's `instance`, say) and `.trace`.

@@ -234,3 +234,17 @@ class PlainEndpoint:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         response = await self._handle(Request(scope, receive))
         await response(scope, receive, send)
+
+
+class FixedAnswer:
+    """An endpoint whose answer never changes (`/healthz`): a 200 with `body`, its head made once and sent
+    as `Response(body, media_type=...)` would send it, with no Request, Response or exception wrapper
+    made per request (nothing here can fail)."""
+
+    def __init__(self, body: bytes, media_type: str) -> None:
+        self._head = ((b"content-length", str(len(body)).encode("latin-1")), (b"content-type", media_type.encode("latin-1")))
+        self._body = body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await send({"type": "http.response.start", "status": 200, "headers": list(self._head)})
+        await send({"type": "http.response.body", "body": self._body})

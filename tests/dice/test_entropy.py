@@ -1,0 +1,46 @@
+"""Operating-system entropy: request ids made ahead in batches are still each fresh and unique."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from service.dice import entropy
+from service.observability import accept_request_id
+
+_URL_SAFE_22 = re.compile(r"[A-Za-z0-9_-]{22}")
+
+
+def test_request_ids_are_22_url_safe_characters_and_never_repeat_across_batches() -> None:
+    ids = [entropy.new_request_id() for _ in range(entropy._BATCH * 40 + 7)]
+    assert all(_URL_SAFE_22.fullmatch(each) for each in ids)
+    assert len(set(ids)) == len(ids)
+    assert all(accept_request_id(each) == each for each in ids[:50])  # a client may send one back as its own
+
+
+def test_request_ids_use_the_whole_alphabet_in_every_place() -> None:
+    # 132 random bits: every character, the last one too, takes all 64 symbols over enough ids.
+    ids = [entropy.new_request_id() for _ in range(4000)]
+    for place in (0, 10, 21):
+        assert len({each[place] for each in ids}) == 64
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_forked_worker_does_not_hand_out_the_ids_its_parent_made_ahead() -> None:
+    entropy.new_request_id()  # a batch is waiting in this process
+    waiting = set(entropy._REQUEST_IDS)
+    assert waiting
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:  # the worker: its first ids, written back to the parent
+        try:
+            os.write(write, " ".join(entropy.new_request_id() for _ in range(5)).encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        made = set(pipe.read().split())
+    os.waitpid(child, 0)
+    assert len(made) == 5 and not made & waiting
