@@ -17,12 +17,13 @@ from service.dice.stream import Stream
 from service.dice.walk import marginal, walk
 from service.registry import Actor
 from service.systems.ncb.moves import checks, combat, table
-from service.systems.ncb.rules.odds_initiative import initiative_odds
-from service.systems.ncb.rules.turns import InitiativeEntry, roll_initiative
+from service.dice import memo
+from service.systems.ncb.rules.odds_initiative import initiative_odds, join_odds
+from service.systems.ncb.rules.turns import InitiativeEntry, InitiativeRoll, fresh_economy, join, roll_initiative
 from service.systems.ncb.setup import NcbSetup, first_state
 from service.systems.ncb.state import NcbState
 from service.systems.ncb.wire.checks import NcbInitiativeParams
-from service.systems.ncb.wire.combat import NcbEndTurnAction, NcbJoinCombatAction, NcbStartCombatAction
+from service.systems.ncb.wire.combat import NcbCombatView, NcbEndTurnAction, NcbJoinCombatAction, NcbOrderSlot, NcbStartCombatAction
 from service.systems.ncb.wire.table import NcbAddCombatantAction
 
 from .sheets import GOON, JACKIE, V
@@ -134,3 +135,49 @@ def test_initiative_odds_equal_the_full_walk_of_the_roll(entries: list[Initiativ
     assert {k: p for k, p in odds["first"].chances if p} == first
     for e in entries:
         assert dict(odds[f"initiative:{e.id}"].chances) == marginal(walked, lambda ranked, e=e: dict(ranked)[e.id])
+
+
+def _order(*slots: tuple[str, int, int, int]) -> NcbCombatView:
+    order = [NcbOrderSlot(id=i, initiative=t, bonus=b, dexterity=d) for i, t, b, d in slots]
+    return NcbCombatView(round=2, turn=1, current=order[1].id, order=order, economy=fresh_economy(30), reactions_used=[])
+
+
+@pytest.mark.parametrize(
+    "combat",
+    [
+        _order(("a", 18, 3, 12), ("b", 11, 0, 10)),
+        _order(("a", 12, 2, 14), ("b", 12, 2, 14), ("c", 12, 2, 10), ("d", 3, -1, 8)),  # a newcomer level with all three
+        _order(("a", 25, 5, 18), ("b", 7, 5, 10), ("c", 7, 5, 18)),  # listed out of rank: `join` sorts them again
+        _order(("a", 30, 9, 20), ("b", 29, 9, 20)),  # out of reach of a plain newcomer
+    ],
+)
+@pytest.mark.parametrize(
+    "entry", [InitiativeEntry("v", 2, 14), InitiativeEntry("v", 5, 10, "advantage"), InitiativeEntry("v", -1, 18, "disadvantage")]
+)
+def test_a_newcomers_odds_equal_the_full_walk_of_its_roll_and_join(combat: NcbCombatView, entry: InitiativeEntry) -> None:
+    walked = walk(lambda stream: _walked_join(combat, roll_initiative(stream, [entry])[0]))
+    memo.set_enabled(False)
+    try:
+        odds = join_odds(combat, entry)
+    finally:
+        memo.set_enabled(True)
+    assert dict(odds["initiative"].chances) == marginal(walked, lambda joined: joined[0])
+    assert {k: p for k, p in odds["place"].chances if p} == marginal(walked, lambda joined: joined[1])
+
+
+def _walked_join(combat: NcbCombatView, roll: InitiativeRoll) -> tuple[int, int]:
+    order = [slot.id for slot in join(combat, roll).order]
+    return roll.total, order.index(roll.id) + 1
+
+
+@pytest.mark.parametrize("total", range(0, 32, 3))
+def test_a_newcomer_joins_by_total_then_bonus_then_dexterity_and_behind_its_equals(total: int) -> None:
+    combat = _order(("a", 25, 5, 18), ("b", 12, 2, 14), ("c", 12, 2, 10), ("d", 12, 1, 20), ("e", 3, -1, 8))
+    for bonus, dexterity in [(2, 14), (2, 12), (3, 1), (1, 20), (2, 10)]:
+        roll = InitiativeRoll("v", (total,), total, "normal", bonus, total, dexterity)
+        joined = [(slot.id, slot.initiative, slot.bonus, slot.dexterity) for slot in join(combat, roll).order]
+        for ahead, behind in zip(joined, joined[1:]):
+            assert ahead[1:] >= behind[1:]  # higher total, then bonus, then Dexterity first
+        at = [slot[0] for slot in joined].index("v")
+        assert all(slot[1:] != joined[at][1:] for slot in joined[at + 1 :])  # nobody level with it stands behind it
+        assert [slot[0] for slot in joined if slot[0] != "v"] == ["a", "b", "c", "d", "e"]

@@ -15,10 +15,9 @@ from itertools import accumulate
 
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, OddsTooCostly, Outcome
-from service.dice.walk import walk
 from service.systems.ncb.rules.odds_d20 import natural_sums, natural_ways
 from service.systems.ncb.rules.odds_runs import runs
-from service.systems.ncb.rules.turns import InitiativeEntry, InitiativeRoll, initiative_total, join, ranked, roll_initiative
+from service.systems.ncb.rules.turns import InitiativeEntry, InitiativeRoll, ahead_of, initiative_total, ranked
 from service.systems.ncb.wire.combat import NcbCombatView
 
 MAX_PARTICIPANTS = 50
@@ -102,16 +101,11 @@ def _at(e: InitiativeEntry, total: int) -> InitiativeRoll:
 
 @memoized
 def join_odds(combat: NcbCombatView, entry: InitiativeEntry) -> Odds:
-    """A newcomer's `initiative` total and its `place` in the order once it has joined (1 = first)."""
-    chances = walk(lambda stream: _joined(combat, roll_initiative(stream, [entry])[0]))
-    total: dict[Outcome, Fraction] = {}
-    place: dict[Outcome, Fraction] = {}
-    for (t, at), p in chances.items():
-        total[t] = total.get(t, Fraction(0)) + p
-        place[at] = place.get(at, Fraction(0)) + p
-    return Odds.of(Distribution.of("initiative", total), Distribution.of("place", place))
-
-
-def _joined(combat: NcbCombatView, roll: InitiativeRoll) -> tuple[int, int]:
-    order = [slot.id for slot in join(combat, roll).order]
-    return roll.total, order.index(roll.id) + 1
+    """A newcomer's `initiative` total and its `place` in the order once it has joined (1 = first): each
+    total it can roll (`total_ways`) placed as `join` places it, behind those `ahead_of` it."""
+    ways, _ = total_ways(entry)
+    place: dict[int, int] = {}
+    for t, n in ways.items():
+        at = ahead_of(combat.order, _at(entry, t)) + 1
+        place[at] = place.get(at, 0) + n
+    return Odds.of(Distribution.counted("initiative", ways), Distribution.counted("place", place))

@@ -68,7 +68,12 @@ def initiative_total(entry: InitiativeEntry, natural: int) -> int:
 
 def ranked(rolls: list[InitiativeRoll]) -> list[InitiativeRoll]:
     # A stable sort: full ties keep the order they were listed in.
-    return sorted(rolls, key=lambda r: (-r.total, -r.bonus, -r.dexterity))
+    return sorted(rolls, key=roll_rank)
+
+
+def roll_rank(roll: InitiativeRoll) -> tuple[int, int, int]:
+    """Where a roll ranks in the order, first first: higher total, then higher bonus, then higher Dexterity."""
+    return -roll.total, -roll.bonus, -roll.dexterity
 
 
 def _slot(roll: InitiativeRoll) -> NcbOrderSlot:
@@ -102,8 +107,17 @@ def ids(combat: NcbCombatView) -> list[str]:
 
 def join(combat: NcbCombatView, roll: InitiativeRoll) -> NcbCombatView:
     """A newcomer takes its place by initiative; the turn stays with whoever has it."""
-    slots = sorted([*combat.order, _slot(roll)], key=_rank)
+    others = sorted(combat.order, key=_rank)
+    at = ahead_of(others, roll)
+    slots = [*others[:at], _slot(roll), *others[at:]]
     return combat.model_copy(update={"order": slots, "turn": [s.id for s in slots].index(combat.current)})
+
+
+def ahead_of(order: list[NcbOrderSlot], roll: InitiativeRoll) -> int:
+    """How many of `order` stand ahead of a newcomer with this roll once it joins: those ranked ahead of it
+    and those level with it (the order is a stable sort, so a newcomer stands behind its equals)."""
+    rank = roll_rank(roll)
+    return sum(1 for slot in order if _rank(slot) <= rank)
 
 
 def leave(combat: NcbCombatView, who: str) -> NcbCombatView | None:
