@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from service.dice.odds import Distribution, Odds, Outcome
 from service.dice.stream import Stream
 from service.registry import Actor
@@ -115,8 +113,8 @@ def _rep_odds(planned: PlannedTest) -> Odds:
     granted: dict[Outcome, int] = {"refused": 0, "granted": 0}
     for result, n in graded:
         granted["granted" if result.success else "refused"] += n
-    favor = {name: Fraction(n, total) for name, n in granted.items()}
-    return Odds.of(Distribution.of("favor", favor), test_distributions(results))
+    assert sum(granted.values()) == total, "every result grants the favor or refuses it"
+    return Odds.of(Distribution.counted("favor", granted), test_distributions(results))
 
 
 def rep_test_odds(params: EclipseRepTestInput) -> Odds:

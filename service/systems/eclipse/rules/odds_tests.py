@@ -16,7 +16,7 @@ from typing import TypeVar
 from service.dice import sums
 from service.dice.odds import Distribution, Outcome
 from service.dice.stream import Stream
-from service.dice.walk import faces, ordered, ordered_ways, walk
+from service.dice.walk import faces, ordered_ways, walk
 from service.systems.eclipse.rules.d100 import FACES, Result
 from service.systems.eclipse.rules.odds_damage import mixed, value_ways_by
 from service.systems.eclipse.rules.odds_grades import Results, by_tables, duel, grades, keep, kept_reading
@@ -68,10 +68,11 @@ def _test_distributions(results: Results, prefix: str) -> tuple[Distribution, ..
         outcome[r.outcome] = outcome.get(r.outcome, 0) + n
         successes[r.superior_successes] = successes.get(r.superior_successes, 0) + n
         failures[r.superior_failures] = failures.get(r.superior_failures, 0) + n
+    assert sum(outcome.values()) == total, "every result has an outcome"
     return (
-        Distribution.of(f"{prefix}outcome", ordered(_over(outcome, total), OUTCOMES), target=target),
-        Distribution.of(f"{prefix}superiorSuccesses", _over(successes, total)),
-        Distribution.of(f"{prefix}superiorFailures", _over(failures, total)),
+        Distribution.counted(f"{prefix}outcome", ordered_ways(outcome, OUTCOMES), target=target),
+        Distribution.counted(f"{prefix}superiorSuccesses", successes),
+        Distribution.counted(f"{prefix}superiorFailures", failures),
     )
 
 

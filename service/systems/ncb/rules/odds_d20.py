@@ -50,18 +50,17 @@ def test_odds(test: D20Test) -> Odds:
     of the mode read as the roll reads them (`D20Test.read`), each stretch read alike at its ends (`runs`:
     the total less the natural never changes, and between a 1 and a 20 a failure turns into a success once)."""
     faces, sums = natural_sums(test.mode)
-    chances = natural_chances(test.mode)
+    ways, _ = natural_ways(test.mode)
     outcomes: dict[str, int] = {}
-    totals: dict[int, Fraction] = {}
+    totals: dict[int, int] = {}
     for first, last, (added, outcome) in runs(faces, partial(_read, test), apart=NATURALS_APART):
         for natural in faces[first : last + 1]:
             total = natural + added
-            # The total less the natural never changes: each total is one natural's, with its kept Fraction.
-            totals[total] = totals[total] + chances[natural] if total in totals else chances[natural]
+            totals[total] = totals.get(total, 0) + ways[natural]
         outcomes[outcome] = outcomes.get(outcome, 0) + sums[last + 1] - sums[first]
     return Odds.of(
         Distribution.counted("outcome", ordered_ways(outcomes, D20_OUTCOMES)),
-        Distribution.of("total", totals, target=test.dv),
+        Distribution.counted("total", totals, target=test.dv),
     )
 
 
