@@ -87,11 +87,19 @@ class Distribution:
 
         Checked in the whole numbers themselves: the outcomes are a mapping's keys, so named once."""
         assert counts, f"{name}: a distribution has at least one outcome"
-        kinds = {issubclass(kind, int) for kind in set(map(type, counts))}
-        assert len(kinds) == 1, f"{name}: outcomes are all numbers or all names"
-        assert min(counts.values()) >= 0, f"{name}: a probability lies in [0, 1]"
-        outcomes = tuple(sorted(counts)) if True in kinds else tuple(counts)
-        ways = tuple(map(counts.__getitem__, outcomes))
+        kinds = set(map(type, counts))
+        if kinds == _NUMBERS or kinds == _NAMES:  # the common cases at once; else kind by kind
+            numeric = kinds == _NUMBERS
+        else:
+            numbers = {issubclass(kind, int) for kind in kinds}
+            assert len(numbers) == 1, f"{name}: outcomes are all numbers or all names"
+            numeric = True in numbers
+        if numeric:
+            outcomes = tuple(sorted(counts))
+            ways = tuple(map(counts.__getitem__, outcomes))
+        else:
+            outcomes, ways = tuple(counts), tuple(counts.values())
+        assert min(ways) >= 0, f"{name}: a probability lies in [0, 1]"
         made = object.__new__(Distribution)
         _set(made, name, target, outcomes, ways, sum(ways))
         return made
@@ -188,9 +196,19 @@ class Distribution:
         return body
 
 
+_NAMES, _NUMBERS = {str}, {int}
+
+
 def _set(made: Distribution, name: str, target: int | None, outcomes: tuple[Outcome, ...], ways: tuple[int, ...], total: int) -> None:
-    for part, value in (("name", name), ("target", target), ("outcomes", outcomes), ("ways", ways), ("total", total)):
-        object.__setattr__(made, part, value)
+    """Fill a new Distribution's slots through their descriptors (its own `__setattr__` refuses)."""
+    _NAME(made, name)
+    _TARGET(made, target)
+    _OUTCOMES(made, outcomes)
+    _WAYS(made, ways)
+    _TOTAL(made, total)
+
+
+_NAME, _TARGET, _OUTCOMES, _WAYS, _TOTAL = (vars(Distribution)[slot].__set__ for slot in Distribution.__slots__)
 
 
 @dataclass(frozen=True, slots=True)

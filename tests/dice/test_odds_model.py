@@ -97,3 +97,15 @@ def test_distributions_of_the_same_chances_are_equal_however_they_were_counted()
     assert counted.chances == (("heads", Fraction(1, 2)), ("tails", Fraction(1, 2)))
     with pytest.raises(AttributeError):
         counted.name = "other"  # type: ignore[misc]  # immutable
+
+
+@pytest.mark.parametrize("counts", [{1: 2, "two": 1}, {"miss": 3, 4: 1}, {2: 1, 1: -1}, {}])
+def test_counted_refuses_mixed_outcomes_negative_ways_and_nothing(counts: dict) -> None:
+    with pytest.raises((AssertionError, TypeError)):
+        Distribution.counted("x", counts)
+
+
+def test_counted_sorts_numbers_keeps_names_in_order_and_accepts_their_subclasses() -> None:
+    assert Distribution.counted("n", {3: 1, 1: 2, 2: 1}).outcomes == (1, 2, 3)
+    assert Distribution.counted("s", {"miss": 1, "hit": 3}).outcomes == ("miss", "hit")
+    assert Distribution.counted("b", {True: 1, 0: 1}).outcomes == (0, True)  # bool is an int
