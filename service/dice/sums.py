@@ -49,8 +49,10 @@ def add_dice(a: Counts, count: int, sides: int) -> Counts:
 
 def repeat(one: Counts, count: int) -> Counts:
     """`count` independent copies of one quantity summed (dice read through a rule, e.g. max(1, face + 2))."""
-    out = constant(0)
-    for _ in range(count):
+    if count <= 0:
+        return constant(0)
+    out = one
+    for _ in range(count - 1):
         out = add(out, one)
     return out
 
