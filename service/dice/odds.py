@@ -113,7 +113,8 @@ class Distribution:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"a Distribution is immutable: {name} is not set")
 
-    __delattr__ = __setattr__  # type: ignore[assignment]  # as immutable for deleting
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Distribution is immutable: {name} is not deleted")
 
     @property
     def chances(self) -> tuple[tuple[Outcome, Fraction], ...]:

@@ -96,7 +96,9 @@ def test_distributions_of_the_same_chances_are_equal_however_they_were_counted()
     assert counted != Distribution.counted("flip", {"heads": 3, "tails": 3})
     assert counted.chances == (("heads", Fraction(1, 2)), ("tails", Fraction(1, 2)))
     with pytest.raises(AttributeError):
-        counted.name = "other"  # type: ignore[misc]  # immutable
+        counted.name = "other"  # immutable: refused at run time
+    with pytest.raises(AttributeError):
+        del counted.ways
 
 
 @pytest.mark.parametrize("counts", [{1: 2, "two": 1}, {"miss": 3, 4: 1}, {2: 1, 1: -1}, {}])
