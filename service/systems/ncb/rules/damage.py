@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
+from service.frozen import quick_init
 from service.systems.ncb.rules import last_breath
 from service.systems.ncb.errors import TARGET_DOWN, refuse
 from service.systems.ncb.options import NcbRules
@@ -40,6 +41,7 @@ def damage_reduction(armor: Armor, plating: int, cap: int, chrome: int = 0) -> i
     return min(cap, ARMOR_REDUCTION[armor] + plating + chrome)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Vitals:
     """What damage and dying need to know about a combatant."""
@@ -57,6 +59,7 @@ class Vitals:
     helpless: bool = False
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Hit:
     amount: int  # as rolled, before reduction
@@ -66,6 +69,7 @@ class Hit:
     use_last_breath: bool = False  # the target's player takes Last Breath if this hit would drop it
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DamageOutcome:
     kind: DamageKind
