@@ -17,8 +17,8 @@ run afresh. Both are set against one session write measured in the same run: `PO
 over it. `spread µs` is the cold cost averaged over the typical inputs of `odds_spread.py` (each
 call on a memo just cleared, so what one input walked does not serve the next), `spread×` over the
 write; a mechanic without a spread shows `-`. `first µs` is the cold call with the caches kept by the
-input's shape (`service.dice.memo.shape_cache`: the dice notation's terms) forgotten too: what the
-first input of its shape in the process costs. The tables the systems build at startup
+input's shape (`service.dice.memo.shape_cache`: the dice notation's terms, the text of each fraction
+an answer writes) forgotten too: what the first input of its shape in the process costs. The tables the systems build at startup
 (`Registry.prepare`, which the app runs when made) are built first, their cost printed.
 """
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
+from service.dice import memo
 from service.dice.notation.limits import DEFAULT_LIMITS, Limits
 
 Outcome = str | int
@@ -167,21 +168,17 @@ class Distribution:
     def wire(self) -> dict[str, Any]:
         """The JSON answer: each probability as an exact `"n/d"` string in lowest terms with its float beside it.
 
-        Written from the whole numbers: a string once per distinct count (a d100's hundred outcomes share one)."""
-        total, numeric, gcd = self.total, self.numeric, math.gcd
-        exact: dict[int, str] = {}
+        Written from the whole numbers, each fraction's text kept by its two numbers (`_text`)."""
+        total, numeric = self.total, self.numeric
+        known = _TEXTS.get
         outcomes: list[dict[str, Any]] = []
         append = outcomes.append
         remaining = total
         for outcome, w in zip(self.outcomes, self.ways):
-            text = exact.get(w)
-            if text is None:
-                common = gcd(w, total)
-                text = exact[w] = f"{w // common}/{total // common}"
+            text = known((w, total)) or _text(w, total)
             if numeric:
-                common = gcd(remaining, total)
                 append({"outcome": outcome, "exact": text, "probability": w / total,
-                        "atLeastExact": f"{remaining // common}/{total // common}", "atLeast": remaining / total})
+                        "atLeastExact": known((remaining, total)) or _text(remaining, total), "atLeast": remaining / total})
                 remaining -= w
             else:
                 append({"outcome": outcome, "exact": text, "probability": w / total})
@@ -266,6 +263,23 @@ def _checked(n: int, d: int) -> Fraction:
 # The short way, where this Python keeps a Fraction's terms as it did when this was written (3.11 to 3.14
 # do); otherwise the constructor.
 ratio = _reduced if _reduced(6, 8) == Fraction(3, 4) and _reduced(6, 8).denominator == 4 else _checked
+
+
+# The text of each fraction an answer wrote, by its numerator and denominator: the same few (x/20, x/400,
+# x/216) come up in answer after answer, and writing one costs more than the rest of its outcome. Kept by
+# the numbers alone, as a dice shape's tables are (`memo.shape_cache`: the bench's first request forgets
+# it); emptied when it holds `_MOST_TEXTS`.
+_TEXTS: dict[tuple[int, int], str] = {}
+_MOST_TEXTS = 1 << 16
+memo.shape_cache(_TEXTS.clear)
+
+
+def _text(numerator: int, denominator: int) -> str:
+    """`numerator/denominator` in lowest terms, kept in `_TEXTS`."""
+    if len(_TEXTS) >= _MOST_TEXTS:
+        _TEXTS.clear()
+    text = _TEXTS[numerator, denominator] = _ratio(numerator, denominator)
+    return text
 
 
 def _ratio(numerator: int, denominator: int) -> str:

@@ -111,3 +111,18 @@ def test_counted_sorts_numbers_keeps_names_in_order_and_accepts_their_subclasses
     assert Distribution.counted("n", {3: 1, 1: 2, 2: 1}).outcomes == (1, 2, 3)
     assert Distribution.counted("s", {"miss": 1, "hit": 3}).outcomes == ("miss", "hit")
     assert Distribution.counted("b", {True: 1, 0: 1}).outcomes == (0, True)  # bool is an int
+
+
+def test_fraction_texts_are_kept_bounded_and_forgotten_with_the_shapes(monkeypatch: pytest.MonkeyPatch) -> None:
+    from service.dice import memo, odds
+
+    memo.forget_shapes()
+    assert odds._TEXTS == {}
+    first = _three_d6().wire()
+    assert odds._TEXTS[(27, 216)] == "1/8"  # ten's 27 ways of 216, kept as written
+    assert _three_d6().wire() == first  # written again from the kept texts: the same answer
+    monkeypatch.setattr(odds, "_MOST_TEXTS", 5)
+    Distribution.counted("n", {n: n for n in range(1, 12)}).wire()
+    assert len(odds._TEXTS) <= 5
+    memo.forget_shapes()
+    assert odds._TEXTS == {}
