@@ -188,7 +188,7 @@ class Distribution:
         if numeric:
             numbers = cast("tuple[int, ...]", self.outcomes)  # numeric: every outcome is an int
             first = sum(map(operator.mul, numbers, self.ways))
-            second = sum(o * o * w for o, w in zip(numbers, self.ways))
+            second = sum(map(operator.mul, map(operator.mul, numbers, numbers), self.ways))
             spread = second * total - first * first  # the variance times total**2
             body.update(meanExact=_ratio(first, total), mean=first / total, stdDev=math.sqrt(spread / total**2))
         return body

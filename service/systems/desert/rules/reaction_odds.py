@@ -52,10 +52,12 @@ def building_draw_odds(
     colours: dict[Outcome, int] = dict.fromkeys(COLOURS, 0)
     following: dict[Outcome, int] = {}
     after: dict[Outcome, int] = {}
-    for token in bag:  # one die with a face per token
-        colours[token] += 6
+    # One die with a face per token; tokens of one colour change the same, so each colour is read once
+    # (in the order its first token lies in the bag), weighted by how many of it the bag holds.
+    for token, count in Counter(bag).items():
+        colours[token] += 6 * count
         faces: Sequence[int | None] = range(1, 7) if token == "orange" else [None]
-        ways = 6 // len(faces)
+        ways = count * (6 // len(faces))
         for face in faces:
             value, side_now, step = token_change(token, control=control, blues_before=blues_before, side=side, face=face)
             label = change_label(side_now, step)
