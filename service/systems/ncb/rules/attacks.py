@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from service.frozen import quick_init
 from service.systems.ncb.rules import exhaustion
 from service.systems.ncb.rules.abilities import modifier, proficiency_bonus
 from service.systems.ncb.rules.d20 import D20Roll, Outcome, RollMode, judge, roll_d20, roll_mode
@@ -68,6 +69,7 @@ class Swing:
     situational: int = 0
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ToHit:
     """The attack roll judged, before any damage: what the odds walk and the attack rolls on from."""

@@ -13,12 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from service.frozen import quick_init
 from service.systems.ncb.rules.dice import DiceStream
 
 RollMode = Literal["normal", "advantage", "disadvantage"]
 Outcome = Literal["critical-success", "success", "failure", "critical-failure"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class D20Roll:
     faces: tuple[int, ...]  # both dice under advantage or disadvantage, in roll order

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from service.frozen import quick_init
 from service.systems.ncb.rules import exhaustion
 from service.systems.ncb.rules.d20 import D20Roll, D20Test, Outcome, RollMode, judge, roll_d20
 from service.systems.ncb.rules.damage import FAILURES_TO_FLATLINE, Condition, Vitals, vitals_with
@@ -23,6 +24,7 @@ DeathSaveResult = Literal["success", "failure", "stabilized", "revived", "flatli
 StabilizeMethod = Literal["medicine", "med-patch", "help"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DeathSave:
     roll: D20Roll
@@ -33,6 +35,7 @@ class DeathSave:
     hp: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Bleeding:
     failures: int
@@ -40,6 +43,7 @@ class Bleeding:
     condition: Condition
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Stabilizing:
     method: StabilizeMethod

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from service.frozen import quick_init
 from service.systems.ncb.rules.abilities import MAX_LEVEL, modifier, proficiency_bonus, subclass_available
 from service.systems.ncb.rules.damage import DEAD, DOWN, Condition, Vitals, vitals_with
 from service.systems.ncb.rules.dice import DiceStream
@@ -29,6 +30,7 @@ from service.systems.ncb.options import NcbRules
 HitDie = Literal[6, 8, 10, 12]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Healing:
     healed: int
@@ -63,6 +65,7 @@ class LongRest:
     last_breath: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class LevelUp:
     level: int

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from service.frozen import quick_init
 from service.systems.ncb.rules.d20 import RollMode, roll_d20
 from service.systems.ncb.wire.combat import NcbCombatView, NcbEconomy, NcbOrderSlot
 from service.systems.ncb.rules.dice import DiceStream
@@ -41,6 +42,7 @@ class InitiativeEntry:
     mode: RollMode = "normal"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class InitiativeRoll:
     id: str
