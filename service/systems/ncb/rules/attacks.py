@@ -23,6 +23,7 @@ Cover = Literal["none", "half", "three-quarters", "total"]
 COVER_AC: dict[str, int] = {"none": 0, "half": 2, "three-quarters": 5}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Attacker:
     strength: int  # scores, chrome included
@@ -54,6 +55,7 @@ def require_attackable(weapon: Weapon, rules: NcbRules, cover: Cover) -> WeaponD
     return dice
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Swing:
     """Everything an attack is rolled from, so the attack and its odds start from one value."""
@@ -84,6 +86,7 @@ class ToHit:
     critical: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Aim:
     """An attack set up before its roll: what `roll_to_hit` rolls and the odds read once per natural."""
