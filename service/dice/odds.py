@@ -270,7 +270,7 @@ ratio = _reduced if _reduced(6, 8) == Fraction(3, 4) and _reduced(6, 8).denomina
 # the numbers alone, as a dice shape's tables are (`memo.shape_cache`: the bench's first request forgets
 # it); emptied when it holds `_MOST_TEXTS`.
 _TEXTS: dict[tuple[int, int], str] = {}
-_MOST_TEXTS = 1 << 16
+_MOST_TEXTS = 1 << 14  # about 3.6 MB of small fractions, 6 MB of 267-bit ones
 memo.shape_cache(_TEXTS.clear)
 
 
