@@ -131,6 +131,9 @@ class Sessions:
         )
         if not await self.store.create(session_id, doc.to_json(), self._ttl_ms):
             raise Problem("contention", "session id collision; retry")
+        # Kept as a commit of this replica's (version 1, no stamp yet, an empty log), so the session's first
+        # write or shared read starts from it instead of decoding what was just encoded.
+        self.recent.keep(session_id, Kept(1, doc, 0, "", {}))
         return doc, issued
 
     async def read(self, session_id: str, token: str | None, *, shared: bool = False) -> tuple[SessionDoc, Actor]:

@@ -160,3 +160,31 @@ async def test_a_shared_read_answers_the_kept_document_only_while_it_is_the_stor
     with pytest.raises(Problem) as refused:
         await sessions.read(sid, "nat_made-up", shared=True)
     assert refused.value.code == "forbidden"
+
+
+async def test_a_new_session_is_kept_as_stored_so_its_first_write_and_read_decode_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from service.sessions import service as sessions_module
+
+    store, sessions, sid, (ana,) = await _table(("ana", "player"))
+    kept, loaded = sessions.recent.get(sid), await store.load(sid)
+    assert kept is not None and loaded is not None
+    assert (kept.version, kept.log_length, kept.stamp) == (loaded.version, 0, loaded.stamp) == (1, 0, "")
+    assert kept.doc == orjson.loads(loaded.doc)
+    decoded: list[bytes] = []
+    real = sessions_module.SessionDoc.from_json
+    monkeypatch.setattr(sessions_module.SessionDoc, "from_json", classmethod(lambda cls, raw: decoded.append(raw) or real(raw)))
+    doc, _ = await sessions.read(sid, ana, shared=True)
+    assert doc is kept.doc and not decoded
+    await sessions.act(sid, ana, "roll", _roll)
+    assert not decoded and (await store.load(sid)).version == 2  # committed from the kept creation
+
+
+async def test_a_new_session_another_replica_wrote_first_is_read_afresh() -> None:
+    store, sessions, sid, (ana,) = await _table(("ana", "player"))
+    other = Sessions(store, REGISTRY, secret=SECRET, ttl_seconds=600)
+    await other.act(sid, ana, "roll", _roll)  # the other replica's commit: version 2
+    doc, _ = await sessions.read(sid, ana, shared=True)
+    assert doc["version"] == 2 and doc is not sessions.recent.get(sid).doc
+    await sessions.act(sid, ana, "roll", _roll)  # the kept creation fails its compare-and-set, then a fresh read commits
+    loaded = await store.load(sid)
+    assert loaded is not None and loaded.version == 3 and orjson.loads(loaded.doc)["state"]["rolls"] == ["seat-1", "seat-1"]
