@@ -85,11 +85,24 @@ def test_an_idempotent_replay_rolls_and_counts_no_new_dice(client) -> None:
 
 def test_a_session_write_is_one_load_and_one_commit(client) -> None:
     sid, auth = _session(client)
+    client.app.state.sessions.recent.drop(sid)  # as a replica that keeps no commit of this session
     delta = _growth(client, lambda: client.post(f"/v1/sessions/{sid}/dice/roll", json={"expression": "1d20"}, headers=auth))
     assert delta("neon_arbiter_store_round_trips_total", operation="load", outcome="ok") == 1
     assert delta("neon_arbiter_store_round_trips_total", operation="commit", outcome="ok") == 1
     assert delta("neon_arbiter_store_round_trips_total") == 2
     assert delta("neon_arbiter_store_round_trip_duration_seconds_count", operation="commit") == 1
+
+
+def test_the_creating_replicas_next_writes_are_one_commit_each(client) -> None:
+    sid, auth = _session(client)  # this replica keeps the session as it created it, then each commit it makes
+
+    def roll_twice() -> None:
+        for _ in range(2):
+            assert client.post(f"/v1/sessions/{sid}/dice/roll", json={"expression": "1d20"}, headers=auth).status_code == 200
+
+    delta = _growth(client, roll_twice)
+    assert delta("neon_arbiter_store_round_trips_total", operation="commit", outcome="ok") == 2
+    assert delta("neon_arbiter_store_round_trips_total") == 2  # no load at all
 
 
 class _LosesFirstRace(MemoryStore):
