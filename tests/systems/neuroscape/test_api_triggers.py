@@ -3,7 +3,8 @@ legal actions say so, and a refused order changes nothing (not the version, the 
 
 from __future__ import annotations
 
-from support.api import Api
+import pytest
+from support.api import Api, pin_entropy
 
 from tests.systems.neuroscape.matchplay import Table, plain_strategy
 from tests.systems.neuroscape.test_triggers import CARDS, LOCK, RELAY
@@ -18,7 +19,8 @@ SETUP = {
 }
 
 
-def test_a_seat_orders_its_simultaneous_triggers_and_a_refused_order_changes_nothing(api: Api):
+def test_a_seat_orders_its_simultaneous_triggers_and_a_refused_order_changes_nothing(api: Api, monkeypatch: pytest.MonkeyPatch):
+    pin_entropy(monkeypatch)  # the same session id, hence the same seed and the same match, every run
     created = api.create_session("neuroscape", [{"name": "ana"}, {"name": "bo"}, {"name": "gm", "role": "gm"}], setup=SETUP)
     table = Table(api, created["session"]["id"], {s["id"]: s["name"] for s in created["seats"] if s["role"] == "player"})
     for _ in range(80):  # ana deploys her characters; at her next card-effect substage they all go off
