@@ -117,42 +117,28 @@ def damage_distribution(
 ) -> Distribution:
     """A test's own `damage` (0 when it fails): the weapon's dice, a d6 per superior `damage` choice it buys,
     doubled by a `double-damage` critical, read by `value_of` as the test reads it."""
+
+    def count() -> Distribution:
+        # The ways of each (superior d6, doubled) the results buy, then each such damage value's chances once,
+        # all summed as whole numbers over one common total.
+        graded, whole = grades(results)
+        bought: dict[tuple[int, bool], int] = {}
+        missed = 0
+        for result, n in graded:
+            if not result.success:
+                missed += n
+                continue
+            extra = chosen(result, on_success, on_failure).count("damage")
+            effect, _ = critical_effect(result, on_critical_success, on_critical_failure)
+            key = (extra, effect == "double-damage")
+            bought[key] = bought.get(key, 0) + n
+        values = value_ways_by(bought, dice=dice, sides=sides, bonus=bonus)
+        cases = [(n, values[key]) for key, n in bought.items()]
+        if missed:
+            cases.append((missed, sums.constant(0)))
+        ways, total = mixed(cases, whole)
+        assert sum(ways.values()) == total, "every result is a hit or a miss"
+        return Distribution.counted("damage", ways)
+
     choices = (dice, sides, bonus, tuple(on_success), tuple(on_failure), on_critical_success, on_critical_failure)
-    return by_tables(
-        "damage",
-        (results,),
-        choices,
-        lambda: _damage_distribution(results, dice, sides, bonus, on_success, on_failure, on_critical_success, on_critical_failure),
-    )
-
-
-def _damage_distribution(
-    results: Results,
-    dice: int,
-    sides: int,
-    bonus: int,
-    on_success: Sequence[str],
-    on_failure: Sequence[str],
-    on_critical_success: str | None,
-    on_critical_failure: str | None,
-) -> Distribution:
-    # The ways of each (superior d6, doubled) the results buy, then each such damage value's chances once,
-    # all summed as whole numbers over one common total.
-    graded, whole = grades(results)
-    bought: dict[tuple[int, bool], int] = {}
-    missed = 0
-    for result, n in graded:
-        if not result.success:
-            missed += n
-            continue
-        extra = chosen(result, on_success, on_failure).count("damage")
-        effect, _ = critical_effect(result, on_critical_success, on_critical_failure)
-        key = (extra, effect == "double-damage")
-        bought[key] = bought.get(key, 0) + n
-    values = value_ways_by(bought, dice=dice, sides=sides, bonus=bonus)
-    cases = [(n, values[key]) for key, n in bought.items()]
-    if missed:
-        cases.append((missed, sums.constant(0)))
-    ways, total = mixed(cases, whole)
-    assert sum(ways.values()) == total, "every result is a hit or a miss"
-    return Distribution.counted("damage", ways)
+    return by_tables("damage", (results,), choices, count)
