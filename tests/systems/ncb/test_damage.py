@@ -7,7 +7,7 @@ from dataclasses import fields, replace
 import pytest
 
 from service.errors import RuleViolation
-from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, damage_reduction, hit_like, vitals_with
+from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, damage_dealt, damage_reduction, hit_like, vitals_with
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.recovery import long_rest
 
@@ -298,3 +298,37 @@ def test_hit_like_changes_only_the_amount() -> None:
     hit = Hit(9, "program", True, True, True)
     assert hit_like(4, hit) == replace(hit, amount=4)
     assert {f.name for f in fields(Hit)} == {"amount", "kind", "critical", "overkill", "use_last_breath"}
+
+
+def test_damage_dealt_finds_what_apply_damage_deals_and_its_result_for_every_kind_of_hit() -> None:
+    """The odds judge each amount through `damage_dealt`; it must read as the applied hit does, over
+    every branch: reduction, massive, Overkill, finishing blows, Last Breath, dying, down, NCs."""
+    targets = [
+        runner(), runner(damage_reduction=3), runner(hp=3, damage_reduction=2), runner(hp=1, last_breath=False),
+        runner(hp=0, condition="dying", death_failures=1), runner(hp=0, condition="dying", death_failures=2),
+        runner(hp=0, condition="stable"), runner(nc=True, last_breath=False), runner(helpless=True, damage_reduction=2),
+        runner(last_breath_offered=True), runner(exhaustion=5, hp=2),
+    ]
+    hits = [
+        Hit(amount, kind, critical, overkill, use)
+        for amount in (0, 1, 2, 3, 9, 10, 12, 19, 20, 25)
+        for kind in ("physical", "program")
+        for critical in (False, True)
+        for overkill in (False, True)
+        for use in (False, True)
+    ]
+    rule_sets = [RULES, NcbRules(crit_on_dying="flatline", nc_at_zero_hp="dying", crit_ignores_reduction="helpless-only")]
+    results: set[str] = set()
+    for rules in rule_sets:
+        for target in targets:
+            for hit in hits:
+                _, applied = apply_damage(target, hit, rules)
+                assert damage_dealt(target, hit, rules) == (applied.dealt, applied.result), (target, hit, rules)
+                results.add(applied.result)
+    assert results == {"unharmed", "hurt", "last-breath", "dying", "flatlined", "annihilated"}  # every result was met
+
+
+def test_damage_dealt_refuses_a_dead_target_as_apply_damage_does() -> None:
+    dead = runner(hp=0, condition="flatlined")
+    with pytest.raises(RuleViolation):
+        damage_dealt(dead, Hit(3), RULES)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
+from functools import partial
 from typing import Any, Literal
 
 from service.frozen import quick_init
@@ -91,9 +92,6 @@ class DamageOutcome:
     death_failures: int
 
 
-_Done = Callable[..., "tuple[Vitals, DamageOutcome]"]
-
-
 def weapon_hit(total: int, weapon: Weapon, critical: bool, use_last_breath: bool) -> Hit:
     """What a weapon's rolled damage does: physical, critical or not, Overkill if the weapon has it."""
     return Hit(total, "physical", critical, weapon.overkill, use_last_breath)
@@ -167,52 +165,73 @@ def _killed(v: Vitals, condition: Literal["flatlined", "annihilated"]) -> Vitals
 
 
 def apply_damage(v: Vitals, hit: Hit, rules: NcbRules) -> tuple[Vitals, DamageOutcome]:
+    met, applied, dealt, result, cause, left = judge_damage(v, hit, rules)
+    after = left()
+    return after, _outcome(met, after, hit, applied, dealt, result, cause)
+
+
+def damage_dealt(v: Vitals, hit: Hit, rules: NcbRules) -> tuple[int, Result]:
+    """The damage `hit` deals `v` and its result, as `apply_damage` finds them, without building the
+    target after the hit or the outcome: what the odds read for every amount they weigh."""
+    _, _, dealt, result, _, _ = judge_damage(v, hit, rules)
+    return dealt, result
+
+
+# How a hit leaves the target, built only when asked for (`apply_damage` asks; the odds do not).
+Left = Callable[[], Vitals]
+
+
+def judge_damage(v: Vitals, hit: Hit, rules: NcbRules) -> tuple[Vitals, bool, int, Result, Cause | None, Left]:
+    """What `hit` does to `v`: the target as the hit meets it (an earlier Last Breath offer closed),
+    whether reduction applied, the damage dealt, the result and its cause, and how the target is left."""
     if v.condition in DEAD:
         raise refuse(TARGET_DOWN, f"the target is already {v.condition}; nothing is left to hurt")
     if v.last_breath_offered:
         v = vitals_with(v, last_breath_offered=False)  # a new hit closes any earlier offer
-    applied = reduction_applies(v, hit, rules)
-    dealt = max(1, hit.amount - v.damage_reduction) if applied and hit.amount > 0 else hit.amount
-
-    def done(after: Vitals, result: Result, cause: Cause | None = None) -> tuple[Vitals, DamageOutcome]:
-        return after, _outcome(v, after, hit, applied, dealt, result, cause)
-
+    met = v
+    applied = reduction_applies(met, hit, rules)
+    dealt = max(1, hit.amount - met.damage_reduction) if applied and hit.amount > 0 else hit.amount
     if dealt <= 0:
-        return done(v, "unharmed")
+        return met, applied, dealt, "unharmed", None, lambda: met
     # Massive damage is measured after reduction, before anything can save the target.
-    if dealt >= 2 * v.max_hp:
-        return done(_killed(v, "annihilated"), "annihilated", "massive-damage")
-    if dealt >= v.max_hp:
-        if hit.overkill and v.hp > 0:
+    if dealt >= 2 * met.max_hp:
+        return met, applied, dealt, "annihilated", "massive-damage", partial(_killed, met, "annihilated")
+    if dealt >= met.max_hp:
+        if hit.overkill and met.hp > 0:
             # An Overkill weapon annihilates whatever it brings to 0, a massive hit included.
-            return done(_killed(v, "annihilated"), "annihilated", "overkill-weapon")
-        return done(_killed(v, "flatlined"), "flatlined", "massive-damage")
-    if v.condition in DOWN:
-        return _hurt_while_down(v, hit, rules, done)
-    left = v.hp - dealt
+            return met, applied, dealt, "annihilated", "overkill-weapon", partial(_killed, met, "annihilated")
+        return met, applied, dealt, "flatlined", "massive-damage", partial(_killed, met, "flatlined")
+    if met.condition in DOWN:
+        return (met, applied, dealt, *_hurt_while_down(met, hit, rules))
+    left = met.hp - dealt
     if left > 0:
-        return done(vitals_with(v, hp=left), "hurt")
+        return met, applied, dealt, "hurt", None, partial(vitals_with, met, hp=left)
     if hit.overkill:
-        return done(_killed(v, "annihilated"), "annihilated", "overkill-weapon")
+        return met, applied, dealt, "annihilated", "overkill-weapon", partial(_killed, met, "annihilated")
     if hit.critical:
-        return done(_killed(v, "flatlined"), "flatlined", "finishing-blow")
-    if v.last_breath and hit.use_last_breath:
-        after, taken = last_breath.take(v, rules)
-        return done(after, taken.result, taken.cause)
-    if v.nc and rules.nc_at_zero_hp == "flatlined":
-        return done(_killed(v, "flatlined"), "flatlined", "nc-at-zero-hp")
+        return met, applied, dealt, "flatlined", "finishing-blow", partial(_killed, met, "flatlined")
+    if met.last_breath and hit.use_last_breath:
+        after, taken = last_breath.take(met, rules)
+        return met, applied, dealt, taken.result, taken.cause, lambda: after
+    if met.nc and rules.nc_at_zero_hp == "flatlined":
+        return met, applied, dealt, "flatlined", "nc-at-zero-hp", partial(_killed, met, "flatlined")
     # Last Breath is the character's choice: the answer offers it and nothing spends it unasked.
+    return met, applied, dealt, "dying", None, partial(_dropped, met)
+
+
+def _dropped(v: Vitals) -> Vitals:
+    """Down at 0 HP and dying with fresh tallies, offered Last Breath when it is ready."""
     dropped = vitals_with(v, hp=0, condition="dying", death_successes=0, death_failures=0)
-    return done(vitals_with(dropped, last_breath_offered=v.last_breath), "dying")
+    return vitals_with(dropped, last_breath_offered=v.last_breath)
 
 
-def _hurt_while_down(v: Vitals, hit: Hit, rules: NcbRules, done: _Done) -> tuple[Vitals, DamageOutcome]:
+def _hurt_while_down(v: Vitals, hit: Hit, rules: NcbRules) -> tuple[Result, Cause | None, Left]:
     """At 0 HP a hit is a failed death save (two on a critical) - or a finishing blow, if so configured."""
     if hit.critical and rules.crit_on_dying == "flatline":
-        return done(_killed(v, "flatlined"), "flatlined", "finishing-blow")
+        return "flatlined", "finishing-blow", partial(_killed, v, "flatlined")
     # A stable character hit again starts dying afresh: its tallies were reset when it stabilized.
     successes = v.death_successes if v.condition == "dying" else 0
     failures = (v.death_failures if v.condition == "dying" else 0) + (2 if hit.critical else 1)
     if failures >= FAILURES_TO_FLATLINE:
-        return done(_killed(vitals_with(v, death_failures=FAILURES_TO_FLATLINE), "flatlined"), "flatlined", "death-saves")
-    return done(vitals_with(v, condition="dying", death_successes=successes, death_failures=failures), "dying")
+        return "flatlined", "death-saves", lambda: _killed(vitals_with(v, death_failures=FAILURES_TO_FLATLINE), "flatlined")
+    return "dying", None, partial(vitals_with, v, condition="dying", death_successes=successes, death_failures=failures)

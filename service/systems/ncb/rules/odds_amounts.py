@@ -2,8 +2,9 @@
 the same rule that applies it.
 
 An amount is a fixed number or a formula (`total_ways`); each possible amount then goes through
-`apply_damage` or `heal` as a rolled one would, each stretch of amounts they read alike read at its
-ends (`runs`). Damage and healing are remembered by the amount or the formula's text. Hit dice on a short rest are convolved die by die
+`damage_dealt` (the part of `apply_damage` that judges a hit) or `heal` as a rolled one would, each
+stretch of amounts they read alike read at its ends (`runs`). Damage and healing are remembered by the
+amount or the formula's text. Hit dice on a short rest are convolved die by die
 (`hit_die_healing` read for every face); a level-up's hit die is read face by face through
 `read_level_up` and a Medicine check's naturals through `read_stabilize`: the parts of `level_up` and
 `stabilize` after their rolls.
@@ -23,7 +24,7 @@ from service.dice.walk import ordered_ways
 from service.systems.ncb.errors import AMOUNT_OR_DICE, refuse
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.abilities import modifier
-from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage, hit_like
+from service.systems.ncb.rules.damage import Hit, Vitals, damage_dealt, hit_like
 from service.systems.ncb.rules.dying import Attempt, read_stabilize, require_dying
 from service.systems.ncb.rules.odds_attack import RESULTS
 from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_sums
@@ -55,8 +56,8 @@ def damage_odds(target: Vitals, amount: int | None, dice: str | None, hit: Hit, 
 
     def applied(amount: int) -> tuple[int, str]:
         """What the amount does to the target: the damage dealt less the amount, and the result."""
-        _, done = apply_damage(target, hit_like(amount, hit), rules)
-        return done.dealt - amount, done.result
+        dealt, result = damage_dealt(target, hit_like(amount, hit), rules)
+        return dealt - amount, result
 
     # Each stretch of amounts applied alike applied at its ends (`runs`), or each amount once.
     values = sorted(ways)

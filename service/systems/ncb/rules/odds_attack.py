@@ -2,8 +2,9 @@
 
 The attack roll is set up and judged per natural as `roll_to_hit` does it (`aim`, `Aim.judged`); each way it
 can land (miss, hit, critical) then rolls the weapon's `damage_formula`, whose totals come from
-`total_ways`, and each total is applied to the target by `apply_damage` as a rolled hit would be. The
-naturals and the totals are read by stretches read alike, each at its ends (`runs`).
+`total_ways`, and each total is judged against the target as a rolled hit would be: by `damage_dealt`, the
+part of `apply_damage` that finds the damage dealt and the result. The naturals and the totals are read
+by stretches read alike, each at its ends (`runs`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from service.dice.notation import Limits
 from service.dice.odds import Distribution, Odds
 from service.dice.walk import ordered_ways
 from service.systems.ncb.rules.attacks import Aim, Swing, aim
-from service.systems.ncb.rules.damage import Vitals, apply_damage, weapon_hit
+from service.systems.ncb.rules.damage import Vitals, damage_dealt, weapon_hit
 from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_sums
 from service.systems.ncb.rules.odds_formula import total_ways
 from service.systems.ncb.rules.odds_runs import amounts_alike, one_by_one, runs
@@ -59,8 +60,8 @@ def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: 
 
         def applied(total: int, critical: bool = critical) -> tuple[int, str]:
             """What the rolled hit does to the target: the damage dealt less the total, and the result."""
-            _, done = apply_damage(target, weapon_hit(total, swing.weapon, critical, use_last_breath), swing.rules)
-            return done.dealt - total, done.result
+            dealt, result = damage_dealt(target, weapon_hit(total, swing.weapon, critical, use_last_breath), swing.rules)
+            return dealt - total, result
 
         # Dealt less the total only falls as the total grows, and the result turns over once per kind:
         # each stretch of totals applied alike is applied at its ends (`runs`).

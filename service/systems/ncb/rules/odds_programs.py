@@ -3,8 +3,9 @@
 The save is the test `roll_save` rolls (`save_test`), its naturals read as the roll reads them
 (`D20Test.read`), each stretch of naturals read alike at its ends (`runs`); each way it can go is read by
 `rolls_damage` and `damage_after_save` over the damage formula's totals (`total_ways`), and the
-damage is applied to the target (program damage: no armor reduction) by `apply_damage`, each
-stretch of damage values applied alike at its ends.
+damage is judged against the target (program damage: no armor reduction) by `damage_dealt`, the part
+of `apply_damage` that finds the damage dealt and the result, each stretch of damage values judged alike
+at its ends.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from service.dice.odds import Distribution, Odds
 from service.dice.walk import ordered_ways
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.d20 import D20Test
-from service.systems.ncb.rules.damage import Hit, Vitals, apply_damage
+from service.systems.ncb.rules.damage import Hit, Vitals, damage_dealt
 from service.systems.ncb.rules.odds_attack import RESULTS
 from service.systems.ncb.rules.odds_d20 import D20_OUTCOMES, NATURALS_APART, natural_sums
 from service.systems.ncb.rules.odds_formula import total_ways as total_ways_of
@@ -50,8 +51,8 @@ def program_odds(
 
         def applied(dealt: int) -> tuple[int, str]:
             """What the program's damage does to the target: the damage dealt less the amount, and the result."""
-            _, done = apply_damage(hurt, Hit(dealt, "program", use_last_breath=use_last_breath), rules)
-            return done.dealt - dealt, done.result
+            done, result = damage_dealt(hurt, Hit(dealt, "program", use_last_breath=use_last_breath), rules)
+            return done - dealt, result
 
         # Each damage value applied once, or each stretch of values applied alike at its ends (`runs`).
         amounts = sorted(dealt_ways)
