@@ -134,7 +134,7 @@ def stored_view(system: System, view: Callable[..., dict[str, Any]]) -> Callable
 
 
 def stored_start(system: System, start: Handler) -> Callable[..., dict[str, Any]]:
-    """A first state made typed, dumped as it is stored."""
+    """A first state made typed, dumped as it is stored, the typed state kept for that very JSON."""
     model = system.state
     if model is None:
         return start
@@ -142,7 +142,9 @@ def stored_start(system: System, start: Handler) -> Callable[..., dict[str, Any]
 
     def first(setup: Any, seats: list[Actor] | None = None) -> dict[str, Any]:
         state = start(setup, seats=seats or []) if takes_seats else start(setup)
-        return dump_state(model, state)
+        stored = dump_state(model, state)
+        _keep_typed(stored, state)  # as a write keeps its state: the session's first read skips validating it
+        return stored
 
     if takes_seats:
         return first

@@ -137,7 +137,9 @@ async def test_a_typed_state_is_validated_again_only_when_the_write_did_not_star
         call = Call(sessions=replica, store=store, idempotency_ttl_ms=1000, session_id=doc["id"], token=tokens[seat])
         before = len(loads)
         await op.run(call, op.input.model_validate(params.model_dump(mode="json", by_alias=True, exclude_none=True)))  # type: ignore[union-attr]
-        assert len(loads) - before == (1 if n in (0, 6, 7) else 0), n
+        # The first write starts from the typed state the session was created with; the seventh is another
+        # replica's, which kept nothing, and the eighth is back on a replica whose kept commit is stale.
+        assert len(loads) - before == (1 if n in (6, 7) else 0), n
     replayed = orjson.loads((await store.load(doc["id"])).doc)["state"]  # type: ignore[union-attr]
     assert declare.dump_state(NeuroscapeState, real(NeuroscapeState, replayed)) == replayed
 
