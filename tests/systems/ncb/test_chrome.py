@@ -59,6 +59,16 @@ def test_passive_bonuses_add_up_while_installed_and_stop_when_removed() -> None:
     assert removed.name == "Reflex booster" and chrome.totals(installed).initiative == 0
 
 
+def test_no_chrome_adds_nothing_and_two_implants_with_the_same_bonuses_both_count() -> None:
+    assert all(value == 0 for value in chrome.totals(()).model_dump().values())
+    installed = chrome.install([], implant("Left plate", armorClass=1, speed=5), slots=6, capacity=10)
+    assert chrome.totals(installed).armor_class == 1
+    installed = chrome.install(installed, implant("Right plate", armorClass=1, speed=5), slots=6, capacity=10)
+    both = chrome.totals(installed)
+    assert (both.armor_class, both.speed, both.initiative) == (2, 10, 0)
+    assert chrome.totals(installed) == both  # the same bonuses, the same sum, asked again
+
+
 def test_an_active_implant_cools_down_over_its_owners_turns() -> None:
     installed = chrome.install([], implant("Kerenzikov", active={"unit": "rounds", "amount": 2}), slots=6, capacity=10)
     installed, used = chrome.activate(installed, "Kerenzikov")

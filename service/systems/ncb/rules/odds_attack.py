@@ -47,6 +47,7 @@ def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: 
         common = lcm(common, total_whole)
     dealt_ways: dict[int, int] = {}
     result_ways: dict[str, int] = {}
+    dealt_get = dealt_ways.get
     stretches = runs if amounts_alike(target) else one_by_one
     for key, n in landed_ways.items():
         if key not in hits:  # a miss
@@ -66,12 +67,12 @@ def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: 
         # Dealt less the total only falls as the total grows, and the result turns over once per kind:
         # each stretch of totals applied alike is applied at its ends (`runs`).
         for first, last, (offset, result) in stretches(totals, applied):
-            summed = 0
-            for total in totals[first : last + 1]:
-                ways = counts[total] * scale
-                dealt_ways[total + offset] = dealt_ways.get(total + offset, 0) + ways
-                summed += ways
-            result_ways[result] = result_ways.get(result, 0) + summed
+            stretch = totals[first : last + 1]
+            weights = [counts[total] * scale for total in stretch]
+            for total, ways in zip(stretch, weights):
+                dealt = total + offset
+                dealt_ways[dealt] = dealt_get(dealt, 0) + ways
+            result_ways[result] = result_ways.get(result, 0) + sum(weights)
     return Odds.of(
         Distribution.counted("outcome", ordered_ways(outcome, ATTACK_OUTCOMES)),
         Distribution.counted("damage", dealt_ways),
