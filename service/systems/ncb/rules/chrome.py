@@ -9,7 +9,6 @@ its cooldown (rounds of its owner's turns, or a rest).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Literal
 
 from service.systems.ncb.errors import (
@@ -72,19 +71,15 @@ def uninstall(implants: Sequence[NcbImplantView], name: str) -> tuple[Installed,
 
 
 def totals(implants: Sequence[NcbImplantView]) -> NcbChromeTotals:
-    """Sum of every installed implant's passive bonuses (read several times per attack: the sum of the
-    same bonuses is made once, and no chrome at all sums to the one zero total)."""
+    """Sum of every installed implant's passive bonuses (no chrome at all: the one zero total, read
+    several times per attack)."""
     if not implants:
         return _NO_CHROME
-    return _summed(tuple(i.passive for i in implants))
-
-
-@lru_cache(maxsize=256)
-def _summed(passives: tuple[NcbChromeBonuses, ...]) -> NcbChromeTotals:
+    passives = [i.passive for i in implants]
     return NcbChromeTotals(**{f: sum(getattr(p, f) for p in passives) for f in NcbChromeBonuses.model_fields})
 
 
-_NO_CHROME = _summed(())
+_NO_CHROME = NcbChromeTotals(**{f: 0 for f in NcbChromeBonuses.model_fields})
 
 
 def activate(implants: Sequence[NcbImplantView], name: str) -> tuple[Installed, NcbImplantView]:
