@@ -27,14 +27,21 @@ def _answer(odds, state, params, actor) -> object:
         return ("problem", problem.code)
 
 
-@pytest.mark.parametrize("system", sorted(IN_SESSION))
-async def test_session_odds_from_the_kept_state_equal_those_from_the_stored_json(system: str) -> None:
+async def _table(system: str) -> tuple[MemoryStore, Sessions, dict, dict, dict, list]:
+    """The system's example session, just created: its store, sessions, operations and session-odds
+    mechanics by field, the created document and the seats issued."""
     store = MemoryStore()
     sessions = Sessions(store, REGISTRY, secret=SECRET, ttl_seconds=600)
     operations = {op.field: op for op in build_operations(REGISTRY)}
     odds_of = {m.system + "".join(p.capitalize() for p in m.name.split("-")) + "InSession": m for m in REGISTRY.mechanics.values()}
     table = CreateSession.model_validate(session_table(system))
     doc, issued = await sessions.create(system, [{"name": s.name, "role": s.role} for s in table.seats], table.client_seed, table.setup)
+    return store, sessions, operations, odds_of, doc, issued
+
+
+@pytest.mark.parametrize("system", sorted(IN_SESSION))
+async def test_session_odds_from_the_kept_state_equal_those_from_the_stored_json(system: str) -> None:
+    store, sessions, operations, odds_of, doc, issued = await _table(system)
     sid, tokens = doc["id"], {seat["name"]: seat["token"] for seat in issued}
     names = {seat["id"]: seat["name"] for seat in issued}
     compared = shared_typed = 0
@@ -73,12 +80,7 @@ async def test_session_odds_from_the_kept_state_equal_those_from_the_stored_json
 async def test_a_new_session_is_read_from_the_typed_state_it_started_with(system: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The first state is kept typed as a write's is: odds asked before any write validate nothing,
     and answer what the stored JSON validated afresh answers."""
-    store = MemoryStore()
-    sessions = Sessions(store, REGISTRY, secret=SECRET, ttl_seconds=600)
-    operations = {op.field: op for op in build_operations(REGISTRY)}
-    odds_of = {m.system + "".join(p.capitalize() for p in m.name.split("-")) + "InSession": m for m in REGISTRY.mechanics.values()}
-    table = CreateSession.model_validate(session_table(system))
-    doc, issued = await sessions.create(system, [{"name": s.name, "role": s.role} for s in table.seats], table.client_seed, table.setup)
+    _, sessions, operations, odds_of, doc, issued = await _table(system)
     # The first example call in the session whose mechanic has odds, asked of the state as created.
     seat, field, body = next(c for c in IN_SESSION[system] if c[0] != "*" and getattr(odds_of.get(c[1]), "session_odds", None))
     odds, params = odds_of[field].session_odds, operations[field].input.model_validate(body)
