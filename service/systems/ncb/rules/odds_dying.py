@@ -3,7 +3,8 @@
 `save_odds` reads the naturals of the roll mode through the parts of `read_death_save`, the save
 `death_save` makes once its d20 is rolled (`natural_ways`: both dice walked under advantage or
 disadvantage): the tallies each natural makes (`tally_death_save`), each stretch of naturals read
-alike read at its ends (`runs`), and the vitals after them (`vitals_after_save`): this save's result. The fate follows the text's clock from the current tallies: each of the
+alike read at its ends (`runs`, the stretches found once for every save of the chain), and the vitals
+after them (`vitals_after_save`): this save's result. The fate follows the text's clock from the current tallies: each of the
 dying character's turns holds one death save, then bleeding out fails one more at the end of
 the turn, until the character is stable, back up (a natural 20) or flatlined. Every turn adds
 a failure, so the chain ends within three turns; later saves are rolled like this one, and
@@ -20,7 +21,7 @@ from service.dice.stream import Stream
 from service.dice.walk import ordered, ordered_ways, walk
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.d20 import RollMode
-from service.systems.ncb.rules.damage import FAILURES_TO_FLATLINE, Vitals
+from service.systems.ncb.rules.damage import FAILURES_TO_FLATLINE, Vitals, vitals_with
 from service.systems.ncb.rules.dying import (
     DeathSaveResult,
     bleed_out,
@@ -41,15 +42,22 @@ def save_odds(v: Vitals, rules: NcbRules, *, modifier: int = 0, mode: RollMode =
     require_dying(v, "a death save")
     faces, sums = natural_sums(mode)
     whole = sums[-1]
+    # A save's failure turns into a success once as the natural grows (a 1 and a 20 apart): each stretch
+    # of naturals tallied alike is read at its ends (`runs`, tested against `read_death_save` on every
+    # natural). Where the stretches fall reads only the natural against the DV, which no save of the chain
+    # changes (the tallies change; the exhaustion and the modifier do not). So they are found once, on
+    # tallies of nothing, where a 1 (two failures) and a plain failure (one) never tally alike, as they do
+    # on two failures (both flatline); each save of the chain then tallies one natural of each stretch.
+    fresh = vitals_with(v, death_successes=0, death_failures=0)
+    stretches = runs(faces, partial(tally_death_save, fresh, rules=rules, modifier=modifier), apart=NATURALS_APART)
+    kinds = [(faces[first], sums[last + 1] - sums[first]) for first, last, _ in stretches]
 
     def step(now: Vitals) -> list[tuple[Vitals, str, int]]:
         """One save from `now`: each vitals after it, with the save's result and its ways out of `whole`."""
         tallies: dict[tuple[DeathSaveResult, int, int], int] = {}
-        # A save's failure turns into a success once as the natural grows (a 1 and a 20 apart): each stretch
-        # of naturals tallied alike is read at its ends (`runs`, tested against `read_death_save` on every natural).
-        tally = partial(tally_death_save, now, rules=rules, modifier=modifier)
-        for first, last, tallied in runs(faces, tally, apart=NATURALS_APART):
-            tallies[tallied] = tallies.get(tallied, 0) + sums[last + 1] - sums[first]
+        for natural, n in kinds:
+            tallied = tally_death_save(now, natural, rules, modifier=modifier)
+            tallies[tallied] = tallies.get(tallied, 0) + n
         return [(vitals_after_save(now, *key), key[0], n) for key, n in tallies.items()]
 
     def fate(saves: list[tuple[Vitals, str, int]], turns: int) -> dict[str, int]:
