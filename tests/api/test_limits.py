@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import partial
+
+import pytest
 from starlette.testclient import TestClient
 
 from service.api.app import create_app
@@ -22,7 +25,9 @@ def test_bucket_refills_at_the_rate_and_caps_at_the_burst() -> None:
     assert limiter.take("a")[1] == 2  # refilled to the burst, not beyond
 
 
-def test_a_client_over_its_rate_gets_429_with_retry_after() -> None:
+def test_a_client_over_its_rate_gets_429_with_retry_after(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A clock that stands still: no token comes back while the requests run, however slowly.
+    monkeypatch.setattr("service.api.app.RateLimit", partial(RateLimit, clock=lambda: 1000.0))
     app = create_app(make_settings("memory", rate_limit_per_second=1, rate_limit_burst=3))
     with TestClient(app) as client:
         answers = [client.post("/v1/dice/roll", json={"expression": "1d6"}) for _ in range(4)]
