@@ -67,7 +67,8 @@ def test_every_operation_answers_and_is_labelled_as_by_its_own_route(both: tuple
         labels = _label(on, method, status)
         assert labels == _label(off, method, status)
         assert all("{mechanic" not in label for label in labels)  # the mechanic's template, never the two routes'
-    assert _label(on, "POST", 422)[:1] and "/v1/ncb/d20-test" in _label(on, "POST", 422)
+    if method == "POST":  # this case's own requests: the GET case may run in another worker, with other apps
+        assert _label(on, "POST", 422)[:1] and "/v1/ncb/d20-test" in _label(on, "POST", 422)
 
 
 @pytest.mark.parametrize("switches", [{}, {"mechanic_routes": False}], ids=["mechanic-routes", "one-route-each"])
