@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Route, expect
 from support.browser import Visit
 from support.console import (
     create,
@@ -150,7 +150,24 @@ def test_a_closed_session_is_verified_in_the_page_and_a_tampered_record_is_caugh
     page = sit(visit, join_link(service_url, session, tokens["Kay"]))
     expect(page.locator("#log li")).to_have_count(4)
     expect(page.locator("#verify")).to_be_disabled()  # the seeds are not out yet
+    hidden = page.evaluate("() => window.arbiter.entries().map((e) => e.audit === null)")
+    assert hidden == [False, False, True, False]  # Ana's roll for herself alone: the GM sees no dice of it before the close
+    held: list[Route] = []  # the log reads after the close wait here
+    log_reads = re.compile(r"/log\?")
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route(log_reads, hold)
     page.get_by_role("button", name="close the session (reveal the seeds)").click()
+    # The seeds are out but the log the page holds is the one read before the close, with the GM's hidden entries
+    # as they were hidden then: the verifier stays off until the revealed log is in.
+    expect(page.locator("#verify")).to_have_attribute("title", "reading the revealed log")
+    expect(page.locator("#verify")).to_be_disabled()
+    assert held
+    for read in held:
+        read.continue_()
+    page.unroute(log_reads, hold)
     expect(page.locator("#verify")).to_be_enabled()
     page.get_by_role("button", name="verify every die in this page").click()
     expect(page.locator("#verify-summary")).to_have_text(re.compile(r"^4 matched, 0 mismatched"))

@@ -34,14 +34,21 @@ export async function openTable(root, doc, catalog, seat, { leave }) {
   leaveButton.addEventListener("click", () => { stream.stop(); leave(); });
 
   let act = null;
+  // The verifier waits for the seeds and for a log read after they were out: the log read before the close holds the
+  // entries as they were hidden then, and checking those would pass over their dice.
+  let logAfterReveal = false;
+  const revealed = () => session.seeds.some((s) => s.seed);
+  const arm = () => {
+    const ready = revealed() && logAfterReveal;
+    verifyButton.disabled = !ready;
+    verifyButton.title = ready ? "" : revealed() ? "reading the revealed log" : "the seeds are revealed when the session closes";
+  };
   const seatName = (id) => (session.seats.find((s) => s.id === id) || { name: id || "—" }).name;
   const draw = () => {
     const viewer = session.viewer || { name: "?", role: "?" };
     title.textContent = `${session.system} · ${session.id} · you are ${viewer.name} (${viewer.role}) · version ${session.version}${session.closed ? " · closed" : ""}`;
     stateBox.replaceChildren(stateView(session));
-    const revealed = session.seeds.some((s) => s.seed);
-    verifyButton.disabled = !revealed;
-    verifyButton.title = revealed ? "" : "the seeds are revealed when the session closes";
+    arm();
     closeButton.hidden = session.closed;
     if (act) act.hidden = session.closed;  // a closed session takes no more actions
   };
@@ -62,12 +69,17 @@ export async function openTable(root, doc, catalog, seat, { leave }) {
     }
   };
   const loadLog = async () => {
+    const afterReveal = revealed();
     let cursor = "";
     for (;;) {
       const page = await call("GET", `${base}/log?limit=200${cursor ? `&cursor=${cursor}` : ""}`, { token: seat.token });
       page.entries.forEach(show);
       if (!page.nextCursor) break;
       cursor = page.nextCursor;
+    }
+    if (afterReveal) {
+      logAfterReveal = true;
+      arm();
     }
   };
 
