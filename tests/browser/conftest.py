@@ -22,6 +22,9 @@ from support.live import serving
 CHROMIUM = os.environ.get("NA_CHROMIUM", "/usr/bin/chromium")
 # Generous for a loaded machine; on an idle one every page answers in a few seconds.
 TIMEOUT_MS = 120_000
+# `expect(...)` keeps its own clock (5 s unless told), apart from the page's default timeout: a retrying
+# assertion on a loaded machine gets this long. A passing one returns as soon as it holds.
+EXPECT_TIMEOUT_MS = 30_000
 
 
 def _missing(reason: str) -> None:
@@ -38,6 +41,9 @@ def browser() -> Iterator[Any]:
         from playwright.sync_api import sync_playwright
     except ImportError:
         _missing("playwright is not installed (pip install -e '.[test]')")
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield browser

@@ -8,6 +8,7 @@ seat's own token, or recomputed from the stream where the seed is known.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -164,11 +165,17 @@ def test_a_closed_session_is_verified_in_the_page_and_a_tampered_record_is_caugh
     # as they were hidden then: the verifier stays off until the revealed log is in.
     expect(page.locator("#verify")).to_have_attribute("title", "reading the revealed log")
     expect(page.locator("#verify")).to_be_disabled()
-    assert held
+    deadline = time.monotonic() + 60
+    while not held:  # the close's log read reaches the route
+        assert time.monotonic() < deadline, "the page read no log after the close"
+        page.wait_for_timeout(50)
+    expect(page.locator("#log")).to_have_attribute("aria-busy", "true")
+    expect(page.locator("#verify")).to_be_disabled()
     for read in held:
         read.continue_()
     page.unroute(log_reads, hold)
     expect(page.locator("#verify")).to_be_enabled()
+    expect(page.locator("#log")).to_have_attribute("aria-busy", "false")
     page.get_by_role("button", name="verify every die in this page").click()
     expect(page.locator("#verify-summary")).to_have_text(re.compile(r"^4 matched, 0 mismatched"))
     expect(page.locator('#log li[data-verified="matched"]')).to_have_count(4)

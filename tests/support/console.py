@@ -44,6 +44,7 @@ def sit(visit: Visit, link: str) -> Any:
     session = re.search(r"session=([^&]+)", link).group(1)
     expect(page.locator("#table-title")).to_contain_text(session)
     expect(page.locator("#live-state")).to_have_attribute("data-state", "live")
+    expect(page.locator("#log")).to_have_attribute("aria-busy", "false")  # the log read on going live is in
     return page
 
 

@@ -95,6 +95,8 @@ function mechanicForm(doc, catalog, session, seat, mechanic, after, given) {
       formError.hidden = false;
       return;
     }
+    const submit = form.querySelector('button[type="submit"]');
+    submit.disabled = true;  // one action per press: a second press while this one is under way is not a second action
     try {
       let done;
       if (mechanic.method === "post") done = await call("POST", `${base}/${mechanic.key}`, { body: sent, token: seat.token });
@@ -111,6 +113,8 @@ function mechanicForm(doc, catalog, session, seat, mechanic, after, given) {
       formError.textContent = [failure.problem.code, ...rest].filter(Boolean).join(": ");
       formError.hidden = false;
       answer.replaceChildren();
+    } finally {
+      submit.disabled = false;
     }
   });
   return form;

@@ -22,18 +22,19 @@ export async function call(method, path, { body, token, accept } = {}) {
   return answer.text();
 }
 
+// Kept as promises, so callers that ask at once share one fetch; a failed fetch is forgotten and asked again.
 let openapi = null;
 let catalog = null;
 
 /** The OpenAPI document, fetched once: the forms and the setup examples come from it. */
-export async function spec() {
-  openapi = openapi || (await call("GET", "/openapi.json"));
+export function spec() {
+  openapi = openapi || call("GET", "/openapi.json").catch((failure) => { openapi = null; throw failure; });
   return openapi;
 }
 
 /** `GET /v1/mechanics`, fetched once. */
-export async function mechanics() {
-  catalog = catalog || (await call("GET", "/v1/mechanics"));
+export function mechanics() {
+  catalog = catalog || call("GET", "/v1/mechanics").catch((failure) => { catalog = null; throw failure; });
   return catalog;
 }
 

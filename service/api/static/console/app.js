@@ -27,15 +27,19 @@ export function leave() {
   start();
 }
 
+let starts = 0;  // the latest start wins: one begun earlier (the page's load, then a join link) draws nothing
+
 async function start() {
+  const run = ++starts;
   const root = document.getElementById("app");
   if (window.arbiter.stream) window.arbiter.stream.stop();  // the table this tab left follows nothing more
   window.arbiter.stream = null;
   const seat = JSON.parse(sessionStorage.getItem(KEY) || "null");
   const [doc, catalog] = await Promise.all([spec(), mechanics()]);
+  if (run !== starts) return;
   root.replaceChildren();
   if (seat) {
-    await openTable(root, doc, catalog, seat, { leave });
+    await openTable(root, doc, catalog, seat, { leave, current: () => run === starts });
   } else {
     root.append(home(doc, catalog, { sit }), rollPanel(doc, catalog));
   }

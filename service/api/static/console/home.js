@@ -103,6 +103,8 @@ export function rollPanel(doc, catalog) {
     event.preventDefault();
     const body = { expression: expression.value };
     if (seed.value) body.seed = seed.value;
+    const submit = form.querySelector('button[type="submit"]');
+    submit.disabled = true;  // one roll per press, its answer shown before the next
     try {
       const answer = await call("POST", "/v1/dice/roll", { body });
       window.arbiter.lastRoll = answer;
@@ -113,6 +115,8 @@ export function rollPanel(doc, catalog) {
       mark.textContent = `${verdict.ok ? "matched" : "mismatch"} — recomputed in this page: ${verdict.reason}`;
     } catch (failure) {
       out.replaceChildren(el("p", { class: "field-error", role: "alert" }, failure.message));
+    } finally {
+      submit.disabled = false;
     }
   });
   return form;

@@ -16,14 +16,20 @@ function chartText(svg) {
   }));
 }
 
+let asked = 0;
+
 /**
  * Ask the odds of `body` and chart them in `slot`. A refusal's messages go next to the fields
  * of `form` they name (as an action's refusal does); what names no field is shown in `slot`.
  */
 export async function oddsChart(slot, path, body, token, form) {
+  // Answers can come back out of order: only the latest question's answer (or refusal) is shown.
+  const ticket = String(++asked);
+  slot.dataset.ticket = ticket;
   if (form) showProblem(form, {}, body);
   try {
     const svg = await call("POST", path, { body, token, accept: "image/svg+xml" });
+    if (slot.dataset.ticket !== ticket) return;
     const src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
     const text = el("details", { class: "odds-text" }, el("summary", {}, "the odds as text"),
       chartText(svg).map((d) => el("div", {}, el("h4", {}, d.name), el("ul", {}, d.bars.map((bar) => el("li", {}, bar))))));
@@ -31,6 +37,7 @@ export async function oddsChart(slot, path, body, token, form) {
       el("figcaption", {}, "odds before acting"), text));
   } catch (failure) {
     if (!(failure instanceof ApiError)) throw failure;
+    if (slot.dataset.ticket !== ticket) return;
     const rest = form ? showProblem(form, failure.problem, body) : [failure.message];
     const code = failure.problem.code;
     const said = rest.length ? rest.join(": ") : "see the field marked above";

@@ -7,17 +7,19 @@ import { actPanel } from "./act.js";
 import { stateView } from "./render.js";
 import { check } from "./verify.js";
 
-export async function openTable(root, doc, catalog, seat, { leave }) {
+export async function openTable(root, doc, catalog, seat, { leave, current = () => true }) {
   const base = `/v1/sessions/${encodeURIComponent(seat.session)}`;
   let session;
   try {
     session = await call("GET", base, { token: seat.token });
   } catch (failure) {
+    if (!current()) return;
     const back = el("button", { type: "button" }, "back");
     back.addEventListener("click", leave);
     root.append(el("p", { class: "field-error", role: "alert" }, `Cannot open the table: ${failure.message}`), back);
     return;
   }
+  if (!current()) return;  // the tab moved on (another join link) while this table was being read
   const entries = new Map();  // seq -> log entry as this seat may see it
   const data = window.arbiter;
   data.session = session;
@@ -34,14 +36,21 @@ export async function openTable(root, doc, catalog, seat, { leave }) {
   leaveButton.addEventListener("click", () => { stream.stop(); leave(); });
 
   let act = null;
-  // The verifier waits for the seeds and for a log read after they were out: the log read before the close holds the
-  // entries as they were hidden then, and checking those would pass over their dice.
+  let stream = null;
+  // Log reads are numbered and only the newest one's pages are shown: a read begun earlier (before the close, with
+  // the entries hidden as they were then) never lands over a later one. `#log[aria-busy]` is "true" while one runs.
+  let reads = 0;
+  let reading = 0;
+  // The verifier waits for the seeds and for a finished log read begun after they were out: checking the entries
+  // read before the close would pass over the dice this seat could not see then.
   let logAfterReveal = false;
+  let ended = false;  // the session is closed and this page knows it: the stream is stopped, the revealed log read
   const revealed = () => session.seeds.some((s) => s.seed);
   const arm = () => {
-    const ready = revealed() && logAfterReveal;
+    const ready = revealed() && logAfterReveal && reading === 0;
     verifyButton.disabled = !ready;
     verifyButton.title = ready ? "" : revealed() ? "reading the revealed log" : "the seeds are revealed when the session closes";
+    logList.setAttribute("aria-busy", reading ? "true" : "false");
   };
   const seatName = (id) => (session.seats.find((s) => s.id === id) || { name: id || "—" }).name;
   const draw = () => {
@@ -51,12 +60,6 @@ export async function openTable(root, doc, catalog, seat, { leave }) {
     arm();
     closeButton.hidden = session.closed;
     if (act) act.hidden = session.closed;  // a closed session takes no more actions
-  };
-  const refresh = async () => {
-    session = await call("GET", base, { token: seat.token });
-    data.session = session;
-    if (session.closed && stream) stream.stop();  // a closed session has nothing more to say
-    draw();
   };
   const show = (entry) => {
     entries.set(entry.seq, entry);
@@ -69,37 +72,64 @@ export async function openTable(root, doc, catalog, seat, { leave }) {
     }
   };
   const loadLog = async () => {
+    const mine = ++reads;
     const afterReveal = revealed();
-    let cursor = "";
-    for (;;) {
-      const page = await call("GET", `${base}/log?limit=200${cursor ? `&cursor=${cursor}` : ""}`, { token: seat.token });
-      page.entries.forEach(show);
-      if (!page.nextCursor) break;
-      cursor = page.nextCursor;
-    }
-    if (afterReveal) {
-      logAfterReveal = true;
+    reading++;
+    verdict.textContent = "";  // the entries are read again: a summary of the ones it replaces no longer holds
+    verdict.className = "";
+    arm();
+    try {
+      let cursor = "";
+      for (;;) {
+        const page = await call("GET", `${base}/log?limit=200${cursor ? `&cursor=${cursor}` : ""}`, { token: seat.token });
+        if (mine !== reads) return;  // a later read took over
+        page.entries.forEach(show);
+        if (!page.nextCursor) break;
+        cursor = page.nextCursor;
+      }
+      logAfterReveal = afterReveal;
+    } finally {
+      reading--;
       arm();
     }
   };
+  // Once, whichever way the page learns it (the session read on opening, after an entry, at the stream's end, or
+  // after this seat's own close): stop following, say so, and read the log as the revealed seeds show it.
+  const closed = () => {
+    if (ended) return Promise.resolve();
+    ended = true;
+    if (stream) stream.stop();
+    status.textContent = "closed";
+    status.dataset.state = "closed";
+    return loadLog();
+  };
+  const refresh = async () => {
+    const fresh = await call("GET", base, { token: seat.token });
+    // Reads can answer out of order: an older state never replaces a newer one.
+    if (fresh.version < session.version || (session.closed && !fresh.closed)) return;
+    session = fresh;
+    data.session = session;
+    draw();
+    if (session.closed) await closed();
+  };
 
-  let stream = null;
   const live = () => follow(session.id, seat.token, (entry) => { show(entry); refresh().catch(() => {}); }, {
     onState: async (state) => {
+      if (ended) return;
       status.textContent = state;
       status.dataset.state = state;
       if (state === "live") await loadLog().catch(() => {});
-      if (state === "ended") {
-        await refresh().catch(() => {});
-        if (session.closed) { stream.stop(); status.textContent = "closed"; await loadLog().catch(() => {}); }
-      }
+      if (state === "ended") await refresh().catch(() => {});  // a closed session ends its stream
     },
   });
   if (session.closed) {
     stream = { stop() {}, drop() {} };
-    status.textContent = "closed";
-    await loadLog();
+    await closed();
   } else stream = live();
+  if (!current()) {
+    stream.stop();
+    return;
+  }
   data.stream = stream;
 
   verifyButton.addEventListener("click", async () => {
@@ -121,8 +151,7 @@ export async function openTable(root, doc, catalog, seat, { leave }) {
   closeButton.addEventListener("click", async () => {
     try {
       await call("POST", `${base}/close`, { token: seat.token });
-      await refresh();
-      await loadLog();
+      await refresh();  // it sees the session closed: the revealed log is read
     } catch (failure) {
       verdict.textContent = failure instanceof ApiError ? failure.message : String(failure);
     }
