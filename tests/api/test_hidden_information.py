@@ -21,11 +21,13 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+from collections import Counter
 
 import anyio
 import orjson
 import pytest
 
+from service.api import events
 from service.dice.stream import Stream
 from service.systems.neuroscape.rules.autoplay import RandomPlayer
 from service.systems.neuroscape.rules.deck_building import main_pile
@@ -39,9 +41,6 @@ SEATS = [{"name": "gm", "role": "gm"}, *({"name": n} for n in PLAYERS), {"name":
 KINDS = {"char": 8, "trojan": 5, "virus": 2, "proto": 2, "ware": 3}
 CARD = re.compile(rb"(ana|bo|cy)[- ](char|trojan|virus|proto|ware|ram)[- ]([0-9]{2})", re.IGNORECASE)
 NOWHERE = "zz-nowhere-00"
-# An event stream is live once its first heartbeat arrives; a GraphQL subscription sends no such
-# signal, so the streams get this long to settle before the first action.
-SETTLE_S = 0.2
 
 ENTRY = """seq version at seat action visibility hidden input result
   audit { algorithm scope epoch nonce clientSeed seedCommitment seed draws { sides face } }"""
@@ -199,6 +198,39 @@ class Subscription:
         return None
 
 
+@pytest.fixture
+def live(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """How many followers of each session are live: subscribed, with where "new" starts fixed.
+
+    `follow` says so with a first heartbeat; an event stream sends it on, a GraphQL subscription
+    drops it (and sends no signal of its own). So `follow` is wrapped, unchanged, to count them.
+    A follower opened without `after` misses an action committed before it is live."""
+    counts: Counter[str] = Counter()
+    follow = events.follow
+
+    async def counted(sessions, session_id, token, **options):
+        stream = follow(sessions, session_id, token, **options)
+        first = True
+        try:
+            async for item in stream:
+                if first and item is None:
+                    counts[session_id] += 1
+                first = False
+                yield item
+        finally:
+            await stream.aclose()
+
+    monkeypatch.setattr(events, "follow", counted)
+    return counts
+
+
+def _until_live(live: Counter[str], sid: str, count: int, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while live[sid] < count:
+        assert time.monotonic() < deadline, f"{live[sid]} of {count} followers live after {timeout} s"
+        time.sleep(0.005)
+
+
 def _pages(fetch) -> list[bytes]:
     cursor, pages = None, []
     for _ in range(100):
@@ -352,13 +384,13 @@ def _open_and_interesting(match: Match, views: dict[str, dict]) -> bool:
         s and s["faceDown"] for p in state["players"] for s in p["slots"].values())
 
 
-def test_no_path_shows_a_seat_anothers_cards_while_the_match_is_open(api: Api) -> None:
+def test_no_path_shows_a_seat_anothers_cards_while_the_match_is_open(api: Api, live: Counter[str]) -> None:
     match = Match(api)
     sid = match.sid
     viewers = ("gm", *PLAYERS, "eve")
     live_sse = {who: EventStream(api, sid, api.tokens[who]).wait(0) for who in viewers}
     live_subscriptions = {who: Subscription(api, sid, api.tokens[who]) for who in viewers}
-    time.sleep(SETTLE_S)
+    _until_live(live, sid, 2 * len(viewers))  # every stream and subscription, before the first action
     try:
         for count in range(150):  # several turns of random play, then on until the match is worth reading
             match.step()
@@ -468,12 +500,12 @@ def _markers(blob: bytes) -> set[str]:
     return {v for v, m in MARKERS.items() if re.search(rb"(?<![\w-])" + m.encode() + rb"[0-9](?![\w])", blob)}
 
 
-def test_no_path_shows_a_seat_a_roll_hidden_from_it(api: Api) -> None:
+def test_no_path_shows_a_seat_a_roll_hidden_from_it(api: Api, live: Counter[str]) -> None:
     sid = api.create_session("dice", DICE_SEATS)["session"]["id"]
     viewers = ("gm", "ana", "bo", "eve")
     live_sse = {who: EventStream(api, sid, api.tokens[who]).wait(0) for who in viewers}
     live_subscriptions = {who: Subscription(api, sid, api.tokens[who]) for who in viewers}
-    time.sleep(SETTLE_S)
+    _until_live(live, sid, 2 * len(viewers))  # every stream and subscription, before the first roll
     refusals: dict[str | None, list[bytes]] = {who: [] for who in (*viewers, None)}
     try:
         for visibility in ("public", "gm", "blind", "self", "public"):

@@ -123,10 +123,14 @@ async def _follow_across(writer: str, reader: str) -> None:
         sid = created["session"]["id"]
         token = {s["name"]: s["token"] for s in created["seats"]}
         received: list[dict] = []
+        subscribed = asyncio.Event()
 
         async def listen() -> None:
             async with http.stream("GET", f"{reader}/v1/sessions/{sid}/events", headers={"Authorization": f"Bearer {token['bo']}"}) as response:
                 assert response.status_code == 200
+                # The service sends its headers only once subscribed, with where "new" starts fixed
+                # (service/sessions/live.py): from here on no roll is missed.
+                subscribed.set()
                 buffer = ""
                 async for chunk in response.aiter_text():
                     buffer += chunk
@@ -136,7 +140,12 @@ async def _follow_across(writer: str, reader: str) -> None:
                         return
 
         listener = asyncio.create_task(listen())
-        await asyncio.sleep(0.5)  # the reader has subscribed (its first heartbeat is sent on subscription)
+        ready = asyncio.create_task(subscribed.wait())
+        await asyncio.wait({ready, listener}, timeout=15, return_when=asyncio.FIRST_COMPLETED)
+        ready.cancel()
+        if listener.done():
+            listener.result()  # its failure, if it failed before subscribing
+        assert subscribed.is_set(), "the reader did not subscribe within 15 s"
         for visibility in ("public", "blind", "public"):
             roll = await http.post(f"{writer}/v1/sessions/{sid}/dice/roll", json={"expression": "2d6", "visibility": visibility}, headers={"Authorization": f"Bearer {token['ana']}"})
             assert roll.status_code == 200
