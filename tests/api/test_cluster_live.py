@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import Iterator
 
@@ -23,7 +24,14 @@ def cluster_api(redis_cluster: RedisCluster) -> Iterator[Api]:
     settings = make_settings("redis", redis_cluster.url, store_timeout_seconds=2.0)
     store = ClusterStore(redis_cluster.url, prefix=f"t{uuid.uuid4().hex[:12]}")
     with TestClient(create_app(settings, store=store)) as client:
+        # The first slot map is learnt here, untimed, on the app's own loop: its discovery
+        # (connections, CLUSTER SLOTS, the command table) can outlast the store timeout on a loaded machine.
+        client.portal.call(_learn_slot_map, store)
         yield Api(client, "cluster")
+
+
+async def _learn_slot_map(store: ClusterStore) -> None:
+    await asyncio.wait_for(store._cluster.initialize(), 30)
 
 
 def _roll(api: Api, sid: str) -> int:

@@ -119,7 +119,10 @@ def test_an_idle_keep_alive_connection_is_closed_after_the_keepalive_timeout(ser
         status, headers, _ = _request(sock, _get())
         assert status == 200 and headers.get("connection") != "close"
         elapsed, received = _wait_for_close(sock, BOUND + SLACK + 3)
-    assert BOUND - 0.2 <= elapsed <= BOUND + SLACK and received == b""
+    # The service's keep-alive timer starts when it has sent the answer; this clock only once the
+    # answer is read, which a busy machine may delay: 0.5 s of that allowed, still far from a close
+    # that came at once.
+    assert BOUND - 0.5 <= elapsed <= BOUND + SLACK and received == b""
 
 
 def test_a_body_that_stops_coming_is_cut_within_the_body_timeout(service: ServiceProcess) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 from pathlib import Path
 
 import httpx
@@ -18,6 +19,19 @@ pytestmark = pytest.mark.slow
 
 def _children(pid: int) -> list[int]:
     return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def _until_both_answer(url: str, timeout: float = 120.0) -> None:
+    """/readyz passes once one worker serves; the other may still be booting (seconds on a busy
+    machine). Until each has answered a request of its own, on a connection of its own."""
+    deadline = time.monotonic() + timeout
+    seen: set[str] = set()
+    while seen != {"pool-w0", "pool-w1"}:
+        assert time.monotonic() < deadline, f"only {sorted(seen)} answered within {timeout} s"
+        response = httpx.get(f"{url}/healthz", timeout=10)
+        assert response.status_code == 200
+        seen.add(response.headers["x-served-by"])
+        time.sleep(0.05)
 
 
 def _served_by(url: str, count: int) -> set[str]:
@@ -38,6 +52,7 @@ def test_two_workers_each_answer_on_the_one_port_and_stop_together(redis_url: st
         parent = service.process.pid
         workers = _children(parent)
         assert len(workers) == 2
+        _until_both_answer(service.url)  # before one is stopped, else the other may not serve yet
         answered = []
         for paused in workers:  # with one worker stopped, the other takes every connection
             os.kill(paused, signal.SIGSTOP)

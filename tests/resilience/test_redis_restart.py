@@ -226,7 +226,10 @@ async def _restart(base: str, redis: Any) -> None:
         elapsed = time.monotonic() - answered
         print(f"\nfirst success {took * 1000:.0f} ms after PING; {sum(statuses.values())} requests in {elapsed:.1f} s: {dict(statuses)}")
         assert statuses == {200: BURSTS * BURST}, (statuses, window.refused[:5])
-        assert took < 1.0
+        # The first roll after the restart reconnects, loads the scripts again and commits with
+        # fsync always, on a machine shared with the load: 2.5 s for it, still half of the 5 s store
+        # timeout, so a roll that waited out a stale connection's timeout fails this.
+        assert took < 2.5
 
         # Each follower heard every action from its start on, once and in order, across the crash.
         last_watched, last_new = await roll(http, watched), await roll(http, tables[2])
@@ -249,7 +252,7 @@ async def test_an_sse_stream_ends_cleanly_when_redis_stays_away(start_redis_serv
     with Last-Event-ID), instead of the connection being cut mid-body."""
     monkeypatch.setattr(live, "RESUME_S", 0.5)
     redis = start_redis_server()
-    app = create_app(make_settings("redis", redis.url), store=RedisStore(redis.url, timeout_s=0.5))
+    app = create_app(make_settings("redis", redis.url), store=RedisStore(redis.url, timeout_s=2.0))  # the outage is seen as refused connections, not by the timeout
     doc, seats = await app.state.sessions.create("dice", SEATS, "", None)
     path = f"/v1/sessions/{doc['id']}/events"
     scope = {
