@@ -5,10 +5,16 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 from redis_cluster import RedisCluster  # tests/ is on sys.path: no __init__.py
 from redis_server import RedisServer, require_binary
 
 pytest_plugins = ["support.api"]
+
+# Hypothesis's default 200 ms deadline per example times the machine, not the code: on a slow or
+# loaded one, a property test that sets no deadline of its own can fail with DeadlineExceeded.
+hypothesis_settings.register_profile("suite", deadline=None)
+hypothesis_settings.load_profile("suite")
 
 
 @pytest.fixture(scope="session")
