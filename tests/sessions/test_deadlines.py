@@ -31,10 +31,12 @@ def test_an_operation_past_its_deadline_raises_timeout_error_within_an_eighth_mo
             await deadlines.run(_sleep(10))
         return loop.time() - start
 
-    took = run(scenario())
-    # Not before the deadline; after it, the sweep's eighth and 1 s for a busy machine to run the
-    # sweep and the cancelled task: still far from the 10 s an operation that was never stopped takes.
-    assert TIMEOUT_S <= took < TIMEOUT_S * 9 / 8 + 1.0
+    # Three tries: a busy machine can run one timer late, not the sweep's eighth in all three. Every try stops
+    # not before the deadline and far from the 10 s of an operation never stopped; the quickest within the
+    # eighth, with 0.1 s for running the sweep and the cancelled task.
+    tries = [run(scenario()) for _ in range(3)]
+    assert all(TIMEOUT_S <= took < TIMEOUT_S * 9 / 8 + 1.0 for took in tries), tries
+    assert min(tries) < TIMEOUT_S * 9 / 8 + 0.1, tries
 
 
 def test_an_operation_in_time_answers_and_leaves_nothing_behind() -> None:
