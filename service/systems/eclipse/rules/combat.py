@@ -3,6 +3,7 @@ through becomes damage points, wounds, and perhaps incapacitation or death."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -86,6 +87,30 @@ class Soak:
 
     def __call__(self, damage_value: int) -> tuple[int, int, Condition]:
         return soaked(damage_value, self.armor, self.wound_threshold, self.durability, self.death_rating, self.damage_before)
+
+    def tally(self, ways: Mapping[int, int]) -> tuple[dict[int, int], dict[int, int], dict[str, int]]:
+        """Each damage value's `ways` read as `soaked` reads it, counted at once: the ways of each damage taken, of
+        each number of wounds and of each condition. The odds read every value a hit can roll; this is `soaked`'s
+        arithmetic without a call per value (tested against `soaked` value by value)."""
+        armor, threshold = self.armor, self.wound_threshold
+        down_at = self.durability - self.damage_before  # taken from here on: incapacitated, as `condition` reads the total
+        dead_at = self.death_rating - self.damage_before
+        taken: dict[int, int] = {}
+        wounds: dict[int, int] = {}
+        active = down = dead = 0
+        for value, n in ways.items():
+            through = value - armor if value > armor else 0
+            taken[through] = taken.get(through, 0) + n
+            made = through // threshold
+            wounds[made] = wounds.get(made, 0) + n
+            if through >= dead_at:
+                dead += n
+            elif through >= down_at:
+                down += n
+            else:
+                active += n
+        states = {"active": active, "incapacitated": down, "dead": dead}
+        return taken, wounds, {state: n for state, n in states.items() if n}
 
 
 def harm(

@@ -3,18 +3,17 @@
 Both tests of an attack are walked through their own rolls (`results_of`), and each pair of results
 is judged by `winner`'s `contest` as the attack judges it (a tie misses). A hit rolls the weapon's dice and one
 d6 per superior success, summed exactly (`service.dice.sums`) and read by `value_of`, doubled on a
-critical, as `roll_damage` reads them; `soaked`, as `harm` reads each value, then takes armor off and
-counts the wounds.
+critical, as `roll_damage` reads them; `Soak.tally`, `soaked`'s reading (as `harm` makes it) of every value
+at once, then takes armor off and counts the wounds and the condition.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 
 from service.dice import memo, sums
 from service.dice.memo import memoized
-from service.dice.odds import Distribution, Odds, Outcome
+from service.dice.odds import Distribution, Odds
 from service.dice.walk import ordered_ways
 from service.systems.eclipse.rules.combat import Soak
 from service.systems.eclipse.rules.odds_damage import mixed, value_ways, value_ways_by
@@ -22,9 +21,6 @@ from service.systems.eclipse.rules.odds_grades import Results, by_tables, duel
 
 HIT_OUTCOMES = ("miss", "hit", "critical-hit")
 CONDITIONS = ("active", "incapacitated", "dead")
-
-# A damage value's harm to the target, as `soaked` reads it: damage after armor, wounds, condition.
-HarmOf = Callable[[int], tuple[int, int, str]]
 
 
 @memoized
@@ -43,18 +39,11 @@ def _hit_ways(attacker: Results, defender: Results, *, critical_beats_success: b
     return out, total
 
 
-def harm_distributions(values: sums.Counts, harm_of: HarmOf) -> tuple[Distribution, ...]:
+def harm_distributions(values: sums.Counts, harm_of: Soak) -> tuple[Distribution, ...]:
     """Damage after armor, wounds from this hit, and the condition it leaves, for each damage value's ways."""
     ways, whole = values
     assert sum(ways.values()) == whole, "a damage value's ways are all the rolls"
-    taken: dict[Outcome, int] = {}
-    wounds: dict[Outcome, int] = {}
-    condition: dict[str, int] = {}
-    for value, n in ways.items():
-        soaked, wounded, state = harm_of(value)
-        taken[soaked] = taken.get(soaked, 0) + n
-        wounds[wounded] = wounds.get(wounded, 0) + n
-        condition[state] = condition.get(state, 0) + n
+    taken, wounds, condition = harm_of.tally(ways)
     return (
         Distribution.counted("damage", taken),
         Distribution.counted("wounds", wounds),
@@ -95,7 +84,7 @@ def attack_odds(
     )
 
 
-def _attack_odds(attacker: Results, defender: Results, dice: int, sides: int, bonus: int, harm_of: HarmOf, critical_beats_success: bool) -> Odds:
+def _attack_odds(attacker: Results, defender: Results, dice: int, sides: int, bonus: int, harm_of: Soak, critical_beats_success: bool) -> Odds:
     landed, whole = _hit_ways(attacker, defender, critical_beats_success=critical_beats_success)
     outcome: dict[str, int] = {}
     for key, n in landed.items():
