@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import statistics
 import time
 from collections import Counter
 
@@ -154,6 +155,7 @@ async def _failover(cluster: RedisCluster, base: str) -> None:
         acknowledged: list[int] = []
         statuses: Counter[int] = Counter()
         slowest = 0.0
+        refusals: list[float] = []  # how long each 503 took
         killed_at = recovered_at = 0.0
 
         async def client() -> None:
@@ -164,6 +166,8 @@ async def _failover(cluster: RedisCluster, base: str) -> None:
                 took = time.monotonic() - started
                 slowest = max(slowest, took)
                 statuses[response.status_code] += 1
+                if response.status_code == 503:
+                    refusals.append(took)
                 if _answered(response, unavailable_ok=True):
                     acknowledged.append(response.json()["audit"]["nonce"])
                     if killed_at and not recovered_at and started > killed_at:
@@ -195,6 +199,8 @@ async def _failover(cluster: RedisCluster, base: str) -> None:
     # the service and six Redis nodes: 3 s of room for that past TIMEOUT_S * 4, still half of
     # httpx's 10 s, where a request that hung would end.
     assert slowest < TIMEOUT_S * 4 + 3, slowest
+    # Prompt: the typical 503 comes within the store timeout rule itself, whatever one slow answer took.
+    assert statistics.median(refusals) < TIMEOUT_S * 4, sorted(refusals)
     assert recovered_at - killed_at < 20, "the service did not recover"
     assert set(acknowledged) <= set(nonces)  # nothing acknowledged is lost
     assert nonces == list(range(len(nonces)))  # and no nonce twice, none skipped
@@ -237,6 +243,7 @@ async def _failover_at_default_durability(cluster: RedisCluster, base: str) -> o
         acknowledged: list[int] = []
         statuses: Counter[int] = Counter()
         slowest = 0.0
+        refusals: list[float] = []  # how long each 503 took
         killed_at = 0.0
         after_kill_ok = 0
 
@@ -245,8 +252,11 @@ async def _failover_at_default_durability(cluster: RedisCluster, base: str) -> o
             while after_kill_ok < 40:
                 started = time.monotonic()
                 response = await http.post(f"{base}/v1/sessions/{sid}/dice/roll", json={"expression": "1d6"}, headers=headers)
-                slowest = max(slowest, time.monotonic() - started)
+                took = time.monotonic() - started
+                slowest = max(slowest, took)
                 statuses[response.status_code] += 1
+                if response.status_code == 503:
+                    refusals.append(took)
                 if _answered(response, unavailable_ok=True):
                     acknowledged.append(response.json()["audit"]["nonce"])
                     if killed_at and started > killed_at:
@@ -274,6 +284,8 @@ async def _failover_at_default_durability(cluster: RedisCluster, base: str) -> o
     # the service and six Redis nodes: 3 s of room for that past TIMEOUT_S * 4, still half of
     # httpx's 10 s, where a request that hung would end.
     assert slowest < TIMEOUT_S * 4 + 3, slowest
+    # Prompt: the typical 503 comes within the store timeout rule itself, whatever one slow answer took.
+    assert statistics.median(refusals) < TIMEOUT_S * 4, sorted(refusals)
     assert after_kill_ok >= 40  # 200s again, from the promoted replica alone
     assert nonces == list(range(len(nonces)))  # no gap, no nonce twice, whatever was lost
     # Not asserted, because replication may or may not have caught up: acknowledged nonces the
