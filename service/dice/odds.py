@@ -168,20 +168,24 @@ class Distribution:
     def wire(self) -> dict[str, Any]:
         """The JSON answer: each probability as an exact `"n/d"` string in lowest terms with its float beside it.
 
-        Written from the whole numbers, each fraction's text kept by its two numbers (`_text`)."""
+        Written from the whole numbers; each chance's text and float are kept by its denominator, then its
+        numerator (`_TEXTS`), so a chance met before costs one lookup by a small int."""
         total, numeric = self.total, self.numeric
-        known = _TEXTS.get
+        row = _TEXTS.get(total)
+        if row is None:
+            row = _TEXTS[total] = {}
+        known = row.get
         outcomes: list[dict[str, Any]] = []
         append = outcomes.append
         remaining = total
         for outcome, w in zip(self.outcomes, self.ways):
-            text = known((w, total)) or _text(w, total)
+            exact = known(w) or _written(row, w, total)
             if numeric:
-                append({"outcome": outcome, "exact": text, "probability": w / total,
-                        "atLeastExact": known((remaining, total)) or _text(remaining, total), "atLeast": remaining / total})
+                left = known(remaining) or _written(row, remaining, total)
+                append({"outcome": outcome, "exact": exact[0], "probability": exact[1], "atLeastExact": left[0], "atLeast": left[1]})
                 remaining -= w
             else:
-                append({"outcome": outcome, "exact": text, "probability": w / total})
+                append({"outcome": outcome, "exact": exact[0], "probability": exact[1]})
         body: dict[str, Any] = {"name": self.name, "numeric": numeric, "outcomes": outcomes}
         if self.target is not None:
             body["target"] = self.target
@@ -190,7 +194,8 @@ class Distribution:
             first = sum(map(operator.mul, numbers, self.ways))
             second = sum(map(operator.mul, map(operator.mul, numbers, numbers), self.ways))
             spread = second * total - first * first  # the variance times total**2
-            body.update(meanExact=_ratio(first, total), mean=first / total, stdDev=math.sqrt(spread / total**2))
+            mean = known(first) or _written(row, first, total)
+            body.update(meanExact=mean[0], mean=mean[1], stdDev=math.sqrt(spread / total**2))
         return body
 
 
@@ -265,21 +270,32 @@ def _checked(n: int, d: int) -> Fraction:
 ratio = _reduced if _reduced(6, 8) == Fraction(3, 4) and _reduced(6, 8).denominator == 4 else _checked
 
 
-# The text of each fraction an answer wrote, by its numerator and denominator: the same few (x/20, x/400,
-# x/216) come up in answer after answer, and writing one costs more than the rest of its outcome. Kept by
-# the numbers alone, as a dice shape's tables are (`memo.shape_cache`: the bench's first request forgets
-# it); emptied when it holds `_MOST_TEXTS`.
-_TEXTS: dict[tuple[int, int], str] = {}
-_MOST_TEXTS = 1 << 14  # about 3.6 MB of small fractions, 6 MB of 267-bit ones
-memo.shape_cache(_TEXTS.clear)
+# The text and float of each chance an answer wrote, by its denominator and then its numerator: the same few
+# (x/20, x/400, x/216) come up in answer after answer, and writing one costs more than the rest of its outcome.
+# Kept by the numbers alone, as a dice shape's tables are (`memo.shape_cache`: the bench's first request
+# forgets it); emptied when it holds `_MOST_TEXTS` chances.
+_TEXTS: dict[int, dict[int, tuple[str, float]]] = {}
+_MOST_TEXTS = 1 << 14  # about 4 MB of small fractions, 7 MB of 267-bit ones
+_kept = 0
 
 
-def _text(numerator: int, denominator: int) -> str:
-    """`numerator/denominator` in lowest terms, kept in `_TEXTS`."""
-    if len(_TEXTS) >= _MOST_TEXTS:
-        _TEXTS.clear()
-    text = _TEXTS[numerator, denominator] = _ratio(numerator, denominator)
-    return text
+def _forget_texts() -> None:
+    global _kept
+    _TEXTS.clear()
+    _kept = 0
+
+
+memo.shape_cache(_forget_texts)
+
+
+def _written(row: dict[int, tuple[str, float]], numerator: int, denominator: int) -> tuple[str, float]:
+    """`numerator/denominator` in lowest terms and as a float, kept in `row`, its denominator's."""
+    global _kept
+    if _kept >= _MOST_TEXTS:
+        _forget_texts()  # `row` goes with the rest once this answer is written
+    _kept += 1
+    made = row[numerator] = (_ratio(numerator, denominator), numerator / denominator)
+    return made
 
 
 def _ratio(numerator: int, denominator: int) -> str:
