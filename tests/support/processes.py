@@ -33,6 +33,8 @@ class ServiceProcess:
             "NA_PORT": str(self.port),
             "NA_LOG_LEVEL": "warning",
             "NA_RATE_LIMIT_PER_SECOND": "0",
+            # Room for a loaded machine where a test is not about the store timeout; those that are set it.
+            "NA_STORE_TIMEOUT_SECONDS": "10",
             **(env or {}),
         }
         self.process: subprocess.Popen | None = None
