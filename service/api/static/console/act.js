@@ -2,7 +2,7 @@
 // OpenAPI document; a refusal's messages land next to the fields they name.
 import { ApiError, call } from "./api.js";
 import { rollView } from "./dice.js";
-import { el } from "./dom.js";
+import { el, holdingSubmit } from "./dom.js";
 import { bodyEditor, showProblem } from "./forms.js";
 import { oddsChart } from "./odds.js";
 import { generic } from "./render.js";
@@ -95,27 +95,25 @@ function mechanicForm(doc, catalog, session, seat, mechanic, after, given) {
       formError.hidden = false;
       return;
     }
-    const submit = form.querySelector('button[type="submit"]');
-    submit.disabled = true;  // one action per press: a second press while this one is under way is not a second action
-    try {
-      let done;
-      if (mechanic.method === "post") done = await call("POST", `${base}/${mechanic.key}`, { body: sent, token: seat.token });
-      else {
-        const query = new URLSearchParams(Object.entries(sent).map(([k, v]) => [k, String(v)])).toString();
-        done = await call("GET", `${base}/${mechanic.key}${query ? `?${query}` : ""}`, { token: seat.token });
+    await holdingSubmit(form, async () => {  // a second press while this one is under way is not a second action
+      try {
+        let done;
+        if (mechanic.method === "post") done = await call("POST", `${base}/${mechanic.key}`, { body: sent, token: seat.token });
+        else {
+          const query = new URLSearchParams(Object.entries(sent).map(([k, v]) => [k, String(v)])).toString();
+          done = await call("GET", `${base}/${mechanic.key}${query ? `?${query}` : ""}`, { token: seat.token });
+        }
+        showProblem(form, {}, sent);
+        answer.replaceChildren(el("h3", {}, "answer"), rollView(done.result, done.audit), el("details", {}, el("summary", {}, "result"), generic(done.result)));
+        await after();
+      } catch (failure) {
+        if (!(failure instanceof ApiError)) throw failure;
+        const rest = showProblem(form, failure.problem, sent);
+        formError.textContent = [failure.problem.code, ...rest].filter(Boolean).join(": ");
+        formError.hidden = false;
+        answer.replaceChildren();
       }
-      showProblem(form, {}, sent);
-      answer.replaceChildren(el("h3", {}, "answer"), rollView(done.result, done.audit), el("details", {}, el("summary", {}, "result"), generic(done.result)));
-      await after();
-    } catch (failure) {
-      if (!(failure instanceof ApiError)) throw failure;
-      const rest = showProblem(form, failure.problem, sent);
-      formError.textContent = [failure.problem.code, ...rest].filter(Boolean).join(": ");
-      formError.hidden = false;
-      answer.replaceChildren();
-    } finally {
-      submit.disabled = false;
-    }
+    });
   });
   return form;
 }

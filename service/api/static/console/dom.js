@@ -15,6 +15,17 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** `work()` with the form's submit button held: one press is one request, answered before the next press. */
+export async function holdingSubmit(form, work) {
+  const submit = form.querySelector('button[type="submit"]');
+  submit.disabled = true;
+  try {
+    return await work();
+  } finally {
+    submit.disabled = false;
+  }
+}
+
 export function table(headings, rows, caption) {
   const head = el("tr", {}, headings.map((h) => el("th", { scope: "col" }, h)));
   const body = rows.map((row) => el("tr", {}, row.map((cell) => el("td", {}, cell))));

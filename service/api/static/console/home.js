@@ -2,7 +2,7 @@
 // and a stateless roll, verified in the page.
 import { ApiError, call } from "./api.js";
 import { rollView } from "./dice.js";
-import { el } from "./dom.js";
+import { el, holdingSubmit } from "./dom.js";
 import { bodyEditor, showProblem } from "./forms.js";
 import { oddsChart } from "./odds.js";
 import { check } from "./verify.js";
@@ -103,21 +103,19 @@ export function rollPanel(doc, catalog) {
     event.preventDefault();
     const body = { expression: expression.value };
     if (seed.value) body.seed = seed.value;
-    const submit = form.querySelector('button[type="submit"]');
-    submit.disabled = true;  // one roll per press, its answer shown before the next
-    try {
-      const answer = await call("POST", "/v1/dice/roll", { body });
-      window.arbiter.lastRoll = answer;
-      const mark = el("p", { class: "verdict" }, "checking…");
-      out.replaceChildren(rollView(answer.result, answer.audit), mark);
-      const verdict = await check(answer.audit, answer.audit.seed);
-      mark.className = `verdict ${verdict.ok ? "matched" : "mismatch"}`;
-      mark.textContent = `${verdict.ok ? "matched" : "mismatch"} — recomputed in this page: ${verdict.reason}`;
-    } catch (failure) {
-      out.replaceChildren(el("p", { class: "field-error", role: "alert" }, failure.message));
-    } finally {
-      submit.disabled = false;
-    }
+    await holdingSubmit(form, async () => {  // one roll per press, its answer shown before the next
+      try {
+        const answer = await call("POST", "/v1/dice/roll", { body });
+        window.arbiter.lastRoll = answer;
+        const mark = el("p", { class: "verdict" }, "checking…");
+        out.replaceChildren(rollView(answer.result, answer.audit), mark);
+        const verdict = await check(answer.audit, answer.audit.seed);
+        mark.className = `verdict ${verdict.ok ? "matched" : "mismatch"}`;
+        mark.textContent = `${verdict.ok ? "matched" : "mismatch"} — recomputed in this page: ${verdict.reason}`;
+      } catch (failure) {
+        out.replaceChildren(el("p", { class: "field-error", role: "alert" }, failure.message));
+      }
+    });
   });
   return form;
 }
