@@ -6,6 +6,8 @@ from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any, NamedTuple
 
+from service.dice.notation import RollResult, roll
+from service.dice.stream import Stream
 from service.systems.ncb.moves.shared import as_dict
 from service.systems.ncb.rules.eddies import Ledger
 from service.systems.ncb.wire.sheet import NcbDebt
@@ -65,3 +67,22 @@ def test_a_rules_dataclass_with_a_wire_model_inside_comes_out_as_before() -> Non
     got = as_dict(ledger)
     assert got == _old(ledger) == {"eddies": 120, "debts": [debt], "paid": 30, "debt_added": 500, "debt_repaid": 0}
     assert got["debts"][0] is not debt  # a model leaf is a copy, as asdict made
+
+
+@dataclass(frozen=True)
+class Rolled:
+    formula: str
+    roll: RollResult
+    rolls: tuple[RollResult, ...]
+
+
+def test_a_platform_roll_inside_comes_out_as_its_own_wire_form_fresh_each_time() -> None:
+    first = roll("2d6 + 4", Stream(seed="as-dict", scope="test", nonce=0))
+    second = roll("1d20", Stream(seed="as-dict", scope="test", nonce=1))
+    record = Rolled("2d6 + 4", first, (first, second))
+    got = as_dict(record)
+    assert got == {"formula": "2d6 + 4", "roll": first.to_dict(), "rolls": [first.to_dict(), second.to_dict()]}
+    assert got["roll"]["dice"][0]["results"] == [die.to_dict() for die in first.dice[0].results]
+    again = as_dict(record)
+    assert again == got and again["roll"] is not got["roll"]  # each answer its own dicts
+    assert again["roll"]["dice"] is not got["roll"]["dice"]

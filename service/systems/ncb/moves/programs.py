@@ -92,7 +92,7 @@ def program_fields(
         "program_slots": [as_dict(s) for s in paid.slots],
         "save": None if ran.save is None else as_dict(ran.save),
         "saved": ran.saved,
-        "damage_roll": ran.damage_roll,
+        "damage_roll": None if ran.damage_roll is None else ran.damage_roll.to_dict(),
         "damage": ran.damage,
         "outcome": None if outcome is None else as_dict(outcome),
     }

@@ -3,11 +3,13 @@ the rules' dataclasses as the dicts the wire models are built from."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from copy import deepcopy
 from dataclasses import fields, is_dataclass
 from enum import Enum
 from typing import Any
 
+from service.dice.notation import RollResult
 from service.systems.ncb.errors import AMOUNT_OR_DICE, refuse
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.damage import DOWN, Vitals, damage_reduction
@@ -57,7 +59,9 @@ def as_dict(value: Any) -> dict[str, Any]:
 
     What `dataclasses.asdict` and a pass turning tuples into lists gave, in one walk: `asdict`
     deep-copies every leaf on the way, which made it most of an NCB attack's cost. Immutable
-    leaves are shared instead; any other leaf is still deep-copied, as `asdict` would.
+    leaves are shared instead; a platform roll (`RollResult`) becomes its own wire form, fresh from
+    `to_dict()` (its expression tree shared, as every roll's answer shares it) instead of a walk
+    over every node; any other leaf is still deep-copied, as `asdict` would.
     """
     return _plain(value)  # type: ignore[no-any-return]
 
@@ -67,6 +71,8 @@ _SHARED = (str, int, float, bool, type(None), Enum)
 # isinstance checks it replaces, and an attack's result holds some fifty values.
 _LEAVES: set[type] = {str, int, float, bool, type(None)}
 _FIELDS: dict[type, tuple[str, ...]] = {}
+# Records that write their own wire form, fresh on each call.
+_WIRE_FORMS: dict[type, Callable[[Any], Any]] = {RollResult: RollResult.to_dict}
 
 
 def _plain(value: Any) -> Any:
@@ -80,7 +86,8 @@ def _plain(value: Any) -> Any:
         return [_plain(item) for item in value]
     if kind is dict:
         return {key if type(key) in _LEAVES else _plain_key(key): _plain(item) for key, item in value.items()}
-    return _learn(value, kind)
+    wire = _WIRE_FORMS.get(kind)
+    return wire(value) if wire is not None else _learn(value, kind)
 
 
 def _plain_key(key: Any) -> Any:

@@ -10,8 +10,9 @@ program damage, which armor reduction never touches.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Literal
 
+from service.dice.notation import RollResult
 from service.systems.ncb.rules import exhaustion
 from service.systems.ncb.rules.d20 import D20Roll, D20Test, RollMode
 from service.systems.ncb.rules.dice import DiceStream, roll_formula
@@ -51,7 +52,7 @@ class ProgramRun:
     save_dc: int
     save: D20Roll | None
     saved: bool | None
-    damage_roll: dict[str, Any] | None
+    damage_roll: RollResult | None  # its wire form is `to_dict()`
     damage: int  # after the save's halving
 
 
@@ -129,5 +130,5 @@ def run(
     damage_roll, damage = None, 0
     if program.damage_dice is not None and rolls_damage(program, saved):
         rolled = roll_formula(program.damage_dice, stream)
-        damage_roll, damage = rolled.to_dict(), damage_after_save(rolled.total, saved)
+        damage_roll, damage = rolled, damage_after_save(rolled.total, saved)
     return ProgramRun(dc, save, saved, damage_roll, damage)

@@ -8,9 +8,9 @@ cap (default 2d8, so 16), heavy sniper and anti-materiel weapons at most theirs 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
-from service.dice.notation import DiceError, parse
+from service.dice.notation import DiceError, RollResult, parse
 from service.dice.notation.ast import Dice
 from service.systems.ncb.rules.dice import DiceStream, roll_formula
 from service.systems.ncb.errors import WEAPON_DICE, WEAPON_OUT_OF_BAND, refuse
@@ -49,7 +49,7 @@ class WeaponDice:
 @dataclass(frozen=True, slots=True)
 class DamageRoll:
     formula: str  # what was rolled, modifiers included: "4d6 + 3 + 1"
-    roll: dict[str, Any]  # the platform's die-by-die breakdown (wire form)
+    roll: RollResult  # the platform's die-by-die breakdown (its wire form is `to_dict()`)
     ability_modifier: int
     tech_bonus: int
     critical: bool
@@ -123,4 +123,4 @@ def roll_damage(
         dice, critical=critical, ability_modifier=ability_modifier, tech_bonus=tech_bonus, rules=rules
     )
     rolled = roll_formula(formula, stream)
-    return DamageRoll(rolled.formula, rolled.to_dict(), ability_modifier, tech_bonus, critical, max(0, rolled.total))
+    return DamageRoll(rolled.formula, rolled, ability_modifier, tech_bonus, critical, max(0, rolled.total))
