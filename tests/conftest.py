@@ -9,12 +9,18 @@ from hypothesis import settings as hypothesis_settings
 from redis_cluster import RedisCluster  # tests/ is on sys.path: no __init__.py
 from redis_server import RedisServer, require_binary
 
+from service.systems.ncb.moves import written
+
 pytest_plugins = ["support.api"]
 
 # Hypothesis's default 200 ms deadline per example times the machine, not the code: on a slow or
 # loaded one, a property test that sets no deadline of its own can fail with DeadlineExceeded.
 hypothesis_settings.register_profile("suite", deadline=None)
 hypothesis_settings.load_profile("suite")
+
+# Every NCB result written straight from the rules' records is also built the model's way, and the
+# two must encode alike (service/systems/ncb/moves/written.py): the whole suite checks the writer.
+written.CHECK = True
 
 
 @pytest.fixture(scope="session")

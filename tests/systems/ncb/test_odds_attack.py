@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from support.odds import assert_agrees, sampled
@@ -89,11 +90,13 @@ def test_a_summed_formula_is_exact_and_a_huge_one_too_costly() -> None:
         total_chances("90d100", DEFAULT_LIMITS)
 
 
-def _rolled(result: NcbAttackResult) -> tuple[str, int, str]:
-    name = "critical-hit" if result.critical else "hit" if result.hit else "miss"
-    if result.outcome is None:
+def _rolled(result: NcbAttackResult | dict[str, Any]) -> tuple[str, int, str]:
+    """The attack's outcome, damage dealt and result, from the model (a session's) or its wire form (the stateless one's)."""
+    wire = result if isinstance(result, dict) else result.model_dump(mode="json", by_alias=True)
+    name = "critical-hit" if wire["critical"] else "hit" if wire["hit"] else "miss"
+    if wire["outcome"] is None:
         return name, 0, "unharmed"
-    return name, result.outcome.dealt, result.outcome.result
+    return name, wire["outcome"]["dealt"], wire["outcome"]["result"]
 
 
 def test_the_odds_agree_with_the_attack_as_rolled() -> None:

@@ -18,7 +18,8 @@ from service.systems.ncb.errors import (
     WEAPON_CHOICE,
     refuse,
 )
-from service.systems.ncb.moves.shared import amount_or_dice, as_dict, target_vitals
+from service.systems.ncb.moves.shared import amount_or_dice, as_dict, fields_of, target_vitals
+from service.systems.ncb.moves.written import written
 from service.systems.ncb.options import DEFAULT_RULES, NcbRules
 from service.systems.ncb.rules.abilities import proficiency_bonus
 from service.systems.ncb.rules.attacks import AttackRoll, Attacker, Swing, require_attackable, strike
@@ -85,11 +86,11 @@ def _swing(p: NcbAttackParams) -> tuple[Swing, Vitals]:
     return swing, target
 
 
-def attack(p: NcbAttackParams, stream: Stream) -> NcbAttackResult:
+def attack(p: NcbAttackParams, stream: Stream) -> dict[str, Any]:
     swing, target = _swing(p)
     rolled = strike(stream, swing)
-    _, fields = attack_fields(rolled, swing.weapon, target, p.rules, use_last_breath=p.target.use_last_breath)
-    return NcbAttackResult(**fields)
+    _, fields = attack_fields(rolled, swing.weapon, target, p.rules, use_last_breath=p.target.use_last_breath, records=True)
+    return written(NcbAttackResult, fields)
 
 
 def attack_odds_of(p: NcbAttackParams) -> Odds:
@@ -98,19 +99,23 @@ def attack_odds_of(p: NcbAttackParams) -> Odds:
 
 
 def attack_fields(
-    rolled: AttackRoll, weapon: Weapon, target: Vitals, rules: NcbRules, *, use_last_breath: bool
+    rolled: AttackRoll, weapon: Weapon, target: Vitals, rules: NcbRules, *, use_last_breath: bool, records: bool = False
 ) -> tuple[Vitals, dict[str, Any]]:
-    """A rolled attack's damage applied to `target`: its new vitals and the result's fields."""
+    """A rolled attack's damage applied to `target`: its new vitals and the result's fields, as plain
+    values, or with `records` as the rules' records (for `written`)."""
     outcome = None
     if rolled.damage is not None:
         hit = weapon_hit(rolled.damage.total, weapon, rolled.critical, use_last_breath)
         target, outcome = apply_damage(target, hit, rules)
+    plain = (lambda record: record) if records else as_dict
     return target, {
-        **as_dict(rolled),
+        **fields_of(rolled),
+        "attack": plain(rolled.attack),
+        "damage": None if rolled.damage is None else plain(rolled.damage),
         "weapon": weapon.name,
         "tags": list(weapon.tags),
         "overkill": weapon.overkill,
-        "outcome": None if outcome is None else as_dict(outcome),
+        "outcome": None if outcome is None else plain(outcome),
     }
 
 
@@ -399,6 +404,7 @@ SYSTEM.mechanic(
     "it spends the attacker's action, bonus action or reaction; no combatant attacks itself.",
     stateless=attack,
     session=attack_in_session,
+    output=NcbAttackResult,  # the stateless handler returns it written (moves/written.py)
     odds=attack_odds_of,
     session_odds=attack_session_odds,
 )

@@ -66,13 +66,22 @@ def as_dict(value: Any) -> dict[str, Any]:
     return _plain(value)  # type: ignore[no-any-return]
 
 
+def fields_of(record: Any) -> dict[str, Any]:
+    """A rules dataclass's fields as a dict, their values as they are (one level of `as_dict`)."""
+    kind = type(record)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(field.name for field in fields(record))
+    return {name: getattr(record, name) for name in names}
+
+
 _SHARED = (str, int, float, bool, type(None), Enum)
 # Exact types met so far, looked up before anything else: a set lookup costs less than the
 # isinstance checks it replaces, and an attack's result holds some fifty values.
 _LEAVES: set[type] = {str, int, float, bool, type(None)}
 _FIELDS: dict[type, tuple[str, ...]] = {}
 # Records that write their own wire form, fresh on each call.
-_WIRE_FORMS: dict[type, Callable[[Any], Any]] = {RollResult: RollResult.to_dict}
+WIRE_FORMS: dict[type, Callable[[Any], Any]] = {RollResult: RollResult.to_dict}
 
 
 def _plain(value: Any) -> Any:
@@ -86,7 +95,7 @@ def _plain(value: Any) -> Any:
         return [_plain(item) for item in value]
     if kind is dict:
         return {key if type(key) in _LEAVES else _plain_key(key): _plain(item) for key, item in value.items()}
-    wire = _WIRE_FORMS.get(kind)
+    wire = WIRE_FORMS.get(kind)
     return wire(value) if wire is not None else _learn(value, kind)
 
 

@@ -1,0 +1,109 @@
+"""`written` gives a result model's wire form straight from the rules' records, byte for byte what
+building the model and dumping it gives, and leaves to the model whatever it cannot write exactly."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import orjson
+import pytest
+from pydantic import Field, ValidationError, field_validator
+
+from service.dice.stream import Stream
+from service.model import Model
+from service.systems.ncb.moves import written as module
+from service.systems.ncb.moves.fights import attack, attack_fields, _swing
+from service.systems.ncb.moves.written import written
+from service.systems.ncb.rules.attacks import strike
+from service.systems.ncb.wire.fights import NcbAttackParams, NcbAttackResult
+
+ATTACKER = {"dexterity": 16, "strength": 14, "level": 5}
+UNITY = {"name": "Unity", "damageDice": "2d6", "techBonus": 1, "tags": ["armor-penetration"]}
+TARGET = {"armorClass": 13, "armor": "heavy", "hp": 30, "maxHp": 30}
+ATTACKS = {
+    "the published example": {},
+    "advantage against a light target": {"advantage": True, "target": {**TARGET, "armor": "light", "hp": 9, "maxHp": 12}},
+    "an NC, an Overkill blade": {
+        "weapon": {"name": "Mantis blades", "damageDice": "1d8", "style": "melee", "overkill": True},
+        "target": {**TARGET, "kind": "nc", "hp": 6, "maxHp": 20},
+    },
+    "max plus roll on a critical, Last Breath taken": {
+        "rules": {"criticalDice": "max-plus-roll"},
+        "target": {**TARGET, "armor": "light", "hp": 4, "maxHp": 30, "useLastBreath": True},
+    },
+}
+
+
+def _params(change: dict[str, Any]) -> NcbAttackParams:
+    body = {"attacker": ATTACKER, "weapon": UNITY, "target": TARGET, **change}
+    return NcbAttackParams.model_validate(body)
+
+
+def _model_way(params: NcbAttackParams, seed: str) -> bytes:
+    swing, target = _swing(params)
+    rolled = strike(Stream(seed=seed, scope="test", nonce=0), swing)
+    _, fields = attack_fields(rolled, swing.weapon, target, params.rules, use_last_breath=params.target.use_last_breath)
+    return orjson.dumps(NcbAttackResult(**fields).model_dump(mode="json", by_alias=True))
+
+
+@pytest.mark.parametrize("case", list(ATTACKS))
+def test_an_attack_written_from_its_records_encodes_as_the_model_does(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(module, "CHECK", False)  # the writer alone, as in production
+
+    def model_way(fields: Any) -> Any:
+        raise AssertionError("written the model's way")
+
+    monkeypatch.setattr(module, "as_dict", model_way)  # every answer below is the writer's own
+    params = _params(ATTACKS[case])
+    seen: set[tuple[bool, bool, str | None]] = set()
+    for n in range(300):
+        seed = f"written-{n}"
+        got = attack(params, Stream(seed=seed, scope="test", nonce=0))
+        assert orjson.dumps(got) == _model_way(params, seed), seed
+        outcome = got["outcome"]
+        seen.add((got["hit"], got["critical"], outcome and outcome["result"]))
+    # Misses, hits and critical hits all went through the writer, with the damage roll and its outcome.
+    assert {(hit, critical) for hit, critical, _ in seen} == {(False, False), (True, False), (True, True)}
+
+
+class _Checked(Model):
+    value: int
+
+    @field_validator("value")
+    @classmethod
+    def _small(cls, value: int) -> int:
+        if value > 9:
+            raise ValueError("at most 9")
+        return value
+
+
+class _Loose(Model):
+    extra: dict[str, Any]
+
+
+class _Plain(Model):
+    name: str
+    kind: Literal["a", "b"] = "a"
+    scores: list[int] = Field(default_factory=list)
+
+
+def test_what_the_writer_cannot_follow_takes_the_models_own_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(module, "CHECK", False)
+    with pytest.raises(ValidationError):  # a validator: the model runs it
+        written(_Checked, {"value": 12})
+    assert written(_Loose, {"extra": {"a": (1, 2)}}) == {"extra": {"a": [1, 2]}}  # a dict field: dumped by the model
+    with pytest.raises(ValidationError):  # a field the model does not have
+        written(_Plain, {"name": "x", "colour": "red"})
+    with pytest.raises(ValidationError):  # a required field missing
+        written(_Plain, {"kind": "b"})
+    first = written(_Plain, {"name": "x"})
+    assert first == {"name": "x", "kind": "a", "scores": []}
+    assert written(_Plain, {"name": "y"})["scores"] is not first["scores"]  # a default list is each answer's own
+
+
+def test_the_check_catches_a_writer_that_disagrees_with_the_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(module, "CHECK", True)
+    assert written(_Plain, {"name": "x", "scores": (3, 4)}) == {"name": "x", "kind": "a", "scores": [3, 4]}
+    monkeypatch.setitem(module._WRITERS, _Plain, lambda fields: {"name": fields["name"], "kind": "b", "scores": []})
+    with pytest.raises(AssertionError, match="_Plain written as"):
+        written(_Plain, {"name": "x"})
