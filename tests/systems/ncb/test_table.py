@@ -85,8 +85,8 @@ def test_an_attack_in_combat_spends_the_action_and_a_second_one_is_refused() -> 
         ScriptedStream(15, 3, 4),
         ANA,
     )
-    assert result.hit and result.economy == "action" and result.damage.total == 3 + 4 + 3 + 1
-    assert result.outcome.dealt == 11 - 2 and state["combatants"]["goon"]["hp"] == 2
+    assert result["hit"] and result["economy"] == "action" and result["damage"]["total"] == 3 + 4 + 3 + 1
+    assert result["outcome"]["dealt"] == 11 - 2 and state["combatants"]["goon"]["hp"] == 2
     with pytest.raises(RuleViolation) as caught:
         act(
             state,
@@ -105,7 +105,7 @@ def test_an_attack_in_combat_spends_the_action_and_a_second_one_is_refused() -> 
         ScriptedStream(2),
         ANA,
     )
-    assert result.economy == "bonus-action" and not result.hit
+    assert result["economy"] == "bonus-action" and not result["hit"]
 
 
 def test_acting_out_of_turn_is_refused_but_a_reaction_is_not() -> None:
@@ -115,7 +115,7 @@ def test_acting_out_of_turn_is_refused_but_a_reaction_is_not() -> None:
         act(state, moves.fights.attack_in_session, fights.NcbAttackAction, body, ScriptedStream(10))
     assert caught.value.code == "ncb/not-your-turn"
     state, result = act(state, moves.fights.attack_in_session, fights.NcbAttackAction, {**body, "economy": "reaction"}, ScriptedStream(5))
-    assert result.economy == "reaction" and state["combat"]["reactionsUsed"] == ["goon"]
+    assert result["economy"] == "reaction" and state["combat"]["reactionsUsed"] == ["goon"]
     with pytest.raises(RuleViolation) as caught:
         act(state, moves.fights.attack_in_session, fights.NcbAttackAction, {**body, "economy": "reaction"}, ScriptedStream(5))
     assert caught.value.code == "ncb/reaction-used"
@@ -160,8 +160,8 @@ def test_plating_chrome_lets_a_target_survive_the_hit_that_kills_it_bare() -> No
     # 15 to hit, then 2d6 = 4 + 4, + DEX 3 + tech 1 = 12 damage against 11 HP.
     bare, hit_bare = act(bare, moves.fights.attack_in_session, fights.NcbAttackAction, body, ScriptedStream(15, 4, 4), ANA)
     plated, hit_plated = act(plated, moves.fights.attack_in_session, fights.NcbAttackAction, body, ScriptedStream(15, 4, 4), ANA)
-    assert hit_bare.outcome.result == "flatlined" and hit_bare.outcome.cause == "massive-damage"
-    assert hit_plated.outcome.dealt == 9 and plated["combatants"]["goon"]["hp"] == 2
+    assert hit_bare["outcome"]["result"] == "flatlined" and hit_bare["outcome"]["cause"] == "massive-damage"
+    assert hit_plated["outcome"]["dealt"] == 9 and plated["combatants"]["goon"]["hp"] == 2
 
 
 def test_last_breath_in_a_session_is_offered_taken_by_the_player_and_spent_until_a_long_rest() -> None:
@@ -225,7 +225,7 @@ def test_a_miss_leaves_a_last_breath_offer_standing() -> None:
     assert state["combatants"]["v"]["lastBreathOffered"]
     body = {"attacker": "goon", "target": "v", "weaponName": "Knife"}
     state, missed = act(state, moves.fights.attack_in_session, fights.NcbAttackAction, body, ScriptedStream(1, 1))
-    assert not missed.hit and state["combatants"]["v"]["lastBreathOffered"]
+    assert not missed["hit"] and state["combatants"]["v"]["lastBreathOffered"]
 
 
 def test_only_the_targets_player_or_the_gm_sends_the_choice_with_an_attack() -> None:
@@ -237,7 +237,7 @@ def test_only_the_targets_player_or_the_gm_sends_the_choice_with_an_attack() -> 
         act(state, moves.fights.attack_in_session, fights.NcbAttackAction, body, ScriptedStream(15, 3), BOB)
     assert caught.value.code == "forbidden"
     _, hit = act(state, moves.fights.attack_in_session, fights.NcbAttackAction, {**body, "useLastBreath": False}, ScriptedStream(15, 3), BOB)
-    assert hit.hit
+    assert hit["hit"]
 
 
 def test_session_ncs_have_no_last_breath_by_default() -> None:

@@ -9,13 +9,19 @@ import orjson
 import pytest
 from pydantic import Field, ValidationError, field_validator
 
+from support.dice import ScriptedStream
+
+from service.declare import load_state
 from service.dice.stream import Stream
 from service.model import Model
 from service.systems.ncb.moves import written as module
-from service.systems.ncb.moves.fights import attack, attack_fields, _swing
+from service.systems.ncb.moves.fights import _session_swing, _swing, attack, attack_fields, attack_in_session
 from service.systems.ncb.moves.written import written
 from service.systems.ncb.rules.attacks import strike
-from service.systems.ncb.wire.fights import NcbAttackParams, NcbAttackResult
+from service.systems.ncb.state import NcbState
+from service.systems.ncb.wire.fights import NcbAttackAction, NcbAttackParams, NcbAttackResult
+
+from .test_table import GM, in_combat, table
 
 ATTACKER = {"dexterity": 16, "strength": 14, "level": 5}
 UNITY = {"name": "Unity", "damageDice": "2d6", "techBonus": 1, "tags": ["armor-penetration"]}
@@ -64,6 +70,25 @@ def test_an_attack_written_from_its_records_encodes_as_the_model_does(case: str,
         seen.add((got["hit"], got["critical"], outcome and outcome["result"]))
     # Misses, hits and critical hits all went through the writer, with the damage roll and its outcome.
     assert {(hit, critical) for hit, critical, _ in seen} == {(False, False), (True, False), (True, True)}
+
+
+def test_an_attack_in_a_session_is_written_with_its_attacker_target_and_economy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(module, "CHECK", False)
+    state = load_state(NcbState, in_combat(table(), 10, 5, 3))
+    action = NcbAttackAction.model_validate({"attacker": "v", "target": "goon", "weaponName": "Unity"})
+    results = {}
+    for name, faces in {"miss": (2,), "hit": (15, 4, 4), "critical": (20, 6, 5, 4, 3)}.items():
+        swing, _, _, vitals = _session_swing(state, action)
+        rolled = strike(ScriptedStream(*faces), swing)
+        _, fields = attack_fields(rolled, swing.weapon, vitals, state.rules, use_last_breath=False)
+        slow = NcbAttackResult(attacker="v", target="goon", economy="action", **fields).model_dump(mode="json", by_alias=True)
+        with monkeypatch.context() as patched:
+            patched.setattr(module, "as_dict", lambda fields: pytest.fail("written the model's way"))
+            _, results[name] = attack_in_session(state, action, ScriptedStream(*faces), GM)
+        assert orjson.dumps(results[name]) == orjson.dumps(slow), name
+    assert [results[n]["hit"] for n in results] == [False, True, True] and results["critical"]["critical"]
+    assert results["hit"]["economy"] == "action" and results["hit"]["attacker"] == "v" and results["hit"]["target"] == "goon"
+    assert results["hit"]["damage"]["roll"]["foundry"] is None  # the roll's own fields, and the model's default
 
 
 class _Checked(Model):

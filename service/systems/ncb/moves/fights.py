@@ -162,7 +162,7 @@ def _session_swing(state: NcbState, p: NcbAttackAction) -> tuple[Swing, NcbComba
 
 def attack_in_session(
     state: NcbState, p: NcbAttackAction, stream: Stream, actor: Actor
-) -> tuple[NcbState, NcbAttackResult]:
+) -> tuple[NcbState, dict[str, Any]]:
     rules = state.rules
     attacker = table.get(state, p.attacker)
     table.require_control(actor, attacker)
@@ -174,10 +174,10 @@ def attack_in_session(
     state, spent = table.spend(state, attacker.id, p.economy)
     rolled = strike(stream, swing)
     choice = p.use_last_breath or target.use_last_breath
-    after, fields = attack_fields(rolled, swing.weapon, vitals, rules, use_last_breath=choice)
+    after, fields = attack_fields(rolled, swing.weapon, vitals, rules, use_last_breath=choice, records=True)
     if rolled.damage is not None:  # a miss leaves the target, and any Last Breath offer, as they were
         state = table.put(state, table.with_vitals(table.get(state, target.id), after))
-    return state, NcbAttackResult(attacker=attacker.id, target=target.id, economy=spent, **fields)
+    return state, written(NcbAttackResult, {"attacker": attacker.id, "target": target.id, "economy": spent, **fields})
 
 
 def attack_session_odds(state: NcbState, p: NcbAttackAction, actor: Actor) -> Odds:
@@ -404,7 +404,7 @@ SYSTEM.mechanic(
     "it spends the attacker's action, bonus action or reaction; no combatant attacks itself.",
     stateless=attack,
     session=attack_in_session,
-    output=NcbAttackResult,  # the stateless handler returns it written (moves/written.py)
+    output=NcbAttackResult,  # both handlers return it written (moves/written.py)
     odds=attack_odds_of,
     session_odds=attack_session_odds,
 )
