@@ -48,5 +48,5 @@ def test_a_save_that_negates_leaves_nothing() -> None:
 def test_the_odds_agree_with_the_program_as_run() -> None:
     params = _params()
     odds = run_program_odds(params)
-    assert_agrees(odds["damage"], sampled(lambda stream: run_program(params, stream).damage, runs=2000))
-    assert_agrees(odds["result"], sampled(lambda stream: run_program(params, stream).outcome.result, runs=1000))
+    assert_agrees(odds["damage"], sampled(lambda stream: run_program(params, stream)["damage"], runs=2000))
+    assert_agrees(odds["result"], sampled(lambda stream: run_program(params, stream)["outcome"]["result"], runs=1000))

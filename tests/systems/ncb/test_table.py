@@ -326,8 +326,8 @@ def test_a_program_spends_ram_and_a_slot_and_its_damage_ignores_armor() -> None:
         "program": {"name": "Short circuit", "tier": 1, "ramCost": 2, "save": "dexterity", "damageDice": "2d6"},
     }
     state, ran = act(state, moves.programs.run_program_in_session, programs.NcbRunProgramAction, body, ScriptedStream(5, 3, 4), ANA)
-    assert ran.save_dc == 8 + 3 + 3 and ran.save.total == 5 and not ran.saved
-    assert ran.outcome.dealt == 7 and not ran.outcome.reduction_applied and ran.ram_left == 4 and ran.slot_tier == 1
+    assert ran["saveDc"] == 8 + 3 + 3 and ran["save"]["total"] == 5 and not ran["saved"]
+    assert ran["outcome"]["dealt"] == 7 and not ran["outcome"]["reductionApplied"] and ran["ramLeft"] == 4 and ran["slotTier"] == 1
     v = state["combatants"]["v"]
     assert v["ram"] == 4 and v["programSlots"][0]["used"] == 1 and state["combatants"]["goon"]["hp"] == 4
 

@@ -16,10 +16,12 @@ from service.dice.stream import Stream
 from service.model import Model
 from service.systems.ncb.moves import written as module
 from service.systems.ncb.moves.fights import _session_swing, _swing, attack, attack_fields, attack_in_session
+from service.systems.ncb.moves.programs import run_program
 from service.systems.ncb.moves.written import written
 from service.systems.ncb.rules.attacks import strike
 from service.systems.ncb.state import NcbState
 from service.systems.ncb.wire.fights import NcbAttackAction, NcbAttackParams, NcbAttackResult
+from service.systems.ncb.wire.programs import NcbRunProgramParams
 
 from .test_table import GM, in_combat, table
 
@@ -89,6 +91,30 @@ def test_an_attack_in_a_session_is_written_with_its_attacker_target_and_economy(
     assert [results[n]["hit"] for n in results] == [False, True, True] and results["critical"]["critical"]
     assert results["hit"]["economy"] == "action" and results["hit"]["attacker"] == "v" and results["hit"]["target"] == "goon"
     assert results["hit"]["damage"]["roll"]["foundry"] is None  # the roll's own fields, and the model's default
+
+
+PROGRAMS = {
+    "a save that halves": {"name": "Short circuit", "save": "dexterity", "damageDice": "2d6"},
+    "no save": {"name": "Synapse burnout", "tier": 1, "ramCost": 2, "damageDice": "3d6"},
+    "no damage": {"name": "Blind", "save": "constitution"},
+}
+
+
+@pytest.mark.parametrize("case", list(PROGRAMS))
+def test_a_program_written_from_its_records_encodes_as_the_model_does(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(module, "CHECK", True)  # the model's way beside the writer's, compared in `written`
+    params = NcbRunProgramParams.model_validate({
+        "caster": {"level": 3, "programAbilityScore": 16, "ram": 6, "programSlots": [{"tier": 1, "total": 2, "used": 0}]},
+        "program": PROGRAMS[case], "saveModifier": 2, "target": {"hp": 12, "maxHp": 30},
+    })
+    answers = [run_program(params, Stream(seed=f"program-{n}", scope="test", nonce=0)) for n in range(200)]
+    monkeypatch.setattr(module, "CHECK", False)
+    monkeypatch.setattr(module, "as_dict", lambda fields: pytest.fail("written the model's way"))
+    again = [run_program(params, Stream(seed=f"program-{n}", scope="test", nonce=0)) for n in range(200)]
+    assert [orjson.dumps(a) for a in again] == [orjson.dumps(a) for a in answers]  # the writer alone, the same bytes
+    saved = {a["saved"] for a in answers}
+    assert saved == ({None} if "save" not in PROGRAMS[case] else {True, False})
+    assert (answers[0]["damageRoll"] is None) == ("damageDice" not in PROGRAMS[case])
 
 
 class _Checked(Model):

@@ -12,7 +12,8 @@ from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.ncb import SYSTEM
 from service.systems.ncb import state as table
-from service.systems.ncb.moves.shared import as_dict, target_vitals
+from service.systems.ncb.moves.shared import target_vitals
+from service.systems.ncb.moves.written import written
 from service.systems.ncb.rules.abilities import modifier, proficiency_bonus
 from service.systems.ncb.rules.chrome import totals
 from service.systems.ncb.options import NcbRules
@@ -68,7 +69,7 @@ def _paid(p: NcbRunProgramParams, program: Program) -> Payment:
     return pay(program, ram=p.caster.ram, slots=slots, slot_tier=p.slot_tier)
 
 
-def run_program(p: NcbRunProgramParams, stream: Stream) -> NcbRunProgramResult:
+def run_program(p: NcbRunProgramParams, stream: Stream) -> dict[str, Any]:
     program = program_of(p.program)
     paid = _paid(p, program)
     ran = _stateless_save(p).run(program, stream, p.rules)
@@ -76,12 +77,13 @@ def run_program(p: NcbRunProgramParams, stream: Stream) -> NcbRunProgramResult:
     if p.target is not None and program.damage_dice is not None:
         hit = Hit(ran.damage, "program", use_last_breath=p.target.use_last_breath)
         _, outcome = apply_damage(target_vitals(p.target, p.rules), hit, p.rules)
-    return NcbRunProgramResult(**program_fields(program, paid, ran, outcome))
+    return written(NcbRunProgramResult, program_fields(program, paid, ran, outcome))
 
 
 def program_fields(
     program: Program, paid: Payment, ran: ProgramRun, outcome: DamageOutcome | None
 ) -> dict[str, Any]:
+    """The result's fields, the rules' records as they are (for `written`)."""
     return {
         "program": program.name,
         "tier": program.tier,
@@ -89,18 +91,18 @@ def program_fields(
         "ram_spent": paid.ram_spent,
         "ram_left": paid.ram_left,
         "slot_tier": paid.slot_tier,
-        "program_slots": [as_dict(s) for s in paid.slots],
-        "save": None if ran.save is None else as_dict(ran.save),
+        "program_slots": paid.slots,
+        "save": ran.save,
         "saved": ran.saved,
-        "damage_roll": None if ran.damage_roll is None else ran.damage_roll.to_dict(),
+        "damage_roll": ran.damage_roll,
         "damage": ran.damage,
-        "outcome": None if outcome is None else as_dict(outcome),
+        "outcome": outcome,
     }
 
 
 def run_program_in_session(
     state: NcbState, p: NcbRunProgramAction, stream: Stream, actor: Actor
-) -> tuple[NcbState, NcbRunProgramResult]:
+) -> tuple[NcbState, dict[str, Any]]:
     rules = state.rules
     caster = table.get(state, p.caster)
     table.require_control(actor, caster)
@@ -123,7 +125,7 @@ def run_program_in_session(
         state = table.put(state, table.with_vitals(current, after))
     fields = program_fields(program, paid, ran, outcome)
     target_id = None if target is None else target.id
-    return state, NcbRunProgramResult(caster=caster.id, target=target_id, economy=spent, **fields)
+    return state, written(NcbRunProgramResult, {"caster": caster.id, "target": target_id, "economy": spent, **fields})
 
 
 def _session_save(p: NcbRunProgramAction, caster: NcbCombatant, target: NcbCombatant | None) -> _Save:
@@ -173,6 +175,7 @@ SYSTEM.mechanic(
     "program damage (halved or negated on a save) ignores damage reduction.",
     stateless=run_program,
     session=run_program_in_session,
+    output=NcbRunProgramResult,  # both handlers return it written (moves/written.py)
     odds=run_program_odds,
     session_odds=run_program_session_odds,
 )
