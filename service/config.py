@@ -127,6 +127,7 @@ class Settings:
     graphql_direct_arguments: bool = True
     mechanic_routes: bool = True
     redis_own_connections: bool = True
+    redis_pipelining: bool = True  # service/sessions/pipelining.py (single Redis, own connections)
     plain_endpoints: bool = True
     gc_tuning: bool = True  # service/heap.py
 
@@ -182,6 +183,7 @@ class Settings:
             graphql_direct_arguments=_switch(env, "NA_GRAPHQL_DIRECT_ARGUMENTS", cls.graphql_direct_arguments),
             mechanic_routes=_switch(env, "NA_MECHANIC_ROUTES", cls.mechanic_routes),
             redis_own_connections=_switch(env, "NA_REDIS_OWN_CONNECTIONS", cls.redis_own_connections),
+            redis_pipelining=_switch(env, "NA_REDIS_PIPELINING", cls.redis_pipelining),
             plain_endpoints=_switch(env, "NA_PLAIN_ENDPOINTS", cls.plain_endpoints),
             gc_tuning=_switch(env, "NA_GC_TUNING", cls.gc_tuning),
         )

@@ -59,6 +59,7 @@ def make_store(settings: Settings) -> Store:
         timeout_s=settings.store_timeout_seconds,
         idle_connections=settings.redis_idle_connections,
         own_connections=settings.redis_own_connections,
+        pipelining=settings.redis_pipelining,
     )
 
 

@@ -109,8 +109,9 @@ async def test_a_limit_of_zero_opens_a_connection_per_command_and_keeps_none(ser
 
 async def test_the_setting_reaches_the_store(server) -> None:
     redis_server, probe = server
+    # Pipelining off: six commands at once then take six connections (pipelined, one turn's share one).
     settings = Settings.from_env(
-        {"NA_STORE": redis_server.url, "NA_SEED_SECRET": "s" * 32, "NA_REDIS_IDLE_CONNECTIONS": "2"}
+        {"NA_STORE": redis_server.url, "NA_SEED_SECRET": "s" * 32, "NA_REDIS_IDLE_CONNECTIONS": "2", "NA_REDIS_PIPELINING": "off"}
     )
     store = make_store(settings)
     assert isinstance(store, RedisStore)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 import pytest
@@ -27,6 +27,17 @@ TTL = 60_000
 STORE_TIMEOUT_S = 2.0
 SECRET = "reconnect-secret-" + "r" * 32
 SEATS = [{"name": "gm", "role": "gm"}, {"name": "ana", "role": "player"}]
+
+
+# Every test here runs with commands sent one per connection and pipelined (service/sessions/pipelining.py).
+PIPELINING = [False]
+
+
+@pytest.fixture(autouse=True, params=[False, True], ids=["alone", "pipelined"])
+def _pipelining(request: pytest.FixtureRequest) -> Iterator[None]:
+    PIPELINING[0] = request.param
+    yield
+    PIPELINING[0] = False
 
 
 def step(session_id: str, version: int, **fields: Any) -> Commit:
@@ -95,14 +106,14 @@ async def server(start_redis_server: Callable[..., Any]) -> AsyncIterator[tuple[
 
 async def test_every_operation_succeeds_on_connections_the_server_closed_while_idle(server) -> None:
     redis_server, probe = server
-    store = RedisStore(redis_server.url, timeout_s=STORE_TIMEOUT_S)
+    store = RedisStore(redis_server.url, timeout_s=STORE_TIMEOUT_S, pipelining=PIPELINING[0])
     try:
         sessions = [f"s{n}" for n in range(8)]
         assert all(await asyncio.gather(*(store.create(sid, b"d", TTL) for sid in sessions)))
         for _ in range(2):  # many connections, each opened before the kill
             await asyncio.gather(*(store.load(sid, "k") for sid in sessions), *(store.log(sid, 0, 10) for sid in sessions))
             await asyncio.gather(*(store.recall(sid) for sid in sessions), *(store.ping() for _ in sessions))
-        assert len(store._idle) >= 16
+        assert len(store._idle) >= (1 if PIPELINING[0] else 16)  # pipelined, a turn's commands share one
         await kill_clients(probe, store)
 
         created = await asyncio.gather(*(store.create(f"new-{sid}", b"d", TTL) for sid in sessions))
@@ -121,7 +132,7 @@ async def test_every_operation_succeeds_on_connections_the_server_closed_while_i
 
 async def test_a_subscription_after_the_server_closed_the_connections_hears_the_next_commit(server) -> None:
     redis_server, probe = server
-    store = RedisStore(redis_server.url, timeout_s=STORE_TIMEOUT_S)
+    store = RedisStore(redis_server.url, timeout_s=STORE_TIMEOUT_S, pipelining=PIPELINING[0])
     try:
         assert await store.create("s1", b"d", TTL)
         async with store.subscribe("s1"):
@@ -136,7 +147,7 @@ async def test_a_subscription_after_the_server_closed_the_connections_hears_the_
 
 async def test_scripts_are_loaded_again_when_the_server_forgot_them(server) -> None:
     redis_server, probe = server
-    store = RedisStore(redis_server.url, timeout_s=STORE_TIMEOUT_S)
+    store = RedisStore(redis_server.url, timeout_s=STORE_TIMEOUT_S, pipelining=PIPELINING[0])
     try:
         assert await store.create("s1", b"d", TTL)
         await probe.script_flush()  # what a restarted Redis knows of our scripts
@@ -152,7 +163,7 @@ async def test_scripts_are_loaded_again_when_the_server_forgot_them(server) -> N
 async def test_a_commit_whose_reply_was_lost_is_not_sent_again(server) -> None:
     redis_server, probe = server
     async with LosingProxy(redis_server.port) as proxy:
-        store = RedisStore(f"redis://127.0.0.1:{proxy.port}/0", timeout_s=STORE_TIMEOUT_S)
+        store = RedisStore(f"redis://127.0.0.1:{proxy.port}/0", timeout_s=STORE_TIMEOUT_S, pipelining=PIPELINING[0])
         try:
             assert await store.create("s1", b"d", TTL)
             assert await store.create("warm", b"d", TTL) and await store.commit(step("warm", 1))  # the script is loaded
@@ -170,7 +181,7 @@ async def test_a_commit_whose_reply_was_lost_is_not_sent_again(server) -> None:
 async def test_a_read_whose_reply_was_lost_is_sent_once_more(server) -> None:
     redis_server, probe = server
     async with LosingProxy(redis_server.port) as proxy:
-        store = RedisStore(f"redis://127.0.0.1:{proxy.port}/0", timeout_s=STORE_TIMEOUT_S)
+        store = RedisStore(f"redis://127.0.0.1:{proxy.port}/0", timeout_s=STORE_TIMEOUT_S, pipelining=PIPELINING[0])
         try:
             assert await store.create("s1", b"d", TTL)
             await store.load("s1")  # the script is loaded
@@ -195,7 +206,7 @@ def _roll_transition():
 async def test_an_action_whose_commit_reply_was_lost_is_not_applied_twice(server) -> None:
     redis_server, probe = server
     async with LosingProxy(redis_server.port) as proxy:
-        store = RedisStore(f"redis://127.0.0.1:{proxy.port}/0", timeout_s=STORE_TIMEOUT_S)
+        store = RedisStore(f"redis://127.0.0.1:{proxy.port}/0", timeout_s=STORE_TIMEOUT_S, pipelining=PIPELINING[0])
         sessions = Sessions(store, REGISTRY, secret=SECRET, ttl_seconds=600)
         try:
             doc, seats = await sessions.create("dice", SEATS, "", None)
@@ -215,7 +226,7 @@ async def test_an_action_whose_commit_reply_was_lost_is_not_applied_twice(server
 
 async def test_a_follower_resumes_across_a_redis_restart_and_misses_nothing(start_redis_server: Callable[..., Any]) -> None:
     redis_server = start_redis_server(appendonly=True, fsync="always")
-    store = RedisStore(redis_server.url, timeout_s=STORE_TIMEOUT_S)
+    store = RedisStore(redis_server.url, timeout_s=STORE_TIMEOUT_S, pipelining=PIPELINING[0])
     sessions = Sessions(store, REGISTRY, secret=SECRET, ttl_seconds=600)
     try:
         doc, seats = await sessions.create("dice", SEATS, "", None)
@@ -241,7 +252,7 @@ async def test_a_follower_resumes_across_a_redis_restart_and_misses_nothing(star
 
 async def test_a_follower_gives_up_when_the_store_stays_away(start_redis_server: Callable[..., Any]) -> None:
     redis_server = start_redis_server()
-    store = RedisStore(redis_server.url, timeout_s=STORE_TIMEOUT_S)
+    store = RedisStore(redis_server.url, timeout_s=STORE_TIMEOUT_S, pipelining=PIPELINING[0])
     sessions = Sessions(store, REGISTRY, secret=SECRET, ttl_seconds=600)
     try:
         doc, seats = await sessions.create("dice", SEATS, "", None)

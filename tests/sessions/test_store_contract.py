@@ -39,6 +39,7 @@ class Backend:
     params=[
         "memory",
         pytest.param("redis", marks=pytest.mark.redis),
+        pytest.param("redis-pipelined", marks=pytest.mark.redis),
         pytest.param("redis-pooled", marks=pytest.mark.redis),
         pytest.param("cluster", marks=CLUSTER),
         pytest.param("cluster-library", marks=CLUSTER),
@@ -82,7 +83,7 @@ async def backend(request: pytest.FixtureRequest) -> AsyncIterator[Backend]:
         return
     url = request.getfixturevalue("redis_url")
     prefix = f"t{uuid.uuid4().hex}"  # the server is shared: each test keeps to its own keys
-    store = RedisStore(url, prefix=prefix, own_connections=request.param == "redis")
+    store = RedisStore(url, prefix=prefix, own_connections=request.param != "redis-pooled", pipelining=request.param == "redis-pipelined")
     probe = redis.Redis.from_url(url)
 
     yield Backend(store, asyncio.sleep, lambda session_id: subscribers(probe, prefix, session_id))
@@ -342,9 +343,11 @@ async def test_concurrent_committers_lose_no_update(store: Store) -> None:
 # Redis only: round trips, outages.
 
 
-@pytest.fixture(params=[True, False], ids=["own-connections", "pooled"])
+@pytest.fixture(params=["own-connections", "pipelined", "pooled"])
 async def redis_store(redis_url: str, request: pytest.FixtureRequest) -> AsyncIterator[RedisStore]:
-    store = RedisStore(redis_url, prefix=f"t{uuid.uuid4().hex}", own_connections=request.param)
+    store = RedisStore(
+        redis_url, prefix=f"t{uuid.uuid4().hex}", own_connections=request.param != "pooled", pipelining=request.param == "pipelined"
+    )
     yield store
     await store.aclose()
 

@@ -1,0 +1,140 @@
+"""Commands issued in one turn of the event loop, sent to Redis together: one write, replies read in order.
+
+Under load a replica handles many requests in one turn of its event loop, and each session write
+ends in one command (an EVALSHA compare-and-set). Sent one per connection, every command cost a
+socket write and a wake-up of its own, which on a loopback connection is the largest single part
+of a session write's CPU. Here a command joins a queue; at the start of the next turn the queue
+goes out on one connection in one write, and the replies, which Redis answers in order, are read
+back in order and handed to their callers. Redis runs the commands one after another either way,
+and each command is one atomic script or one single-key command, so nothing a caller sees changes.
+
+Failures keep the rules of a command sent alone (`RedisStore._send_alone`):
+- an error reply (NOSCRIPT, say) belongs to its command only; the replies after it are read on;
+- a connection that fails before the batch goes out is tried once more;
+- once it has gone out, a read whose reply was lost is sent again on its own, and a write is not:
+  its caller answers 503 (the write may have landed, and a client's retry with its
+  Idempotency-Key replays the stored answer);
+- the whole exchange keeps the store timeout, and a caller that gave up (its own deadline, or
+  its client went away) before the batch went out is left out of it.
+
+Switch: NA_REDIS_PIPELINING (on by default). The gain is in the README and bench/switches.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from redis.exceptions import ResponseError
+
+from service.sessions.deadlines import Deadlines
+
+
+@dataclass(frozen=True, slots=True)
+class Queued:
+    command: bytes  # packed
+    read_only: bool
+    future: asyncio.Future[Any]
+
+
+class Pipeline:
+    def __init__(
+        self,
+        *,
+        take: Callable[[], Any],
+        give_back: Callable[[Any], Awaitable[None]],
+        alone: Callable[[bytes, bool], Awaitable[Any]],
+        closed_by_server: Callable[[Any], bool],
+        down: tuple[type[BaseException], ...],
+        deadlines: Deadlines,
+    ) -> None:
+        self._take = take  # a connection of the store's own
+        self._give_back = give_back
+        self._alone = alone  # one command on its own connection, with its own retry
+        self._closed_by_server = closed_by_server
+        self._down = down
+        self._deadlines = deadlines
+        self._queue: list[Queued] = []
+        self._flushing: set[asyncio.Task[None]] = set()  # held here: the loop keeps only weak references
+
+    async def send(self, command: bytes, *, read_only: bool) -> Any:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+        self._queue.append(Queued(command, read_only, future))
+        if len(self._queue) == 1:
+            loop.call_soon(self._flush, loop)
+        return await future
+
+    def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
+        batch = [queued for queued in self._queue if not queued.future.done()]  # a caller gone: not sent
+        self._queue = []
+        if batch:
+            task = loop.create_task(self._exchange(batch))
+            self._flushing.add(task)
+            task.add_done_callback(self._flushing.discard)
+
+    async def _exchange(self, batch: list[Queued]) -> None:
+        try:
+            await self._deadlines.run(self._on_connection(batch))
+        except BaseException as exc:  # the timeout, a cancellation, a failure: every caller still waiting hears it
+            for queued in batch:
+                _fail(queued.future, exc)
+            if not isinstance(exc, Exception):
+                raise
+
+    async def _on_connection(self, batch: list[Queued]) -> None:
+        connection = self._take()
+        try:
+            for last in (False, True):
+                sent = False
+                try:
+                    if self._closed_by_server(connection):
+                        await connection.disconnect(nowait=True)
+                    if not connection.is_connected:
+                        await connection.connect()
+                    sent = True
+                    await connection.send_packed_command(b"".join(queued.command for queued in batch), check_health=False)
+                    for queued in batch:
+                        try:
+                            reply = await connection.read_response()
+                        except ResponseError as error:  # this command's own error reply
+                            _fail(queued.future, error)
+                        else:
+                            if not queued.future.done():
+                                queued.future.set_result(reply)
+                    return
+                except self._down as exc:
+                    if sent:
+                        await self._after_sending(batch, exc)
+                        return
+                    if last:
+                        raise
+        finally:
+            await self._give_back(connection)
+
+    async def _after_sending(self, batch: list[Queued], exc: BaseException) -> None:
+        """The connection failed with replies outstanding: reads go again on their own, writes fail."""
+        for queued in batch:
+            if queued.future.done():
+                continue
+            if not queued.read_only:
+                _fail(queued.future, exc)
+                continue
+            try:
+                reply = await self._alone(queued.command, True)
+            except Exception as again:
+                _fail(queued.future, again)
+            else:
+                if not queued.future.done():
+                    queued.future.set_result(reply)
+
+
+def _fail(future: asyncio.Future[Any], exc: BaseException) -> None:
+    if future.done():
+        return
+    if isinstance(exc, asyncio.CancelledError):  # the exchange was cancelled (the server shutting down)
+        future.cancel()
+    else:
+        future.set_exception(exc)
