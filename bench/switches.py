@@ -47,6 +47,7 @@ SWITCHES = {  # variant -> (setting turned off, the cases it speeds up)
     "no-direct-arguments": ("NA_GRAPHQL_DIRECT_ARGUMENTS", ["graphql-roll"]),
     "no-mechanic-routes": ("NA_MECHANIC_ROUTES", ["rest-roll", "graphql-roll", "session-spread"]),
     "no-own-connections": ("NA_REDIS_OWN_CONNECTIONS", ["session-spread"]),
+    "no-pipelining": ("NA_REDIS_PIPELINING", ["session-spread"]),
     "no-plain-endpoints": ("NA_PLAIN_ENDPOINTS", ["rest-roll"]),
     "no-gc-tuning": ("NA_GC_TUNING", ["rest-roll", "session-spread"]),
 }

@@ -17,7 +17,11 @@ Failures keep the rules of a command sent alone (`RedisStore._send_alone`):
 - the whole exchange keeps the store timeout, and a caller that gave up (its own deadline, or
   its client went away) before the batch went out is left out of it.
 
-Switch: NA_REDIS_PIPELINING (on by default). The gain is in the README and bench/switches.py.
+Switch: NA_REDIS_PIPELINING (on by default; it needs the store's own connections, and a Redis Cluster
+does not use it). Gain, measured with bench/switches.py on 2026-12-03 (pinned, 64 connections, a
+session roll spread over 200 sessions; in process the batches held 7-9 commands): 1.19x the requests per second
+(383 against 321 µs of CPU per request) against the switch off in one run, 1.29x (350 against 272)
+against the tree before it in another.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ SWITCHES = {
     "NA_GRAPHQL_DIRECT_ARGUMENTS": "graphql_direct_arguments",
     "NA_MECHANIC_ROUTES": "mechanic_routes",
     "NA_REDIS_OWN_CONNECTIONS": "redis_own_connections",
+    "NA_REDIS_PIPELINING": "redis_pipelining",
     "NA_PLAIN_ENDPOINTS": "plain_endpoints",
     "NA_GC_TUNING": "gc_tuning",
 }
