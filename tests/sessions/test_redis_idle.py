@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Callable
-from typing import Any
 
 import pytest
 import redis.asyncio as redis
@@ -13,6 +11,7 @@ import redis.asyncio as redis
 from service.api.app import make_store
 from service.config import ConfigError, Settings
 from service.sessions.redis_store import RedisStore
+from support.redis_probe import connections_opened as opened
 
 pytestmark = pytest.mark.redis
 # No test here needs the store timeout to fire: they count connections. 64 connects at once on a loaded
@@ -20,18 +19,6 @@ pytestmark = pytest.mark.redis
 STORE_TIMEOUT_S = 5.0
 
 
-@pytest.fixture
-async def server(start_redis_server: Callable[..., Any]) -> AsyncIterator[tuple[Any, redis.Redis]]:
-    """A redis-server of this test's own, so every connection it counts is the store's."""
-    server = start_redis_server()
-    probe = redis.Redis.from_url(server.url)
-    yield server, probe
-    await probe.aclose()
-
-
-async def opened(probe: redis.Redis) -> int:
-    """Connections the server has accepted so far (the probe's one included)."""
-    return int((await probe.info("stats"))["total_connections_received"])
 
 
 async def settles_at(probe: redis.Redis, count: int) -> None:

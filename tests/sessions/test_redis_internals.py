@@ -18,7 +18,7 @@ import asyncio
 import hashlib
 import inspect
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -59,14 +59,6 @@ def test_the_redis_functions_the_store_relies_on_are_the_ones_it_was_written_aga
 def test_the_errors_the_store_counts_as_an_outage_are_connection_errors() -> None:
     assert issubclass(BusyLoadingError, RedisConnectionError), f"redis-py {redis.__version__}: BusyLoadingError is no ConnectionError"
     assert issubclass(AuthenticationError, RedisConnectionError), f"redis-py {redis.__version__}: AuthenticationError is no ConnectionError"
-
-
-@pytest.fixture
-async def server(start_redis_server: Callable[..., Any]) -> AsyncIterator[tuple[Any, redis.asyncio.Redis]]:
-    server = start_redis_server()
-    probe = redis.asyncio.Redis.from_url(server.url)
-    yield server, probe
-    await probe.aclose()
 
 
 def _connection(url: str) -> Any:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -19,6 +19,7 @@ from service.api.app import make_store
 from service.config import Settings
 from service.sessions.redis_store import RedisStore
 from service.sessions.store import Commit, StoreUnavailable
+from support.redis_probe import connections_opened as opened
 
 pytestmark = pytest.mark.redis
 
@@ -26,68 +27,51 @@ TTL = 60_000
 
 
 @pytest.fixture
-async def server(start_redis_server: Callable[..., Any]) -> AsyncIterator[tuple[Any, redis.Redis]]:
-    """A redis-server of this test's own, so every connection and command it counts is the store's."""
-    server = start_redis_server()
-    probe = redis.Redis.from_url(server.url)
-    yield server, probe
-    await probe.aclose()
+async def store(server: tuple[Any, redis.Redis]) -> AsyncIterator[RedisStore]:
+    """A pipelined store on the test's own server, with a timeout no test here waits for."""
+    store = RedisStore(server[0].url, timeout_s=5.0, pipelining=True)
+    yield store
+    await store.aclose()
 
 
-async def opened(probe: redis.Redis) -> int:
-    return int((await probe.info("stats"))["total_connections_received"])
+async def test_one_turns_commands_share_one_connection_and_each_caller_gets_its_own_reply(server, store: RedisStore) -> None:
+    _, probe = server
+    start = await opened(probe)
+    keys = [f"k{n}" for n in range(20)]
+    assert await asyncio.gather(*(store.remember(key, key.encode() * 3, TTL) for key in keys)) == [None] * 20
+    assert await asyncio.gather(*(store.recall(key) for key in reversed(keys))) == [key.encode() * 3 for key in reversed(keys)]
+    assert await opened(probe) - start == 1  # forty commands, one connection
+    # Twenty sessions created and loaded at once: each load answers its own session.
+    sessions = [f"s{n}" for n in range(20)]
+    assert all(await asyncio.gather(*(store.create(sid, sid.encode(), TTL) for sid in sessions)))
+    loaded = await asyncio.gather(*(store.load(sid) for sid in sessions))
+    assert [item.doc for item in loaded if item is not None] == [sid.encode() for sid in sessions]
 
 
-async def test_one_turns_commands_share_one_connection_and_each_caller_gets_its_own_reply(server) -> None:
-    redis_server, probe = server
-    store = RedisStore(redis_server.url, timeout_s=5.0, pipelining=True)
-    try:
-        start = await opened(probe)
-        keys = [f"k{n}" for n in range(20)]
-        assert await asyncio.gather(*(store.remember(key, key.encode() * 3, TTL) for key in keys)) == [None] * 20
-        assert await asyncio.gather(*(store.recall(key) for key in reversed(keys))) == [key.encode() * 3 for key in reversed(keys)]
-        assert await opened(probe) - start == 1  # forty commands, one connection
-        # Twenty sessions created and loaded at once: each load answers its own session.
-        sessions = [f"s{n}" for n in range(20)]
-        assert all(await asyncio.gather(*(store.create(sid, sid.encode(), TTL) for sid in sessions)))
-        loaded = await asyncio.gather(*(store.load(sid) for sid in sessions))
-        assert [item.doc for item in loaded if item is not None] == [sid.encode() for sid in sessions]
-    finally:
-        await store.aclose()
+async def test_an_error_reply_is_its_own_commands_and_the_replies_after_it_are_read_on(server, store: RedisStore) -> None:
+    _, probe = server
+    sessions = [f"s{n}" for n in range(6)]
+    assert all(await asyncio.gather(*(store.create(sid, b"d", TTL) for sid in sessions)))
+    await probe.script_flush()  # every EVALSHA of the next batch answers NOSCRIPT; the LRANGEs do not
+    commits = [Commit(sid, 1, 2, b"doc 2", TTL, log_entry=b"e") for sid in sessions]
+    answers = await asyncio.gather(*(store.commit(c) for c in commits), *(store.log(sid, 0, 10) for sid in sessions))
+    assert answers[:6] == [True] * 6  # each loaded the script again and ran
+    assert all(log in ([], [b"e"]) for log in answers[6:])  # read before or after its commit, never another's
+    assert await asyncio.gather(*(store.log(sid, 0, 10) for sid in sessions)) == [[b"e"]] * 6
 
 
-async def test_an_error_reply_is_its_own_commands_and_the_replies_after_it_are_read_on(server) -> None:
-    redis_server, probe = server
-    store = RedisStore(redis_server.url, timeout_s=5.0, pipelining=True)
-    try:
-        sessions = [f"s{n}" for n in range(6)]
-        assert all(await asyncio.gather(*(store.create(sid, b"d", TTL) for sid in sessions)))
-        await probe.script_flush()  # every EVALSHA of the next batch answers NOSCRIPT; the LRANGEs do not
-        commits = [Commit(sid, 1, 2, b"doc 2", TTL, log_entry=b"e") for sid in sessions]
-        answers = await asyncio.gather(*(store.commit(c) for c in commits), *(store.log(sid, 0, 10) for sid in sessions))
-        assert answers[:6] == [True] * 6  # each loaded the script again and ran
-        assert all(log in ([], [b"e"]) for log in answers[6:])  # read before or after its commit, never another's
-        assert await asyncio.gather(*(store.log(sid, 0, 10) for sid in sessions)) == [[b"e"]] * 6
-    finally:
-        await store.aclose()
-
-
-async def test_a_caller_that_gave_up_before_the_batch_went_out_is_left_out_of_it(server) -> None:
-    redis_server, probe = server
-    store = RedisStore(redis_server.url, timeout_s=5.0, pipelining=True)
-    try:
-        await store.ping()
-        kept = asyncio.create_task(store.remember("kept", b"v", TTL))
-        gone = asyncio.create_task(store.remember("gone", b"v", TTL))
-        await asyncio.sleep(0)  # both queued; the batch goes out on the next turn
-        gone.cancel()
-        assert await kept is None
-        with pytest.raises(asyncio.CancelledError):
-            await gone
-        assert await probe.get("na:idem:kept") == b"v"
-        assert await probe.get("na:idem:gone") is None  # never sent
-    finally:
-        await store.aclose()
+async def test_a_caller_that_gave_up_before_the_batch_went_out_is_left_out_of_it(server, store: RedisStore) -> None:
+    _, probe = server
+    await store.ping()
+    kept = asyncio.create_task(store.remember("kept", b"v", TTL))
+    gone = asyncio.create_task(store.remember("gone", b"v", TTL))
+    await asyncio.sleep(0)  # both queued; the batch goes out on the next turn
+    gone.cancel()
+    assert await kept is None
+    with pytest.raises(asyncio.CancelledError):
+        await gone
+    assert await probe.get("na:idem:kept") == b"v"
+    assert await probe.get("na:idem:gone") is None  # never sent
 
 
 async def test_a_server_that_stops_answering_fails_every_waiting_caller_within_the_timeout(server) -> None:

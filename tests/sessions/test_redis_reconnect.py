@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -94,14 +94,6 @@ class LosingProxy:
             sink.close()
 
         await asyncio.gather(pump(client_reader, server_writer, False), pump(server_reader, client_writer, True), return_exceptions=True)
-
-
-@pytest.fixture
-async def server(start_redis_server: Callable[..., Any]) -> AsyncIterator[tuple[Any, redis.Redis]]:
-    server = start_redis_server()
-    probe = redis.Redis.from_url(server.url)
-    yield server, probe
-    await probe.aclose()
 
 
 async def test_every_operation_succeeds_on_connections_the_server_closed_while_idle(server) -> None:
