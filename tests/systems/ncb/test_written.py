@@ -17,6 +17,7 @@ from service.model import Model
 from service.systems.ncb.moves import written as module
 from service.systems.ncb.moves.fights import _session_swing, _swing, attack, attack_fields, attack_in_session
 from service.systems.ncb.moves.programs import run_program
+from service.systems.ncb.moves.shared import as_dict
 from service.systems.ncb.moves.written import written
 from service.systems.ncb.rules.attacks import strike
 from service.systems.ncb.state import NcbState
@@ -51,7 +52,7 @@ def _model_way(params: NcbAttackParams, seed: str) -> bytes:
     swing, target = _swing(params)
     rolled = strike(Stream(seed=seed, scope="test", nonce=0), swing)
     _, fields = attack_fields(rolled, swing.weapon, target, params.rules, use_last_breath=params.target.use_last_breath)
-    return orjson.dumps(NcbAttackResult(**fields).model_dump(mode="json", by_alias=True))
+    return orjson.dumps(NcbAttackResult(**as_dict(fields)).model_dump(mode="json", by_alias=True))
 
 
 @pytest.mark.parametrize("case", list(ATTACKS))
@@ -83,7 +84,7 @@ def test_an_attack_in_a_session_is_written_with_its_attacker_target_and_economy(
         swing, _, _, vitals = _session_swing(state, action)
         rolled = strike(ScriptedStream(*faces), swing)
         _, fields = attack_fields(rolled, swing.weapon, vitals, state.rules, use_last_breath=False)
-        slow = NcbAttackResult(attacker="v", target="goon", economy="action", **fields).model_dump(mode="json", by_alias=True)
+        slow = NcbAttackResult(attacker="v", target="goon", economy="action", **as_dict(fields)).model_dump(mode="json", by_alias=True)
         with monkeypatch.context() as patched:
             patched.setattr(module, "as_dict", lambda fields: pytest.fail("written the model's way"))
             _, results[name] = attack_in_session(state, action, ScriptedStream(*faces), GM)

@@ -89,7 +89,7 @@ def _swing(p: NcbAttackParams) -> tuple[Swing, Vitals]:
 def attack(p: NcbAttackParams, stream: Stream) -> dict[str, Any]:
     swing, target = _swing(p)
     rolled = strike(stream, swing)
-    _, fields = attack_fields(rolled, swing.weapon, target, p.rules, use_last_breath=p.target.use_last_breath, records=True)
+    _, fields = attack_fields(rolled, swing.weapon, target, p.rules, use_last_breath=p.target.use_last_breath)
     return written(NcbAttackResult, fields)
 
 
@@ -99,23 +99,20 @@ def attack_odds_of(p: NcbAttackParams) -> Odds:
 
 
 def attack_fields(
-    rolled: AttackRoll, weapon: Weapon, target: Vitals, rules: NcbRules, *, use_last_breath: bool, records: bool = False
+    rolled: AttackRoll, weapon: Weapon, target: Vitals, rules: NcbRules, *, use_last_breath: bool
 ) -> tuple[Vitals, dict[str, Any]]:
-    """A rolled attack's damage applied to `target`: its new vitals and the result's fields, as plain
-    values, or with `records` as the rules' records (for `written`)."""
+    """A rolled attack's damage applied to `target`: its new vitals and the result's fields, the rules'
+    records as they are (for `written`)."""
     outcome = None
     if rolled.damage is not None:
         hit = weapon_hit(rolled.damage.total, weapon, rolled.critical, use_last_breath)
         target, outcome = apply_damage(target, hit, rules)
-    plain = (lambda record: record) if records else as_dict
     return target, {
         **fields_of(rolled),
-        "attack": plain(rolled.attack),
-        "damage": None if rolled.damage is None else plain(rolled.damage),
         "weapon": weapon.name,
         "tags": list(weapon.tags),
         "overkill": weapon.overkill,
-        "outcome": None if outcome is None else plain(outcome),
+        "outcome": outcome,
     }
 
 
@@ -174,7 +171,7 @@ def attack_in_session(
     state, spent = table.spend(state, attacker.id, p.economy)
     rolled = strike(stream, swing)
     choice = p.use_last_breath or target.use_last_breath
-    after, fields = attack_fields(rolled, swing.weapon, vitals, rules, use_last_breath=choice, records=True)
+    after, fields = attack_fields(rolled, swing.weapon, vitals, rules, use_last_breath=choice)
     if rolled.damage is not None:  # a miss leaves the target, and any Last Breath offer, as they were
         state = table.put(state, table.with_vitals(table.get(state, target.id), after))
     return state, written(NcbAttackResult, {"attacker": attacker.id, "target": target.id, "economy": spent, **fields})

@@ -26,6 +26,7 @@ import typing
 from collections.abc import Callable
 from dataclasses import fields as dataclass_fields
 from dataclasses import is_dataclass
+from functools import partial
 from typing import Any, Literal
 
 import orjson
@@ -102,7 +103,7 @@ def _make(model: type[BaseModel]) -> Write:
         if kind is dict:
             if not value.keys() <= names:
                 raise _Unwritable(model.__name__)
-            get = value.get
+            read = value.get
         elif kind is model:
             return value.model_dump(mode="json", by_alias=True)  # type: ignore[no-any-return]
         else:
@@ -111,13 +112,11 @@ def _make(model: type[BaseModel]) -> Write:
                 fits = known[kind] = is_dataclass(value) and {f.name for f in dataclass_fields(value)} <= names
             if not fits:
                 raise _Unwritable(model.__name__)
-
-            def get(name: str, default: Any) -> Any:
-                return getattr(value, name, default)
+            read = partial(getattr, value)
 
         out = {}
         for name, alias, default, convert in plan:
-            item = get(name, default)
+            item = read(name, default)
             if item is _MISSING:
                 raise _Unwritable(f"{model.__name__}.{name}")
             out[alias] = item if convert is None or item is None else convert(item)
