@@ -48,6 +48,7 @@ SWITCHES = {  # variant -> (setting turned off, the cases it speeds up)
     "no-mechanic-routes": ("NA_MECHANIC_ROUTES", ["rest-roll", "graphql-roll", "session-spread"]),
     "no-own-connections": ("NA_REDIS_OWN_CONNECTIONS", ["session-spread"]),
     "no-pipelining": ("NA_REDIS_PIPELINING", ["session-spread"]),
+    "no-chaining": ("NA_CHAINED_WRITES", ["session-hot"]),
     "no-plain-endpoints": ("NA_PLAIN_ENDPOINTS", ["rest-roll"]),
     "no-gc-tuning": ("NA_GC_TUNING", ["rest-roll", "session-spread"]),
 }
@@ -107,6 +108,7 @@ def export(rev: str, workdir: Path) -> Path:
 def plan(variants: list[str], trees: list[str]) -> list[tuple[str, str]]:
     """(case, variant) pairs: every case on the defaults, each switch's cases with it off, the floor."""
     pairs = [("bare", "floor"), ("bare", "defaults"), *((case, "defaults") for case in COMPARED)]
+    pairs += [(case, "defaults") for case in dict.fromkeys(c for v in variants for c in SWITCHES[v][1]) if case not in COMPARED]
     for variant in variants:
         pairs += [(case, variant) for case in SWITCHES[variant][1]]
     for tree in trees:
@@ -194,7 +196,8 @@ def main() -> int:
         runs = {}
         for case, variant in plan(variants, list(trees)):
             target = served[variant]
-            sessions = bench.make_sessions(target.url, args.sessions) if case == "session-spread" else [("none", "none")]
+            wanted = {"session-spread": args.sessions, "session-hot": 1}.get(case, 0)
+            sessions = bench.make_sessions(target.url, wanted) if wanted else [("none", "none")]
             # On a service, "bare" is its /healthz (http.py's `healthz`; its `bare` is the floor's route).
             spec = bench.build_cases(sessions, sessions[0])["healthz" if case == "bare" else case]
             if variant == "floor":

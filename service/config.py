@@ -128,6 +128,7 @@ class Settings:
     mechanic_routes: bool = True
     redis_own_connections: bool = True
     redis_pipelining: bool = True  # service/sessions/pipelining.py (single Redis, own connections)
+    chained_writes: bool = True  # service/sessions/service.py `Sessions._chain` (a store that keeps commits in order)
     plain_endpoints: bool = True
     gc_tuning: bool = True  # service/heap.py
 
@@ -184,6 +185,7 @@ class Settings:
             mechanic_routes=_switch(env, "NA_MECHANIC_ROUTES", cls.mechanic_routes),
             redis_own_connections=_switch(env, "NA_REDIS_OWN_CONNECTIONS", cls.redis_own_connections),
             redis_pipelining=_switch(env, "NA_REDIS_PIPELINING", cls.redis_pipelining),
+            chained_writes=_switch(env, "NA_CHAINED_WRITES", cls.chained_writes),
             plain_endpoints=_switch(env, "NA_PLAIN_ENDPOINTS", cls.plain_endpoints),
             gc_tuning=_switch(env, "NA_GC_TUNING", cls.gc_tuning),
         )

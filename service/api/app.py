@@ -105,7 +105,8 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
     registry.prepare()  # the odds' startup tables (built once per process)
     metrics = Metrics(replica_id=settings.replica_id)
     # Counts round trips, lost compare-and-sets and open subscriptions (SSE and GraphQL alike).
-    store = InstrumentedStore(store or make_store(settings), metrics)
+    inner = store or make_store(settings)
+    store = InstrumentedStore(inner, metrics)
     sessions = Sessions(
         store,
         registry,
@@ -113,6 +114,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None, 
         ttl_seconds=settings.session_ttl_seconds,
         on_draws=metrics.dice,
         limits=_limits(settings),
+        chained=settings.chained_writes and getattr(inner, "ordered_commits", False),
     )
     metrics.watch_sessions(sessions)
     clients = Clients(settings.trusted_proxies, sessions.verified)

@@ -192,6 +192,15 @@ class RedisStore:
         self._load = self._redis.register_script(_LOAD)
         self._commit = self._redis.register_script(_COMMIT)
 
+    @property
+    def ordered_commits(self) -> bool:
+        """Commits issued in order reach Redis in order, nearly always, as NA_CHAINED_WRITES wants: pipelined,
+        a turn's commands leave in one write, before the next turn's. Batches on different connections
+        can still be served out of order (Redis reads its ready connections in its own order): a
+        chained commit that overtakes the one it builds on fails its compare-and-set and is tried
+        again, so order is a matter of speed here, never of safety."""
+        return self._pipeline is not None
+
     def _session(self, session_id: str) -> str:
         return f"{self._prefix}:s:{{{session_id}}}"
 

@@ -39,6 +39,7 @@ from service.sessions.visibility import for_viewer
 Transition = Callable[[SessionDoc, Actor, Stream], "tuple[SessionDoc, dict[str, Any] | None]"]
 
 _RETRY_DEADLINE_S = 10.0
+_CHAIN_MAX = 64  # writes one holder prepares for those queued behind it (`_hand_on`), at most
 _EPOCHS_KEPT = 4096
 
 _now = Clock()  # now, as the document and the log keep it: `2026-12-01T17:45:00.123Z`
@@ -65,6 +66,14 @@ class LogRead(NamedTuple):
 _Write = tuple[str, "str | None", str, Transition, "dict[str, Any] | None", "int | None", "str | None", str, bool, "tuple[str, ...]"]
 
 
+class _Handed(NamedTuple):
+    """A queued write its holder prepared and sent for it (chained writes)."""
+
+    answer: dict[str, Any]
+    sending: asyncio.Task[bool]  # the commit on its way
+    kept: Kept  # the state it makes
+
+
 class Sessions:
     def __init__(
         self,
@@ -75,15 +84,22 @@ class Sessions:
         ttl_seconds: int,
         on_draws: Callable[[str, int], None] | None = None,
         limits: Limits = DEFAULT_LIMITS,
+        chained: bool = False,
     ) -> None:
         self.store = store
+        # Writers waiting on a session build on a commit still on its way (`act`). Only for a store
+        # whose commits, issued in order, reach it in order (pipelined Redis): elsewhere a chained
+        # commit would still be safe, but could overtake the one it builds on and be retried.
+        self.chained = chained
         self.registry = registry
         self.limits = limits  # the roll budget every stream made here carries, stateless calls' too
         # An epoch's seed is an HMAC of the secret, and every write needs its epoch's: each is
         # derived once here (the most recently used few thousand are kept).
         self._seeds = functools.lru_cache(maxsize=4096)(functools.partial(session_seed, secret))
         self._ttl_ms = ttl_seconds * 1000
-        self._queues = SessionQueues()  # one writer at a time per session in this process
+        # One writer at a time per session in this process. A waiter cancelled just as it was handed
+        # its prepared write drops the commit, unless already sent (then it lands, unanswered).
+        self._queues = SessionQueues(abandon=lambda handed: handed.sending.cancel())
         self._epochs: dict[tuple[str, int], tuple[str, str, str]] = {}
         self._stamps = Stamps()
         self.recent = Recent()  # the last commit to each session this replica wrote
@@ -221,33 +237,54 @@ class Sessions:
         print_ = fingerprint({"action": action, "params": params}) if idem else ""
         write = (session_id, token, action, transition, params, expected_version, idem, print_, allow_closed, roles)
         queues = self._queues
-        if not queues.try_enter(session_id):
-            await queues.enter(session_id)
+        handed = None if queues.try_enter(session_id) else await queues.enter(session_id, write)
+        held = handed is None
         try:
             deadline = time.monotonic() + _RETRY_DEADLINE_S
             delay = 0.001
             while True:
-                kept = None if idem else self.recent.get(session_id)
-                prepared = None
-                if kept is not None:
-                    try:
-                        prepared = self._prepare(write, kept.version, kept.doc, kept.log_length, None, kept.stamp, kept.actors)
-                    except Problem:  # a refusal (or a version conflict) seen on the kept state: check it on a fresh one
-                        self.recent.drop(session_id)
-                if prepared is None:
-                    loaded = await self.store.load(session_id, idem)
-                    if loaded is None:
-                        raise Problem("session-not-found", f"session {session_id!r} does not exist or has expired")
-                    doc = SessionDoc.from_json(loaded.doc)
-                    prepared = self._prepare(write, loaded.version, doc, loaded.log_length, loaded.idempotent, loaded.stamp, {})
-                answer, commit, kept = prepared
-                if commit is None:
-                    return answer  # the answer stored for this Idempotency-Key
-                if await self.store.commit(commit):
+                if handed is not None:  # the writer ahead prepared this one, and its commit is on the way
+                    answer, sending, made = cast(_Handed, handed)
+                    handed = None
+                    committed = await self._answered(session_id, sending)
+                else:
+                    if not held:  # a chained commit was lost: queue again for a fresh try
+                        handed = None if queues.try_enter(session_id) else await queues.enter(session_id, write)
+                        held = handed is None
+                        if handed is not None:
+                            continue
+                    kept = None if idem else self.recent.get(session_id)
+                    prepared = None
+                    if kept is not None:
+                        try:
+                            prepared = self._prepare(write, kept.version, kept.doc, kept.log_length, None, kept.stamp, kept.actors)
+                        except Problem:  # a refusal (or a version conflict) seen on the kept state: check it on a fresh one
+                            self.recent.drop(session_id)
+                    if prepared is None:
+                        loaded = await self.store.load(session_id, idem)
+                        if loaded is None:
+                            raise Problem("session-not-found", f"session {session_id!r} does not exist or has expired")
+                        doc = SessionDoc.from_json(loaded.doc)
+                        prepared = self._prepare(write, loaded.version, doc, loaded.log_length, loaded.idempotent, loaded.stamp, {})
+                    answer, commit, kept = prepared
+                    if commit is None:
+                        return answer  # the answer stored for this Idempotency-Key
                     assert kept is not None  # a commit comes with what to keep
-                    self.recent.keep(session_id, kept)
-                    if kept.drawn:
-                        self.on_draws(kept.doc["system"], kept.drawn)
+                    made = kept
+                    if self.chained and queues.waited(session_id):
+                        sending = self._send(commit)
+                        self.recent.keep(session_id, made)
+                        self._hand_on(session_id, made)
+                        held = False
+                        committed = await self._answered(session_id, sending)
+                    elif await self.store.commit(commit):
+                        self.recent.keep(session_id, made)
+                        committed = True
+                    else:
+                        committed = False
+                if committed:
+                    if made.drawn:
+                        self.on_draws(made.doc["system"], made.drawn)
                     return answer
                 self.recent.drop(session_id)
                 if expected_version is not None:
@@ -258,7 +295,49 @@ class Sessions:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 0.05)
         finally:
-            queues.leave(session_id)
+            if held:
+                queues.leave(session_id)
+
+    # Chained writes (NA_CHAINED_WRITES). A writer that holds a session others wait for sends its
+    # commit without waiting for the answer, then prepares the waiters' writes itself, each on the
+    # state the one before makes, and sends their commits behind its own: the store gets them in
+    # one batch, in order (pipelined Redis: one socket write), instead of one round trip each with
+    # the session held throughout. Each waiter is handed its answer and its commit and waits for
+    # that commit's answer alone; nothing is answered before its own commit is. The compare-and-set
+    # checks version and stamp, so a commit built on one that did not land cannot land either:
+    # when one fails, those chained behind it fail too, and each writer tries again on a fresh read.
+
+    def _send(self, commit: Commit) -> asyncio.Task[bool]:
+        """The commit on its way: tasks made in order run in order, so the store gets commits in order."""
+        return asyncio.get_running_loop().create_task(self.store.commit(commit))
+
+    def _hand_on(self, session_id: str, kept: Kept) -> None:
+        """Prepare the queued writes that can start from `kept` and hand each its outcome; then hand the
+        session to the next waiter, if any. Called by the holder, which no longer holds it after."""
+        queues = self._queues
+        for _ in range(_CHAIN_MAX):
+            waiting, write = queues.peek(session_id)
+            if not waiting or write is None or write[6] is not None:  # a write with an Idempotency-Key reads the store itself
+                break
+            try:
+                answer, commit, after = self._prepare(write, kept.version, kept.doc, kept.log_length, None, kept.stamp, kept.actors)
+            except Exception:  # a refusal (or any failure) is for its writer to meet on its own turn, on a fresh read if need be
+                break
+            assert commit is not None and after is not None
+            queues.hand(session_id, _Handed(answer, self._send(commit), after))
+            kept = after
+            self.recent.keep(session_id, kept)
+        queues.leave(session_id)
+
+    async def _answered(self, session_id: str, sending: asyncio.Task[bool]) -> bool:
+        """Whether a chained commit landed. Unanswered (the store failed, or the request was
+        cancelled): the state it makes is not built upon, and the failure goes to the caller."""
+        try:
+            return await sending
+        except BaseException:
+            sending.cancel()
+            self.recent.drop(session_id)
+            raise
 
     def _prepare(
         self,

@@ -20,6 +20,7 @@ SWITCHES = {
     "NA_MECHANIC_ROUTES": "mechanic_routes",
     "NA_REDIS_OWN_CONNECTIONS": "redis_own_connections",
     "NA_REDIS_PIPELINING": "redis_pipelining",
+    "NA_CHAINED_WRITES": "chained_writes",
     "NA_PLAIN_ENDPOINTS": "plain_endpoints",
     "NA_GC_TUNING": "gc_tuning",
 }

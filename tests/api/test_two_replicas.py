@@ -66,6 +66,9 @@ async def _play(url_one: str, url_two: str) -> None:
                 break
         rolls = [e for e in entries if e["action"] == "dice/roll"]
         assert [e["audit"]["nonce"] for e in rolls] == list(range(2 * per_side))  # log order = nonce order
+        by_seq = {e["seq"]: e for e in entries}  # each answer is the entry its commit wrote (writes are chained)
+        for answer in answers:
+            assert by_seq[answer["seq"]]["result"] == answer["result"] and by_seq[answer["seq"]]["audit"]["draws"] == answer["audit"]["draws"]
         for entry in rolls:
             verdict = (await http.post(f"{url_one}/v1/verify", json={"record": entry["audit"], "seed": seed})).json()
             assert verdict["match"], verdict
