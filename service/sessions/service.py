@@ -39,7 +39,11 @@ from service.sessions.visibility import for_viewer
 Transition = Callable[[SessionDoc, Actor, Stream], "tuple[SessionDoc, dict[str, Any] | None]"]
 
 _RETRY_DEADLINE_S = 10.0
-_CHAIN_MAX = 64  # writes one holder prepares for those queued behind it (`_hand_on`), at most
+# What one holder prepares for the writes queued behind it (`_hand_on`), at most: a number of writes,
+# and a time, so a long queue of heavy actions (a card game's) does not hold up the replica's other
+# requests for long in one turn of its event loop; the next holder goes on in the next turn.
+_CHAIN_MAX = 64
+_CHAIN_BUDGET_S = 0.002
 _EPOCHS_KEPT = 4096
 
 _now = Clock()  # now, as the document and the log keep it: `2026-12-01T17:45:00.123Z`
@@ -315,6 +319,7 @@ class Sessions:
         """Prepare the queued writes that can start from `kept` and hand each its outcome; then hand the
         session to the next waiter, if any. Called by the holder, which no longer holds it after."""
         queues = self._queues
+        until = time.perf_counter() + _CHAIN_BUDGET_S
         for _ in range(_CHAIN_MAX):
             waiting, write = queues.peek(session_id)
             if not waiting or write is None or write[6] is not None:  # a write with an Idempotency-Key reads the store itself
@@ -327,6 +332,8 @@ class Sessions:
             queues.hand(session_id, _Handed(answer, self._send(commit), after))
             kept = after
             self.recent.keep(session_id, kept)
+            if time.perf_counter() > until:
+                break
         queues.leave(session_id)
 
     async def _answered(self, session_id: str, sending: asyncio.Task[bool]) -> bool:

@@ -82,10 +82,14 @@ async def _log(store: HeldStore, sid: str) -> list[dict[str, Any]]:
     return [orjson.loads(entry) for entry in await store.log(sid, 0, 100)]
 
 
-async def test_writers_queued_behind_a_commit_are_sent_behind_it_and_each_answer_is_its_own_commits() -> None:
+@pytest.mark.parametrize("budget", [0.002, 0.0], ids=["default-budget", "one-per-turn"])
+async def test_writers_queued_behind_a_commit_are_sent_behind_it_and_each_answer_is_its_own_commits(budget: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    # With no time budget a holder prepares one queued write and hands the session on; the writer
+    # after that one holds it next and goes on, so the same chain forms over more turns.
+    monkeypatch.setattr("service.sessions.service._CHAIN_BUDGET_S", budget)
     store, sessions, sid, token = await _table()
     tasks = await _queued(store, sessions, sid, token, 8)
-    # The second writer sent its commit and prepared the six behind it: seven in flight, none answered.
+    # The six writes behind the second writer's were prepared and sent behind it: seven in flight, none answered.
     assert store.versions() == [3, 4, 5, 6, 7, 8, 9]
     assert not any(task.done() for task in tasks[1:])
     store.release()
