@@ -92,8 +92,9 @@ class Sessions:
     ) -> None:
         self.store = store
         # Writers waiting on a session build on a commit still on its way (`act`). Only for a store
-        # whose commits, issued in order, reach it in order (pipelined Redis): elsewhere a chained
-        # commit would still be safe, but could overtake the one it builds on and be retried.
+        # that sends commits as they are issued (`ordered_commits`: pipelined Redis, a cluster on
+        # its own connections): elsewhere a chained commit would still be safe, but would often
+        # overtake the one it builds on and be retried; and the memory store's commits never wait.
         self.chained = chained
         self.registry = registry
         self.limits = limits  # the roll budget every stream made here carries, stateless calls' too

@@ -189,7 +189,7 @@ async def test_with_the_switch_off_one_commit_is_in_flight_at_a_time() -> None:
     assert [answer["version"] for answer in answers] == list(range(2, 7))
 
 
-def test_the_app_chains_writes_on_a_pipelined_redis_with_the_switch_on_and_nowhere_else() -> None:
+def test_the_app_chains_writes_on_a_store_that_sends_commits_as_issued_with_the_switch_on_and_nowhere_else() -> None:
     from service.api.app import create_app
     from service.config import Settings
 
@@ -198,3 +198,6 @@ def test_the_app_chains_writes_on_a_pipelined_redis_with_the_switch_on_and_nowhe
     assert not create_app(Settings.from_env({**base, "NA_CHAINED_WRITES": "off"})).state.sessions.chained
     assert not create_app(Settings.from_env({**base, "NA_REDIS_PIPELINING": "off"})).state.sessions.chained
     assert not create_app(Settings.from_env({"NA_SEED_SECRET": SECRET})).state.sessions.chained  # the memory store
+    cluster = {"NA_STORE": "redis+cluster://127.0.0.1:1", "NA_SEED_SECRET": SECRET}
+    assert create_app(Settings.from_env(cluster)).state.sessions.chained
+    assert not create_app(Settings.from_env({**cluster, "NA_REDIS_OWN_CONNECTIONS": "off"})).state.sessions.chained
