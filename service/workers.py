@@ -40,6 +40,9 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
         "log_level": settings.log_level,
         "log_config": log_config(settings.log_level, replica=settings.replica_id),
         "access_log": False,  # the middleware logs each request, as JSON with its request id
+        # uvicorn would trust X-Forwarded-For from 127.0.0.1 and rewrite the client's address before the
+        # app sees it; whose header counts is NA_TRUSTED_PROXIES's to say (service/api/clients.py).
+        "proxy_headers": False,
         # uvicorn annotates both timeouts as int but uses them as float seconds; ours may be fractional.
         "timeout_graceful_shutdown": settings.shutdown_grace_seconds,
         # httptools (as uvicorn's "auto" picks), with deadlines for slow clients and bounded heads.

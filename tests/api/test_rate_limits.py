@@ -104,3 +104,26 @@ def test_openapi_documents_429_on_every_limited_operation() -> None:
         for operation in methods.values():
             documented = operation["responses"].get("429") == {"$ref": "#/components/responses/RateLimited"}
             assert documented == (path not in ("/healthz", "/readyz")), (path, operation["operationId"])
+
+
+@pytest.mark.slow
+def test_over_a_real_socket_x_forwarded_for_counts_only_from_a_trusted_proxy_even_from_localhost() -> None:
+    """uvicorn on its own trusts X-Forwarded-For from 127.0.0.1 and rewrites the client's address before
+    the app sees it, so a local client could name a fresh address per request and never be limited.
+    The server leaves that to the service: NA_TRUSTED_PROXIES alone says whose header counts."""
+    import httpx
+
+    from support.api import SECRET
+    from support.processes import ServiceProcess
+
+    limited = {"NA_RATE_LIMIT_PER_SECOND": "0.001", "NA_RATE_LIMIT_BURST": "2"}  # a token per 1,000 s
+
+    def rolls(env: dict[str, str]) -> list[int]:
+        with ServiceProcess("memory", secret=SECRET, env=env) as service:
+            return [
+                httpx.post(f"{service.url}/v1/dice/roll", json=ROLL, headers={"X-Forwarded-For": f"198.51.100.{i}"}).status_code
+                for i in range(4)
+            ]
+
+    assert rolls(limited) == [200, 200, 429, 429]
+    assert rolls({**limited, "NA_TRUSTED_PROXIES": "127.0.0.1"}) == [200, 200, 200, 200]
