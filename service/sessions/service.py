@@ -5,6 +5,8 @@ races itself; a compare-and-set lost to another replica is retried on fresh stat
 (unless the client pinned a version). Contention is thus resolved here, not by the client.
 A write without an Idempotency-Key starts from this replica's last commit to the session
 when it has one (`Recent`), saving the read; the compare-and-set tells when that is stale.
+Writers queued on a busy session are prepared by the one holding it and sent behind its
+commit, each still answered only once its own commit is (chained writes, `_hand_on`).
 """
 
 from __future__ import annotations
