@@ -30,16 +30,16 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 
 from service.sessions.redis_store import RedisStore, _closed_by_server, _pack
 
-READ_FOR = "8.1.0"
-# First 16 hex digits of the SHA-256 of each function's source, read for redis-py 8.1.0.
+READ_FOR = "8.2.0"
+# First 16 hex digits of the SHA-256 of each function's source, read for redis-py 8.2.0.
 PINNED: dict[str, tuple[Callable[..., Any], str]] = {
     "AbstractConnection.is_connected": (redis_connection.AbstractConnection.is_connected.fget, "a3b3b056f688d210"),  # type: ignore[attr-defined]
     "AbstractConnection.connect": (redis_connection.AbstractConnection.connect, "08c5daf33e6e52ef"),
-    "AbstractConnection.disconnect": (redis_connection.AbstractConnection.disconnect, "11194f01c2f6d3c2"),
-    "AbstractConnection.send_packed_command": (redis_connection.AbstractConnection.send_packed_command, "baaeabd916209157"),
-    "AbstractConnection.read_response": (redis_connection.AbstractConnection.read_response, "c1b374bc1a30d0b4"),
+    "AbstractConnection.disconnect": (redis_connection.AbstractConnection.disconnect, "fe6e40c96b141959"),
+    "AbstractConnection.send_packed_command": (redis_connection.AbstractConnection.send_packed_command, "63b7216a33101c84"),
+    "AbstractConnection.read_response": (redis_connection.AbstractConnection.read_response, "e11a03fa28e6c9b1"),
     "Connection._connect": (redis_connection.Connection._connect, "24cd655d5f27ddbb"),
-    "UnixDomainSocketConnection._connect": (redis_connection.UnixDomainSocketConnection._connect, "c46949736ceeafad"),
+    "UnixDomainSocketConnection._connect": (redis_connection.UnixDomainSocketConnection._connect, "606433368d6bf5e1"),
     "ConnectionPool.make_connection": (redis_connection.ConnectionPool.make_connection, "d6f95077e2414e79"),
 }
 
