@@ -1,7 +1,8 @@
 """Chained writes (NA_CHAINED_WRITES): writers queued on a session whose commit is in flight are
 prepared by the holder and sent behind it. Every answer is still its own commit's, nothing is
 lost or applied twice when a commit in the chain fails or its writer goes away, and a write the
-chain cannot take (an Idempotency-Key, a refusal) meets the store on its own turn."""
+chain cannot take (an Idempotency-Key, a refusal) meets the store on its own turn. The last two
+run on a real Redis, pipelined: one replica, and two racing for the same session."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 
 from service.errors import Problem
 from service.sessions.memory import MemoryStore
+from service.sessions.redis_store import RedisStore
 from service.sessions.service import Sessions
 from service.sessions.store import Commit
 from service.systems import REGISTRY
@@ -201,3 +203,63 @@ def test_the_app_chains_writes_on_a_store_that_sends_commits_as_issued_with_the_
     cluster = {"NA_STORE": "redis+cluster://127.0.0.1:1", "NA_SEED_SECRET": SECRET}
     assert create_app(Settings.from_env(cluster)).state.sessions.chained
     assert not create_app(Settings.from_env({**cluster, "NA_REDIS_OWN_CONNECTIONS": "off"})).state.sessions.chained
+
+
+# -- on a real Redis, pipelined ------------------------------------------------------------------
+
+
+class CountingRedisStore(RedisStore):
+    """The pipelined Redis store, counting the commits it has in flight at once."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url, timeout_s=5.0, pipelining=True)
+        self.in_flight = self.most_in_flight = 0
+
+    async def commit(self, commit: Commit) -> bool:
+        self.in_flight += 1
+        self.most_in_flight = max(self.most_in_flight, self.in_flight)
+        try:
+            return await super().commit(commit)
+        finally:
+            self.in_flight -= 1
+
+
+async def _answers_are_their_entries(store: RedisStore, sid: str, answers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    log = [orjson.loads(entry) for entry in await store.log(sid, 0, 1000)]
+    assert [entry["seq"] for entry in log] == list(range(len(answers)))
+    assert [entry["audit"]["nonce"] for entry in log] == list(range(len(answers)))
+    for answer in answers:
+        entry = log[answer["seq"]]
+        assert (entry["version"], entry["result"], entry["audit"]["draws"]) == (answer["version"], answer["result"], answer["audit"]["draws"])
+    return log
+
+
+@pytest.mark.redis
+async def test_on_redis_forty_writers_to_one_session_are_chained_and_each_lands_once(server: tuple[Any, Any]) -> None:
+    store = CountingRedisStore(server[0].url)
+    try:
+        sessions = Sessions(store, REGISTRY, secret=SECRET, ttl_seconds=600, chained=store.ordered_commits)
+        doc, issued = await sessions.create("dice", [{"name": "gm", "role": "gm"}], "", None)
+        answers = await asyncio.gather(*(sessions.act(doc["id"], issued[0]["token"], "roll", _roll) for _ in range(40)))
+        assert sorted(answer["version"] for answer in answers) == list(range(2, 42))
+        await _answers_are_their_entries(store, doc["id"], answers)
+        assert store.most_in_flight > 1  # commits went out behind one still unanswered
+    finally:
+        await store.aclose()
+
+
+@pytest.mark.redis
+async def test_on_redis_two_replicas_chaining_on_one_session_lose_nothing_and_apply_nothing_twice(server: tuple[Any, Any]) -> None:
+    stores = [RedisStore(server[0].url, timeout_s=5.0, pipelining=True) for _ in range(2)]
+    try:
+        one, two = (Sessions(store, REGISTRY, secret=SECRET, ttl_seconds=600, chained=True) for store in stores)
+        doc, issued = await one.create("dice", [{"name": "gm", "role": "gm"}], "", None)
+        sid, token = doc["id"], issued[0]["token"]
+        answers = await asyncio.gather(*(replica.act(sid, token, "roll", _roll) for _ in range(30) for replica in (one, two)))
+        assert sorted(answer["version"] for answer in answers) == list(range(2, 62))
+        log = await _answers_are_their_entries(stores[0], sid, answers)
+        stored = orjson.loads((await stores[1].load(sid)).doc)  # type: ignore[union-attr]
+        assert stored["state"]["faces"] == [entry["result"]["face"] for entry in log]
+    finally:
+        for store in stores:
+            await store.aclose()
