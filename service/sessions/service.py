@@ -246,21 +246,23 @@ class Sessions:
         queues = self._queues
         handed = None if queues.try_enter(session_id) else await queues.enter(session_id, write)
         held = handed is None
+        reread = False  # the next try starts from a read of the store, not from a kept commit
         try:
             deadline = time.monotonic() + _RETRY_DEADLINE_S
             delay = 0.001
             while True:
+                fresh = False  # this try starts from a read of the store
                 if handed is not None:  # the writer ahead prepared this one, and its commit is on the way
                     answer, sending, made = cast(_Handed, handed)
                     handed = None
                     committed = await self._answered(session_id, sending)
                 else:
-                    if not held:  # a chained commit was lost: queue again for a fresh try
-                        handed = None if queues.try_enter(session_id) else await queues.enter(session_id, write)
+                    if not held:  # a chained commit was lost: queue again for a fresh try (not chained, if it must read)
+                        handed = None if queues.try_enter(session_id) else await queues.enter(session_id, None if reread else write)
                         held = handed is None
                         if handed is not None:
                             continue
-                    kept = None if idem else self.recent.get(session_id)
+                    kept = None if idem or reread else self.recent.get(session_id)
                     prepared = None
                     if kept is not None:
                         try:
@@ -273,6 +275,7 @@ class Sessions:
                             raise Problem("session-not-found", f"session {session_id!r} does not exist or has expired")
                         doc = SessionDoc.from_json(loaded.doc)
                         prepared = self._prepare(write, loaded.version, doc, loaded.log_length, loaded.idempotent, loaded.stamp, {})
+                        fresh = True
                     answer, commit, kept = prepared
                     if commit is None:
                         return answer  # the answer stored for this Idempotency-Key
@@ -295,7 +298,12 @@ class Sessions:
                     return answer
                 self.recent.drop(session_id)
                 if expected_version is not None:
-                    raise Problem("version-conflict", f"session {session_id} moved past version {expected_version}")
+                    if fresh:
+                        raise Problem("version-conflict", f"session {session_id} moved past version {expected_version}")
+                    # Built on a kept or chained state, which may be one that never landed (a chain lost
+                    # to another replica): whether the session moved past the version is for a read to say.
+                    reread = True
+                    continue
                 self.retries += 1
                 if time.monotonic() > deadline:
                     raise Problem("contention", "the session stayed too busy to commit; retry")

@@ -180,6 +180,26 @@ async def test_a_refusal_on_the_chained_state_is_given_by_its_writer_on_its_own_
     assert len(await _log(store, sid)) == 2
 
 
+async def test_a_pinned_write_chained_on_a_version_that_never_landed_is_checked_on_a_fresh_read() -> None:
+    # The second writer chains the pinned one (If-Match: "3") on the version 3 its own commit would
+    # make; another replica's version 3 lands first. The session is then at version 3, as the
+    # pinned write asks: it is applied, not refused for a version that never existed.
+    store, sessions, sid, token = await _table()
+    first, second = (asyncio.create_task(sessions.act(sid, token, "roll", _roll)) for _ in range(2))
+    pinned = asyncio.create_task(sessions.act(sid, token, "roll", _roll, expected_version=3))
+    await _settle()
+    store.release(1)  # version 2 stored; the second writer holds the session and chains the pinned one
+    await _settle()
+    assert [commit.expected_version for commit, _ in store.held] == [2, 3]
+    store.holding = False
+    other = Sessions(store, REGISTRY, secret=SECRET, ttl_seconds=600)
+    assert (await other.act(sid, token, "roll", _roll))["version"] == 3
+    store.release()
+    assert (await pinned)["version"] == 4
+    assert [answer["version"] for answer in await asyncio.gather(first, second)] == [2, 5]
+    assert [entry["version"] for entry in await _log(store, sid)] == [2, 3, 4, 5]
+
+
 async def test_with_the_switch_off_one_commit_is_in_flight_at_a_time() -> None:
     store, sessions, sid, token = await _table(chained=False)
     tasks = [asyncio.create_task(sessions.act(sid, token, "roll", _roll)) for _ in range(5)]
