@@ -321,6 +321,8 @@ class Sessions:
     # that commit's answer alone; nothing is answered before its own commit is. The compare-and-set
     # checks version and stamp, so a commit built on one that did not land cannot land either:
     # when one fails, those chained behind it fail too, and each writer tries again on a fresh read.
+    # Gain (bench/switches.py --switches no-chaining, pinned, 64 connections on one session, one
+    # Redis, 2026-12-04): 2.24x the requests per second, 128 against 270 µs of CPU per request.
 
     def _send(self, commit: Commit) -> asyncio.Task[bool]:
         """The commit on its way: tasks made in order run in order, so the store gets commits in order."""
