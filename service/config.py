@@ -128,7 +128,7 @@ class Settings:
     mechanic_routes: bool = True
     redis_own_connections: bool = True
     redis_pipelining: bool = True  # service/sessions/pipelining.py (single Redis, own connections)
-    chained_writes: bool = True  # service/sessions/service.py `Sessions._chain` (a store that keeps commits in order)
+    chained_writes: bool = True  # service/sessions/service.py `Sessions._hand_on` (a store that sends commits as issued)
     plain_endpoints: bool = True
     gc_tuning: bool = True  # service/heap.py
 

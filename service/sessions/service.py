@@ -258,7 +258,7 @@ class Sessions:
                     committed = await self._answered(session_id, sending)
                 else:
                     if not held:  # a chained commit was lost: queue again for a fresh try (not chained, if it must read)
-                        handed = None if queues.try_enter(session_id) else await queues.enter(session_id, None if reread else write)
+                        handed = await queues.enter(session_id, None if reread else write)
                         held = handed is None
                         if handed is not None:
                             continue
@@ -283,7 +283,6 @@ class Sessions:
                     made = kept
                     if self.chained and queues.waited(session_id):
                         sending = self._send(commit)
-                        self.recent.keep(session_id, made)
                         self._hand_on(session_id, made)
                         held = False
                         committed = await self._answered(session_id, sending)
@@ -329,8 +328,9 @@ class Sessions:
         return asyncio.get_running_loop().create_task(self.store.commit(commit))
 
     def _hand_on(self, session_id: str, kept: Kept) -> None:
-        """Prepare the queued writes that can start from `kept` and hand each its outcome; then hand the
-        session to the next waiter, if any. Called by the holder, which no longer holds it after."""
+        """Prepare the queued writes that can start from `kept` and hand each its outcome, keep the last
+        state for the next holder to start from, then hand the session to the next waiter, if any.
+        Called by the holder, once its own commit (which makes `kept`) is sent; it no longer holds the session after."""
         queues = self._queues
         until = time.perf_counter() + _CHAIN_BUDGET_S
         for _ in range(_CHAIN_MAX):
@@ -344,9 +344,9 @@ class Sessions:
             assert commit is not None and after is not None
             queues.hand(session_id, _Handed(answer, self._send(commit), after))
             kept = after
-            self.recent.keep(session_id, kept)
             if time.perf_counter() > until:
                 break
+        self.recent.keep(session_id, kept)
         queues.leave(session_id)
 
     async def _answered(self, session_id: str, sending: asyncio.Task[bool]) -> bool:
