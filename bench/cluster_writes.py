@@ -7,7 +7,9 @@ Each case drives the store as the service does for an action: `load` then a comp
 spread over every shard), from `--workers` concurrent tasks in one process. Cases:
 
 - `redis`: RedisStore on one redis-server (the single-node path, own packed connections);
+- `redis-pipelined`: `redis` with NA_REDIS_PIPELINING (the service's default): a turn's commands in one write;
 - `cluster`: ClusterStore, packed commands on the library's per-node connections;
+- `cluster-pipelined`: `cluster` with NA_REDIS_PIPELINING (the service's default): one write per node and turn;
 - `cluster-library`: ClusterStore with scripts through RedisCluster.execute_command;
 - `cluster-replica`: `cluster` with NA_STORE_DURABILITY=replica (each write WAITs for a replica).
 
@@ -82,7 +84,9 @@ async def _case(store: Store, args: argparse.Namespace, tag: str) -> Store:
 async def main(args: argparse.Namespace, redis_url: str, cluster_url: str) -> dict[str, dict[str, float]]:
     stores: dict[str, Store] = {
         "redis": RedisStore(redis_url, idle_connections=args.workers),
+        "redis-pipelined": RedisStore(redis_url, idle_connections=args.workers, pipelining=True),
         "cluster": ClusterStore(cluster_url),
+        "cluster-pipelined": ClusterStore(cluster_url, pipelining=True),
         "cluster-library": ClusterStore(cluster_url, own_connections=False),
         "cluster-replica": ClusterStore(cluster_url, durability="replica"),
     }
@@ -111,6 +115,6 @@ if __name__ == "__main__":
         results = asyncio.run(main(options, single.url, cluster.url))
     base = results["redis"]["writes_per_s"]
     for name, result in results.items():
-        print(f"{name:16} {result['writes_per_s']:8.0f} writes/s ({result['writes_per_s'] / base:4.2f}x)  "
+        print(f"{name:18} {result['writes_per_s']:8.0f} writes/s ({result['writes_per_s'] / base:4.2f}x)  "
               f"{result['cpu_us_per_write']:6.0f} µs CPU/write  p50 {result['p50_ms']:6.2f} ms  p99 {result['p99_ms']:6.2f} ms")
     print(json.dumps({"args": vars(options), "results": results}))

@@ -127,7 +127,7 @@ class Settings:
     graphql_direct_arguments: bool = True
     mechanic_routes: bool = True
     redis_own_connections: bool = True
-    redis_pipelining: bool = True  # service/sessions/pipelining.py (single Redis, own connections)
+    redis_pipelining: bool = True  # service/sessions/pipelining.py (own connections; on a Cluster, per node)
     chained_writes: bool = True  # service/sessions/service.py `Sessions._hand_on` (a store that sends commits as issued)
     plain_endpoints: bool = True
     gc_tuning: bool = True  # service/heap.py

@@ -51,6 +51,7 @@ def make_store(settings: Settings) -> Store:
             timeout_s=settings.store_timeout_seconds,
             durability=settings.store_durability,
             own_connections=settings.redis_own_connections,
+            pipelining=settings.redis_pipelining,
         )
     from service.sessions.redis_store import RedisStore
 

@@ -17,6 +17,10 @@ lets a `WAIT` ride the same connection as the write it waits for.
   that it is relearnt in the background, one refresh at a time, when a node fails or a slot has
   no master in the map: no request waits on a refresh inside its own deadline, and one that
   meets a stale map is redirected, or answered 503, at once.
+- Pipelining (NA_REDIS_PIPELINING, service/sessions/pipelining.py): the commands issued in one turn
+  of the event loop for one master go out together in one write on one connection, their replies
+  read back in order; a redirection or NOSCRIPT is the error reply of its own command alone, which
+  is then sent again as above. A command behind ASKING or before a WAIT goes on its own connection.
 - Scripts are cached per node: NOSCRIPT (a node that never saw the script, a promoted replica,
   a restart) sends the script's body with EVAL on that node, which caches it there.
 - Live events use sharded pub/sub: the commit script SPUBLISHes on the session's slot, and a
@@ -35,6 +39,7 @@ import asyncio
 import hashlib
 from collections.abc import AsyncGenerator, AsyncIterator
 from contextlib import asynccontextmanager, suppress
+from functools import partial
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -59,8 +64,9 @@ from redis.exceptions import (
 )
 
 from service.config import CLUSTER_SCHEMES as SCHEMES
-from service.sessions.redis_store import _CREATE, _COMMIT, _DOWN, _LOAD, _pack, commit_arguments, load_keys, loaded
 from service.sessions.deadlines import Deadlines
+from service.sessions.pipelining import Pipeline
+from service.sessions.redis_store import _CREATE, _COMMIT, _DOWN, _LOAD, _closed_by_server, _pack, commit_arguments, load_keys, loaded
 from service.sessions.store import Commit, Loaded, StoreUnavailable
 
 # Sharded pub/sub: the event crosses the session's shard only.
@@ -105,6 +111,7 @@ class ClusterStore:
         prefix: str = "na",
         durability: str = "none",
         own_connections: bool = True,
+        pipelining: bool = False,
     ) -> None:
         assert "{" not in prefix and "}" not in prefix, "braces in the prefix would break the hash tag"
         assert durability in ("none", "replica"), durability
@@ -115,6 +122,9 @@ class ClusterStore:
         self._wait_ms = max(1, int(timeout_s * 500))  # half the store timeout: the rest is for the write
         self._durable = durability == "replica"
         self._own_connections = own_connections  # off: scripts through the library's execute_command
+        # NA_REDIS_PIPELINING (on in the app; needs own connections): a turn's commands for one node share a write.
+        self._pipelined = pipelining and own_connections
+        self._pipelines: dict[str, tuple[ClusterNode, Pipeline]] = {}  # by node name, with the node it was made for
         self._cluster = RedisCluster(
             startup_nodes=[ClusterNode(host, port) for host, port in options["nodes"]],
             username=options["username"],
@@ -188,42 +198,24 @@ class ClusterStore:
             manager.set_nodes(manager.nodes_cache, {node.name: node})
         return node
 
-    async def _run(self, key: str, command: tuple[Any, ...], *, wait: bool = False) -> Any:
+    async def _run(self, key: str, command: tuple[Any, ...], *, read_only: bool, wait: bool = False) -> Any:
         """One command of `key`'s slot on the node that owns it, following redirections.
 
         With `wait`, a `WAIT 1 <timeout>` follows the command on the same connection, in the
-        same write; the reply counts only when a replica confirmed it.
+        same write; the reply counts only when a replica confirmed it. Pipelined (NA_REDIS_PIPELINING),
+        a command with neither ASKING nor WAIT goes out with the others of this turn of the loop bound
+        for the same node (`Pipeline`); its error reply (a redirection, NOSCRIPT) is its own, as alone.
         """
         asking: ClusterNode | None = None
         redirects = 0
         pause = _TRY_AGAIN_S[0]
         while redirects < _REDIRECTS:
             node = asking or await self._node(key)
-            packed = _pack(command)
-            if asking is not None:
-                packed = _pack(("ASKING",)) + packed
-            if wait:
-                packed += _pack(("WAIT", 1, self._wait_ms))
-            connection = node.acquire_connection()
+            ask, asking = asking is not None, None
             try:
-                await node.disconnect_if_needed(connection)
-                if not connection.is_connected:
-                    await connection.connect()
-                await connection.send_packed_command(packed, check_health=False)
-                if asking is not None:
-                    await connection.read_response()  # +OK
-                    asking = None
-                try:
-                    reply = await connection.read_response()
-                finally:
-                    if wait:  # read WAIT's reply whatever the command's was, so the connection stays in step
-                        try:
-                            replicas = await connection.read_response()
-                        except ResponseError:  # a node demoted to replica mid-failover refuses WAIT
-                            replicas = 0
-                if wait and replicas < 1:
-                    raise StoreUnavailable("redis cluster: no replica confirmed the write in time")
-                return reply
+                if self._pipelined and not (ask or wait):
+                    return await self._pipeline(node).send(_pack(command), read_only=read_only)
+                return await self._alone(node, command, ask=ask, wait=wait)
             except MovedError as error:
                 redirects += 1
                 await self._follow(error)
@@ -240,11 +232,55 @@ class ClusterStore:
                 self._relearn()
                 await node.disconnect_free_connections()
                 raise
-            finally:
-                node.release(connection)
         raise ClusterDownError("too many redirections")
 
-    async def _script(self, name: str, keys: list[str], args: list[Any], *, wait: bool = False) -> Any:
+    async def _alone(self, node: ClusterNode, command: tuple[Any, ...] | bytes, *, ask: bool = False, wait: bool = False) -> Any:
+        """One command (packed or not) on a connection of its own to `node`, behind ASKING or before WAIT."""
+        packed = command if isinstance(command, bytes) else _pack(command)
+        if ask:
+            packed = _pack(("ASKING",)) + packed
+        if wait:
+            packed += _pack(("WAIT", 1, self._wait_ms))
+        connection = node.acquire_connection()
+        try:
+            await node.disconnect_if_needed(connection)
+            if not connection.is_connected:
+                await connection.connect()
+            await connection.send_packed_command(packed, check_health=False)
+            if ask:
+                await connection.read_response()  # +OK
+            try:
+                reply = await connection.read_response()
+            finally:
+                if wait:  # read WAIT's reply whatever the command's was, so the connection stays in step
+                    try:
+                        replicas = await connection.read_response()
+                    except ResponseError:  # a node demoted to replica mid-failover refuses WAIT
+                        replicas = 0
+            if wait and replicas < 1:
+                raise StoreUnavailable("redis cluster: no replica confirmed the write in time")
+            return reply
+        finally:
+            node.release(connection)
+
+    def _pipeline(self, node: ClusterNode) -> Pipeline:
+        """The pipeline of commands bound for `node` (one per node the map has named; a node the map
+        replaced gets a new one)."""
+        known = self._pipelines.get(node.name)
+        if known is not None and known[0] is node:
+            return known[1]
+        made = Pipeline(
+            take=node.acquire_connection,
+            give_back=partial(_release, node),
+            alone=lambda command, _read_only: self._alone(node, command),
+            closed_by_server=lambda connection: connection.should_reconnect() or _closed_by_server(connection),
+            down=_DOWN,
+            deadlines=self._deadlines,
+        )
+        self._pipelines[node.name] = (node, made)
+        return made
+
+    async def _script(self, name: str, keys: list[str], args: list[Any], *, read_only: bool = False, wait: bool = False) -> Any:
         script, sha = self._scripts[name]
         if not self._own_connections:
             try:
@@ -252,14 +288,15 @@ class ClusterStore:
             except NoScriptError:
                 return await self._cluster.execute_command("EVAL", script, len(keys), *keys, *args)
         try:
-            return await self._run(keys[0], ("EVALSHA", sha, len(keys), *keys, *args), wait=wait)
+            return await self._run(keys[0], ("EVALSHA", sha, len(keys), *keys, *args), read_only=read_only, wait=wait)
         except NoScriptError:  # nothing ran; EVAL runs it and caches it on this node
-            return await self._run(keys[0], ("EVAL", script, len(keys), *keys, *args), wait=wait)
+            return await self._run(keys[0], ("EVAL", script, len(keys), *keys, *args), read_only=read_only, wait=wait)
 
     @property
     def ordered_commits(self) -> bool:
         """Commits issued in order go out in order, as NA_CHAINED_WRITES wants: on our own connections a
-        command is written to its slot's master as soon as it is issued. Two connections can still be
+        command is written to its slot's master as soon as it is issued (pipelined: at the start of the
+        next turn of the loop, in the order issued). Two connections can still be
         served out of order (Redis reads its ready connections in its own order): a chained commit
         that overtakes the one it builds on fails its compare-and-set and is tried again. Through
         redis-py's own path (NA_REDIS_OWN_CONNECTIONS off) a command may wait for a connection first."""
@@ -272,7 +309,7 @@ class ClusterStore:
 
     async def load(self, session_id: str, idempotency_key: str | None = None) -> Loaded | None:
         keys = load_keys(self._session(session_id), idempotency_key)
-        return loaded(await self._call(self._script("load", keys, [])))
+        return loaded(await self._call(self._script("load", keys, [], read_only=True)))
 
     async def commit(self, commit: Commit) -> bool:
         keys, args = commit_arguments(self._session(commit.session_id), commit)
@@ -283,18 +320,18 @@ class ClusterStore:
         if limit <= 0:
             return []
         key = f"{self._session(session_id)}:log"
-        entries: list[bytes] = await self._call(self._run(key, ("LRANGE", key, start, start + limit - 1)))
+        entries: list[bytes] = await self._call(self._run(key, ("LRANGE", key, start, start + limit - 1), read_only=True))
         return entries
 
     async def recall(self, key: str) -> bytes | None:
         name = f"{self._prefix}:idem:{key}"
-        answer: bytes | None = await self._call(self._run(name, ("GET", name)))
+        answer: bytes | None = await self._call(self._run(name, ("GET", name), read_only=True))
         return answer
 
     async def remember(self, key: str, value: bytes, ttl_ms: int) -> bytes | None:
         name = f"{self._prefix}:idem:{key}"
         command = ("SET", name, value, "PX", ttl_ms, "NX", "GET")
-        earlier: bytes | None = await self._call(self._run(name, command, wait=self._durable))
+        earlier: bytes | None = await self._call(self._run(name, command, read_only=False, wait=self._durable))
         return earlier
 
     @asynccontextmanager
@@ -377,6 +414,10 @@ class ClusterStore:
             with suppress(asyncio.CancelledError):
                 await self._refresh
         await self._cluster.aclose()
+
+
+async def _release(node: ClusterNode, connection: Any) -> None:
+    node.release(connection)
 
 
 def _sha(script: str) -> str:

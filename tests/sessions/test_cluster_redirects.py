@@ -26,9 +26,10 @@ TIMEOUT_S = 1.0  # the store timeout here: a third of a full refresh, and room f
 SLOW_S = 3.0  # how long a full refresh of the slot map takes in these tests
 
 
-@pytest.fixture
-async def store(redis_cluster: RedisCluster) -> AsyncIterator[ClusterStore]:
-    store = ClusterStore(redis_cluster.url, prefix=f"t{uuid.uuid4().hex[:12]}", timeout_s=TIMEOUT_S)
+@pytest.fixture(params=["alone", "pipelined"])
+async def store(redis_cluster: RedisCluster, request: pytest.FixtureRequest) -> AsyncIterator[ClusterStore]:
+    pipelined = request.param == "pipelined"  # a redirection is one command's own error reply in its node's batch
+    store = ClusterStore(redis_cluster.url, prefix=f"t{uuid.uuid4().hex[:12]}", timeout_s=TIMEOUT_S, pipelining=pipelined)
     # The first slot map is learnt here, untimed: its discovery (connections, CLUSTER SLOTS, the command table)
     # is not what these tests time, and on a loaded machine it took longer than the store timeout.
     await asyncio.wait_for(store._cluster.initialize(), 30)

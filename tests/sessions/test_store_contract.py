@@ -34,7 +34,8 @@ class Backend:
 
 # `redis-pooled`: the store with NA_REDIS_OWN_CONNECTIONS off, every command through redis-py's pool.
 # `cluster`: a Redis Cluster of three masters and three replicas (`cluster-library`: scripts through
-# redis-py's RedisCluster.execute_command instead of the store's own packed commands).
+# redis-py's RedisCluster.execute_command instead of the store's own packed commands; `cluster-pipelined`:
+# the store's own commands, a turn's commands for one node in one write).
 @pytest.fixture(
     params=[
         "memory",
@@ -42,6 +43,7 @@ class Backend:
         pytest.param("redis-pipelined", marks=pytest.mark.redis),
         pytest.param("redis-pooled", marks=pytest.mark.redis),
         pytest.param("cluster", marks=CLUSTER),
+        pytest.param("cluster-pipelined", marks=CLUSTER),
         pytest.param("cluster-library", marks=CLUSTER),
     ]
 )
@@ -62,7 +64,9 @@ async def backend(request: pytest.FixtureRequest) -> AsyncIterator[Backend]:
     if request.param.startswith("cluster"):
         cluster_url = request.getfixturevalue("redis_cluster_url")
         prefix = f"t{uuid.uuid4().hex}"
-        cluster = ClusterStore(cluster_url, prefix=prefix, own_connections=request.param == "cluster")
+        cluster = ClusterStore(
+            cluster_url, prefix=prefix, own_connections=request.param != "cluster-library", pipelining=request.param == "cluster-pipelined"
+        )
         # The first slot map is learnt here, untimed: its discovery (connections, CLUSTER SLOTS, the
         # command table) is no part of the contract, and on a loaded machine it can outlast the store timeout.
         await asyncio.wait_for(cluster._cluster.initialize(), 30)
