@@ -19,7 +19,7 @@ from typing import Any
 
 
 class SessionQueues:
-    def __init__(self, abandon: Callable[[Any], None] = lambda handed: None) -> None:
+    def __init__(self, abandon: Callable[[str, Any], None] = lambda key, handed: None) -> None:
         self._waiting: dict[str, deque[tuple[asyncio.Future[Any], Any]]] = {}
         self._abandon = abandon  # what becomes of an outcome handed to a waiter cancelled before it ran
 
@@ -52,7 +52,7 @@ class SessionQueues:
                 if handed is None:  # the session: pass it on
                     self.leave(key)
                 else:
-                    self._abandon(handed)
+                    self._abandon(key, handed)
             else:  # still in the queue, unless the holder, leaving, dropped it as cancelled
                 waiting = self._waiting.get(key)
                 if waiting is not None:

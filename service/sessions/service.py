@@ -72,6 +72,11 @@ class LogRead(NamedTuple):
 _Write = tuple[str, "str | None", str, Transition, "dict[str, Any] | None", "int | None", "str | None", str, bool, "tuple[str, ...]"]
 
 
+def _outcome_read(task: asyncio.Task[bool]) -> None:
+    if not task.cancelled():
+        task.exception()
+
+
 class _Handed(NamedTuple):
     """A queued write its holder prepared and sent for it (chained writes)."""
 
@@ -106,7 +111,7 @@ class Sessions:
         self._ttl_ms = ttl_seconds * 1000
         # One writer at a time per session in this process. A waiter cancelled just as it was handed
         # its prepared write drops the commit, unless already sent (then it lands, unanswered).
-        self._queues = SessionQueues(abandon=lambda handed: handed.sending.cancel())
+        self._queues = SessionQueues(abandon=self._abandoned)
         self._epochs: dict[tuple[str, int], tuple[str, str, str]] = {}
         self._stamps = Stamps()
         self.recent = Recent()  # the last commit to each session this replica wrote
@@ -348,6 +353,14 @@ class Sessions:
                 break
         self.recent.keep(session_id, kept)
         queues.leave(session_id)
+
+    def _abandoned(self, session_id: str, handed: _Handed) -> None:
+        """A chained write whose waiter went away before it ran: its commit is dropped if not yet sent,
+        and the state it would make, kept for the next try if it was the last of its chain, is forgotten
+        (the next write reads the store rather than fail a compare-and-set on a version that may never land)."""
+        handed.sending.cancel()
+        handed.sending.add_done_callback(_outcome_read)  # a commit that failed unanswered is not reported as never retrieved
+        self.recent.drop(session_id)
 
     async def _answered(self, session_id: str, sending: asyncio.Task[bool]) -> bool:
         """Whether a chained commit landed. Unanswered (the store failed, or the request was

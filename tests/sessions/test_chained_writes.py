@@ -143,6 +143,33 @@ async def test_a_chained_writer_that_goes_away_before_its_commit_leaves_no_trace
     assert [entry["audit"]["nonce"] for entry in log] == list(range(7))
 
 
+async def test_the_last_chained_writer_going_away_as_it_is_handed_its_write_leaves_no_state_to_build_on() -> None:
+    # Cancelled after the holder handed it its prepared write and before it ran: the commit is dropped,
+    # and so is the state the holder kept from it, which no commit will make.
+    store, sessions, sid, token = await _table()
+    tasks = [asyncio.create_task(sessions.act(sid, token, "roll", _roll)) for _ in range(4)]
+    hand = sessions._queues.hand
+
+    def handing(key: str, handed: Any) -> None:
+        hand(key, handed)
+        if handed.answer["version"] == 5:  # the last of the chain
+            tasks[3].cancel()
+
+    sessions._queues.hand = handing  # type: ignore[method-assign]
+    await _settle()
+    assert store.versions() == [2]
+    store.release(1)
+    await _settle()
+    assert store.versions() == [3, 4]  # version 5's commit never went out
+    store.holding = False
+    store.release()
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    assert isinstance(results[3], asyncio.CancelledError) and [r["version"] for r in results[:3]] == [2, 3, 4]
+    later = await sessions.act(sid, token, "roll", _roll)
+    assert later["version"] == 5 and later["seq"] == 3
+    assert sessions.retries == 0  # built on the store's version 4, not on a version 5 that never landed
+
+
 async def test_a_queued_write_with_an_idempotency_key_is_not_chained_and_replays_its_answer() -> None:
     store, sessions, sid, token = await _table()
     tasks = [asyncio.create_task(sessions.act(sid, token, "roll", _roll)) for _ in range(2)]
