@@ -52,7 +52,7 @@ SWITCHES = {  # variant -> (setting turned off, the cases it speeds up)
     "no-plain-endpoints": ("NA_PLAIN_ENDPOINTS", ["rest-roll"]),
     "no-gc-tuning": ("NA_GC_TUNING", ["rest-roll", "session-spread"]),
 }
-COMPARED = ["rest-roll", "graphql-roll", "session-spread"]  # what a --tree variant is measured on
+COMPARED = ["rest-roll", "graphql-roll", "session-spread", "session-hot"]  # what a --tree variant is measured on
 
 FLOOR = """
 import sys
