@@ -19,12 +19,16 @@ Failures keep the rules of a command sent alone (`RedisStore._send_alone`):
 
 Switch: NA_REDIS_PIPELINING (on by default; it needs the store's own connections). On a Redis Cluster
 each master has a pipeline of its own (`ClusterStore._pipeline`): a turn's commands for one node share
-a write there, and a redirection or NOSCRIPT is its own command's error reply. Gain, measured with bench/switches.py on 2026-12-03 (pinned, 64 connections, a
-session roll spread over 200 sessions; in process the batches held 7-9 commands): 1.19x the requests per second
-(383 against 321 µs of CPU per request) against the switch off in one run, 1.29x (350 against 272)
-against the tree before it in another. On a three-master cluster (bench/cluster_writes.py's cases
-alternated in process, 2026-12-04): 58-68 against 69-99 µs of client CPU per write with 32 writers,
-1.2-1.4x the writes per second; 46-62 against 97-116 µs with 128 writers, 1.4-2.2x.
+a write there, and a redirection or NOSCRIPT is its own command's error reply.
+
+Gain on one Redis, measured with bench/switches.py on 2026-12-03 (pinned, 64 connections, a session
+roll spread over 200 sessions; in process the batches held 7-9 commands): 1.19x the requests per
+second (383 against 321 µs of CPU per request) against the switch off in one run, 1.29x (350 against
+272) against the tree before it in another. On a three-master cluster, 2026-12-04: bench/http.py
+--pin --cluster, the same roll over HTTP, 1.29-1.32x the requests per second with the switch on
+(209-241 against 276-324 µs of CPU per request, two alternations); in process
+(bench/cluster_writes.py's cases alternated), 58-68 against 69-99 µs of client CPU per write with 32
+writers, 46-62 against 97-116 µs with 128.
 """
 
 from __future__ import annotations
