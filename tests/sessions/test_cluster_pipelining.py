@@ -49,6 +49,13 @@ def writes(monkeypatch: pytest.MonkeyPatch) -> Counter[int]:
     return counted
 
 
+async def _created(store: ClusterStore, count: int) -> list[str]:
+    """`count` new sessions, created at once (spread over the masters by their ids)."""
+    sessions = [uuid.uuid4().hex for _ in range(count)]
+    assert all(await asyncio.gather(*(store.create(sid, b"d", TTL) for sid in sessions)))
+    return sessions
+
+
 def _step(session_id: str, version: int) -> Commit:
     return Commit(session_id, version - 1, version, b"doc %d" % version, TTL, log_entry=b"e%d" % version)
 
@@ -68,8 +75,7 @@ async def test_one_turns_commands_for_a_node_share_one_write_and_each_caller_get
     assert answers == [key.encode() * 2 for key in reversed(keys)]
     assert set(writes.values()) == {1}
     # Twelve sessions created, committed and read at once: each answer is its own session's.
-    sessions = [uuid.uuid4().hex for _ in range(12)]
-    assert all(await asyncio.gather(*(store.create(sid, sid.encode(), TTL) for sid in sessions)))
+    sessions = await _created(store, 12)
     assert all(await asyncio.gather(*(store.commit(_step(sid, 2)) for sid in sessions)))
     loaded = await asyncio.gather(*(store.load(sid) for sid in sessions))
     assert [(item.version, item.doc) for item in loaded if item is not None] == [(2, b"doc 2")] * 12
@@ -79,8 +85,7 @@ async def test_one_turns_commands_for_a_node_share_one_write_and_each_caller_get
 async def test_noscript_is_its_own_commands_in_a_nodes_batch_and_each_loads_the_script_and_runs(
     store: ClusterStore, redis_cluster: RedisCluster
 ) -> None:
-    sessions = [uuid.uuid4().hex for _ in range(9)]
-    assert all(await asyncio.gather(*(store.create(sid, b"d", TTL) for sid in sessions)))
+    sessions = await _created(store, 9)
     for node in redis_cluster.masters():
         node.cli("script", "flush")  # every EVALSHA of the next batches answers NOSCRIPT; the LRANGEs do not
     answers = await asyncio.gather(*(store.commit(_step(sid, 2)) for sid in sessions), *(store.log(sid, 0, 5) for sid in sessions))
@@ -92,8 +97,7 @@ async def test_noscript_is_its_own_commands_in_a_nodes_batch_and_each_loads_the_
 async def test_a_moved_session_in_a_batch_follows_its_slot_and_the_others_land_where_they_are(
     store: ClusterStore, redis_cluster: RedisCluster
 ) -> None:
-    sessions = [uuid.uuid4().hex for _ in range(24)]
-    assert all(await asyncio.gather(*(store.create(sid, b"d", TTL) for sid in sessions)))
+    sessions = await _created(store, 24)
     moving = sessions[0]
     slot = redis_cluster.slot_of(f"x{{{moving}}}")
     source = redis_cluster.master_of_slot(slot)
