@@ -100,3 +100,56 @@ def test_pipelining_is_on_unless_switched_off_and_reaches_the_store() -> None:
     assert not off.redis_pipelining and make_store(off)._pipeline is None  # type: ignore[attr-defined]
     pooled = Settings.from_env({**base, "NA_REDIS_OWN_CONNECTIONS": "off"})
     assert make_store(pooled)._pipeline is None  # type: ignore[attr-defined]  # it rides on the store's own connections
+
+
+async def test_batches_of_successive_turns_queue_behind_each_other_on_one_connection_and_land_in_the_order_issued(server, store: RedisStore) -> None:
+    # Each commit builds on the one before and goes out a turn later, before that one is answered: on
+    # connections of their own Redis could serve a later one first, which then failed its compare-and-set.
+    _, probe = server
+    start = await opened(probe)
+    assert await store.create("s", b"d1", TTL)
+    await probe.execute_command("CLIENT", "PAUSE", 300, "ALL")  # nothing is answered while the six go out
+    commits = []
+    for version in range(2, 8):
+        commits.append(asyncio.create_task(store.commit(Commit("s", version - 1, version, b"d%d" % version, TTL, log_entry=b"e%d" % version))))
+        await asyncio.sleep(0.01)
+    assert await asyncio.gather(*commits) == [True] * 6
+    assert await opened(probe) - start == 1  # one connection: six batches in flight on it at once
+    assert await store.log("s", 0, 10) == [b"e%d" % version for version in range(2, 8)]
+
+
+async def test_through_timeouts_and_pauses_every_reply_a_caller_gets_is_its_own(server) -> None:
+    # Batches given up with replies outstanding (the store timeout, shorter than each pause) end their
+    # connection's lane; the batches behind them must then never read those replies as their own.
+    redis_server, probe = server
+    store = RedisStore(redis_server.url, timeout_s=0.05, pipelining=True)
+    keys = [f"k{n}" for n in range(16)]
+    for key in keys:
+        await probe.set(f"na:idem:{key}", f"value of {key}")
+    answered: list[bool] = []
+
+    async def reader(n: int) -> None:
+        for i in range(60):
+            key = keys[(n * 7 + i) % len(keys)]
+            try:
+                got = await store.recall(key)
+            except StoreUnavailable:
+                answered.append(False)
+            else:
+                assert got == f"value of {key}".encode()
+                answered.append(True)
+            if i % 3 == n % 3:
+                await asyncio.sleep(0.002)
+
+    async def pauses() -> None:
+        for _ in range(4):
+            await asyncio.sleep(0.03)
+            await probe.execute_command("CLIENT", "PAUSE", 80, "ALL")
+
+    try:
+        await asyncio.gather(*(reader(n) for n in range(24)), pauses())
+        await asyncio.sleep(0.1)  # the last pause is over
+        assert await asyncio.gather(*(store.recall(key) for key in keys)) == [f"value of {key}".encode() for key in keys]
+        assert len(answered) == 24 * 60
+    finally:
+        await store.aclose()
