@@ -170,14 +170,16 @@ class Pipeline:
                         if sent or last:
                             raise
             else:
-                if not await ahead.written or lane.broken or not connection.is_connected:
+                # Shielded: a batch given up while it waits must not cancel the futures of the one ahead.
+                if not await asyncio.shield(ahead.written) or lane.broken or not connection.is_connected:
                     mine.written.set_result(False)
                     await self._never_sent(batch)
                     return
+                batch = [queued for queued in batch if not queued.future.done()]  # callers gone meanwhile: not sent
                 sent = True
                 await connection.send_packed_command(b"".join(queued.command for queued in batch), check_health=False)
             mine.written.set_result(True)
-            if ahead is not None and not await ahead.read:
+            if ahead is not None and not await asyncio.shield(ahead.read):
                 raise self._down[0]("the connection broke with replies outstanding")
             for queued in batch:
                 try:

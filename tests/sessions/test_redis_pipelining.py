@@ -153,3 +153,29 @@ async def test_through_timeouts_and_pauses_every_reply_a_caller_gets_is_its_own(
         assert len(answered) == 24 * 60
     finally:
         await store.aclose()
+
+
+async def test_batches_given_up_together_behind_a_stalled_one_leave_no_connection_counted_in_use(server) -> None:
+    # One sweep of the store's deadlines gives up a whole chain of batches queued on one connection;
+    # each must still leave its lane, so the connection is given back once, and nothing stays in use.
+    redis_server, probe = server
+    store = RedisStore(redis_server.url, timeout_s=0.05, pipelining=True)
+    try:
+        await store.ping()
+        await probe.execute_command("CLIENT", "PAUSE", 200, "ALL")
+
+        async def reader(n: int) -> bool:
+            await asyncio.sleep(n * 0.0005)  # each in a turn of its own: a chain of batches on one lane
+            try:
+                await store.recall("x")
+            except StoreUnavailable:
+                return False
+            return True
+
+        answered = await asyncio.gather(*(reader(n) for n in range(20)))
+        assert not any(answered)  # all given up within the pause
+        await asyncio.sleep(0.3)  # the pause is over
+        assert store._in_use == 0 and store._pipeline._lane is None  # type: ignore[union-attr]
+        assert await store.recall("x") is None and store._in_use == 0  # and the store serves on
+    finally:
+        await store.aclose()
