@@ -214,7 +214,9 @@ class RedisStore:
             raise StoreUnavailable(f"redis unavailable: {type(exc).__name__}") from exc
 
     async def _script(self, script: AsyncScript, keys: list[str], args: list[Any], *, read_only: bool = False) -> Any:
-        """EVALSHA, packed by hiredis; on NOSCRIPT (a restarted Redis) load the script and run it again.
+        """EVALSHA, packed by hiredis; on NOSCRIPT (a restarted Redis, a SCRIPT FLUSH) the script's body with
+        EVAL, which runs it and caches it again in one round trip (loading it first with SCRIPT LOAD left
+        a window in which another flush made the second EVALSHA fail too).
 
         The hot path of every write: redis-py's general command machinery (retry policy,
         observability hooks, a Python packer) cost more than the script itself.
@@ -223,8 +225,7 @@ class RedisStore:
         try:
             return await self._command(command, read_only=read_only)
         except NoScriptError:  # nothing ran: safe to send again
-            await self._command(("SCRIPT", "LOAD", script.script), read_only=True)
-            return await self._command(command, read_only=read_only)
+            return await self._command(("EVAL", script.script, len(keys), *keys, *args), read_only=read_only)
 
     async def _command(self, command: tuple[Any, ...], *, read_only: bool) -> Any:
         """One command, packed by hiredis on a connection of our own (`_send`), or with own

@@ -502,3 +502,26 @@ async def test_a_commit_must_match_the_stamp_as_well_as_the_version(backend: Bac
     assert not await store.commit(Commit("stamped", 2, 3, b"d3", TTL, expected_stamp="other-2", stamp="x-3"))
     assert (await store.load("stamped")).doc == b"d2"
     assert await store.commit(Commit("stamped", 2, 3, b"d3", TTL, expected_stamp="first-2", stamp="first-3"))
+
+
+@pytest.mark.redis
+async def test_a_flushed_script_runs_again_from_its_body_in_one_more_round_trip(
+    redis_store: RedisStore, redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = redis_store
+    await store.create("s1", b"", TTL)
+    probe = redis.Redis.from_url(redis_url)
+    await probe.script_flush()  # as a restarted Redis: the next EVALSHA answers NOSCRIPT
+    await probe.aclose()
+    sent: list[bytes] = []
+    send = AbstractConnection.send_packed_command
+
+    async def recording(self: AbstractConnection, command: Any, *args: Any, **kwargs: Any) -> None:
+        packed = b"".join(command) if isinstance(command, list) else bytes(command)  # the pool's path sends chunks
+        sent.append(packed.split(b"\r\n")[2])  # the command's name
+        await send(self, command, *args, **kwargs)
+
+    monkeypatch.setattr(AbstractConnection, "send_packed_command", recording)
+    assert await store.commit(step("s1", 1, log_entry=b"e"))
+    assert sent == [b"EVALSHA", b"EVAL"]
+    assert await store.log("s1", 0, 5) == [b"e"]
