@@ -4,9 +4,7 @@ The store sends its commands on connections of its own, made with the pool's `ma
 and kept in its own idle list. It reads `connection._reader` (the asyncio `StreamReader`, `None`
 while disconnected) to tell a connection the server closed while it sat idle, and it calls
 `is_connected`, `connect()`, `disconnect(nowait=True)`, `send_packed_command(bytes,
-check_health=False)` and `read_response()`; the pipeline (service/sessions/pipelining.py) calls
-`_close()` to end a connection at once, unawaited, when batches behind one given up must not read its
-replies (it must close the transport and leave the connection disconnected). It relies on `read_response` and
+check_health=False)` and `read_response()`. It relies on `read_response` and
 `send_packed_command` disconnecting the connection on any error or cancellation mid-command
 (so one with a reply still pending never serves another command), on a reply `NOSCRIPT` being
 raised as `NoScriptError`, and on `BusyLoadingError` and `AuthenticationError` being
@@ -40,7 +38,6 @@ PINNED: dict[str, tuple[Callable[..., Any], str]] = {
     "AbstractConnection.disconnect": (redis_connection.AbstractConnection.disconnect, "fe6e40c96b141959"),
     "AbstractConnection.send_packed_command": (redis_connection.AbstractConnection.send_packed_command, "63b7216a33101c84"),
     "AbstractConnection.read_response": (redis_connection.AbstractConnection.read_response, "e11a03fa28e6c9b1"),
-    "AbstractConnection._close": (redis_connection.AbstractConnection._close, "b016d934cc452f35"),
     "Connection._connect": (redis_connection.Connection._connect, "24cd655d5f27ddbb"),
     "UnixDomainSocketConnection._connect": (redis_connection.UnixDomainSocketConnection._connect, "606433368d6bf5e1"),
     "ConnectionPool.make_connection": (redis_connection.ConnectionPool.make_connection, "d6f95077e2414e79"),
@@ -145,23 +142,3 @@ def test_an_event_that_is_the_log_entry_crosses_the_wire_once() -> None:
     assert (args[6], args[7], args[8]) == (entry, "2", b"")  # pushed and published from ARGV[7]; ARGV[9] left empty
     _, other = commit_arguments("na:s:{abc}", Commit("abc", 1, 2, b"{}", 1000, entry, b'{"closed":true}', None, None, "s1", "s2"))
     assert (other[7], other[8]) == ("1", b'{"closed":true}')  # a different event is sent as itself
-
-
-@pytest.mark.redis
-async def test_close_ends_a_connection_at_once_its_pending_read_fails_as_a_lost_connection_and_it_connects_again(server) -> None:
-    redis_server, _ = server
-    connection = _connection(redis_server.url)
-    await connection.connect()
-    await connection.send_packed_command(_pack(("BLPOP", "never", 0)), check_health=False)
-    reading = asyncio.create_task(connection.read_response())  # a reply that does not come
-    await asyncio.sleep(0.05)
-    connection._close()
-    assert not connection.is_connected and connection._reader is None
-    with pytest.raises(RedisConnectionError):  # what the pipeline counts as a lost connection
-        await asyncio.wait_for(reading, 5)
-    await connection.connect()
-    try:
-        await connection.send_packed_command(_pack(("PING",)), check_health=False)
-        assert await connection.read_response() == b"PONG"
-    finally:
-        await connection.disconnect(nowait=True)
