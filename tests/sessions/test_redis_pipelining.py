@@ -100,3 +100,65 @@ def test_pipelining_is_on_unless_switched_off_and_reaches_the_store() -> None:
     assert not off.redis_pipelining and make_store(off)._pipeline is None  # type: ignore[attr-defined]
     pooled = Settings.from_env({**base, "NA_REDIS_OWN_CONNECTIONS": "off"})
     assert make_store(pooled)._pipeline is None  # type: ignore[attr-defined]  # it rides on the store's own connections
+
+
+async def test_through_timeouts_and_pauses_every_reply_a_caller_gets_is_its_own(server) -> None:
+    # Batches given up with replies outstanding (the store timeout, shorter than each pause) must leave
+    # their connections so that no later command reads those replies as its own.
+    redis_server, probe = server
+    store = RedisStore(redis_server.url, timeout_s=0.05, pipelining=True)
+    keys = [f"k{n}" for n in range(16)]
+    for key in keys:
+        await probe.set(f"na:idem:{key}", f"value of {key}")
+    answered: list[bool] = []
+
+    async def reader(n: int) -> None:
+        for i in range(60):
+            key = keys[(n * 7 + i) % len(keys)]
+            try:
+                got = await store.recall(key)
+            except StoreUnavailable:
+                answered.append(False)
+            else:
+                assert got == f"value of {key}".encode()
+                answered.append(True)
+            if i % 3 == n % 3:
+                await asyncio.sleep(0.002)
+
+    async def pauses() -> None:
+        for _ in range(4):
+            await asyncio.sleep(0.03)
+            await probe.execute_command("CLIENT", "PAUSE", 80, "ALL")
+
+    try:
+        await asyncio.gather(*(reader(n) for n in range(24)), pauses())
+        await asyncio.sleep(0.1)  # the last pause is over
+        assert await asyncio.gather(*(store.recall(key) for key in keys)) == [f"value of {key}".encode() for key in keys]
+        assert len(answered) == 24 * 60
+        assert store._in_use == 0  # every connection given up on came back (closed, to reconnect when used)
+    finally:
+        await store.aclose()
+
+
+async def test_batches_given_up_behind_a_stalled_server_leave_no_connection_counted_in_use(server) -> None:
+    redis_server, probe = server
+    store = RedisStore(redis_server.url, timeout_s=0.05, pipelining=True)
+    try:
+        await store.ping()
+        await probe.execute_command("CLIENT", "PAUSE", 200, "ALL")
+
+        async def reader(n: int) -> bool:
+            await asyncio.sleep(n * 0.0005)  # each in a turn of its own: a batch each
+            try:
+                await store.recall("x")
+            except StoreUnavailable:
+                return False
+            return True
+
+        answered = await asyncio.gather(*(reader(n) for n in range(20)))
+        assert not any(answered)  # all given up within the pause
+        await asyncio.sleep(0.3)  # the pause is over
+        assert store._in_use == 0
+        assert await store.recall("x") is None and store._in_use == 0  # and the store serves on
+    finally:
+        await store.aclose()
