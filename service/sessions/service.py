@@ -288,7 +288,7 @@ class Sessions:
                     made = kept
                     if self.chained and queues.waited(session_id):
                         sending = self._send(commit)
-                        self._hand_on(session_id, made)
+                        self._hand_on(session_id, made, sending)
                         held = False
                         committed = await self._answered(session_id, sending)
                     elif await self.store.commit(commit):
@@ -325,17 +325,28 @@ class Sessions:
     # that commit's answer alone; nothing is answered before its own commit is. The compare-and-set
     # checks version and stamp, so a commit built on one that did not land cannot land either:
     # when one fails, those chained behind it fail too, and each writer tries again on a fresh read.
+    # One chain is in flight per session: the next holder starts once the last one's commits are
+    # answered, so its batch can never overtake them on another connection (which made 5-20% of a
+    # busy session's commits fail and retry, and its p99 five times longer, while every chain raced
+    # the last).
     # Gain (bench/switches.py --switches no-chaining, pinned, 64 connections on one session, one
-    # Redis, 2026-12-04): 2.24x the requests per second, 128 against 270 µs of CPU per request.
+    # Redis, 2026-12-04): 2.17-2.24x the requests per second, 128-163 against 270-342 µs of CPU per
+    # request; one chain in flight against chains racing: 1.10x, p99 22 against 105 ms.
 
     def _send(self, commit: Commit) -> asyncio.Task[bool]:
         """The commit on its way: tasks made in order run in order, so the store gets commits in order."""
         return asyncio.get_running_loop().create_task(self.store.commit(commit))
 
-    def _hand_on(self, session_id: str, kept: Kept) -> None:
+    def _hand_on(self, session_id: str, kept: Kept, sending: asyncio.Task[bool]) -> None:
         """Prepare the queued writes that can start from `kept` and hand each its outcome, keep the last
-        state for the next holder to start from, then hand the session to the next waiter, if any.
-        Called by the holder, once its own commit (which makes `kept`) is sent; it no longer holds the session after."""
+        state for the next holder to start from, then hand the session to the next waiter, if any, once
+        the chain's last commit is answered. Called by the holder, once its own commit (`sending`, which
+        makes `kept`) is sent; it no longer holds the session after.
+
+        One chain in flight per session: the next holder's commits go out after this chain's have
+        landed, so they can never overtake them (batches on separate connections may be served in
+        any order), and a busy session sends one longer chain per round trip instead of one that
+        races the last. Other sessions' writes are not held up."""
         queues = self._queues
         until = time.perf_counter() + _CHAIN_BUDGET_S
         for _ in range(_CHAIN_MAX):
@@ -347,12 +358,13 @@ class Sessions:
             except Exception:  # a refusal (or any failure) is for its writer to meet on its own turn, on a fresh read if need be
                 break
             assert commit is not None and after is not None
-            queues.hand(session_id, _Handed(answer, self._send(commit), after))
+            sending = self._send(commit)
+            queues.hand(session_id, _Handed(answer, sending, after))
             kept = after
             if time.perf_counter() > until:
                 break
         self.recent.keep(session_id, kept)
-        queues.leave(session_id)
+        sending.add_done_callback(lambda _: queues.leave(session_id))
 
     def _abandoned(self, session_id: str, handed: _Handed) -> None:
         """A chained write whose waiter went away before it ran: its commit is dropped if not yet sent,

@@ -1,5 +1,5 @@
 """Chained writes (NA_CHAINED_WRITES): writers queued on a session whose commit is in flight are
-prepared by the holder and sent behind it. Every answer is still its own commit's, nothing is
+prepared by the holder and sent behind it, one chain in flight per session. Every answer is still its own commit's, nothing is
 lost or applied twice when a commit in the chain fails or its writer goes away, and a write the
 chain cannot take (an Idempotency-Key, a refusal) meets the store on its own turn. The last two
 run on a real Redis, pipelined: one replica, and two racing for the same session."""
@@ -86,14 +86,17 @@ async def _log(store: HeldStore, sid: str) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("budget", [0.002, 0.0], ids=["default-budget", "one-per-turn"])
 async def test_writers_queued_behind_a_commit_are_sent_behind_it_and_each_answer_is_its_own_commits(budget: float, monkeypatch: pytest.MonkeyPatch) -> None:
-    # With no time budget a holder prepares one queued write and hands the session on; the writer
-    # after that one holds it next and goes on, so the same chain forms over more turns.
+    # With no time budget a holder prepares one queued write; the session passes to the writer after
+    # it once that chain of two has landed, so the same writes land over more round trips.
     monkeypatch.setattr("service.sessions.service._CHAIN_BUDGET_S", budget)
     store, sessions, sid, token = await _table()
     tasks = await _queued(store, sessions, sid, token, 8)
-    # The six writes behind the second writer's were prepared and sent behind it: seven in flight, none answered.
-    assert store.versions() == [3, 4, 5, 6, 7, 8, 9]
+    if budget:  # the six writes behind the second writer's were prepared and sent behind it: seven in flight
+        assert store.versions() == [3, 4, 5, 6, 7, 8, 9]
+    else:  # one chained behind it, and nothing more in flight until that chain has landed
+        assert store.versions() == [3, 4]
     assert not any(task.done() for task in tasks[1:])
+    store.holding = False
     store.release()
     answers = await asyncio.gather(*tasks)
     log = await _log(store, sid)
@@ -179,13 +182,18 @@ async def test_a_queued_write_with_an_idempotency_key_is_not_chained_and_replays
     await _settle()
     store.release(1)
     await _settle()
-    # The second writer sent its own commit alone; the keyed one read the store itself (version 2,
-    # not the 3 in flight) and chained the last writer behind its own commit.
-    assert [commit.expected_version for commit, _ in store.held] == [2, 2, 3]
+    # The second writer sent its own commit alone, and the keyed one waits for it to land rather
+    # than read a version about to change.
+    assert [commit.expected_version for commit, _ in store.held] == [2]
+    store.release(1)
+    await _settle()
+    # Then it read the store itself (version 3) and chained the last writer behind its own commit.
+    assert [commit.expected_version for commit, _ in store.held] == [3, 4]
     store.holding = False
     store.release()
     answers = await asyncio.gather(*tasks)
     assert sorted(answer["version"] for answer in answers) == [2, 3, 4, 5]
+    assert sessions.retries == 0
     again = await sessions.act(sid, token, "roll", _roll, params={"n": 1}, idempotency_key="k-1")
     assert again == answers[2] and len(await _log(store, sid)) == 4
 
