@@ -297,9 +297,9 @@ class ClusterStore:
         """Commits issued in order go out in order, as NA_CHAINED_WRITES wants: on our own connections a
         command is written to its slot's master as soon as it is issued (pipelined: at the start of the
         next turn of the loop, in the order issued). Two connections can still be served out of order
-        (Redis reads its ready connections in its own order): a chained commit that overtakes the one
-        it builds on fails its compare-and-set and is tried again. Through redis-py's own path
-        (NA_REDIS_OWN_CONNECTIONS off) a command may wait for a connection first."""
+        (Redis reads its ready connections in its own order), so a session has one chain in flight at a
+        time (`Sessions._hand_on`). Through redis-py's own path (NA_REDIS_OWN_CONNECTIONS off) a command
+        may wait for a connection first."""
         return self._own_connections
 
     async def create(self, session_id: str, doc: bytes, ttl_ms: int) -> bool:
