@@ -337,11 +337,11 @@ class Sessions:
         """The commit on its way: tasks made in order run in order, so the store gets commits in order."""
         return asyncio.get_running_loop().create_task(self.store.commit(commit))
 
-    def _hand_on(self, session_id: str, kept: Kept, sending: asyncio.Task[bool]) -> None:
+    def _hand_on(self, session_id: str, kept: Kept, last: asyncio.Task[bool]) -> None:
         """Prepare the queued writes that can start from `kept` and hand each its outcome, keep the last
         state for the next holder to start from, then hand the session to the next waiter, if any, once
-        the chain's last commit is answered. Called by the holder, once its own commit (`sending`, which
-        makes `kept`) is sent; it no longer holds the session after.
+        the chain's last commit is answered. Called by the holder, once its own commit (`last` until one is
+        chained behind it; it makes `kept`) is sent; it no longer holds the session after.
 
         One chain in flight per session: the next holder's commits go out after this chain's have
         landed, so they can never overtake them (batches on separate connections may be served in
@@ -358,13 +358,13 @@ class Sessions:
             except Exception:  # a refusal (or any failure) is for its writer to meet on its own turn, on a fresh read if need be
                 break
             assert commit is not None and after is not None
-            sending = self._send(commit)
-            queues.hand(session_id, _Handed(answer, sending, after))
+            last = self._send(commit)
+            queues.hand(session_id, _Handed(answer, last, after))
             kept = after
             if time.perf_counter() > until:
                 break
         self.recent.keep(session_id, kept)
-        sending.add_done_callback(lambda _: queues.leave(session_id))
+        last.add_done_callback(lambda _: queues.leave(session_id))  # the chain's last commit answered
 
     def _abandoned(self, session_id: str, handed: _Handed) -> None:
         """A chained write whose waiter went away before it ran: its commit is dropped if not yet sent,

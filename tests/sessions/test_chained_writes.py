@@ -1,7 +1,8 @@
 """Chained writes (NA_CHAINED_WRITES): writers queued on a session whose commit is in flight are
-prepared by the holder and sent behind it, one chain in flight per session. Every answer is still its own commit's, nothing is
-lost or applied twice when a commit in the chain fails or its writer goes away, and a write the
-chain cannot take (an Idempotency-Key, a refusal) meets the store on its own turn. The last two
+prepared by the holder and sent behind it, one chain in flight per session. Every answer is still
+its own commit's, nothing is lost or applied twice when a commit in the chain fails or its writer
+goes away, and a write the chain cannot take (an Idempotency-Key, a refusal) meets the store on its
+own turn. The last two
 run on a real Redis, pipelined: one replica, and two racing for the same session."""
 
 from __future__ import annotations
