@@ -9,8 +9,8 @@ calls it: the chances as exact strings and floats), best CPU time of `--rounds` 
 enough to take about 0.2 s, next to the roll itself on a fixed stream for scale. No HTTP and no
 JSON encoding are timed. A mechanic with odds but no example is listed as such.
 
-`odds µs` is the call as the service makes it, its tables remembered from an earlier request with
-the same inputs (`service.dice.memo`); `cold µs` is the same call with remembering off, every walk
+`odds µs` is the call as the service makes it, its tables and its answer remembered from an earlier
+request with the same inputs (`service.dice.memo`, `Odds.wire`); `cold µs` is the same call with remembering off, every walk
 run afresh. Both are set against one session write measured in the same run: `POST
 /v1/sessions/{id}/dice/roll` of `1d20+4` through the ASGI app in process on the memory store
 (routing, auth, body, write, answer; no socket). `ratio` is odds µs over that write, `cold×` cold µs

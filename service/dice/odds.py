@@ -17,7 +17,7 @@ import math
 import operator
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, cast
 
@@ -216,9 +216,15 @@ _NAME, _TARGET, _OUTCOMES, _WAYS, _TOTAL = (vars(Distribution)[slot].__set__ for
 
 @dataclass(frozen=True, slots=True)
 class Odds:
-    """Every distribution a mechanic's odds name, the first being its main outcome."""
+    """Every distribution a mechanic's odds name, the first being its main outcome.
+
+    Its JSON answer (`wire`) is written once and kept with it, when it has at most
+    `KEPT_ANSWER_OUTCOMES` outcomes in all: remembered odds (`service.dice.memo`) are answered again
+    without writing them again. The answer is shared, so a caller only reads it.
+    """
 
     distributions: tuple[Distribution, ...]
+    _answer: list[dict[str, Any]] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         names = [d.name for d in self.distributions]
@@ -238,7 +244,18 @@ class Odds:
         raise KeyError(name)
 
     def wire(self) -> dict[str, Any]:
-        return {"distributions": [d.wire() for d in self.distributions]}
+        answer = self._answer
+        if answer is None:
+            answer = [d.wire() for d in self.distributions]
+            if sum(len(d.outcomes) for d in self.distributions) <= KEPT_ANSWER_OUTCOMES:
+                object.__setattr__(self, "_answer", answer)
+        return {"distributions": answer}
+
+
+# The most outcomes an answer kept with its odds may hold: a d20 test has 20 to 60, an attack 30 to 80,
+# a d100 100. A kept answer costs about 150 bytes an outcome (its texts and floats are shared), so the
+# memo's 1,024 tables hold at most some 30 MB of answers; `3d6!`'s 613 outcomes are written each time.
+KEPT_ANSWER_OUTCOMES = 200
 
 
 NOTHING_ROLLED = "none rolled"

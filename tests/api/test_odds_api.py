@@ -104,3 +104,21 @@ def test_fulfil_odds_give_each_term_its_faces(memory_api: Api) -> None:
     body = memory_api.post("/v1/dice/fulfill/odds", {"terms": [{"denomination": "d20", "count": 2}, {"denomination": "d6", "count": 1}]}).json()
     first, second = body["distributions"]
     assert [o["exact"] for o in first["outcomes"]] == ["1/20"] * 20 and len(second["outcomes"]) == 6
+
+
+def test_session_odds_asked_again_are_answered_from_the_remembered_odds_without_writing_them(memory_api: Api, monkeypatch) -> None:
+    from service.dice.odds import Distribution
+
+    written: list[str] = []
+    write = Distribution.wire
+    monkeypatch.setattr(Distribution, "wire", lambda self: written.append(self.name) or write(self))
+    sid = memory_api.create_session("dice")["session"]["id"]
+    ana = memory_api.tokens["ana"]
+    first = memory_api.post(f"/v1/sessions/{sid}/dice/roll/odds", {"expression": "2d6+1"}, token=ana)
+    assert first.status_code == 200 and written == ["total"]
+    again = memory_api.post(f"/v1/sessions/{sid}/dice/roll/odds", {"expression": "2d6+1"}, token=ana)
+    assert again.json() == first.json() and written == ["total"]  # the same answer, written once
+    assert _at_least(again.json(), 8) == "7/12"
+    version = memory_api.post(f"/v1/sessions/{sid}/dice/roll", {"expression": "1d20"}, token=ana).json()["version"]
+    after = memory_api.post(f"/v1/sessions/{sid}/dice/roll/odds", {"expression": "2d6+1"}, token=ana).json()
+    assert after["version"] == version and after["distributions"] == first.json()["distributions"]

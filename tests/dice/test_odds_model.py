@@ -127,3 +127,31 @@ def test_fraction_texts_are_kept_bounded_and_forgotten_with_the_shapes(monkeypat
     assert sum(map(len, odds._TEXTS.values())) <= 5
     memo.forget_shapes()
     assert odds._TEXTS == {}
+
+
+def test_an_answer_is_written_once_and_kept_with_its_odds(monkeypatch: pytest.MonkeyPatch) -> None:
+    written: list[str] = []
+    write = Distribution.wire
+    monkeypatch.setattr(Distribution, "wire", lambda self: written.append(self.name) or write(self))
+    odds = Odds.of(_three_d6(), Distribution.of("outcome", {"failure": Fraction(1, 4), "success": Fraction(3, 4)}))
+    first, again = odds.wire(), odds.wire()
+    assert written == ["total", "outcome"]  # the second answer wrote nothing
+    assert first == again and first is not again  # a body of its own; the distributions' answers shared
+    assert first["distributions"][0]["outcomes"][8]["atLeastExact"] == "1/2"
+    twin = Odds.of(_three_d6(), Distribution.of("outcome", {"failure": Fraction(1, 4), "success": Fraction(3, 4)}))
+    assert twin == odds and hash(twin) == hash(odds)  # the kept answer is no part of what the odds are
+    assert "_answer" not in repr(odds)
+
+
+def test_a_long_answer_is_written_each_time_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    from service.dice import odds as module
+
+    written: list[str] = []
+    write = Distribution.wire
+    monkeypatch.setattr(Distribution, "wire", lambda self: written.append(self.name) or write(self))
+    wide = Odds.of(Distribution.counted("n", {n: 1 for n in range(module.KEPT_ANSWER_OUTCOMES + 1)}))
+    assert wide.wire() == wide.wire()
+    assert written == ["n", "n"]
+    edge = Odds.of(Distribution.counted("n", {n: 1 for n in range(module.KEPT_ANSWER_OUTCOMES)}))
+    edge.wire(), edge.wire()
+    assert written == ["n", "n", "n"]  # at the bound: kept
