@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import inspect
 
 import pytest
 
@@ -32,7 +33,12 @@ def table(*combatants: dict, **rules) -> dict:
 def act(state: dict, fn, model, body: dict, dice: ScriptedDice | None = None, actor: Actor = GM):
     """One session handler over the stored state, loaded and stored again as the registry does."""
     frozen = copy.deepcopy(state)
-    new, result = fn(load_state(NcbState, state), model.model_validate(body), dice or ScriptedStream(), actor)
+    typed, params = load_state(NcbState, state), model.model_validate(body)
+    if "stream" in inspect.signature(fn).parameters:
+        new, result = fn(typed, params, dice or ScriptedStream(), actor)
+    else:  # a write that rolls nothing takes no stream
+        assert dice is None, f"{fn.__name__} rolls nothing: it takes no dice"
+        new, result = fn(typed, params, actor)
     assert state == frozen, "a mechanic must not mutate the state it is given"
     return dump_state(NcbState, new), result
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.ncb import SYSTEM
 from service.systems.ncb import state as table
@@ -50,7 +49,7 @@ def install_chrome(p: NcbInstallChromeParams) -> NcbChromeResult:
 
 
 def install_chrome_in_session(
-    state: NcbState, p: NcbInstallChromeAction, stream: Stream, actor: Actor
+    state: NcbState, p: NcbInstallChromeAction, actor: Actor
 ) -> tuple[NcbState, NcbChromeResult]:
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
@@ -75,7 +74,7 @@ def uninstall_chrome(p: NcbUninstallChromeParams) -> NcbChromeResult:
 
 
 def uninstall_chrome_in_session(
-    state: NcbState, p: NcbUninstallChromeAction, stream: Stream, actor: Actor
+    state: NcbState, p: NcbUninstallChromeAction, actor: Actor
 ) -> tuple[NcbState, NcbChromeResult]:
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
@@ -91,7 +90,7 @@ def activate_chrome(p: NcbActivateChromeParams) -> NcbActivateChromeResult:
 
 
 def activate_chrome_in_session(
-    state: NcbState, p: NcbActivateChromeAction, stream: Stream, actor: Actor
+    state: NcbState, p: NcbActivateChromeAction, actor: Actor
 ) -> tuple[NcbState, NcbActivateChromeResult]:
     c = table.get(state, p.combatant)
     table.require_control(actor, c)

@@ -104,14 +104,14 @@ def end_turn_odds(state: NcbState, p: NcbEndTurnAction, actor: Actor) -> Odds:
 
 
 def end_combat(
-    state: NcbState, p: NcbEndCombatAction, stream: Stream, actor: Actor
+    state: NcbState, p: NcbEndCombatAction, actor: Actor
 ) -> tuple[NcbState, NcbEndCombatResult]:
     table.require_gm(actor, "end a combat")
     combat = table.require_combat(state)
     return table.combat_over(state), NcbEndCombatResult(rounds=combat.round, note=p.note)
 
 
-def move(state: NcbState, p: NcbMoveAction, stream: Stream, actor: Actor) -> tuple[NcbState, NcbTurnResult]:
+def move(state: NcbState, p: NcbMoveAction, actor: Actor) -> tuple[NcbState, NcbTurnResult]:
     combat = table.require_combat(state)
     c = table.get(state, p.combatant)
     table.require_control(actor, c)
@@ -120,7 +120,7 @@ def move(state: NcbState, p: NcbMoveAction, stream: Stream, actor: Actor) -> tup
     return table.with_combat(state, moved), NcbTurnResult(combatant=c.id, economy=moved.economy)
 
 
-def take_action(state: NcbState, p: NcbActionChoice, stream: Stream, actor: Actor) -> tuple[NcbState, NcbTurnResult]:
+def take_action(state: NcbState, p: NcbActionChoice, actor: Actor) -> tuple[NcbState, NcbTurnResult]:
     table.require_combat(state)
     c = table.get(state, p.combatant)
     table.require_control(actor, c)

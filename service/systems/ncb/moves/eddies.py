@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from service.dice.stream import Stream
 from service.errors import Problem
 from service.registry import Actor
 from service.systems.ncb import SYSTEM
@@ -19,7 +18,7 @@ def eddies(p: NcbEddiesParams) -> NcbLedgerResult:
 
 
 def eddies_in_session(
-    state: NcbState, p: NcbEddiesAction, stream: Stream, actor: Actor
+    state: NcbState, p: NcbEddiesAction, actor: Actor
 ) -> tuple[NcbState, NcbLedgerResult]:
     c = table.get(state, p.combatant)
     table.require_control(actor, c)

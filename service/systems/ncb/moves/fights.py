@@ -227,7 +227,7 @@ def last_breath(p: NcbLastBreathParams) -> NcbLastBreathResult:
 
 
 def last_breath_in_session(
-    state: NcbState, p: NcbLastBreathAction, stream: Stream, actor: Actor
+    state: NcbState, p: NcbLastBreathAction, actor: Actor
 ) -> tuple[NcbState, NcbLastBreathResult]:
     """The player's answer to a hit that offered Last Breath: 1 HP instead of 0, and a level of exhaustion."""
     rules = state.rules

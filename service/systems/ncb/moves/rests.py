@@ -113,7 +113,7 @@ def long_rest_fields(rest: LongRest, slots: list[NcbProgramSlotState]) -> dict[s
 
 
 def long_rest_in_session(
-    state: NcbState, p: NcbCombatantRef, stream: Stream, actor: Actor
+    state: NcbState, p: NcbCombatantRef, actor: Actor
 ) -> tuple[NcbState, NcbLongRestResult]:
     rules = state.rules
     c = table.get(state, p.combatant)

@@ -65,7 +65,7 @@ def add_combatant_odds(state: NcbState, p: NcbAddCombatantAction, actor: Actor) 
 
 
 def remove_combatant(
-    state: NcbState, p: NcbCombatantRef, stream: Stream, actor: Actor
+    state: NcbState, p: NcbCombatantRef, actor: Actor
 ) -> tuple[NcbState, NcbRemoveCombatantResult]:
     table.require_gm(actor, "remove a combatant")
     c = table.get(state, p.combatant)
@@ -84,7 +84,7 @@ def remove_combatant(
 
 
 def gm_adjust(
-    state: NcbState, p: NcbGmAdjustAction, stream: Stream, actor: Actor
+    state: NcbState, p: NcbGmAdjustAction, actor: Actor
 ) -> tuple[NcbState, NcbCombatantSummary]:
     table.require_gm(actor, "adjust a combatant")
     rules = state.rules
