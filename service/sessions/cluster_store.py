@@ -272,7 +272,6 @@ class ClusterStore:
         made = Pipeline(
             take=node.acquire_connection,
             give_back=partial(_release, node),
-            alone=lambda command, _read_only: self._alone(node, command),
             closed_by_server=lambda connection: connection.should_reconnect() or _closed_by_server(connection),
             down=_DOWN,
             deadlines=self._deadlines,

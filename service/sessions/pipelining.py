@@ -11,9 +11,9 @@ and each command is one atomic script or one single-key command, so nothing a ca
 Failures keep the rules of a command sent alone (`RedisStore._send_alone`):
 - an error reply (NOSCRIPT, say) belongs to its command only; the replies after it are read on;
 - a connection that fails before the batch goes out is tried once more;
-- once it has gone out, a read whose reply was lost is sent again on its own, and a write is not:
-  its caller answers 503 (the write may have landed, and a client's retry with its
-  Idempotency-Key replays the stored answer);
+- once it has gone out, the reads whose replies were lost are sent again, together in one write on
+  another connection (twice at most, as a read sent alone is); a write is not: its caller answers 503 (the write may have landed,
+  and a client's retry with its Idempotency-Key replays the stored answer);
 - the whole exchange keeps the store timeout, and a caller that gave up (its own deadline, or
   its client went away) before the batch went out is left out of it.
 
@@ -43,6 +43,9 @@ from redis.exceptions import ResponseError
 from service.sessions.deadlines import Deadlines
 
 
+_READ_RESENDS = 2  # how many more times reads whose replies were lost are sent, all of them in one write
+
+
 @dataclass(frozen=True, slots=True)
 class Queued:
     command: bytes  # packed
@@ -56,14 +59,12 @@ class Pipeline:
         *,
         take: Callable[[], Any],
         give_back: Callable[[Any], Awaitable[None]],
-        alone: Callable[[bytes, bool], Awaitable[Any]],
         closed_by_server: Callable[[Any], bool],
         down: tuple[type[BaseException], ...],
         deadlines: Deadlines,
     ) -> None:
         self._take = take  # a connection of the store's own
         self._give_back = give_back
-        self._alone = alone  # one command on its own connection, with its own retry
         self._closed_by_server = closed_by_server
         self._down = down
         self._deadlines = deadlines
@@ -95,7 +96,7 @@ class Pipeline:
             if not isinstance(exc, Exception):
                 raise
 
-    async def _on_connection(self, batch: list[Queued]) -> None:
+    async def _on_connection(self, batch: list[Queued], *, resends: int = _READ_RESENDS) -> None:
         connection = self._take()
         try:
             for last in (False, True):
@@ -117,29 +118,33 @@ class Pipeline:
                                 queued.future.set_result(reply)
                     return
                 except self._down as exc:
-                    if sent:
-                        await self._after_sending(batch, exc)
-                        return
-                    if last:
-                        raise
+                    if not sent:
+                        if last:
+                            raise
+                        continue
+                    reads = _lost(batch, exc)
+                    if reads and resends:
+                        await self._on_connection(reads, resends=resends - 1)
+                    else:
+                        for queued in reads:
+                            _fail(queued.future, exc)
+                    return
         finally:
             await self._give_back(connection)
 
-    async def _after_sending(self, batch: list[Queued], exc: BaseException) -> None:
-        """The connection failed with replies outstanding: reads go again on their own, writes fail."""
-        for queued in batch:
-            if queued.future.done():
-                continue
-            if not queued.read_only:
-                _fail(queued.future, exc)
-                continue
-            try:
-                reply = await self._alone(queued.command, True)
-            except Exception as again:
-                _fail(queued.future, again)
-            else:
-                if not queued.future.done():
-                    queued.future.set_result(reply)
+
+def _lost(batch: list[Queued], exc: BaseException) -> list[Queued]:
+    """The connection failed with replies outstanding: the writes among them fail (a write may have
+    landed, so it is never sent twice); the reads still waiting are returned, to be sent again."""
+    reads = []
+    for queued in batch:
+        if queued.future.done():
+            continue
+        if queued.read_only:
+            reads.append(queued)
+        else:
+            _fail(queued.future, exc)
+    return reads
 
 
 def _fail(future: asyncio.Future[Any], exc: BaseException) -> None:

@@ -180,7 +180,6 @@ class RedisStore:
             Pipeline(
                 take=self._take,
                 give_back=self._give_back,
-                alone=self._send_alone,
                 closed_by_server=_closed_by_server,
                 down=_DOWN,
                 deadlines=self._deadlines,

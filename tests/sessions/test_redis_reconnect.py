@@ -185,6 +185,35 @@ async def test_a_read_whose_reply_was_lost_is_sent_once_more(server) -> None:
             await store.aclose()
 
 
+async def test_reads_whose_replies_were_lost_are_sent_again_pipelined_together(server, monkeypatch: pytest.MonkeyPatch) -> None:
+    redis_server, probe = server
+    sends: list[int] = []
+    send = redis.connection.Connection.send_packed_command
+
+    async def counted(self: Any, command: Any, check_health: bool = True) -> None:
+        if not check_health:  # the store's own commands (a new connection's handshake checks its health)
+            sends.append(1)
+        await send(self, command, check_health=check_health)
+
+    monkeypatch.setattr(redis.connection.Connection, "send_packed_command", counted)
+    sessions = [f"s{n}" for n in range(10)]
+    async with LosingProxy(redis_server.port) as proxy:
+        store = RedisStore(f"redis://127.0.0.1:{proxy.port}/0", timeout_s=STORE_TIMEOUT_S, pipelining=PIPELINING[0])
+        try:
+            assert all(await asyncio.gather(*(store.create(sid, sid.encode(), TTL) for sid in sessions)))
+            await store.load("s0")  # the script is loaded
+            before, sent = await evalsha_calls(probe), len(sends)
+            proxy.armed = True  # the next reply to reach the proxy is lost with its connection
+            loaded = await asyncio.gather(*(store.load(sid) for sid in sessions))
+            assert [item.doc for item in loaded if item is not None] == [sid.encode() for sid in sessions]
+            if PIPELINING[0]:  # one batch lost whole, then sent again whole: two writes
+                assert len(sends) - sent == 2 and await evalsha_calls(probe) == before + 20
+            else:  # ten commands on ten connections, and the one that lost its reply again
+                assert len(sends) - sent == 11 and await evalsha_calls(probe) == before + 11
+        finally:
+            await store.aclose()
+
+
 def _roll_transition():
     params = DiceSessionRollInput(expression="1d20")
 
