@@ -236,13 +236,25 @@ def remember(key_of: Callable[[], Hashable | None], compute: Callable[[], _R]) -
 
 
 def memoized(fn: Callable[_P, _R]) -> Callable[_P, _R]:
-    """Remember a pure function's answers by the content of its arguments (the answer must not be mutated)."""
+    """Remember a pure function's answers by the content of its arguments (the answer must not be mutated).
+
+    A call with one model whose JSON says everything it holds (every mechanic's odds over its request)
+    is keyed by its type and that JSON at once, as `fingerprint` reads such a model, without the nested
+    tuples and `Key` around it: a remembered answer costs about 2 µs to find instead of 4."""
+    module, name = fn.__module__, fn.__qualname__
 
     @functools.wraps(fn)
     def remembered(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if not _enabled:
+            return fn(*args, **kwargs)
+        if len(args) == 1 and not kwargs:
+            (only,) = args
+            if isinstance(only, BaseModel) and _json_is_whole(type(only)):
+                return TABLES.get((module, name, type(only), only.__pydantic_serializer__.to_json(only)), lambda: fn(*args, **kwargs))
+
         def key_of() -> Hashable | None:
             key = fingerprint((args, kwargs))
-            return None if key is None else (fn.__module__, fn.__qualname__, key)
+            return None if key is None else (module, name, key)
 
         return remember(key_of, lambda: fn(*args, **kwargs))
 

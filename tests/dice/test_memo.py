@@ -215,3 +215,39 @@ def test_remember_keys_plain_values_and_builds_no_key_when_remembering_is_off() 
         memo.set_enabled(True)
     assert computed == [1, 3, 4, 5]
     assert built == ["a", "a", "unkeyable", "unkeyable"]  # none built while off
+
+
+def test_a_function_of_one_whole_model_is_keyed_by_its_type_and_json() -> None:
+    from pydantic import BaseModel, ConfigDict
+
+    class Shot(BaseModel):
+        dv: int
+        mode: str = "normal"
+
+    class Other(BaseModel):  # the same JSON, another input
+        dv: int
+        mode: str = "normal"
+
+    class Loose(BaseModel):  # extra fields allowed: its JSON is keyed field by field
+        model_config = ConfigDict(extra="allow")
+        dv: int
+
+    calls: list[Any] = []
+
+    @memo.memoized
+    def odds(params: BaseModel) -> tuple[str, int]:
+        calls.append(params)
+        return type(params).__name__, params.dv
+
+    assert odds(Shot(dv=14)) == odds(Shot(dv=14, mode="normal")) == ("Shot", 14)
+    assert odds(Other(dv=14)) == ("Other", 14)  # not the Shot's answer
+    assert odds(Shot(dv=15)) == ("Shot", 15)
+    assert odds(Loose(dv=14)) == odds(Loose(dv=14)) == ("Loose", 14)
+    assert odds(Loose(dv=14, note="x")) == ("Loose", 14)  # an extra field is part of the input
+    assert [type(c).__name__ for c in calls] == ["Shot", "Other", "Shot", "Loose", "Loose"]
+    memo.set_enabled(False)
+    try:
+        assert odds(Shot(dv=14)) == ("Shot", 14)  # remembering off: computed
+    finally:
+        memo.set_enabled(True)
+    assert len(calls) == 6
