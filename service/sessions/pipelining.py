@@ -12,8 +12,9 @@ Failures keep the rules of a command sent alone (`RedisStore._send_alone`):
 - an error reply (NOSCRIPT, say) belongs to its command only; the replies after it are read on;
 - a connection that fails before the batch goes out is tried once more;
 - once it has gone out, the reads whose replies were lost are sent again, together in one write on
-  another connection (twice at most, as a read sent alone is); a write is not: its caller answers 503 (the write may have landed,
-  and a client's retry with its Idempotency-Key replays the stored answer);
+  another connection (twice at most, as a read sent alone is); a write is not: its caller
+  answers 503 (the write may have landed, and a client's retry with its Idempotency-Key
+  replays the stored answer);
 - the whole exchange keeps the store timeout, and a caller that gave up (its own deadline, or
   its client went away) before the batch went out is left out of it.
 
