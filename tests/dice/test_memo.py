@@ -251,3 +251,22 @@ def test_a_function_of_one_whole_model_is_keyed_by_its_type_and_json() -> None:
     finally:
         memo.set_enabled(True)
     assert len(calls) == 6
+
+
+def test_a_stored_states_digest_is_taken_once_per_state_object_and_kept_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    written: list[object] = []
+    dumps = memo.orjson.dumps
+    monkeypatch.setattr(memo.orjson, "dumps", lambda value, *more: written.append(value) or dumps(value, *more))
+    state = {"hp": 10, "log": [1, 2]}
+    assert memo.over_state("test", state, ("a",), lambda: 1) == 1
+    assert memo.over_state("test", state, ("b",), lambda: 2) == 2  # other inputs: computed, the digest kept
+    assert memo.over_state("test", state, ("a",), lambda: -1) == 1  # remembered
+    assert len(written) == 1
+    twin = {"hp": 10, "log": [1, 2]}  # the same content in another object: hashed, the same answer
+    assert memo.over_state("test", twin, ("a",), lambda: -1) == 1 and len(written) == 2
+    assert memo.over_state("test", {"hp": 9, "log": [1, 2]}, ("a",), lambda: 3) == 3  # another state
+    states = [{"n": n} for n in range(memo._DIGESTS_KEPT + 10)]
+    for n, each in enumerate(states):
+        assert memo.over_state("test", each, (), lambda n=n: n) == n
+    assert len(memo._DIGESTS) == memo._DIGESTS_KEPT
+    assert memo.over_state("test", states[0], (), lambda: -1) == 0  # digest forgotten, taken again: the same key
