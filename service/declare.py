@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from service.dice.memo import memoized, over_state
+from service.dice.memo import ByIdentity, memoized, over_state
 from service.dice.stream import Stream
 
 if TYPE_CHECKING:
@@ -79,15 +79,12 @@ def load_state(model: type[BaseModel] | None, stored: dict[str, Any]) -> Any:
 # keeps that very JSON object with its last commit and hands it to the next write, which then
 # takes the typed state as it was instead of validating the JSON again (for a Neuroscape match,
 # the larger part of a write's own cost). Keyed by identity, and checked to be that object.
-_TYPED: dict[int, tuple[dict[str, Any], Any]] = {}
-_TYPED_KEPT = 256
+_TYPED: ByIdentity[Any] = ByIdentity(256)
 
 
 def _typed(model: type[BaseModel], stored: dict[str, Any]) -> Any:
-    found = _TYPED.get(id(stored))
-    if found is not None and found[0] is stored:
-        return found[1]
-    return load_state(model, stored)
+    found = _TYPED.find(stored)
+    return load_state(model, stored) if found is None else found
 
 
 def _typed_or_loaded(model: type[BaseModel] | None, stored: dict[str, Any]) -> Any:
@@ -96,9 +93,7 @@ def _typed_or_loaded(model: type[BaseModel] | None, stored: dict[str, Any]) -> A
 
 
 def _keep_typed(stored: dict[str, Any], typed: Any) -> None:
-    _TYPED[id(stored)] = (stored, typed)
-    if len(_TYPED) > _TYPED_KEPT:
-        del _TYPED[next(iter(_TYPED))]  # the oldest kept
+    _TYPED.keep(stored, typed)
 
 
 def dump_state(model: type[BaseModel] | None, state: Any) -> dict[str, Any]:

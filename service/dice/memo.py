@@ -279,20 +279,35 @@ def over_state(name: str, state: dict[str, Any], others: Any, compute: Callable[
     return TABLES.get(("over-state", name, digest, key), compute)
 
 
-# The digest of each state recently keyed, by identity (and checked to be that very object). A session's
-# kept commit hands the same state object to every read until the next write, and a stored state is
-# never changed in place (a write makes a new one), so a seat asking odds again, or other odds of the
-# same state, does not write and hash it again: 7 µs for an NCB table's 3.6 KB, more for a card match.
-_DIGESTS: dict[int, tuple[dict[str, Any], bytes]] = {}
+class ByIdentity(dict[int, tuple[Any, _V]], Generic[_V]):
+    """Values kept for the most recent `size` objects by their identity, each checked to be that very
+    object (a kept reference stops its id from being reused meanwhile); the oldest goes first."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def find(self, thing: object) -> _V | None:
+        found = self.get(id(thing))
+        return found[1] if found is not None and found[0] is thing else None
+
+    def keep(self, thing: object, value: _V) -> None:
+        self[id(thing)] = (thing, value)
+        if len(self) > self.size:
+            del self[next(iter(self))]
+
+
+# The digest of each state recently keyed. A session's kept commit hands the same state object to
+# every read until the next write, and a stored state is never changed in place (a write makes a new
+# one), so a seat asking odds again, or other odds of the same state, does not write and hash it
+# again: 7 µs for an NCB table's 3.6 KB, more for a card match.
 _DIGESTS_KEPT = 128
+_DIGESTS: ByIdentity[bytes] = ByIdentity(_DIGESTS_KEPT)
 
 
 def _digest(state: dict[str, Any]) -> bytes:
-    found = _DIGESTS.get(id(state))
-    if found is not None and found[0] is state:
-        return found[1]
-    digest = hashlib.blake2b(orjson.dumps(state), digest_size=16).digest()
-    _DIGESTS[id(state)] = (state, digest)
-    if len(_DIGESTS) > _DIGESTS_KEPT:
-        del _DIGESTS[next(iter(_DIGESTS))]  # the oldest kept
+    digest = _DIGESTS.find(state)
+    if digest is None:
+        digest = hashlib.blake2b(orjson.dumps(state), digest_size=16).digest()
+        _DIGESTS.keep(state, digest)
     return digest

@@ -234,9 +234,9 @@ class ClusterStore:
                 raise
         raise ClusterDownError("too many redirections")
 
-    async def _alone(self, node: ClusterNode, command: tuple[Any, ...] | bytes, *, ask: bool = False, wait: bool = False) -> Any:
-        """One command (packed or not) on a connection of its own to `node`, behind ASKING or before WAIT."""
-        packed = command if isinstance(command, bytes) else _pack(command)
+    async def _alone(self, node: ClusterNode, command: tuple[Any, ...], *, ask: bool = False, wait: bool = False) -> Any:
+        """One command on a connection of its own to `node`, behind ASKING or before WAIT."""
+        packed = _pack(command)
         if ask:
             packed = _pack(("ASKING",)) + packed
         if wait:
