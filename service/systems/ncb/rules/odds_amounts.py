@@ -143,15 +143,25 @@ def hit_dice_ways(spend: int, hit_die: int, constitution: int) -> sums.Counts:
 def level_up_odds(gained: Callable[[int | None], LevelUp], rolled: int | None) -> Odds:
     """The hit points a level brings (certain for the average), and the maximum after: `gained` (the
     level-up read from its hit die's face, `read_level_up`) read for each face of the `rolled` die, once
-    with no face when nothing is rolled."""
-    faces: list[int | None] = [None] if rolled is None else list(range(1, rolled + 1))
+    with no face when nothing is rolled. The gain less the face only falls as the face grows (the
+    least gain of 1 gives way to face + CON): each stretch of faces read alike is read at its ends (`runs`)."""
+    if rolled is None:
+        up = gained(None)
+        return Odds.of(Distribution.counted("hpGain", {up.hp_gain: 1}), Distribution.counted("maxHp", {up.max_hp: 1}))
+    faces = range(1, rolled + 1)
     hp_gain: dict[Outcome, int] = {}
     max_hp: dict[Outcome, int] = {}
-    for face in faces:
-        up = gained(face)
-        hp_gain[up.hp_gain] = hp_gain.get(up.hp_gain, 0) + 1
-        max_hp[up.max_hp] = max_hp.get(up.max_hp, 0) + 1
+    for first, last, (gain_less, max_less) in runs(faces, partial(_gained_less, gained)):
+        for face in faces[first : last + 1]:
+            hp_gain[face + gain_less] = hp_gain.get(face + gain_less, 0) + 1
+            max_hp[face + max_less] = max_hp.get(face + max_less, 0) + 1
     return Odds.of(Distribution.counted("hpGain", hp_gain), Distribution.counted("maxHp", max_hp))
+
+
+def _gained_less(gained: Callable[[int | None], LevelUp], face: int) -> tuple[int, int]:
+    """What a face brings: the hit points gained and the maximum after, each less the face."""
+    up = gained(face)
+    return up.hp_gain - face, up.max_hp - face
 
 
 @memoized
