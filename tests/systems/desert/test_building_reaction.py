@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from itertools import product
+
 from service.dice.stream import Stream
 from service.systems.desert.rules.building_reactions import building_bag, choose_side, draw_token, resolve_token
-from service.systems.desert.rules.screen import district_blues, player_screen, section_blues
+from service.systems.desert.rules.screen import district_blues, laid_out, laid_out_slots, player_screen, section_blues
 from service.systems.desert.wire.reactions import DesertReaction
 from service.systems.desert.wire.screen import DesertScreen
 from service.systems.desert.wire.sheets import DesertReactionSet
@@ -28,39 +30,52 @@ def _garden() -> DesertScreen:
 
 def test_worked_example_bag_holds_one_blue_one_orange_and_four_blanks() -> None:
     # Sam answered Tracking ("I stay put") and made a show of loitering (a Video volunteer).
-    bag = building_bag(_garden(), {"video"})
+    bag = building_bag(_garden().categories, {"video"})
     assert bag == ["blue", "blank", "blank", "blank", "orange", "blank"]
     assert (bag.count("blue"), bag.count("orange"), bag.count("blank")) == (1, 1, 4)
 
 
 def test_a_bag_always_holds_exactly_six_tokens() -> None:
     for district_type in range(1, 7):
-        assert len(building_bag(player_screen("district", district_blues(district_type), {}), set())) == 6
+        assert len(building_bag(player_screen("district", district_blues(district_type), {}).categories, set())) == 6
 
 
 def test_two_tracking_checkboxes_still_put_one_blue_in_the_bag() -> None:
-    bag = building_bag(player_screen("section", section_blues(["tracking", "tracking"]), {}), set())
+    bag = building_bag(player_screen("section", section_blues(["tracking", "tracking"]), {}).categories, set())
     assert bag.count("blue") == 1 and bag.count("blank") == 5
 
 
 def test_wall_with_two_blue_categories_and_nothing_volunteered_is_two_blues_four_blanks() -> None:
-    bag = building_bag(player_screen("section", section_blues(["tracking", "access"]), {}), set())
+    bag = building_bag(player_screen("section", section_blues(["tracking", "access"]), {}).categories, set())
     assert bag == ["blue", "blue", "blank", "blank", "blank", "blank"]
 
 
 def test_redundant_system_keeps_blue_in_the_bag_and_red_out() -> None:
     screen = player_screen("section", section_blues(["tracking", "tracking"]), {"tracking": 1})
-    assert building_bag(screen, set())[0] == "blue"
-    assert "red" not in building_bag(screen, set())
+    assert building_bag(screen.categories, set())[0] == "blue"
+    assert "red" not in building_bag(screen.categories, set())
 
 
 def test_fully_bypassed_category_puts_a_red_token_in() -> None:
     screen = player_screen("district", district_blues(2), {"access": 1})
-    assert building_bag(screen, set()) == ["blue", "red", "blank", "blank", "blank", "blank"]
+    assert building_bag(screen.categories, set()) == ["blue", "red", "blank", "blank", "blank", "blank"]
 
 
 def test_volunteering_in_a_watched_category_adds_no_orange() -> None:
-    assert building_bag(_garden(), {"tracking"}).count("orange") == 0
+    assert building_bag(_garden().categories, {"tracking"}).count("orange") == 0
+
+
+def test_the_rules_slots_are_the_screens_as_shown() -> None:
+    # The odds read the bag off the rules' slots without building the screen; the draw shows the screen.
+    for district_type, bypassed in product(range(1, 7), ([], ["tracking"], ["tracking", "access"])):
+        if len(bypassed) > district_type:
+            continue
+        source, slots = laid_out_slots(district_type, None, bypassed)
+        screen = laid_out(district_type, None, bypassed)
+        assert (source, [(s.category, s.blue, s.red, s.free) for s in slots]) == (
+            screen.source, [(s.category, s.blue, s.red, s.free) for s in screen.categories]
+        )
+        assert building_bag(slots, {"video"}) == building_bag(screen.categories, {"video"})
 
 
 def test_the_draw_is_one_die_with_as_many_faces_as_tokens() -> None:
@@ -70,7 +85,7 @@ def test_the_draw_is_one_die_with_as_many_faces_as_tokens() -> None:
 
 
 def test_seeded_draw_is_reproducible() -> None:
-    bag = building_bag(_garden(), {"video"})
+    bag = building_bag(_garden().categories, {"video"})
     first = draw_token(bag, Stream(seed="garden", scope="test", nonce=0))
     assert first == draw_token(bag, Stream(seed="garden", scope="test", nonce=0))
     assert first == Stream(seed="garden", scope="test", nonce=0).roll(6) - 1

@@ -11,7 +11,7 @@ from service.systems.desert.rules import personal_reactions as personal
 from service.systems.desert.rules import security_logs as logs
 from service.systems.desert.rules.building_reactions import building_bag, choose_side, draw_token, resolve_token
 from service.systems.desert.rules.reaction_odds import building_draw_odds, personal_draw_odds
-from service.systems.desert.rules.screen import laid_out, slot
+from service.systems.desert.rules.screen import Slot, Source, laid_out_slots, screen_of
 from service.systems.desert.rules.tokens import MAX_CONTROL, TokenColor
 from service.systems.desert.state import (
     Character,
@@ -39,7 +39,6 @@ from service.systems.desert.wire.reactions import (
     DesertReactionChosen,
     DesertToken,
 )
-from service.systems.desert.wire.screen import DesertScreen
 from service.systems.desert.wire.sheets import DesertApproach
 
 KEEP_DRAWS = 30  # reactions remembered per visit; escalation only needs the counts
@@ -48,16 +47,19 @@ KEEP_DRAWS = 30  # reactions remembered per visit; escalation only needs the cou
 # -- building and district reactions --------------------------------------------------------------
 
 
-def _building_bag(params: DesertBuildingReactionInput) -> tuple[DesertScreen, list[TokenColor]]:
-    screen = laid_out(params.district_type, params.checkboxes, params.bypassed)
+def _building_bag(params: DesertBuildingReactionInput) -> tuple[Source, list[Slot], list[TokenColor]]:
+    """The screen's slots (and whether of a district or a section) and the bag they make."""
+    source, slots = laid_out_slots(params.district_type, params.checkboxes, params.bypassed)
+    free = {s.category for s in slots if s.free}
     for category in params.volunteered:
-        if not slot(screen, category).free:
+        if category not in free:
             raise refuse(errors.NOT_A_FREE_CATEGORY, f"{category} holds control tokens here: a statement there is required, not volunteered")
-    return screen, building_bag(screen, set(params.volunteered))
+    return source, slots, building_bag(slots, set(params.volunteered))
 
 
 def resolve_building_reaction(params: DesertBuildingReactionInput, stream: Stream) -> DesertBuildingDraw:
-    screen, bag = _building_bag(params)
+    source, slots, bag = _building_bag(params)
+    screen = screen_of(source, slots)
     index = draw_token(bag, stream)
     after, reaction = resolve_token(
         bag[index], control=params.control, blues_before=params.blues_before, side=params.on_blue, reactions=params.reactions, stream=stream
@@ -88,7 +90,7 @@ def _building_bag_at_table(state: DesertState, params: DesertBuildingReactionAtT
             f"{found.name} still has to say {', '.join(missing)} here (or bypass it) before the draw",
             missing=missing,
         )
-    return found, building_bag(shown, logs.volunteered(log, shown))
+    return found, building_bag(shown.categories, logs.volunteered(log, shown))
 
 
 def building_reaction(
@@ -240,7 +242,7 @@ def personal_reaction(
 
 
 def building_reaction_odds(params: DesertBuildingReactionInput) -> Odds:
-    _, bag = _building_bag(params)
+    _, _, bag = _building_bag(params)
     return building_draw_odds(bag, control=params.control, blues_before=params.blues_before, side=params.on_blue, reactions=params.reactions)
 
 

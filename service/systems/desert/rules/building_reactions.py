@@ -8,20 +8,22 @@ bag always holds exactly six tokens, and `stream.roll(6) - 1` picks one.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from service.dice.stream import Stream
 from service.systems.desert.rules.tokens import BAG_SIZE, MAX_CONTROL, Side, TokenColor
 from service.systems.desert.wire.reactions import DesertReaction
-from service.systems.desert.wire.screen import DesertScreen
+from service.systems.desert.rules.screen import Slot
+from service.systems.desert.wire.screen import DesertScreenSlot
 from service.systems.desert.wire.sheets import DesertReactionSet
 
 ESCALATION_STEPS = 3
 
 
-def building_bag(screen: DesertScreen, volunteered: Collection[str]) -> list[TokenColor]:
+def building_bag(slots: Iterable[Slot | DesertScreenSlot], volunteered: Collection[str]) -> list[TokenColor]:
+    """The bag of a screen's slots (a screen's `categories`, or the rules' `Slot`s of it)."""
     bag: list[TokenColor] = []
-    for slot in screen.categories:
+    for slot in slots:
         if slot.blue > 0:
             bag.append("blue")  # a redundant system picked up what any bypass missed
         elif slot.red > 0:

@@ -8,7 +8,7 @@ orange free token.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from service.systems.desert import errors
 from service.systems.desert.errors import refuse
@@ -32,34 +32,60 @@ def section_blues(checkboxes: Iterable[str]) -> dict[str, int]:
     return blues
 
 
-def player_screen(source: Source, blues: Mapping[str, int], bypassed: Mapping[str, int]) -> DesertScreen:
-    """Lay out the screen; `bypassed` counts blues replaced by red bypass tokens per category."""
-    slots: list[dict[str, Any]] = []
+class Slot(NamedTuple):
+    """A slot of the screen as the rules read it: the wire model's (`DesertScreenSlot`) fields that say
+    what lies on it, without building and validating the model (the odds of a draw need no more)."""
+
+    category: str
+    blue: int  # blue control tokens still on it
+    red: int  # red bypass tokens that replaced blue ones
+    free: bool  # no control token at all: an orange free token
+
+
+def screen_slots(blues: Mapping[str, int], bypassed: Mapping[str, int]) -> list[Slot]:
+    """Each category's slot, in screen order; `bypassed` counts blues replaced by red bypass tokens per category."""
+    slots: list[Slot] = []
     for category in CATEGORIES:
         blue = blues.get(category, 0)
         red = bypassed.get(category, 0)
         if red > blue:
             raise refuse(errors.NOTHING_TO_BYPASS, f"{category} holds {blue} blue control token(s); {red} cannot be bypassed")
-        slots.append(
-            {
-                "category": category,
-                "requirement": f"say {REQUIREMENTS[category]}",
-                "blue": blue - red,
-                "red": red,
-                "free": blue == 0,
-                "statement_required": blue - red > 0,
-            }
-        )
-    # Validated as one (`DesertScreenSlot` for each slot): one call instead of one per model.
-    required = [s["category"] for s in slots if s["statement_required"]]
-    return DesertScreen.model_validate({"source": source, "categories": slots, "required_statements": required})
+        slots.append(Slot(category, blue - red, red, blue == 0))
+    return slots
+
+
+def screen_of(source: Source, slots: Iterable[Slot]) -> DesertScreen:
+    """The screen's wire model of its slots, validated as one (`DesertScreenSlot` for each slot)."""
+    categories: list[dict[str, Any]] = [
+        {
+            "category": s.category,
+            "requirement": f"say {REQUIREMENTS[s.category]}",
+            "blue": s.blue,
+            "red": s.red,
+            "free": s.free,
+            "statement_required": s.blue > 0,
+        }
+        for s in slots
+    ]
+    required = [s["category"] for s in categories if s["statement_required"]]
+    return DesertScreen.model_validate({"source": source, "categories": categories, "required_statements": required})
+
+
+def player_screen(source: Source, blues: Mapping[str, int], bypassed: Mapping[str, int]) -> DesertScreen:
+    """Lay out the screen; `bypassed` counts blues replaced by red bypass tokens per category."""
+    return screen_of(source, screen_slots(blues, bypassed))
+
+
+def laid_out_slots(district_type: int | None, checkboxes: Iterable[str] | None, bypassed: Iterable[str]) -> tuple[Source, list[Slot]]:
+    """The slots of a district of this type, or else of a section with these checkboxes, and which it is."""
+    if district_type is not None:
+        return "district", screen_slots(district_blues(district_type), section_blues(bypassed))
+    return "section", screen_slots(section_blues(checkboxes or []), section_blues(bypassed))
 
 
 def laid_out(district_type: int | None, checkboxes: Iterable[str] | None, bypassed: Iterable[str]) -> DesertScreen:
     """The screen of a district of this type, or else of a section with these checkboxes."""
-    if district_type is not None:
-        return player_screen("district", district_blues(district_type), section_blues(bypassed))
-    return player_screen("section", section_blues(checkboxes or []), section_blues(bypassed))
+    return screen_of(*laid_out_slots(district_type, checkboxes, bypassed))
 
 
 def slot(screen: DesertScreen, category: str) -> DesertScreenSlot:
