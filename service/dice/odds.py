@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any
 
 from service.dice import memo
 from service.dice.notation.limits import DEFAULT_LIMITS, Limits
@@ -170,32 +170,36 @@ class Distribution:
 
         Written from the whole numbers; each chance's text and float are kept by its denominator, then its
         numerator (`_TEXTS`), so a chance met before costs one lookup by a small int."""
-        total, numeric = self.total, self.numeric
+        total, outcomes, ways = self.total, self.outcomes, self.ways
         row = _TEXTS.get(total)
         if row is None:
             row = _TEXTS[total] = {}
         known = row.get
-        outcomes: list[dict[str, Any]] = []
-        append = outcomes.append
+        rows: list[dict[str, Any]] = []
+        append = rows.append
+        if not isinstance(outcomes[0], int):
+            for outcome, w in zip(outcomes, ways):
+                exact, p = known(w) or _written(row, w, total)
+                append({"outcome": outcome, "exact": exact, "probability": p})
+            body: dict[str, Any] = {"name": self.name, "numeric": False, "outcomes": rows}
+            if self.target is not None:
+                body["target"] = self.target
+            return body
         remaining = total
-        for outcome, w in zip(self.outcomes, self.ways):
-            exact = known(w) or _written(row, w, total)
-            if numeric:
-                left = known(remaining) or _written(row, remaining, total)
-                append({"outcome": outcome, "exact": exact[0], "probability": exact[1], "atLeastExact": left[0], "atLeast": left[1]})
-                remaining -= w
-            else:
-                append({"outcome": outcome, "exact": exact[0], "probability": exact[1]})
-        body: dict[str, Any] = {"name": self.name, "numeric": numeric, "outcomes": outcomes}
+        for outcome, w in zip(outcomes, ways):
+            exact, p = known(w) or _written(row, w, total)
+            left, at_least = known(remaining) or _written(row, remaining, total)
+            append({"outcome": outcome, "exact": exact, "probability": p, "atLeastExact": left, "atLeast": at_least})
+            remaining -= w
+        body = {"name": self.name, "numeric": True, "outcomes": rows}
         if self.target is not None:
             body["target"] = self.target
-        if numeric:
-            numbers = cast("tuple[int, ...]", self.outcomes)  # numeric: every outcome is an int
-            first = sum(map(operator.mul, numbers, self.ways))
-            second = sum(map(operator.mul, map(operator.mul, numbers, numbers), self.ways))
-            spread = second * total - first * first  # the variance times total**2
-            mean = known(first) or _written(row, first, total)
-            body.update(meanExact=mean[0], mean=mean[1], stdDev=math.sqrt(spread / total**2))
+        numbers: tuple[int, ...] = outcomes  # type: ignore[assignment]  # numeric: every outcome is an int
+        first = sum(map(operator.mul, numbers, ways))
+        second = sum(map(operator.mul, map(operator.mul, numbers, numbers), ways))
+        spread = second * total - first * first  # the variance times total**2
+        body["meanExact"], body["mean"] = known(first) or _written(row, first, total)
+        body["stdDev"] = math.sqrt(spread / total**2)
         return body
 
 
@@ -232,10 +236,21 @@ class Odds:
 
     @classmethod
     def of(cls, *distributions: Distribution | Iterable[Distribution]) -> Odds:
+        """Odds of these distributions, each given alone or several in an iterable, in order.
+
+        Made as `__init__` and `__post_init__` make one, without the frozen dataclass's field-by-field set."""
         flat: list[Distribution] = []
         for d in distributions:
-            flat.extend([d] if isinstance(d, Distribution) else d)
-        return cls(tuple(flat))
+            if isinstance(d, Distribution):
+                flat.append(d)
+            else:
+                flat.extend(d)
+        names = {d.name for d in flat}
+        assert flat and len(names) == len(flat), "odds name each distribution once"
+        made = object.__new__(cls)
+        _DISTRIBUTIONS(made, tuple(flat))
+        _ANSWER(made, None)
+        return made
 
     def __getitem__(self, name: str) -> Distribution:
         for d in self.distributions:
@@ -250,6 +265,9 @@ class Odds:
             if sum(len(d.outcomes) for d in self.distributions) <= KEPT_ANSWER_OUTCOMES:
                 object.__setattr__(self, "_answer", answer)
         return {"distributions": answer}
+
+
+_DISTRIBUTIONS, _ANSWER = (vars(Odds)[slot].__set__ for slot in Odds.__slots__)
 
 
 # The most outcomes an answer kept with its odds may hold: a d20 test has 20 to 60, an attack 30 to 80,
