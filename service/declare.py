@@ -211,8 +211,9 @@ def declare(
     assert session_odds is None or session is not None, f"{system.id}/{name}: session odds need a session form"
     fields: dict[str, Any] = {}
     if odds is not None:
-        # Pure in its input: the same input answers from the remembered odds (`service.dice.memo`).
-        fields["odds"] = memoized(odds)
+        # Pure in its input: the same input answers from the remembered odds (`service.dice.memo`), keyed by
+        # the whole request, so what the odds call beneath is not remembered again (`alone`).
+        fields["odds"] = memoized(odds, alone=True)
     if session_odds is not None:
         fields["session_odds"] = _odds_over_stored(system, session_odds)
     if stateless is not None:

@@ -235,13 +235,20 @@ def remember(key_of: Callable[[], Hashable | None], compute: Callable[[], _R]) -
     return TABLES.get(key, compute)
 
 
-def memoized(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+def memoized(fn: Callable[_P, _R], *, alone: bool = False) -> Callable[_P, _R]:
     """Remember a pure function's answers by the content of its arguments (the answer must not be mutated).
 
     A call with one model whose JSON says everything it holds (every mechanic's odds over its request)
     is keyed by its type and that JSON at once, as `fingerprint` reads such a model, without the nested
-    tuples and `Key` around it: a remembered answer costs about 2 µs to find instead of 4."""
+    tuples and `Key` around it: a remembered answer costs about 2 µs to find instead of 4.
+
+    `alone`: an answer not found is computed with remembering off beneath it (`computed_alone`). For a
+    function whose key already names everything its answer reads (a mechanic's odds over its request),
+    the rules it calls keying their own inputs again would cost a first request 2 to 30 µs (a
+    fingerprint of a rule and its inputs), and pay off only for another request with other words and
+    the same inner inputs."""
     module, name = fn.__module__, fn.__qualname__
+    compute = computed_alone(fn) if alone else fn
 
     @functools.wraps(fn)
     def remembered(*args: _P.args, **kwargs: _P.kwargs) -> _R:
@@ -250,15 +257,32 @@ def memoized(fn: Callable[_P, _R]) -> Callable[_P, _R]:
         if len(args) == 1 and not kwargs:
             (only,) = args
             if isinstance(only, BaseModel) and _json_is_whole(type(only)):
-                return TABLES.get((module, name, type(only), only.__pydantic_serializer__.to_json(only)), lambda: fn(*args, **kwargs))
+                return TABLES.get((module, name, type(only), only.__pydantic_serializer__.to_json(only)), lambda: compute(*args, **kwargs))
 
         def key_of() -> Hashable | None:
             key = fingerprint((args, kwargs))
             return None if key is None else (module, name, key)
 
-        return remember(key_of, lambda: fn(*args, **kwargs))
+        return remember(key_of, lambda: compute(*args, **kwargs))
 
     return remembered
+
+
+def computed_alone(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """`fn`, run with remembering off while it runs (nothing under it is looked up, keyed or kept), then
+    back on. Called only while remembering is on; the service computes odds on one thread, and a call
+    from another meanwhile would only compute what it could have found."""
+
+    @functools.wraps(fn)
+    def computed(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        global _enabled
+        _enabled = False
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _enabled = True
+
+    return computed
 
 
 def over_state(name: str, state: dict[str, Any], others: Any, compute: Callable[[], _R]) -> _R:

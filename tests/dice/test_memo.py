@@ -52,9 +52,12 @@ def _published() -> list[tuple[str, dict[str, Any]]]:
 @pytest.mark.parametrize(("key", "body"), _published(), ids=[key for key, _ in _published()])
 def test_every_published_example_answers_the_same_remembered_as_walked_afresh(key: str, body: dict[str, Any]) -> None:
     slow = _slow(key, body)
+    memo.TABLES.clear()
     assert _fast(key, body) == slow  # computed, then remembered
+    assert len(memo.TABLES) == 1  # by the request alone: nothing beneath it keyed or kept again
     assert _fast(key, body) == slow  # answered from the tables
     assert memo.TABLES.hits > 0
+    assert memo.enabled()
 
 
 D20 = [
@@ -251,6 +254,39 @@ def test_a_function_of_one_whole_model_is_keyed_by_its_type_and_json() -> None:
     finally:
         memo.set_enabled(True)
     assert len(calls) == 6
+
+
+def test_a_function_remembered_alone_computes_with_remembering_off_beneath_it() -> None:
+    from pydantic import BaseModel
+
+    class Shot(BaseModel):
+        dv: int
+
+    inner_calls: list[int] = []
+
+    @memo.memoized
+    def inner(dv: int) -> int:
+        inner_calls.append(dv)
+        return dv * 2
+
+    def outer(params: Shot | int) -> int:
+        dv = params.dv if isinstance(params, Shot) else params
+        if dv < 0:
+            raise ValueError("no negative DV")
+        assert not memo.enabled()  # off while it runs
+        return inner(dv) + inner(dv)
+
+    alone = memo.memoized(outer, alone=True)
+    memo.TABLES.clear()
+    assert alone(Shot(dv=3)) == 12
+    assert inner_calls == [3, 3]  # walked twice: nothing beneath the request is remembered
+    assert len(memo.TABLES) == 1 and memo.enabled()
+    assert alone(Shot(dv=3)) == 12 and inner_calls == [3, 3]  # the request's answer is
+    assert alone(5) == 20 and len(memo.TABLES) == 2  # keyed by fingerprint: alone as well
+    assert inner(3) == 6 and inner(3) == 6 and inner_calls == [3, 3, 5, 5, 3]  # on its own it remembers
+    with pytest.raises(ValueError):
+        alone(-1)
+    assert memo.enabled()  # back on after a failure
 
 
 def test_a_stored_states_digest_is_taken_once_per_state_object_and_kept_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
