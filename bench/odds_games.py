@@ -10,8 +10,9 @@ enough to take about 0.2 s, next to the roll itself on a fixed stream for scale.
 JSON encoding are timed. A mechanic with odds but no example is listed as such.
 
 `odds µs` is the call as the service makes it, its tables and its answer remembered from an earlier
-request with the same inputs (`service.dice.memo`, `Odds.wire`); `cold µs` is the same call with remembering off, every walk
-run afresh. Both are set against one session write measured in the same run: `POST
+request with the same inputs (`service.dice.memo`, `Odds.wire`); `cold µs` is the same call as an input never
+seen before meets it: remembering on, every remembered table and state digest forgotten first
+(`memo.forget`), so its key is built, its rules walked afresh and its answer kept. Both are set against one session write measured in the same run: `POST
 /v1/sessions/{id}/dice/roll` of `1d20+4` through the ASGI app in process on the memory store
 (routing, auth, body, write, answer; no socket). `ratio` is odds µs over that write, `cold×` cold µs
 over it. `spread µs` is the cold cost averaged over the typical inputs of `odds_spread.py` (each
@@ -136,13 +137,10 @@ async def _session_odds(rounds: int, system: str | None) -> list[tuple[str, floa
                 state, odds = now["state"], mechanic.session_odds
                 try:
                     warm = _best(lambda: odds(state, params, actor).wire(), rounds)
-                    memo.set_enabled(False)
-                    cold = _best(lambda: odds(state, params, actor).wire(), rounds)
+                    cold = _best(lambda: (memo.forget(), odds(state, params, actor).wire()), rounds)
                     out.append((mechanic.key, warm, cold))
                 except Problem as exc:
                     print(f"{mechanic.key:28} refused: {exc}")
-                finally:
-                    memo.set_enabled(True)
             call = Call(sessions=sessions, store=store, idempotency_ttl_ms=1000, session_id=session_id, token=tokens[seat])
             try:
                 await op.run(call, params)
@@ -194,16 +192,12 @@ def main() -> None:
         params = mechanic.input.model_validate(body)
         odds, resolve = mechanic.odds, mechanic.resolve
         odds_us = _best(lambda: odds(params).wire(), args.rounds)
-        memo.set_enabled(False)
-        try:
-            cold_us = _best(lambda: odds(params).wire(), args.rounds)
-            first_us = _best(lambda: (memo.forget_shapes(), odds(params).wire()), args.rounds)
-        finally:
-            memo.set_enabled(True)
+        cold_us = _best(lambda: (memo.forget(), odds(params).wire()), args.rounds)
+        first_us = _best(lambda: (memo.forget(), memo.forget_shapes(), odds(params).wire()), args.rounds)
         spread = f"{'-':>10} {'-':>7}"
         if operation in SPREAD:
             inputs = [mechanic.input.model_validate(each) for each in SPREAD[operation]]
-            spread_us = _best(lambda: _each_cold(odds, inputs, memo.TABLES.clear), args.rounds) / len(inputs)
+            spread_us = _best(lambda: _each_cold(odds, inputs, memo.forget), args.rounds) / len(inputs)
             spread = f"{spread_us:10.0f} {spread_us / write_us:7.2f}"
         roll_us = _best(lambda: resolve(params, Stream(seed="bench", scope="odds", nonce=0)), args.rounds) if resolve else 0.0
         print(f"{mechanic.key:28} {odds_us:10.0f} {odds_us / write_us:7.2f} {cold_us:10.0f} {cold_us / write_us:7.2f} {spread} {first_us:10.0f} {roll_us:10.0f}")

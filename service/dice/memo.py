@@ -329,6 +329,13 @@ _DIGESTS_KEPT = 128
 _DIGESTS: ByIdentity[bytes] = ByIdentity(_DIGESTS_KEPT)
 
 
+def forget() -> None:
+    """Forget every remembered table and state digest (not the shape caches, `forget_shapes`): what the
+    next request finds, had it come first. For tests and the bench."""
+    TABLES.clear()
+    _DIGESTS.clear()
+
+
 def _digest(state: dict[str, Any]) -> bytes:
     digest = _DIGESTS.find(state)
     if digest is None:
