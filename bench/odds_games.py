@@ -23,6 +23,11 @@ write; a mechanic without a spread shows `-`. `first µs` is the cold call with 
 input's shape (`service.dice.memo.shape_cache`: the dice notation's terms, the text of each fraction
 an answer writes) forgotten too: what the first input of its shape in the process costs. The tables the systems build at startup
 (`Registry.prepare`, which the app runs when made) are built first, their cost printed.
+
+Then every session odds function against the state its example session has reached (`_session_odds`):
+`odds µs` asked again on the same state, `moved µs` the same odds once a write elsewhere at the table
+changed the state (the state digested again, the rules beneath answering from their own tables: what
+a seat asking before each of its turns meets), `cold µs` asked for the first time; each over the write.
 """
 
 from __future__ import annotations
@@ -115,10 +120,13 @@ def _asgi_writes() -> Batch:
     return lambda n: loop.run_until_complete(writes(n))
 
 
-async def _session_odds(rounds: int, system: str | None) -> list[tuple[str, float, float]]:
-    """(mechanic, µs, cold µs) of each session odds function, on the state its first published session
-    call meets: the system's example calls (`IN_SESSION`) are played in order through the operations
-    on the memory store, and before a mechanic's first call its odds are timed against the state then."""
+async def _session_odds(rounds: int, system: str | None) -> list[tuple[str, float, float, float]]:
+    """(mechanic, µs, moved µs, cold µs) of each session odds function, on the state its first published
+    session call meets: the system's example calls (`IN_SESSION`) are played in order through the
+    operations on the memory store, and before a mechanic's first call its odds are timed against the
+    state then: asked again; asked again once a write elsewhere changed the state (`memo.forget_states`:
+    the state digested again and its answer computed, the rules beneath finding their own tables); and
+    asked for the first time (`memo.forget`)."""
     from service.api.examples import IN_SESSION, session_table
     from service.api.operations import Call, build_operations
     from service.dice import memo
@@ -132,7 +140,7 @@ async def _session_odds(rounds: int, system: str | None) -> list[tuple[str, floa
     sessions = Sessions(store, REGISTRY, secret="bench-" + "s" * 32, ttl_seconds=3600)
     operations = {op.field: op for op in build_operations(REGISTRY)}
     by_field = {_operation(m.system, m.name) + "InSession": m for m in REGISTRY.mechanics.values() if m.session_odds}
-    out: list[tuple[str, float, float]] = []
+    out: list[tuple[str, float, float, float]] = []
     for name, calls in IN_SESSION.items():
         if system and name != system:
             continue
@@ -157,8 +165,9 @@ async def _session_odds(rounds: int, system: str | None) -> list[tuple[str, floa
                 state, odds = now["state"], mechanic.session_odds
                 try:
                     warm = _best(lambda: odds(state, params, actor).wire(), rounds)
+                    moved = _best(lambda: (memo.forget_states(), odds(state, params, actor).wire()), rounds)
                     cold = _best(lambda: (memo.forget(), odds(state, params, actor).wire()), rounds)
-                    out.append((mechanic.key, warm, cold))
+                    out.append((mechanic.key, warm, moved, cold))
                 except Problem as exc:
                     print(f"{mechanic.key:28} refused: {exc}")
             call = Call(sessions=sessions, store=store, idempotency_ttl_ms=1000, session_id=session_id, token=tokens[seat])
@@ -232,8 +241,9 @@ def main() -> None:
         roll_us = best.get(f"{key} roll", 0.0)
         print(f"{key:28} {odds_us:10.0f} {odds_us / write_us:7.2f} {cold_us:10.0f} {cold_us / write_us:7.2f} {spread_text} {first_us:10.0f} {roll_us:10.0f}")
     print("session odds, against the state of the system's example session before the mechanic's first call")
-    for key, odds_us, cold_us in asyncio.run(_session_odds(args.rounds, args.system)):
-        print(f"{key:28} {odds_us:10.0f} {odds_us / write_us:7.2f} {cold_us:10.0f}")
+    print(f"{'mechanic':28} {'odds µs':>10} {'ratio':>7} {'moved µs':>10} {'moved×':>7} {'cold µs':>10} {'cold×':>7}")
+    for key, odds_us, moved_us, cold_us in asyncio.run(_session_odds(args.rounds, args.system)):
+        print(f"{key:28} {odds_us:10.0f} {odds_us / write_us:7.2f} {moved_us:10.0f} {moved_us / write_us:7.2f} {cold_us:10.0f} {cold_us / write_us:7.2f}")
 
 
 if __name__ == "__main__":

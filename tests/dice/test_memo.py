@@ -289,6 +289,54 @@ def test_a_function_remembered_alone_computes_with_remembering_off_beneath_it() 
     assert memo.enabled()  # back on after a failure
 
 
+def test_forgetting_states_keeps_the_tables_keyed_by_their_own_inputs() -> None:
+    computed: list[str] = []
+
+    def walked(name: str, value: int) -> int:
+        computed.append(name)
+        return value
+
+    def inner() -> int:
+        return memo.remember(lambda: ("test inner", 1), lambda: walked("inner", 1))
+
+    def over(state: dict[str, Any]) -> int:
+        return memo.over_state("test", state, ("seat",), lambda: walked("over", 1) + inner())
+
+    state = {"round": 1}
+    assert over(state) == 2 and over(state) == 2
+    assert computed == ["over", "inner"]
+    memo.forget_states()  # as once a write has changed the state
+    assert over(state) == 2
+    assert computed == ["over", "inner", "over"]  # answered again over the state; the table beneath kept
+    memo.forget()
+    assert over(state) == 2
+    assert computed == ["over", "inner", "over", "over", "inner"]
+
+
+def test_a_dataclass_is_keyed_by_its_fields_each_time() -> None:
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Aim:
+        bonus: int
+        mode: str = "normal"
+
+    @dataclass(frozen=True)
+    class One:
+        only: int
+
+    @dataclass(frozen=True)
+    class Empty:
+        pass
+
+    assert memo.fingerprint(Aim(3)) == memo.fingerprint(Aim(3, "normal"))  # read once, then by the kept reader
+    assert memo.fingerprint(Aim(3)) != memo.fingerprint(Aim(4))
+    assert memo.fingerprint(Aim(3, "advantage")) != memo.fingerprint(Aim(3))
+    assert memo.fingerprint(One(1)) != memo.fingerprint(One(True))
+    assert memo.fingerprint(One(1)) == memo.fingerprint(One(1))
+    assert memo.fingerprint(Empty()) == memo.fingerprint(Empty()) != memo.fingerprint(One(1))
+
+
 def test_a_stored_states_digest_is_taken_once_per_state_object_and_kept_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     written: list[object] = []
     dumps = memo.orjson.dumps
