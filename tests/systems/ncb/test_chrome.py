@@ -68,6 +68,17 @@ def test_no_chrome_adds_nothing_and_two_implants_with_the_same_bonuses_both_coun
     assert (both.armor_class, both.speed, both.initiative) == (2, 10, 0)
 
 
+def test_a_sheets_chrome_totals_are_summed_once_and_follow_a_change() -> None:
+    installed = chrome.install([], implant("Subdermal armor", armorClass=1), slots=6, capacity=10)
+    assert isinstance(installed, tuple)
+    first = chrome.totals(installed)
+    assert chrome.totals(installed) is first  # the same tuple of frozen implants: summed once
+    grown = chrome.install(installed, implant("Dermal plating", armorClass=2), slots=6, capacity=10)
+    assert chrome.totals(grown).armor_class == 3 and chrome.totals(installed).armor_class == 1
+    again = tuple([*installed])  # an equal tuple of its own: summed again, to the same totals
+    assert again is not installed and chrome.totals(again) == first
+
+
 def test_an_active_implant_cools_down_over_its_owners_turns() -> None:
     installed = chrome.install([], implant("Kerenzikov", active={"unit": "rounds", "amount": 2}), slots=6, capacity=10)
     installed, used = chrome.activate(installed, "Kerenzikov")

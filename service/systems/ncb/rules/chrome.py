@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+from service.dice.memo import ByIdentity
 from service.systems.ncb.errors import (
     CHROME_CAPACITY,
     CHROME_COOLING_DOWN,
@@ -71,15 +72,22 @@ def uninstall(implants: Sequence[NcbImplantView], name: str) -> tuple[Installed,
 
 
 def totals(implants: Sequence[NcbImplantView]) -> NcbChromeTotals:
-    """Sum of every installed implant's passive bonuses (no chrome at all: the one zero total, read
-    several times per attack)."""
+    """Sum of every installed implant's passive bonuses (no chrome at all: the one zero total), read
+    several times per attack: kept for the most recent sheets' chrome by the identity of its tuple (a
+    tuple of frozen implants never changes; a sheet that changes gets a new one)."""
     if not implants:
         return _NO_CHROME
-    passives = [i.passive for i in implants]
-    return NcbChromeTotals(**{f: sum(getattr(p, f) for p in passives) for f in NcbChromeBonuses.model_fields})
+    found = _TOTALS.find(implants) if isinstance(implants, tuple) else None
+    if found is None:
+        passives = [i.passive for i in implants]
+        found = NcbChromeTotals(**{f: sum(getattr(p, f) for p in passives) for f in NcbChromeBonuses.model_fields})
+        if isinstance(implants, tuple):
+            _TOTALS.keep(implants, found)
+    return found
 
 
 _NO_CHROME = NcbChromeTotals(**{f: 0 for f in NcbChromeBonuses.model_fields})
+_TOTALS: ByIdentity[NcbChromeTotals] = ByIdentity(256)
 
 
 def activate(implants: Sequence[NcbImplantView], name: str) -> tuple[Installed, NcbImplantView]:
