@@ -77,12 +77,12 @@ def faces(
     For a rule whose draw is a single die and whose reading of the face is a pure function (`outcome_of`),
     this is `walk` without a stream per path: `sides` calls, counted as whole numbers. Remembered as `walk` is,
     unless `remember` is false (a table the caller keeps itself): then it is keyed, so tables derived from
-    it can be remembered, but walked afresh. A caller that keeps the table may name its `key` itself
-    (one no other content can have), instead of its fingerprint.
+    it can be remembered, but walked afresh. A caller may name its `key` itself (one no other content can
+    have), instead of its fingerprint; a table is remembered only while remembering is on.
     """
     if key is None:
         key = memo.fingerprint(("faces", outcome_of, sides)) if memo.enabled() else None
-    if key is None or not remember:
+    if key is None or not remember or not memo.enabled():
         chances, counted = _faces(outcome_of, sides)
     else:
         chances, counted = memo.TABLES.get(("faces", key), lambda: _faces(outcome_of, sides))

@@ -112,6 +112,27 @@ def test_a_walk_answered_from_memory_is_a_fresh_copy() -> None:
     assert memo.TABLES.hits == 1
 
 
+def test_a_face_table_named_by_its_caller_is_kept_under_that_name_only_while_remembering_is_on() -> None:
+    from service.dice.walk import faces
+
+    read: list[int] = []
+
+    def parity(face: int) -> str:
+        read.append(face)
+        return "even" if face % 2 == 0 else "odd"
+
+    key = memo.Key(("test parity", 6))
+    memo.set_enabled(False)
+    try:
+        assert faces(parity, 6, key=key) == {"even": Fraction(1, 2), "odd": Fraction(1, 2)}
+    finally:
+        memo.set_enabled(True)
+    assert len(memo.TABLES) == 0 and len(read) == 6  # off: walked, nothing kept
+    assert faces(parity, 6, key=key).key is key
+    assert faces(parity, 6, key=key) == {"even": Fraction(1, 2), "odd": Fraction(1, 2)}
+    assert len(read) == 12 and memo.TABLES.hits == 1  # on: walked once more, then found under its name
+
+
 def test_a_rule_is_keyed_by_what_it_was_given_at_the_call() -> None:
     bonus = [1]
 

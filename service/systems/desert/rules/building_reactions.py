@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 
 from service.dice.stream import Stream
+from service.systems.desert.rules.screen import Slot
 from service.systems.desert.rules.tokens import BAG_SIZE, MAX_CONTROL, Side, TokenColor
 from service.systems.desert.wire.reactions import DesertReaction
-from service.systems.desert.rules.screen import Slot
 from service.systems.desert.wire.screen import DesertScreenSlot
 from service.systems.desert.wire.sheets import DesertReactionSet
 

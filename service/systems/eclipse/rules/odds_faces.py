@@ -43,8 +43,8 @@ def face_table(target: int, uses: tuple[str, ...], defaulting: bool, critical_re
 
 def _walk(target: int, uses: tuple[str, ...], defaulting: bool, critical_replaces_superior: bool, *, remember: bool = True) -> Results:
     judge = partial(settle, target=target, uses=uses, defaulting=defaulting, critical_replaces_superior=critical_replaces_superior)
-    # A kept table is keyed by what `settle` was given, under a name of its own.
-    key = None if remember else memo.Key(("eclipse-d100-faces", target, uses, defaulting, critical_replaces_superior))
+    # Keyed by what `settle` was given, under a name of its own (cheaper than a fingerprint of `judge`).
+    key = memo.Key(("eclipse-d100-faces", target, uses, defaulting, critical_replaces_superior))
     return faces(judge, FACES, remember=remember, key=key)
 
 
