@@ -8,7 +8,6 @@ running total is read through `span_result`, `death_added` and `DEATH_TOTAL` as 
 from __future__ import annotations
 
 from collections import Counter
-from fractions import Fraction
 from math import comb
 
 from service.dice.memo import memoized
@@ -71,13 +70,15 @@ def scene_end_odds(measures: list[tuple[str, Odds]]) -> Odds:
 
     Each character rolls its own dice, so the count of deaths is the sum of independent chances.
     """
-    deaths: dict[Outcome, Fraction] = {0: Fraction(1)}
+    deaths: dict[Outcome, int] = {0: 1}  # ways of each count, out of every measure's total multiplied
     for _, odds in measures:
-        dies = 1 - odds["result"].probability(SURVIVES)
-        step: dict[Outcome, Fraction] = {}
-        for count, p in deaths.items():
-            step[count] = step.get(count, Fraction(0)) + p * (1 - dies)
-            step[int(count) + 1] = step.get(int(count) + 1, Fraction(0)) + p * dies
+        result = odds["result"]
+        survives = sum(n for outcome, n in zip(result.outcomes, result.ways) if outcome == SURVIVES)
+        dies = result.total - survives
+        step: dict[Outcome, int] = {}
+        for count, n in deaths.items():
+            step[count] = step.get(count, 0) + n * survives
+            step[int(count) + 1] = step.get(int(count) + 1, 0) + n * dies
         deaths = step
-    each = [Distribution(f"deathMeasure:{who}", odds["result"].chances) for who, odds in measures]
-    return Odds.of(Distribution.of("deaths", deaths), each)
+    each = [odds["result"].renamed(f"deathMeasure:{who}") for who, odds in measures]
+    return Odds.of(Distribution.counted("deaths", deaths), each)
