@@ -1,6 +1,6 @@
 """Micro-benchmark: µs per exact-odds call of every mechanic that declares stateless odds, in process.
 
-Run: .venv/bin/python bench/odds_games.py [--rounds 8] [--system ncb]
+Run: .venv/bin/python bench/odds_games.py [--rounds 8] [--system ncb] [--gc-defaults]
 
 Each mechanic's input is its published odds example (`service/api/examples`: the roll's request
 example without the seeds, which the odds input does not take), validated once;
@@ -22,7 +22,9 @@ call on a memo just cleared, so what one input walked does not serve the next), 
 write; a mechanic without a spread shows `-`. `first µs` is the cold call with the caches kept by the
 input's shape (`service.dice.memo.shape_cache`: the dice notation's terms, the text of each fraction
 an answer writes) forgotten too: what the first input of its shape in the process costs. The tables the systems build at startup
-(`Registry.prepare`, which the app runs when made) are built first, their cost printed.
+(`Registry.prepare`, which the app runs when made) are built first, their cost printed, and the
+collector is then settled as the service settles it once its app is built (`service/heap.py`;
+`--gc-defaults` leaves CPython's own settings).
 
 Then every session odds function against the state its example session has reached (`_session_odds`):
 `odds µs` asked again on the same state, `moved µs` the same odds once a write elsewhere at the table
@@ -193,6 +195,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--system", default=None, help="only this system's mechanics")
+    parser.add_argument("--gc-defaults", action="store_true", help="leave CPython's collector as it is (the service settles it: service/heap.py)")
     args = parser.parse_args()
 
     from service.api.examples import STATELESS, odds_body
@@ -208,6 +211,10 @@ def main() -> None:
     registry.prepare()
     print(f"startup tables (Registry.prepare): {(time.process_time() - start) * 1e3:.0f} ms CPU")
     cases: dict[str, Batch] = {"write": _asgi_writes()}
+    if not args.gc_defaults:
+        from service import heap
+
+        heap.settle()  # as the service does once its app is built (NA_GC_TUNING, on by default)
     rows: list[tuple[str, int]] = []  # each mechanic with an example, and how many spread inputs it has (0: none)
     for mechanic in registry.mechanics.values():
         if mechanic.odds is None or (args.system and mechanic.system != args.system):
