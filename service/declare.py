@@ -88,8 +88,15 @@ def _typed(model: type[BaseModel], stored: dict[str, Any]) -> Any:
 
 
 def _typed_or_loaded(model: type[BaseModel] | None, stored: dict[str, Any]) -> Any:
-    """The typed state of a reader: kept from the write that stored it, when this is that very JSON."""
-    return stored if model is None else _typed(model, stored)
+    """The typed state of a reader: kept from the write that stored it, when this is that very JSON, or
+    from the reader before (a shared read hands the same JSON to every reader of one commit)."""
+    if model is None:
+        return stored
+    found = _TYPED.find(stored)
+    if found is None:
+        found = load_state(model, stored)
+        _TYPED.keep(stored, found)
+    return found
 
 
 def _keep_typed(stored: dict[str, Any], typed: Any) -> None:

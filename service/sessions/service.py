@@ -47,6 +47,9 @@ _RETRY_DEADLINE_S = 10.0
 _CHAIN_MAX = 64
 _CHAIN_BUDGET_S = 0.002
 _EPOCHS_KEPT = 4096
+# Sessions whose last shared read here decoded a commit another replica made (`Sessions.seen`): fewer than
+# the commits kept (`Recent`, 4,096), as a replica serves most reads of the sessions it writes.
+SEEN_SESSIONS = 1024
 
 _now = Clock()  # now, as the document and the log keep it: `2026-12-01T17:45:00.123Z`
 
@@ -115,6 +118,9 @@ class Sessions:
         self._epochs: dict[tuple[str, int], tuple[str, str, str]] = {}
         self._stamps = Stamps()
         self.recent = Recent()  # the last commit to each session this replica wrote
+        # The document the last shared read of each session decoded here, where another replica made the
+        # commit: the next shared read of that same commit (version and stamp) answers it again.
+        self.seen = Recent(SEEN_SESSIONS)
         self.verified = VerifiedTokens()  # tokens seen to match a seat (read by the rate limiter)
         self.retries = 0  # compare-and-set retries (a metric)
         # (system, dice drawn) for each committed random action and stateless roll (a metric)
@@ -171,16 +177,22 @@ class Sessions:
         it kept from that commit instead of decoding the stored one again; the caller must only read
         it (the next write starts from it). The state in it is then also the one the commit's typed
         state was kept for (`service.declare`), so a reader of the typed state skips its validation.
+        When another replica made it, the document decoded for the first shared read of that commit
+        here answers the next ones (`seen`), and its typed state is kept for them the same way.
         """
         loaded = await self.store.load(session_id)
         if loaded is None:
             raise Problem("session-not-found", f"session {session_id!r} does not exist or has expired")
-        kept = self.recent.get(session_id) if shared else None
-        if kept is not None and kept.version == loaded.version and kept.stamp == loaded.stamp:
-            doc = kept.doc
-        else:
+        if not shared:
             doc = SessionDoc.from_json(loaded.doc)
-        return doc, _authorize(doc, token, verified=self.verified)[0]
+            return doc, _authorize(doc, token, verified=self.verified)[0]
+        kept = self.recent.get(session_id)
+        if kept is None or kept.version != loaded.version or kept.stamp != loaded.stamp:
+            kept = self.seen.get(session_id)
+            if kept is None or kept.version != loaded.version or kept.stamp != loaded.stamp:
+                kept = Kept(loaded.version, SessionDoc.from_json(loaded.doc), loaded.log_length, loaded.stamp, {})
+                self.seen.keep(session_id, kept)
+        return kept.doc, _authorize(kept.doc, token, verified=self.verified)[0]
 
     async def log(self, session_id: str, token: str | None, start: int, limit: int) -> LogRead:
         doc, actor = await self.read(session_id, token)

@@ -98,3 +98,28 @@ async def test_a_new_session_is_read_from_the_typed_state_it_started_with(system
         assert len(loads) == 1  # the stored JSON, decoded anew, validated once
     finally:
         memo.set_enabled(True)
+
+
+@pytest.mark.parametrize("system", sorted(set(IN_SESSION) - {"dice"}))
+async def test_another_replicas_commit_is_validated_once_for_all_the_odds_asked_of_it(system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A replica that did not make the stored commit decodes it on the first shared read and validates its
+    state on the first odds that need it; the odds asked after, of the same commit, reuse both."""
+    store, _, operations, odds_of, doc, issued = await _table(system)  # made, and kept, by the first replica
+    reader = Sessions(store, REGISTRY, secret=SECRET, ttl_seconds=600)
+    seat, field, body = next(c for c in IN_SESSION[system] if c[0] != "*" and getattr(odds_of.get(c[1]), "session_odds", None))
+    odds, params = odds_of[field].session_odds, operations[field].input.model_validate(body)
+    token = next(s["token"] for s in issued if s["name"] == seat)
+    loads: list[object] = []
+    real = declare.load_state
+    monkeypatch.setattr(declare, "load_state", lambda model, state: loads.append(model) or real(model, state))
+    memo.set_enabled(False)  # every answer computed, none remembered
+    try:
+        first, actor = await reader.read(doc["id"], token, shared=True)
+        answered = _answer(odds, first["state"], params, actor)
+        again, _ = await reader.read(doc["id"], token, shared=True)
+        assert again is first and _answer(odds, again["state"], params, actor) == answered
+        assert len(loads) == 1  # validated for the first odds only
+        fresh, _ = await reader.read(doc["id"], token)
+        assert _answer(odds, fresh["state"], params, actor) == answered and len(loads) == 2
+    finally:
+        memo.set_enabled(True)

@@ -164,6 +164,30 @@ async def test_a_shared_read_answers_the_kept_document_only_while_it_is_the_stor
     assert refused.value.code == "forbidden"
 
 
+async def test_shared_reads_of_another_replicas_commit_decode_it_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from service.sessions import service as sessions_module
+
+    store, sessions, sid, (ana, bo) = await _table(("ana", "player"), ("bo", "player"))
+    other = Sessions(store, REGISTRY, secret=SECRET, ttl_seconds=600)
+    await other.act(sid, bo, "roll", _roll)  # the commit is the other replica's
+    decoded: list[bytes] = []
+    real = sessions_module.SessionDoc.from_json
+    monkeypatch.setattr(sessions_module.SessionDoc, "from_json", classmethod(lambda cls, raw: decoded.append(raw) or real(raw)))
+    first, actor = await sessions.read(sid, ana, shared=True)
+    again, other_actor = await sessions.read(sid, bo, shared=True)
+    assert again is first and len(decoded) == 1  # one decode for every shared read of that commit
+    assert actor.seat != other_actor.seat  # each read still authorizes its own token
+    plain, _ = await sessions.read(sid, ana)
+    assert plain is not first and plain == first and len(decoded) == 2  # a read that may change it gets its own
+    with pytest.raises(Problem) as refused:
+        await sessions.read(sid, "nat_made-up", shared=True)
+    assert refused.value.code == "forbidden"
+    await other.act(sid, bo, "roll", _roll)  # the other replica moves the session on
+    after, _ = await sessions.read(sid, ana, shared=True)
+    assert after is not first and after["version"] == first["version"] + 1 and len(decoded) == 3
+    assert after["state"]["rolls"] == [other_actor.seat, other_actor.seat]
+
+
 async def test_a_new_session_is_kept_as_stored_so_its_first_write_and_read_decode_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     from service.sessions import service as sessions_module
 
