@@ -47,11 +47,6 @@ from collections.abc import Callable
 from typing import Any
 
 
-def _best(fn: Callable[[], Any], rounds: int) -> float:
-    """Best CPU µs per call over `rounds` rounds."""
-    return _interleaved({"": _calls(fn)}, rounds)[""]
-
-
 Batch = Callable[[int], Any]  # runs its case that many times
 
 
@@ -122,13 +117,13 @@ def _asgi_writes() -> Batch:
     return lambda n: loop.run_until_complete(writes(n))
 
 
-async def _session_odds(rounds: int, system: str | None) -> list[tuple[str, float, float, float]]:
-    """(mechanic, µs, moved µs, cold µs) of each session odds function, on the state its first published
+async def _session_cases(system: str | None) -> list[tuple[str, Batch, Batch, Batch]]:
+    """(mechanic, asked again, moved, cold) of each session odds function, on the state its first published
     session call meets: the system's example calls (`IN_SESSION`) are played in order through the
-    operations on the memory store, and before a mechanic's first call its odds are timed against the
-    state then: asked again; asked again once a write elsewhere changed the state (`memo.forget_states`:
-    the state digested again and its answer computed, the rules beneath finding their own tables); and
-    asked for the first time (`memo.forget`)."""
+    operations on the memory store, and before a mechanic's first call its odds are taken against the
+    state then, to be timed with the other cases: asked again; asked again once a write elsewhere
+    changed the state (`memo.forget_states`: the state digested again and its answer computed, the
+    rules beneath finding their own tables); and asked for the first time (`memo.forget`)."""
     from service.api.examples import IN_SESSION, session_table
     from service.api.operations import Call, build_operations
     from service.dice import memo
@@ -142,7 +137,7 @@ async def _session_odds(rounds: int, system: str | None) -> list[tuple[str, floa
     sessions = Sessions(store, REGISTRY, secret="bench-" + "s" * 32, ttl_seconds=3600)
     operations = {op.field: op for op in build_operations(REGISTRY)}
     by_field = {_operation(m.system, m.name) + "InSession": m for m in REGISTRY.mechanics.values() if m.session_odds}
-    out: list[tuple[str, float, float, float]] = []
+    out: list[tuple[str, Batch, Batch, Batch]] = []
     for name, calls in IN_SESSION.items():
         if system and name != system:
             continue
@@ -166,12 +161,16 @@ async def _session_odds(rounds: int, system: str | None) -> list[tuple[str, floa
                 now, actor = await sessions.read(session_id, tokens[seat], shared=True)  # as the odds operation reads it
                 state, odds = now["state"], mechanic.session_odds
                 try:
-                    warm = _best(lambda: odds(state, params, actor).wire(), rounds)
-                    moved = _best(lambda: (memo.forget_states(), odds(state, params, actor).wire()), rounds)
-                    cold = _best(lambda: (memo.forget(), odds(state, params, actor).wire()), rounds)
-                    out.append((mechanic.key, warm, moved, cold))
+                    odds(state, params, actor).wire()
                 except Problem as exc:
                     print(f"{mechanic.key:28} refused: {exc}")
+                else:
+                    def asked(odds: Any = odds, state: Any = state, params: Any = params, actor: Any = actor) -> None:
+                        odds(state, params, actor).wire()
+
+                    moved = _calls(lambda asked=asked: (memo.forget_states(), asked()))
+                    cold = _calls(lambda asked=asked: (memo.forget(), asked()))
+                    out.append((mechanic.key, _calls(asked), moved, cold))
             call = Call(sessions=sessions, store=store, idempotency_ttl_ms=1000, session_id=session_id, token=tokens[seat])
             try:
                 await op.run(call, params)
@@ -235,6 +234,9 @@ def main() -> None:
         if resolve:
             cases[f"{key} roll"] = _calls(lambda resolve=resolve, params=params: resolve(params, Stream(seed="bench", scope="odds", nonce=0)))
         rows.append((key, len(spread)))
+    in_session = asyncio.run(_session_cases(args.system))
+    for key, warm, moved, cold in in_session:
+        cases[f"{key} session odds"], cases[f"{key} session moved"], cases[f"{key} session cold"] = warm, moved, cold
     best = _interleaved(cases, args.rounds)
     write_us = best["write"]
     print(f"session write (dice roll through the ASGI app, memory store): {write_us:.0f} µs CPU")
@@ -249,7 +251,8 @@ def main() -> None:
         print(f"{key:28} {odds_us:10.0f} {odds_us / write_us:7.2f} {cold_us:10.0f} {cold_us / write_us:7.2f} {spread_text} {first_us:10.0f} {roll_us:10.0f}")
     print("session odds, against the state of the system's example session before the mechanic's first call")
     print(f"{'mechanic':28} {'odds µs':>10} {'ratio':>7} {'moved µs':>10} {'moved×':>7} {'cold µs':>10} {'cold×':>7}")
-    for key, odds_us, moved_us, cold_us in asyncio.run(_session_odds(args.rounds, args.system)):
+    for key, _, _, _ in in_session:
+        odds_us, moved_us, cold_us = best[f"{key} session odds"], best[f"{key} session moved"], best[f"{key} session cold"]
         print(f"{key:28} {odds_us:10.0f} {odds_us / write_us:7.2f} {moved_us:10.0f} {moved_us / write_us:7.2f} {cold_us:10.0f} {cold_us / write_us:7.2f}")
 
 
