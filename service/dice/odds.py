@@ -281,8 +281,12 @@ NOTHING_ROLLED = "none rolled"
 
 def rolls_nothing() -> Odds:
     """The odds of an action that is allowed and rolls no dice: one distribution, `dice`, certainly
-    "none rolled". Every game answers such an action so, rather than refusing it."""
-    return Odds.of(Distribution.of("dice", {NOTHING_ROLLED: 1}))
+    "none rolled". Every game answers such an action so, rather than refusing it. The same answer every
+    time, made once (odds never change, and their kept answer is only read)."""
+    return _NOTHING
+
+
+_NOTHING = Odds.of(Distribution.counted("dice", {NOTHING_ROLLED: 1}))
 
 
 def _reduced(numerator: int, denominator: int) -> Fraction:

@@ -155,3 +155,14 @@ def test_a_long_answer_is_written_each_time_not_kept(monkeypatch: pytest.MonkeyP
     edge = Odds.of(Distribution.counted("n", {n: 1 for n in range(module.KEPT_ANSWER_OUTCOMES)}))
     edge.wire(), edge.wire()
     assert written == ["n", "n", "n"]  # at the bound: kept
+
+
+def test_an_action_that_rolls_nothing_has_one_answer_made_once() -> None:
+    from service.dice.odds import NOTHING_ROLLED, rolls_nothing
+
+    nothing = rolls_nothing()
+    assert rolls_nothing() is nothing  # odds never change: one answer serves every such action
+    assert nothing.wire() == {
+        "distributions": [{"name": "dice", "numeric": False, "outcomes": [{"outcome": NOTHING_ROLLED, "exact": "1/1", "probability": 1.0}]}]
+    }
+    assert nothing["dice"].probability(NOTHING_ROLLED) == 1

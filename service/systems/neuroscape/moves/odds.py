@@ -85,12 +85,9 @@ def _not_covered(kind: str) -> Exception:
     return E.refuse(E.ODDS_NOT_COVERED, f"the first dice this action rolls are for {kind!r}, which the odds do not cover")
 
 
-# The answer of an action that rolls no dice: the same for every one, and never changed (frozen).
-_NO_DICE = rolls_nothing()
-
-
 def no_dice() -> Odds:
-    return _NO_DICE
+    """The answer of an action that rolls no dice: the same for every one (`rolls_nothing`)."""
+    return rolls_nothing()
 
 
 def step_odds(state: NeuroscapeState, action: str, params: NeuroscapeActionBase, actor: Actor) -> Odds:
