@@ -169,36 +169,45 @@ class Distribution:
         """The JSON answer: each probability as an exact `"n/d"` string in lowest terms with its float beside it.
 
         Written from the whole numbers; each chance's text and float are kept by its denominator, then its
-        numerator (`_TEXTS`), so a chance met before costs one lookup by a small int."""
+        numerator (`_TEXTS`). For numbers, the cells of each outcome (its chance's text and float, and
+        those of reaching it) are kept by the distribution's shape, its ways out of its total (`_CELLS`):
+        every d20 test of one mode, every 2d6 damage, has the same shape whatever it adds, so an answer of
+        a shape met before only pairs its outcomes with the cells."""
         total, outcomes, ways = self.total, self.outcomes, self.ways
-        row = _TEXTS.get(total)
-        if row is None:
-            row = _TEXTS[total] = {}
-        known = row.get
-        rows: list[dict[str, Any]] = []
-        append = rows.append
-        if not isinstance(outcomes[0], int):
+        body: dict[str, Any]
+        if not isinstance(outcomes[0], int):  # a few named outcomes: each chance's text looked up at once
+            row = _TEXTS.get(total)
+            if row is None:
+                row = _TEXTS[total] = {}
+            known = row.get
+            named: list[dict[str, Any]] = []
+            append = named.append
             for outcome, w in zip(outcomes, ways):
                 exact, p = known(w) or _written(row, w, total)
                 append({"outcome": outcome, "exact": exact, "probability": p})
-            body: dict[str, Any] = {"name": self.name, "numeric": False, "outcomes": rows}
+            body = {"name": self.name, "numeric": False, "outcomes": named}
             if self.target is not None:
                 body["target"] = self.target
             return body
-        remaining = total
-        for outcome, w in zip(outcomes, ways):
-            exact, p = known(w) or _written(row, w, total)
-            left, at_least = known(remaining) or _written(row, remaining, total)
-            append({"outcome": outcome, "exact": exact, "probability": p, "atLeastExact": left, "atLeast": at_least})
-            remaining -= w
-        body = {"name": self.name, "numeric": True, "outcomes": rows}
+        cells = _CELLS.get((total, ways)) or _cells(total, ways)
+        body = {
+            "name": self.name,
+            "numeric": True,
+            "outcomes": [
+                {"outcome": o, "exact": e, "probability": p, "atLeastExact": le, "atLeast": al}
+                for o, (e, p, le, al) in zip(outcomes, cells)
+            ],
+        }
         if self.target is not None:
             body["target"] = self.target
         numbers: tuple[int, ...] = outcomes  # type: ignore[assignment]  # numeric: every outcome is an int
         first = sum(map(operator.mul, numbers, ways))
         second = sum(map(operator.mul, map(operator.mul, numbers, numbers), ways))
         spread = second * total - first * first  # the variance times total**2
-        body["meanExact"], body["mean"] = known(first) or _written(row, first, total)
+        row = _TEXTS.get(total)
+        if row is None:
+            row = _TEXTS[total] = {}
+        body["meanExact"], body["mean"] = row.get(first) or _written(row, first, total)
         body["stdDev"] = math.sqrt(spread / total**2)
         return body
 
@@ -318,9 +327,35 @@ _MOST_TEXTS = 1 << 14  # about 3.4 MB of small fractions, 6.2 MB of 267-bit ones
 _kept = 0
 
 
+# The cells of each numeric distribution shape an answer wrote (`Distribution.wire`), by (total, ways):
+# per outcome, its chance's text and float and those of reaching it. Counted with the texts, an outcome a
+# chance, and emptied with them.
+_CELLS: dict[tuple[int, tuple[int, ...]], tuple[tuple[str, float, str, float], ...]] = {}
+
+
+def _cells(total: int, ways: tuple[int, ...]) -> tuple[tuple[str, float, str, float], ...]:
+    """Each outcome's cells for a numeric distribution of these ways out of `total`, written and kept."""
+    global _kept
+    row = _TEXTS.get(total)
+    if row is None:
+        row = _TEXTS[total] = {}
+    known = row.get
+    made: list[tuple[str, float, str, float]] = []
+    remaining = total
+    for w in ways:
+        made.append((*(known(w) or _written(row, w, total)), *(known(remaining) or _written(row, remaining, total))))
+        remaining -= w
+    if _kept + len(ways) > _MOST_TEXTS:
+        _forget_texts()
+    _kept += len(ways)
+    cells = _CELLS[(total, ways)] = tuple(made)
+    return cells
+
+
 def _forget_texts() -> None:
     global _kept
     _TEXTS.clear()
+    _CELLS.clear()
     _kept = 0
 
 

@@ -129,6 +129,30 @@ def test_fraction_texts_are_kept_bounded_and_forgotten_with_the_shapes(monkeypat
     assert odds._TEXTS == {}
 
 
+def test_numeric_answers_of_one_shape_share_its_cells_and_name_their_own_outcomes(monkeypatch: pytest.MonkeyPatch) -> None:
+    from service.dice import memo, odds
+
+    memo.forget_shapes()
+    two_d6 = Counter(sum(faces) for faces in product(range(1, 7), repeat=2))
+    plain = Distribution.counted("total", dict(two_d6))
+    plus_three = Distribution.counted("total", {t + 3: n for t, n in two_d6.items()}, target=10)
+    assert plain.wire()["outcomes"][0]["outcome"] == 2
+    assert len(odds._CELLS) == 1
+    body = plus_three.wire()
+    assert len(odds._CELLS) == 1  # the same ways out of the same total: its cells written once
+    expected = _wire_by_fractions("total", {t + 3: Fraction(n, 36) for t, n in sorted(two_d6.items())})
+    expected["target"] = 10
+    std, expected_std = body.pop("stdDev"), expected.pop("stdDev")
+    assert body == expected and std == pytest.approx(expected_std)
+    assert body["outcomes"][5] == {"outcome": 10, "exact": "1/6", "probability": 1 / 6, "atLeastExact": "7/12", "atLeast": 7 / 12}  # a 7, plus 3
+    monkeypatch.setattr(odds, "_MOST_TEXTS", 30)
+    for n in range(2, 12):
+        Distribution.counted("n", {k: 1 for k in range(n)}).wire()
+    assert sum(len(ways) for _, ways in odds._CELLS) <= 30  # counted with the texts, and forgotten with them
+    memo.forget_shapes()
+    assert odds._CELLS == {} and odds._TEXTS == {}
+
+
 def test_an_answer_is_written_once_and_kept_with_its_odds(monkeypatch: pytest.MonkeyPatch) -> None:
     written: list[str] = []
     write = Distribution.wire
