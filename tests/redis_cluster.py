@@ -47,11 +47,16 @@ def _free_pair() -> int:
 
 
 class ClusterNodeServer(RedisServer):
-    """A redis-server in cluster mode; its nodes.conf lives in its own dir, so a restart rejoins."""
+    """A redis-server in cluster mode; its nodes.conf lives in its own dir, so a restart rejoins.
+
+    Its first start picks a port whose bus port is free too, and picks again when another process took
+    either before the node bound them (as a plain server's first start does); a restart keeps them."""
 
     def __init__(self) -> None:
         super().__init__(appendonly=True)
-        self.port = _free_pair()
+
+    def _pick_port(self) -> int:
+        return _free_pair()
 
     def _command(self, port: int) -> list[str]:
         return super()._command(port) + [

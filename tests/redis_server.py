@@ -72,11 +72,14 @@ class RedisServer:
         # The first start picks a port; another process may grab it between our probe
         # and redis binding it (xdist workers), so pick again. A restart keeps its port.
         for _ in range(1 if self.port else 5):
-            port = self.port or free_port()
+            port = self.port or self._pick_port()
             if self._launch(port, timeout_s):
                 self.port = port
                 return
         raise RuntimeError(f"redis-server did not start; see {self._dir}/redis.log")
+
+    def _pick_port(self) -> int:
+        return free_port()
 
     def _launch(self, port: int, timeout_s: float) -> bool:
         # stdin/stdout detached: a pytest capture must not hold the process's pipes.
