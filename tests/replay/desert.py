@@ -68,7 +68,7 @@ class Table:
             return []
         typed = load_state(DesertState, self.state)
         log = typed.security_logs.get(self.char["securityLog"])
-        return list(missing_statements(log, screen_for(typed, typed.characters[self.char["id"]]))) if log else []
+        return list(missing_statements(log, screen_for(typed, typed.characters[self.char["id"]]).categories)) if log else []
 
     def pending(self) -> bool:
         """A blue token drawn for the held character waits for the table to pick a side."""

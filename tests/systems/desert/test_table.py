@@ -155,6 +155,26 @@ def test_hacker_strike_turns_the_blue_red_and_a_rewrite_keeps_it() -> None:
     assert result["bag"][0] == "red"
 
 
+def test_a_logs_slots_read_as_its_screen_for_the_draw() -> None:
+    # The draw reads the log's slots; the screen shown is built from the same ones.
+    from service.systems.desert.rules import security_logs as logs
+    from service.systems.desert.state import log_of
+
+    state = said(at_garden(rules={"requireStatements": False}), "video", "I loiter by the camera")  # a free category: orange
+    state, _ = act(state, security_logs.bypass, wire_security_logs.DesertBypassInput, {"category": "tracking", "how": "in the blind spot"})
+    typed = load_state(DesertState, state)
+    log = log_of(typed, typed.characters["sam"])
+    source, slots = logs.log_slots(typed, log)
+    shown = logs.log_screen(typed, log)
+    assert source == shown.source and [(s.category, s.blue, s.red, s.free) for s in slots] == [
+        (s.category, s.blue, s.red, s.free) for s in shown.categories
+    ]
+    assert logs.volunteered(log, slots) == logs.volunteered(log, shown.categories) == ["video"]
+    assert logs.missing_statements(log, slots) == logs.missing_statements(log, shown.categories) == shown.required_statements == []
+    _, result = draw(state, 5, 2)  # the orange token, then its reaction's d6
+    assert result["bag"] == ["red", "blank", "blank", "blank", "orange", "blank"] and result["screen"] == shown.model_dump(mode="json", by_alias=True)
+
+
 def test_only_hackers_edit_security_logs() -> None:
     state = said(at_garden(), "tracking", "I stay put")
     refusal = refused(state, security_logs.hack, wire_security_logs.DesertHackInput, {"hacker": "timur", "securityLog": "log-1", "entry": "entry-1", "action": "strike"}, actor=BEN)

@@ -82,15 +82,15 @@ def _building_bag_at_table(state: DesertState, params: DesertBuildingReactionAtT
     if visit_of(state, found).pending is not None:
         raise refuse(errors.CHOICE_PENDING, "a blue token is waiting for the table to choose positive or negative")
     log = log_of(state, found)
-    shown = logs.screen_for(state, found)
-    missing = logs.missing_statements(log, shown)
+    _, slots = logs.log_slots(state, log)
+    missing = logs.missing_statements(log, slots)
     if missing and state.rules.require_statements:
         raise refuse(
             errors.STATEMENT_MISSING,
             f"{found.name} still has to say {', '.join(missing)} here (or bypass it) before the draw",
             missing=missing,
         )
-    return found, building_bag(shown.categories, logs.volunteered(log, shown))
+    return found, building_bag(slots, logs.volunteered(log, slots))
 
 
 def building_reaction(

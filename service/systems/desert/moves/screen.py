@@ -27,8 +27,8 @@ def screen(state: DesertState, params: DesertCharacterRef, actor: Actor) -> Dese
         control=place.control,
         identity=place.identity,
         screen=shown,
-        missing_statements=logs.missing_statements(log, shown),
-        volunteered=logs.volunteered(log, shown),
+        missing_statements=logs.missing_statements(log, shown.categories),
+        volunteered=logs.volunteered(log, shown.categories),
     )
 
 

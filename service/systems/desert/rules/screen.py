@@ -12,7 +12,7 @@ from typing import Any, Literal, NamedTuple
 
 from service.systems.desert import errors
 from service.systems.desert.errors import refuse
-from service.systems.desert.rules.categories import CATEGORIES, REQUIREMENTS
+from service.systems.desert.rules.categories import CATEGORIES, REQUIREMENTS, Category
 from service.systems.desert.state import DesertState, DistrictAt, Location, building_of, district_of, section_of
 from service.systems.desert.wire.screen import DesertScreen, DesertScreenSlot
 
@@ -36,7 +36,7 @@ class Slot(NamedTuple):
     """A slot of the screen as the rules read it: the wire model's (`DesertScreenSlot`) fields that say
     what lies on it, without building and validating the model (the odds of a draw need no more)."""
 
-    category: str
+    category: Category
     blue: int  # blue control tokens still on it
     red: int  # red bypass tokens that replaced blue ones
     free: bool  # no control token at all: an orange free token

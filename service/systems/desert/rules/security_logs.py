@@ -7,15 +7,16 @@ control token red like a bypass, or rewrite it, which leaves the blue token wher
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal
 
 from service.systems.desert import errors
 from service.systems.desert.errors import refuse
 from service.systems.desert.rules.categories import Category
 from service.systems.desert.rules.clock import TimeOfDay
-from service.systems.desert.rules.screen import blues_at, player_screen, slot
+from service.systems.desert.rules.screen import Slot, Source, blues_at, screen_of, screen_slots, slot
 from service.systems.desert.state import Character, DesertState, Location, SecurityLog, log_of
-from service.systems.desert.wire.screen import DesertScreen
+from service.systems.desert.wire.screen import DesertScreen, DesertScreenSlot
 from service.systems.desert.wire.security_logs import DesertLogEntry
 
 
@@ -47,10 +48,16 @@ def bypass_counts(log: SecurityLog) -> dict[str, int]:
     return counts
 
 
+def log_slots(state: DesertState, log: SecurityLog) -> tuple[Source, list[Slot]]:
+    """The screen's slots where a security log was kept, with its bypasses and struck statements (and
+    whether of a district or a section): what the rules read, without the screen's wire model."""
+    source, blues = blues_at(state, log.location)
+    return source, screen_slots(blues, bypass_counts(log))
+
+
 def log_screen(state: DesertState, log: SecurityLog) -> DesertScreen:
     """The screen where a security log was kept, with its bypasses and struck statements."""
-    source, blues = blues_at(state, log.location)
-    return player_screen(source, blues, bypass_counts(log))
+    return screen_of(*log_slots(state, log))
 
 
 def screen_for(state: DesertState, found: Character) -> DesertScreen:
@@ -62,13 +69,15 @@ def standing_statements(log: SecurityLog, category: str) -> list[DesertLogEntry]
     return [e for e in log.entries if e.kind == "statement" and not e.struck and e.category == category]
 
 
-def volunteered(log: SecurityLog, screen: DesertScreen) -> list[Category]:
-    """Free categories in which the character said something anyway (each is an orange token)."""
-    return [s.category for s in screen.categories if s.free and standing_statements(log, s.category)]
+def volunteered(log: SecurityLog, slots: Iterable[Slot | DesertScreenSlot]) -> list[Category]:
+    """Free categories in which the character said something anyway (each is an orange token); `slots`
+    are a screen's (its `categories`, or the rules' `Slot`s of it)."""
+    return [s.category for s in slots if s.free and standing_statements(log, s.category)]
 
 
-def missing_statements(log: SecurityLog, screen: DesertScreen) -> list[Category]:
-    return [c for c in screen.required_statements if not standing_statements(log, c)]
+def missing_statements(log: SecurityLog, slots: Iterable[Slot | DesertScreenSlot]) -> list[Category]:
+    """Categories where a blue control token still stands and the log holds no standing statement."""
+    return [s.category for s in slots if s.blue > 0 and not standing_statements(log, s.category)]
 
 
 def entry(log: SecurityLog, entry_id: str) -> DesertLogEntry:
