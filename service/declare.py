@@ -82,21 +82,20 @@ def load_state(model: type[BaseModel] | None, stored: dict[str, Any]) -> Any:
 _TYPED: ByIdentity[Any] = ByIdentity(256)
 
 
-def _typed(model: type[BaseModel], stored: dict[str, Any]) -> Any:
+def _typed(model: type[BaseModel], stored: dict[str, Any], *, keep: bool = False) -> Any:
+    """The typed state kept for that very JSON, or validated from it (and kept, with `keep`)."""
     found = _TYPED.find(stored)
-    return load_state(model, stored) if found is None else found
+    if found is None:
+        found = load_state(model, stored)
+        if keep:
+            _TYPED.keep(stored, found)
+    return found
 
 
 def _typed_or_loaded(model: type[BaseModel] | None, stored: dict[str, Any]) -> Any:
     """The typed state of a reader: kept from the write that stored it, when this is that very JSON, or
     from the reader before (a shared read hands the same JSON to every reader of one commit)."""
-    if model is None:
-        return stored
-    found = _TYPED.find(stored)
-    if found is None:
-        found = load_state(model, stored)
-        _TYPED.keep(stored, found)
-    return found
+    return stored if model is None else _typed(model, stored, keep=True)
 
 
 def _keep_typed(stored: dict[str, Any], typed: Any) -> None:

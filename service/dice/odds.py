@@ -176,9 +176,7 @@ class Distribution:
         total, outcomes, ways = self.total, self.outcomes, self.ways
         body: dict[str, Any]
         if not isinstance(outcomes[0], int):  # a few named outcomes: each chance's text looked up at once
-            row = _TEXTS.get(total)
-            if row is None:
-                row = _TEXTS[total] = {}
+            row = _row(total)
             known = row.get
             named: list[dict[str, Any]] = []
             append = named.append
@@ -204,9 +202,7 @@ class Distribution:
         first = sum(map(operator.mul, numbers, ways))
         second = sum(map(operator.mul, map(operator.mul, numbers, numbers), ways))
         spread = second * total - first * first  # the variance times total**2
-        row = _TEXTS.get(total)
-        if row is None:
-            row = _TEXTS[total] = {}
+        row = _row(total)
         body["meanExact"], body["mean"] = row.get(first) or _written(row, first, total)
         body["stdDev"] = math.sqrt(spread / total**2)
         return body
@@ -336,9 +332,7 @@ _CELLS: dict[tuple[int, tuple[int, ...]], tuple[tuple[str, float, str, float], .
 def _cells(total: int, ways: tuple[int, ...]) -> tuple[tuple[str, float, str, float], ...]:
     """Each outcome's cells for a numeric distribution of these ways out of `total`, written and kept."""
     global _kept
-    row = _TEXTS.get(total)
-    if row is None:
-        row = _TEXTS[total] = {}
+    row = _row(total)
     known = row.get
     made: list[tuple[str, float, str, float]] = []
     remaining = total
@@ -350,6 +344,14 @@ def _cells(total: int, ways: tuple[int, ...]) -> tuple[tuple[str, float, str, fl
     _kept += len(ways)
     cells = _CELLS[(total, ways)] = tuple(made)
     return cells
+
+
+def _row(total: int) -> dict[int, tuple[str, float]]:
+    """The texts kept for chances out of `total`, by their numerator."""
+    row = _TEXTS.get(total)
+    if row is None:
+        row = _TEXTS[total] = {}
+    return row
 
 
 def _forget_texts() -> None:

@@ -17,7 +17,7 @@ import inspect
 import hashlib
 import time
 from collections.abc import Callable
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple, TypeGuard, cast
 
 import orjson
 from pydantic import ValidationError
@@ -33,7 +33,7 @@ from service.sessions.clock import Clock, Stamps
 from service.sessions.locks import SessionQueues
 from service.sessions.recent import Kept, Recent
 from service.sessions.seeds import session_scope, session_seed
-from service.sessions.store import Commit, Store
+from service.sessions.store import Commit, Loaded, Store
 from service.sessions.tokens import VerifiedTokens, token_hash
 from service.sessions.visibility import for_viewer
 
@@ -52,6 +52,11 @@ _EPOCHS_KEPT = 4096
 SEEN_SESSIONS = 1024
 
 _now = Clock()  # now, as the document and the log keep it: `2026-12-01T17:45:00.123Z`
+
+
+def _of_commit(kept: Kept | None, loaded: Loaded) -> TypeGuard[Kept]:
+    """Whether `kept` is the document of the commit stored now (its version and stamp)."""
+    return kept is not None and kept.version == loaded.version and kept.stamp == loaded.stamp
 
 
 def fingerprint(payload: Any) -> str:
@@ -187,9 +192,9 @@ class Sessions:
             doc = SessionDoc.from_json(loaded.doc)
             return doc, _authorize(doc, token, verified=self.verified)[0]
         kept = self.recent.get(session_id)
-        if kept is None or kept.version != loaded.version or kept.stamp != loaded.stamp:
+        if not _of_commit(kept, loaded):
             kept = self.seen.get(session_id)
-            if kept is None or kept.version != loaded.version or kept.stamp != loaded.stamp:
+            if not _of_commit(kept, loaded):
                 kept = Kept(loaded.version, SessionDoc.from_json(loaded.doc), loaded.log_length, loaded.stamp, {})
                 self.seen.keep(session_id, kept)
         return kept.doc, _authorize(kept.doc, token, verified=self.verified)[0]

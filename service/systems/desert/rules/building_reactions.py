@@ -11,16 +11,15 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 
 from service.dice.stream import Stream
-from service.systems.desert.rules.screen import Slot
+from service.systems.desert.rules.screen import SlotLike
 from service.systems.desert.rules.tokens import BAG_SIZE, MAX_CONTROL, Side, TokenColor
 from service.systems.desert.wire.reactions import DesertReaction
-from service.systems.desert.wire.screen import DesertScreenSlot
 from service.systems.desert.wire.sheets import DesertReactionSet
 
 ESCALATION_STEPS = 3
 
 
-def building_bag(slots: Iterable[Slot | DesertScreenSlot], volunteered: Collection[str]) -> list[TokenColor]:
+def building_bag(slots: Iterable[SlotLike], volunteered: Collection[str]) -> list[TokenColor]:
     """The bag of a screen's slots (a screen's `categories`, or the rules' `Slot`s of it)."""
     bag: list[TokenColor] = []
     for slot in slots:

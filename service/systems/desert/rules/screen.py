@@ -42,6 +42,10 @@ class Slot(NamedTuple):
     free: bool  # no control token at all: an orange free token
 
 
+# A slot as the rules read it: theirs, or one of a screen's `categories` (the same fields that matter).
+SlotLike = Slot | DesertScreenSlot
+
+
 def screen_slots(blues: Mapping[str, int], bypassed: Mapping[str, int]) -> list[Slot]:
     """Each category's slot, in screen order; `bypassed` counts blues replaced by red bypass tokens per category."""
     slots: list[Slot] = []

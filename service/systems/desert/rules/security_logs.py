@@ -14,9 +14,9 @@ from service.systems.desert import errors
 from service.systems.desert.errors import refuse
 from service.systems.desert.rules.categories import Category
 from service.systems.desert.rules.clock import TimeOfDay
-from service.systems.desert.rules.screen import Slot, Source, blues_at, screen_of, screen_slots, slot
+from service.systems.desert.rules.screen import Slot, SlotLike, Source, blues_at, screen_of, screen_slots, slot
 from service.systems.desert.state import Character, DesertState, Location, SecurityLog, log_of
-from service.systems.desert.wire.screen import DesertScreen, DesertScreenSlot
+from service.systems.desert.wire.screen import DesertScreen
 from service.systems.desert.wire.security_logs import DesertLogEntry
 
 
@@ -69,13 +69,13 @@ def standing_statements(log: SecurityLog, category: str) -> list[DesertLogEntry]
     return [e for e in log.entries if e.kind == "statement" and not e.struck and e.category == category]
 
 
-def volunteered(log: SecurityLog, slots: Iterable[Slot | DesertScreenSlot]) -> list[Category]:
+def volunteered(log: SecurityLog, slots: Iterable[SlotLike]) -> list[Category]:
     """Free categories in which the character said something anyway (each is an orange token); `slots`
     are a screen's (its `categories`, or the rules' `Slot`s of it)."""
     return [s.category for s in slots if s.free and standing_statements(log, s.category)]
 
 
-def missing_statements(log: SecurityLog, slots: Iterable[Slot | DesertScreenSlot]) -> list[Category]:
+def missing_statements(log: SecurityLog, slots: Iterable[SlotLike]) -> list[Category]:
     """Categories where a blue control token still stands and the log holds no standing statement."""
     return [s.category for s in slots if s.blue > 0 and not standing_statements(log, s.category)]
 
