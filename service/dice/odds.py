@@ -188,14 +188,15 @@ class Distribution:
                 body["target"] = self.target
             return body
         cells = _CELLS.get((total, ways)) or _cells(total, ways)
-        body = {
-            "name": self.name,
-            "numeric": True,
-            "outcomes": [
-                {"outcome": o, "exact": e, "probability": p, "atLeastExact": le, "atLeast": al}
-                for o, (e, p, le, al) in zip(outcomes, cells)
-            ],
-        }
+        numbered: list[dict[str, Any]] = []
+        append = numbered.append
+        for o, cell in zip(outcomes, cells):
+            # A copy of the kept cell with its outcome filled in: the keys stay in the cell's order, and
+            # copying a small dict costs less than writing its five entries anew.
+            mine = cell.copy()
+            mine["outcome"] = o
+            append(mine)
+        body = {"name": self.name, "numeric": True, "outcomes": numbered}
         if self.target is not None:
             body["target"] = self.target
         numbers: tuple[int, ...] = outcomes  # type: ignore[assignment]  # numeric: every outcome is an int
@@ -324,20 +325,23 @@ _kept = 0
 
 
 # The cells of each numeric distribution shape an answer wrote (`Distribution.wire`), by (total, ways):
-# per outcome, its chance's text and float and those of reaching it. Counted with the texts, an outcome a
-# chance, and emptied with them.
-_CELLS: dict[tuple[int, tuple[int, ...]], tuple[tuple[str, float, str, float], ...]] = {}
+# per outcome, an answer's entry but for the outcome itself (None here): its chance's text and float and
+# those of reaching it. Answers copy them, never change them. Counted with the texts, an outcome a chance,
+# and emptied with them.
+_CELLS: dict[tuple[int, tuple[int, ...]], tuple[dict[str, Any], ...]] = {}
 
 
-def _cells(total: int, ways: tuple[int, ...]) -> tuple[tuple[str, float, str, float], ...]:
+def _cells(total: int, ways: tuple[int, ...]) -> tuple[dict[str, Any], ...]:
     """Each outcome's cells for a numeric distribution of these ways out of `total`, written and kept."""
     global _kept
     row = _row(total)
     known = row.get
-    made: list[tuple[str, float, str, float]] = []
+    made: list[dict[str, Any]] = []
     remaining = total
     for w in ways:
-        made.append((*(known(w) or _written(row, w, total)), *(known(remaining) or _written(row, remaining, total))))
+        exact, p = known(w) or _written(row, w, total)
+        at_least_exact, at_least = known(remaining) or _written(row, remaining, total)
+        made.append({"outcome": None, "exact": exact, "probability": p, "atLeastExact": at_least_exact, "atLeast": at_least})
         remaining -= w
     if _kept + len(ways) > _MOST_TEXTS:
         _forget_texts()

@@ -145,6 +145,11 @@ def test_numeric_answers_of_one_shape_share_its_cells_and_name_their_own_outcome
     std, expected_std = body.pop("stdDev"), expected.pop("stdDev")
     assert body == expected and std == pytest.approx(expected_std)
     assert body["outcomes"][5] == {"outcome": 10, "exact": "1/6", "probability": 1 / 6, "atLeastExact": "7/12", "atLeast": 7 / 12}  # a 7, plus 3
+    # Each entry is its own, keys in the answer's order, and writing one leaves the kept cells as they were.
+    assert list(body["outcomes"][0]) == ["outcome", "exact", "probability", "atLeastExact", "atLeast"]
+    body["outcomes"][0]["outcome"] = 99
+    assert plain.wire()["outcomes"][0]["outcome"] == 2 and plus_three.wire()["outcomes"][0]["outcome"] == 5
+    assert all(cell["outcome"] is None for cell in next(iter(odds._CELLS.values())))
     monkeypatch.setattr(odds, "_MOST_TEXTS", 30)
     for n in range(2, 12):
         Distribution.counted("n", {k: 1 for k in range(n)}).wire()
