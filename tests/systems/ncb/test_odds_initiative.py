@@ -126,6 +126,8 @@ def test_a_dying_combatants_turn_ends_in_a_save_and_bleeding() -> None:
         [InitiativeEntry("a", 5, 12), InitiativeEntry("b", 0, 16, "advantage")],
         [InitiativeEntry("a", -1, 8, "disadvantage"), InitiativeEntry("b", 3, 14, "advantage")],
         [InitiativeEntry("a", 2, 14), InitiativeEntry("b", 4), InitiativeEntry("c", 2, 14)],
+        # Four, tied three ways on bonus: Dexterity, then listing order, settles who wins a tie.
+        [InitiativeEntry("a", 2, 12), InitiativeEntry("b", 2, 14), InitiativeEntry("c", 2, 14), InitiativeEntry("d", 3, 8)],
     ],
 )
 def test_initiative_odds_equal_the_full_walk_of_the_roll(entries: list[InitiativeEntry]) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import partial
 from itertools import accumulate
+from operator import mul, sub
 
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, OddsTooCostly, Outcome
@@ -52,21 +53,22 @@ def initiative_odds(entries: list[InitiativeEntry]) -> Odds:
         raise OddsTooCostly("participants", len(entries), MAX_PARTICIPANTS)
     ways = [total_ways(e) for e in entries]
     low = min(min(counted) for counted, _ in ways)
-    behind = [_behind(counted, low, max(max(c) for c, _ in ways)) for counted, _ in ways]
+    high = max(max(counted) for counted, _ in ways)
+    behind = [_behind(counted, low, high) for counted, _ in ways]
     whole = 1
     for _, total in ways:
         whole *= total
+    tie_places = _tie_places(entries)
     first: dict[Outcome, int] = {}  # ways out of `whole`
     for i, e in enumerate(entries):
-        # Each other participant's ways below each total, and at it when i wins the tie (one `ranked` per pair).
-        others = [behind[j][_wins_tie(e, other, i < j)] for j, other in enumerate(entries) if j != i]
-        chance = 0
-        for t, n in ways[i][0].items():
-            at = t - low
-            for below in others:
-                n *= below[at]
-            chance += n
-        first[e.id] = chance
+        # Each of i's totals, times each other participant's ways below it, and at it when i wins the tie,
+        # total by total (a product of columns, from low to high).
+        below, at_or_below = behind[i]
+        column = list(map(sub, at_or_below, below))  # i's own ways at each total
+        for j, lose in enumerate(behind):
+            if j != i:
+                column = list(map(mul, column, lose[tie_places[i] < tie_places[j]]))
+        first[e.id] = sum(column)
     assert sum(first.values()) == whole, "someone acts first"
     # Counted in whole numbers: each distinct count made a Fraction once (a plain d20's twenty totals share one).
     return Odds.of(
@@ -88,11 +90,13 @@ def _behind(ways: dict[int, int], low: int, high: int) -> tuple[list[int], list[
     return [0, *losing[:-1]], losing
 
 
-def _wins_tie(e: InitiativeEntry, other: InitiativeEntry, listed_first: bool) -> bool:
-    """Whether `ranked` puts e ahead of `other` when both roll the same total."""
-    mine, theirs = _at(e, 0), _at(other, 0)
-    order = ranked([mine, theirs] if listed_first else [theirs, mine])
-    return order[0] is mine
+def _tie_places(entries: list[InitiativeEntry]) -> list[int]:
+    """Each entry's place when all roll the same total, as `ranked` orders them (higher bonus, then Dexterity,
+    then listing order: a stable sort, so also the order it gives any two of them): i wins a tie against j
+    when its place is lower."""
+    rolls = [_at(e, 0) for e in entries]
+    place = {id(roll): at for at, roll in enumerate(ranked(rolls))}
+    return [place[id(roll)] for roll in rolls]
 
 
 def _at(e: InitiativeEntry, total: int) -> InitiativeRoll:
