@@ -18,8 +18,8 @@ from service.dice.walk import marginal, walk
 from service.registry import Actor
 from service.systems.ncb.moves import checks, combat, table
 from service.dice import memo
-from service.systems.ncb.rules.odds_initiative import initiative_odds, join_odds
-from service.systems.ncb.rules.turns import InitiativeEntry, InitiativeRoll, fresh_economy, join, roll_initiative
+from service.systems.ncb.rules.odds_initiative import initiative_odds, join_odds, totals
+from service.systems.ncb.rules.turns import InitiativeEntry, InitiativeRoll, fresh_economy, join, ranked, roll_initiative
 from service.systems.ncb.setup import NcbSetup, first_state
 from service.systems.ncb.state import NcbState
 from service.systems.ncb.wire.checks import NcbInitiativeParams
@@ -137,6 +137,35 @@ def test_initiative_odds_equal_the_full_walk_of_the_roll(entries: list[Initiativ
     assert {k: p for k, p in odds["first"].chances if p} == first
     for e in entries:
         assert dict(odds[f"initiative:{e.id}"].chances) == marginal(walked, lambda ranked, e=e: dict(ranked)[e.id])
+
+
+def _first_pair_by_pair(entries: list[InitiativeEntry]) -> dict[str, Fraction]:
+    """Who acts first, worked the long way: for each total i can roll, the chance that every other
+    participant lands below it, or level with it when `ranked` puts i ahead of that one of the two."""
+    chances = {e.id: totals(e) for e in entries}
+    first: dict[str, Fraction] = {}
+    for i, e in enumerate(entries):
+        chance = Fraction(0)
+        for t, p in chances[e.id].items():
+            for j, other in enumerate(entries):
+                if j == i:
+                    continue
+                pair = [InitiativeRoll(x.id, (), 0, x.mode, x.bonus, 0, x.dexterity) for x in sorted((e, other), key=entries.index)]
+                wins_tie = ranked(pair)[0].id == e.id
+                p *= sum(q for u, q in chances[other.id].items() if u < t or (u == t and wins_tie))
+            chance += p
+        first[e.id] = chance
+    return first
+
+
+@pytest.mark.parametrize("size", [5, 8, 13])
+def test_who_acts_first_in_a_crowd_equals_working_it_pair_by_pair(size: int) -> None:
+    # Beyond what a full walk can reach: ties on bonus and Dexterity, every roll mode, listed out of rank.
+    modes = ("normal", "advantage", "disadvantage")
+    entries = [InitiativeEntry(f"c{k}", (k * 5) % 7 - 2, 10 + (k * 3) % 4, modes[k % 3]) for k in range(size)]
+    odds = initiative_odds(entries)
+    assert [outcome for outcome, _ in odds["first"].chances] == [e.id for e in entries]
+    assert dict(odds["first"].chances) == _first_pair_by_pair(entries)
 
 
 def _order(*slots: tuple[str, int, int, int]) -> NcbCombatView:

@@ -4,7 +4,8 @@ Each total is read from the naturals of the entry's mode as `roll_initiative` re
 which adds the same to every natural: read at the ends of the range, `runs`; the entries roll independently).
 Who acts first is then exact without walking every combination: participant i is first with total
 t when every other j lands below it, which is j's chance of a lower total plus, for an equal one,
-whether `ranked` puts i ahead of j (higher bonus, then Dexterity, then listing order).
+whether `ranked` puts i ahead of j (higher bonus, then Dexterity, then listing order). Those products are
+shared between participants, so a crowd costs in proportion to its size, not to its square.
 """
 
 from __future__ import annotations
@@ -58,17 +59,24 @@ def initiative_odds(entries: list[InitiativeEntry]) -> Odds:
     whole = 1
     for _, total in ways:
         whole *= total
-    tie_places = _tie_places(entries)
-    first: dict[Outcome, int] = {}  # ways out of `whole`
-    for i, e in enumerate(entries):
-        # Each of i's totals, times each other participant's ways below it, and at it when i wins the tie,
-        # total by total (a product of columns, from low to high).
+    # In the order everyone holds on a shared total (`_tie_order`), those ahead of i win a tie against it: i
+    # needs each of them strictly below its total, and each of those behind it at or below. Running products
+    # of those columns from both ends give every participant the others' part: about 4n column products in
+    # all, where taking the others one by one for each participant was n(n - 1).
+    order = _tie_order(entries)
+    ahead = _running_products([behind[j][0] for j in order])
+    after = _running_products([behind[j][1] for j in reversed(order)])
+    chances = [0] * len(entries)  # ways out of `whole`, in listing order
+    last = len(order) - 1
+    for place, i in enumerate(order):
         below, at_or_below = behind[i]
-        column = list(map(sub, at_or_below, below))  # i's own ways at each total
-        for j, lose in enumerate(behind):
-            if j != i:
-                column = list(map(mul, column, lose[tie_places[i] < tie_places[j]]))
-        first[e.id] = sum(column)
+        column = list(map(sub, at_or_below, below))  # i's own ways at each total, from low to high
+        if place:
+            column = list(map(mul, column, ahead[place]))
+        if place < last:
+            column = list(map(mul, column, after[last - place]))
+        chances[i] = sum(column)
+    first: dict[Outcome, int] = dict(zip([e.id for e in entries], chances))
     assert sum(first.values()) == whole, "someone acts first"
     # Counted in whole numbers: each distinct count made a Fraction once (a plain d20's twenty totals share one).
     return Odds.of(
@@ -90,13 +98,25 @@ def _behind(ways: dict[int, int], low: int, high: int) -> tuple[list[int], list[
     return [0, *losing[:-1]], losing
 
 
-def _tie_places(entries: list[InitiativeEntry]) -> list[int]:
-    """Each entry's place when all roll the same total, as `ranked` orders them (higher bonus, then Dexterity,
-    then listing order: a stable sort, so also the order it gives any two of them): i wins a tie against j
-    when its place is lower."""
+def _tie_order(entries: list[InitiativeEntry]) -> list[int]:
+    """The entries' indices in the order `ranked` gives them all on one total (higher bonus, then Dexterity,
+    then listing order). It is a stable sort, so this is also the order it gives any two of them: whoever
+    stands earlier wins their tie."""
     rolls = [_at(e, 0) for e in entries]
-    place = {id(roll): at for at, roll in enumerate(ranked(rolls))}
-    return [place[id(roll)] for roll in rolls]
+    at = {id(roll): i for i, roll in enumerate(rolls)}
+    return [at[id(roll)] for roll in ranked(rolls)]
+
+
+def _running_products(columns: list[list[int]]) -> list[list[int]]:
+    """For each k from 1, the product, total by total, of columns[0..k-1] (at 0, an empty list: no product)."""
+    out: list[list[int]] = [[]]
+    if len(columns) > 1:
+        running = columns[0]
+        out.append(running)
+        for column in columns[1:-1]:
+            running = list(map(mul, running, column))
+            out.append(running)
+    return out
 
 
 def _at(e: InitiativeEntry, total: int) -> InitiativeRoll:
