@@ -9,8 +9,10 @@ import pytest
 from support.odds import assert_agrees, sampled
 
 from service.dice.notation import LimitExceeded, Limits, NotationError, roll
-from service.dice.notation.exact import OddsLimits, Weights
-from service.dice.notation.odds import expression_odds
+from service.dice.notation.exact import Budget, OddsLimits, Weights
+from service.dice.notation.limits import DEFAULT_LIMITS
+from service.dice.notation.odds import _weights, expression_odds
+from service.dice.notation.parser import compile_formula
 from service.dice.notation.pool_odds import _ranked
 from service.dice.notation.term_odds import forget_shapes
 from service.dice.odds import Distribution, OddsTooCostly
@@ -48,6 +50,33 @@ def test_arithmetic_combines_independent_terms() -> None:
     assert d.probability(8 - 3) == Fraction(1 + 3 + 5, 36 * 4)  # 8 is 2x4, 4x2 or 8x1
     assert d.mean() == 7 * Fraction(5, 2) - 3
     assert total("-(1d4)").probability(-4) == Fraction(1, 4)
+
+
+def _spent(expression: str) -> int:
+    budget = Budget()
+    _weights(compile_formula(expression, DEFAULT_LIMITS, "default")[0], DEFAULT_LIMITS, budget)
+    return budget.spent
+
+
+@pytest.mark.parametrize(
+    ("expression", "dice", "shift", "steps"),
+    [("1d20+5", "1d20", 5, 1), ("5+1d20", "1d20", 5, 1), ("2d6-3", "2d6", -3, 1), ("2d20kh1+0", "2d20kh1", 0, 1), ("4d6kh3+2-2+7", "4d6kh3", 7, 3)],
+)
+def test_adding_a_constant_moves_every_value_and_charges_the_work_it_stands_for(expression: str, dice: str, shift: int, steps: int) -> None:
+    plain, moved = total(dice), total(expression)
+    assert dict(moved.chances) == {value + shift: p for value, p in plain.chances}
+    # Each step is charged as the convolution it stands for: the running values times the constant's one.
+    assert _spent(expression) == _spent(dice) + steps * len(plain.outcomes)
+
+
+def test_a_die_of_one_face_is_a_constant_too() -> None:
+    assert dict(total("1d1+1d6").chances) == {value: Fraction(1, 6) for value in range(2, 8)}
+    assert _spent("1d1+1d6") == _spent("1d1") + _spent("1d6") + 6
+
+
+def test_taking_dice_from_a_constant_is_still_convolved() -> None:
+    d = total("3-1d4")
+    assert dict(d.chances) == {-1: Fraction(1, 4), 0: Fraction(1, 4), 1: Fraction(1, 4), 2: Fraction(1, 4)}
 
 
 def test_success_counting_is_binomial() -> None:

@@ -78,11 +78,22 @@ class Weights:
     def scaled(self, factor: int) -> Weights:
         return Weights({v: w * factor for v, w in self.counts.items()}, self.total * factor)
 
+    def shifted(self, by: int) -> Weights:
+        """Every value moved by `by` (adding a constant): the same ways, none merged."""
+        return Weights({v + by: w for v, w in self.counts.items()}, self.total)
+
     def bounded(self, bound: int) -> Weights:
         """Values past ±bound dropped: the roller refuses them (`maxValue`)."""
-        if all(-bound <= v <= bound for v in self.counts):
+        if not self.counts or (min(self.counts) >= -bound and max(self.counts) <= bound):
             return self
         return Weights({v: w for v, w in self.counts.items() if -bound <= v <= bound}, self.total)
+
+    def constant(self) -> int | None:
+        """The one value of a certain outcome (a number: `Weights.point`), else None."""
+        if self.total == 1 and len(self.counts) == 1:
+            ((value, ways),) = self.counts.items()
+            return value if ways == 1 else None
+        return None
 
 
 def combine(a: Weights, b: Weights, op: Callable[[int, int], int], budget: Budget) -> Weights:

@@ -80,13 +80,28 @@ def _weights(node: Node, limits: Limits, budget: Budget) -> Weights:
     if isinstance(node, Sum):
         value = _weights(node.first, limits, budget)
         for op, operand in node.rest:
-            value = combine(value, _weights(operand, limits, budget), _plus if op == "+" else _minus, budget).bounded(limits.max_value)
+            value = _summed(value, op, _weights(operand, limits, budget), budget).bounded(limits.max_value)
         return value
     assert isinstance(node, Product)
     value = _weights(node.first, limits, budget)
     for operand in node.rest:
         value = combine(value, _weights(operand, limits, budget), _times, budget).bounded(limits.max_value)
     return value
+
+
+def _summed(value: Weights, op: str, operand: Weights, budget: Budget) -> Weights:
+    """`value` plus or minus `operand`. Adding or taking away a constant (`1d20+5`, the commonest shape of
+    all) moves every value by it, charged as the convolution it stands for; anything else is convolved."""
+    by = operand.constant()
+    if by is not None:
+        moved, by = value, by if op == "+" else -by
+    elif op == "+" and (first := value.constant()) is not None:
+        moved, by = operand, first
+    else:
+        return combine(value, operand, _plus if op == "+" else _minus, budget)
+    budget.charge(len(moved.counts))
+    budget.outcomes(len(moved.counts))
+    return moved.shifted(by)
 
 
 def _negative(x: int) -> int:
