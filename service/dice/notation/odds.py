@@ -13,6 +13,7 @@ the `OddsLimits` allow (see `service.dice.notation.exact`).
 
 from __future__ import annotations
 
+import operator
 from fractions import Fraction
 
 from service.dice.notation.ast import Dialect, Dice, Explode, Group, Negate, Node, Number, Product, Reroll, Sum
@@ -74,7 +75,7 @@ def _weights(node: Node, limits: Limits, budget: Budget) -> Weights:
     if isinstance(node, Dice):
         return term_weights(node, limits, budget)
     if isinstance(node, Negate):
-        return _weights(node.operand, limits, budget).map(_negative)
+        return _weights(node.operand, limits, budget).map(operator.neg)
     if isinstance(node, Group):
         return _weights(node.inner, limits, budget)
     if isinstance(node, Sum):
@@ -85,7 +86,7 @@ def _weights(node: Node, limits: Limits, budget: Budget) -> Weights:
     assert isinstance(node, Product)
     value = _weights(node.first, limits, budget)
     for operand in node.rest:
-        value = combine(value, _weights(operand, limits, budget), _times, budget).bounded(limits.max_value)
+        value = combine(value, _weights(operand, limits, budget), operator.mul, budget).bounded(limits.max_value)
     return value
 
 
@@ -97,24 +98,8 @@ def _summed(value: Weights, op: str, operand: Weights, budget: Budget) -> Weight
         moved, by = value, by if op == "+" else -by
     elif op == "+" and (first := value.constant()) is not None:
         moved, by = operand, first
-    else:
-        return combine(value, operand, _plus if op == "+" else _minus, budget)
+    else:  # convolved, `operator`'s C functions called per pair of values (a third of what a Python one costs)
+        return combine(value, operand, operator.add if op == "+" else operator.sub, budget)
     budget.charge(len(moved.counts))
     budget.outcomes(len(moved.counts))
     return moved.shifted(by)
-
-
-def _negative(x: int) -> int:
-    return -x
-
-
-def _plus(x: int, y: int) -> int:
-    return x + y
-
-
-def _minus(x: int, y: int) -> int:
-    return x - y
-
-
-def _times(x: int, y: int) -> int:
-    return x * y
