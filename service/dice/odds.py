@@ -187,7 +187,7 @@ class Distribution:
             if self.target is not None:
                 body["target"] = self.target
             return body
-        cells = _CELLS.get((total, ways)) or _cells(total, ways)
+        cells, index_sum, index_std_dev = _CELLS.get((total, ways)) or _cells(total, ways)
         numbered: list[dict[str, Any]] = []
         append = numbered.append
         for o, cell in zip(outcomes, cells):
@@ -200,12 +200,14 @@ class Distribution:
         if self.target is not None:
             body["target"] = self.target
         numbers: tuple[int, ...] = outcomes  # type: ignore[assignment]  # numeric: every outcome is an int
-        first = sum(map(operator.mul, numbers, ways))
-        second = sum(map(operator.mul, map(operator.mul, numbers, numbers), ways))
-        spread = second * total - first * first  # the variance times total**2
+        low = numbers[0]
+        if numbers[-1] - low == len(numbers) - 1:  # outcomes one apart: the shape's own sums, moved to `low`
+            first, std_dev = low * total + index_sum, index_std_dev
+        else:
+            first, std_dev = _moments(numbers, ways, total)
         row = _row(total)
         body["meanExact"], body["mean"] = row.get(first) or _written(row, first, total)
-        body["stdDev"] = math.sqrt(spread / total**2)
+        body["stdDev"] = std_dev
         return body
 
 
@@ -326,13 +328,17 @@ _kept = 0
 
 # The cells of each numeric distribution shape an answer wrote (`Distribution.wire`), by (total, ways):
 # per outcome, an answer's entry but for the outcome itself (None here): its chance's text and float and
-# those of reaching it. Answers copy them, never change them. Counted with the texts, an outcome a chance,
-# and emptied with them.
-_CELLS: dict[tuple[int, tuple[int, ...]], tuple[dict[str, Any], ...]] = {}
+# those of reaching it. Answers copy them, never change them. Beside them, the shape's outcomes' sum
+# weighted by their ways and standard deviation with the outcomes numbered 0, 1, 2…: for outcomes one
+# apart (every die roll), the mean is that sum moved to the first outcome, and the deviation is the
+# same wherever the outcomes start. Counted with the texts, an outcome a chance, and emptied with them.
+Shape = tuple[tuple[dict[str, Any], ...], int, float]
+_CELLS: dict[tuple[int, tuple[int, ...]], Shape] = {}
 
 
-def _cells(total: int, ways: tuple[int, ...]) -> tuple[dict[str, Any], ...]:
-    """Each outcome's cells for a numeric distribution of these ways out of `total`, written and kept."""
+def _cells(total: int, ways: tuple[int, ...]) -> Shape:
+    """Each outcome's cells for a numeric distribution of these ways out of `total`, and the shape's
+    moments over outcomes numbered from 0, written and kept."""
     global _kept
     row = _row(total)
     known = row.get
@@ -346,8 +352,17 @@ def _cells(total: int, ways: tuple[int, ...]) -> tuple[dict[str, Any], ...]:
     if _kept + len(ways) > _MOST_TEXTS:
         _forget_texts()
     _kept += len(ways)
-    cells = _CELLS[(total, ways)] = tuple(made)
-    return cells
+    shape = _CELLS[(total, ways)] = (tuple(made), *_moments(range(len(ways)), ways, total))
+    return shape
+
+
+def _moments(numbers: Iterable[int], ways: tuple[int, ...], total: int) -> tuple[int, float]:
+    """The outcomes' sum weighted by their ways (the mean times `total`), and their standard deviation."""
+    listed = list(numbers)
+    first = sum(map(operator.mul, listed, ways))
+    second = sum(map(operator.mul, map(operator.mul, listed, listed), ways))
+    spread = second * total - first * first  # the variance times total**2
+    return first, math.sqrt(spread / total**2)
 
 
 def _row(total: int) -> dict[int, tuple[str, float]]:

@@ -129,6 +129,25 @@ def test_fraction_texts_are_kept_bounded_and_forgotten_with_the_shapes(monkeypat
     assert odds._TEXTS == {}
 
 
+@given(
+    st.lists(st.integers(1, 10**25), min_size=1, max_size=30),
+    st.integers(-60, 60),
+    st.integers(-60, 60),
+    st.lists(st.integers(1, 4), min_size=30, max_size=30),
+)
+def test_a_shape_met_before_answers_its_mean_and_spread_wherever_its_outcomes_lie(ways: list, first: int, again: int, gaps: list) -> None:
+    # The shape's kept moments serve outcomes one apart from any start; outcomes with gaps are summed
+    # as they are. Each answer equals the one worked in Fractions.
+    total = sum(ways)
+    spaced = [again + sum(gaps[:k]) for k in range(len(ways))]
+    for outcomes in (range(first, first + len(ways)), range(again, again + len(ways)), spaced):
+        counts = dict(zip(outcomes, ways))
+        body = Distribution.counted("n", counts).wire()
+        expected = _wire_by_fractions("n", {o: Fraction(n, total) for o, n in counts.items()})
+        std, expected_std = body.pop("stdDev"), expected.pop("stdDev")
+        assert body == expected and std == pytest.approx(expected_std, rel=1e-9, abs=1e-12)
+
+
 def test_numeric_answers_of_one_shape_share_its_cells_and_name_their_own_outcomes(monkeypatch: pytest.MonkeyPatch) -> None:
     from service.dice import memo, odds
 
@@ -149,7 +168,8 @@ def test_numeric_answers_of_one_shape_share_its_cells_and_name_their_own_outcome
     assert list(body["outcomes"][0]) == ["outcome", "exact", "probability", "atLeastExact", "atLeast"]
     body["outcomes"][0]["outcome"] = 99
     assert plain.wire()["outcomes"][0]["outcome"] == 2 and plus_three.wire()["outcomes"][0]["outcome"] == 5
-    assert all(cell["outcome"] is None for cell in next(iter(odds._CELLS.values())))
+    cells, _, _ = next(iter(odds._CELLS.values()))
+    assert all(cell["outcome"] is None for cell in cells)
     monkeypatch.setattr(odds, "_MOST_TEXTS", 30)
     for n in range(2, 12):
         Distribution.counted("n", {k: 1 for k in range(n)}).wire()
