@@ -172,7 +172,8 @@ class Distribution:
         numerator (`_TEXTS`). For numbers, the cells of each outcome (its chance's text and float, and
         those of reaching it) are kept by the distribution's shape, its ways out of its total (`_CELLS`):
         every d20 test of one mode, every 2d6 damage, has the same shape whatever it adds, so an answer of
-        a shape met before only pairs its outcomes with the cells."""
+        a shape met before only pairs its outcomes with the cells, and, for outcomes one apart, takes its
+        mean and deviation from the shape's kept moments."""
         total, outcomes, ways = self.total, self.outcomes, self.ways
         body: dict[str, Any]
         if not isinstance(outcomes[0], int):  # a few named outcomes: each chance's text looked up at once
@@ -332,11 +333,11 @@ _kept = 0
 # weighted by their ways and standard deviation with the outcomes numbered 0, 1, 2…: for outcomes one
 # apart (every die roll), the mean is that sum moved to the first outcome, and the deviation is the
 # same wherever the outcomes start. Counted with the texts, an outcome a chance, and emptied with them.
-Shape = tuple[tuple[dict[str, Any], ...], int, float]
-_CELLS: dict[tuple[int, tuple[int, ...]], Shape] = {}
+_Shape = tuple[tuple[dict[str, Any], ...], int, float]
+_CELLS: dict[tuple[int, tuple[int, ...]], _Shape] = {}
 
 
-def _cells(total: int, ways: tuple[int, ...]) -> Shape:
+def _cells(total: int, ways: tuple[int, ...]) -> _Shape:
     """Each outcome's cells for a numeric distribution of these ways out of `total`, and the shape's
     moments over outcomes numbered from 0, written and kept."""
     global _kept
