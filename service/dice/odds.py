@@ -175,31 +175,28 @@ class Distribution:
         a shape met before only pairs its outcomes with the cells, and, for outcomes one apart, takes its
         mean and deviation from the shape's kept moments."""
         total, outcomes, ways = self.total, self.outcomes, self.ways
-        body: dict[str, Any]
-        if not isinstance(outcomes[0], int):  # a few named outcomes: each chance's text looked up at once
+        listed: list[dict[str, Any]] = []
+        append = listed.append
+        numeric = isinstance(outcomes[0], int)
+        if not numeric:  # a few named outcomes: each chance's text looked up at once
             row = _row(total)
             known = row.get
-            named: list[dict[str, Any]] = []
-            append = named.append
             for outcome, w in zip(outcomes, ways):
                 exact, p = known(w) or _written(row, w, total)
                 append({"outcome": outcome, "exact": exact, "probability": p})
-            body = {"name": self.name, "numeric": False, "outcomes": named}
-            if self.target is not None:
-                body["target"] = self.target
-            return body
-        cells, index_sum, index_std_dev = _CELLS.get((total, ways)) or _cells(total, ways)
-        numbered: list[dict[str, Any]] = []
-        append = numbered.append
-        for o, cell in zip(outcomes, cells):
-            # A copy of the kept cell with its outcome filled in: the keys stay in the cell's order, and
-            # copying a small dict costs less than writing its five entries anew.
-            mine = cell.copy()
-            mine["outcome"] = o
-            append(mine)
-        body = {"name": self.name, "numeric": True, "outcomes": numbered}
+        else:
+            cells, index_sum, index_std_dev = _CELLS.get((total, ways)) or _cells(total, ways)
+            for o, cell in zip(outcomes, cells):
+                # A copy of the kept cell with its outcome filled in: the keys stay in the cell's order, and
+                # copying a small dict costs less than writing its five entries anew.
+                mine = cell.copy()
+                mine["outcome"] = o
+                append(mine)
+        body: dict[str, Any] = {"name": self.name, "numeric": numeric, "outcomes": listed}
         if self.target is not None:
             body["target"] = self.target
+        if not numeric:
+            return body
         numbers: tuple[int, ...] = outcomes  # type: ignore[assignment]  # numeric: every outcome is an int
         low = numbers[0]
         if numbers[-1] - low == len(numbers) - 1:  # outcomes one apart: the shape's own sums, moved to `low`

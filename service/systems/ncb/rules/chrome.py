@@ -77,11 +77,12 @@ def totals(implants: Sequence[NcbImplantView]) -> NcbChromeTotals:
     tuple of frozen implants never changes; a sheet that changes gets a new one)."""
     if not implants:
         return _NO_CHROME
-    found = _TOTALS.find(implants) if isinstance(implants, tuple) else None
+    kept = isinstance(implants, tuple)  # only a tuple is sure never to change
+    found = _TOTALS.find(implants) if kept else None
     if found is None:
         passives = [i.passive for i in implants]
         found = NcbChromeTotals(**{f: sum(getattr(p, f) for p in passives) for f in NcbChromeBonuses.model_fields})
-        if isinstance(implants, tuple):
+        if kept:
             _TOTALS.keep(implants, found)
     return found
 
