@@ -7,8 +7,10 @@ import hmac
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from service.dice.stream import ALGORITHM, Stream, commitment, encode_fields
+from service.dice.stream import ALGORITHM, Stream, commitment, encode_fields, hmac_keys, hmac_sha256
 
 
 def test_known_vectors_are_stable() -> None:
@@ -24,6 +26,29 @@ def test_first_block_is_hmac_of_the_length_prefixed_fields() -> None:
     assert message == b"\x00\x00\x00\x0ehmac-sha256-v1\x00\x00\x00\x09stateless\x00\x00\x00\x010\x00\x00\x00\x00\x00\x00\x00\x010"
     block = hmac.new(b"neon-arbiter", message, hashlib.sha256).hexdigest()
     assert block == "5ddb95772aa023ec85ce11e78ddf304d5119d20b3eb9e577684d2b0415eca827"
+
+
+@settings(max_examples=300, deadline=None)
+@given(key=st.binary(max_size=200), message=st.binary(max_size=300))
+def test_the_streams_hmac_is_the_standard_librarys(key: bytes, message: bytes) -> None:
+    # Keys shorter than, as long as and longer than SHA-256's 64-byte block (hashed first), any message.
+    assert hmac_sha256(hmac_keys(key), message) == hmac.digest(key, message, "sha256")
+
+
+@pytest.mark.parametrize("size", [0, 1, 63, 64, 65, 128, 1000])
+def test_the_streams_hmac_at_the_block_edges(size: int) -> None:
+    key = bytes(range(256))[:size] if size <= 256 else b"k" * size
+    for message in (b"", b"m", b"x" * 64, b"y" * 119):
+        assert hmac_sha256(hmac_keys(key), message) == hmac.new(key, message, hashlib.sha256).digest()
+
+
+def test_a_seed_longer_than_a_block_draws_as_its_hmac_says() -> None:
+    seed = "s" * 100  # hashed to 32 bytes before padding, as HMAC does with a long key
+    block = hmac.new(seed.encode(), encode_fields(ALGORITHM, "scope", 0, "", 0), hashlib.sha256).digest()
+    words = [int.from_bytes(block[i : i + 4], "big") for i in range(0, 32, 4)]
+    expected = [w % 6 + 1 for w in words if w < 2**32 - 2**32 % 6]
+    stream = Stream(seed=seed, scope="scope", nonce=0)
+    assert [stream.roll(6) for _ in expected] == expected
 
 
 def test_faces_follow_the_words_of_the_blocks_with_rejection() -> None:
