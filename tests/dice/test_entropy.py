@@ -50,7 +50,7 @@ def test_a_forked_worker_does_not_hand_out_what_its_parent_made_ahead(make: Call
     assert waiting
     read, write = os.pipe()
     child = os.fork()
-    if child == 0:  # the worker: its first ids, written back to the parent
+    if child == 0:  # the worker: its first ones, written back to the parent
         try:
             os.write(write, " ".join(make() for _ in range(5)).encode())
         finally:
