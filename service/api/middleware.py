@@ -146,7 +146,9 @@ class ObservabilityMiddleware:
             level = logging.DEBUG
         if not self._access.enabled(level):
             return
-        fields: dict[str, Any] = {"method": method, "route": route, "status": status, "duration_ms": round(elapsed * 1000, 3)}
+        # To the microsecond, in milliseconds: whole microseconds over 1000 (a float `round(x, 3)` goes through
+        # decimal text, several times the cost).
+        fields: dict[str, Any] = {"method": method, "route": route, "status": status, "duration_ms": round(elapsed * 1e6) / 1000}
         if failure is not None:
             # The exception's type only: its message may quote input. uvicorn logs the traceback.
             fields["exception"] = type(failure).__name__

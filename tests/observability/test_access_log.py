@@ -160,3 +160,15 @@ def test_requests_in_flight_count_the_request_being_served() -> None:
     with TestClient(app) as client:
         assert client.get("/peek").text == "1.0"
     assert metrics.registry.get_sample_value("neon_arbiter_http_requests_in_flight") == 0
+
+
+@pytest.mark.parametrize(("seconds", "shown"), [(0.0012345678, 1.235), (0.0000004, 0.0), (0.0000005, 0.0), (0.0000015, 0.002), (2.5, 2500.0), (0.123456, 123.456)])
+def test_a_requests_duration_is_written_in_milliseconds_to_the_microsecond(seconds: float, shown: float) -> None:
+    from service.api.middleware import ObservabilityMiddleware
+    from service.observability import RequestContext
+
+    middleware = ObservabilityMiddleware(lambda scope, receive, send: None, metrics=Metrics(replica_id="r"), replica_id="r")
+    with root_stream() as (stream, _, _):
+        middleware._log("POST", "/v1/dice/roll", 200, seconds, None, RequestContext("duration-1"))
+    [line] = _access(stream, "duration-1")
+    assert line["duration_ms"] == shown
