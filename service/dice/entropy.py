@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import os
 import secrets
+from collections.abc import Callable
 
 # Request ids and stateless seeds made ahead, a batch of each from one read of the OS's random
 # source: every request needs an id and every unseeded roll a seed, and a read (a system call) per
@@ -21,14 +22,26 @@ os.register_at_fork(after_in_child=_REQUEST_IDS.clear)
 os.register_at_fork(after_in_child=_SEEDS.clear)
 
 
+def _next(kept: list[str], batch: Callable[[], str], step: int, width: int) -> str:
+    """The next value made ahead in `kept`. When none is left, the text of one read (`batch`) is cut
+    into values every `step` characters, each its first `width`."""
+    if not kept:
+        text = batch()
+        kept.extend(text[at : at + width] for at in range(0, len(text), step))
+    return kept.pop()
+
+
+def _seed_batch() -> str:
+    return os.urandom(32 * _BATCH).hex()
+
+
+def _request_id_batch() -> str:
+    return base64.urlsafe_b64encode(os.urandom(18 * _BATCH)).decode("ascii")
+
+
 def fresh_seed() -> str:
     """A 256-bit seed as 64 hex characters, each seed its own 32 bytes of the OS's random source."""
-    try:
-        return _SEEDS.pop()
-    except IndexError:
-        text = os.urandom(32 * _BATCH).hex()
-        _SEEDS.extend(text[at : at + 64] for at in range(0, len(text), 64))
-        return _SEEDS.pop()
+    return _next(_SEEDS, _seed_batch, 64, 64)
 
 
 def new_id() -> str:
@@ -45,9 +58,4 @@ def new_request_id() -> str:
     """A request id: 22 URL-safe characters (132 random bits), as long as a session id.
 
     Made in batches: 18 random bytes encode to exactly 24 characters, of which the first 22 are kept."""
-    try:
-        return _REQUEST_IDS.pop()
-    except IndexError:
-        text = base64.urlsafe_b64encode(os.urandom(18 * _BATCH)).decode("ascii")
-        _REQUEST_IDS.extend(text[at : at + 22] for at in range(0, len(text), 24))
-        return _REQUEST_IDS.pop()
+    return _next(_REQUEST_IDS, _request_id_batch, 24, 22)
