@@ -9,7 +9,7 @@ from hypothesis import settings as hypothesis_settings
 from redis_cluster import RedisCluster  # tests/ is on sys.path: no __init__.py
 from redis_server import RedisServer, require_binary
 
-from service.systems.ncb.moves import written
+from service import written
 
 pytest_plugins = ["support.api"]
 
@@ -19,7 +19,7 @@ hypothesis_settings.register_profile("suite", deadline=None)
 hypothesis_settings.load_profile("suite")
 
 # Every NCB result written straight from the rules' records is also built the model's way, and the
-# two must encode alike (service/systems/ncb/moves/written.py): the whole suite checks the writer.
+# two must encode alike (service/written.py): the whole suite checks the writer.
 written.CHECK = True
 
 

@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from service.dice.notation import RollResult, roll
 from service.dice.stream import Stream
-from service.systems.ncb.moves.shared import as_dict
+from service.plain import as_dict
 from service.systems.ncb.rules.eddies import Ledger
 from service.systems.ncb.wire.sheet import NcbDebt
 

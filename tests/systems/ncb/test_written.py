@@ -14,11 +14,11 @@ from support.dice import ScriptedStream
 from service.declare import load_state
 from service.dice.stream import Stream
 from service.model import Model
-from service.systems.ncb.moves import written as module
+from service import written as module
 from service.systems.ncb.moves.fights import _session_swing, _swing, attack, attack_fields, attack_in_session
 from service.systems.ncb.moves.programs import run_program
-from service.systems.ncb.moves.shared import as_dict
-from service.systems.ncb.moves.written import written
+from service.plain import as_dict
+from service.written import written
 from service.systems.ncb.rules.attacks import strike
 from service.systems.ncb.state import NcbState
 from service.systems.ncb.wire.fights import NcbAttackAction, NcbAttackParams, NcbAttackResult

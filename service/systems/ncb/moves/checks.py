@@ -13,7 +13,7 @@ from service.registry import Actor
 from service.systems.ncb import SYSTEM
 from service.systems.ncb import state as table
 from service.systems.ncb.errors import ALREADY_IN_COMBAT, SUBCLASS_TOO_EARLY, refuse
-from service.systems.ncb.moves.shared import as_dict
+from service.plain import as_dict
 from service.systems.ncb.rules import turns
 from service.systems.ncb.rules.abilities import (
     ABILITIES,

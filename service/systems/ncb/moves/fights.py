@@ -18,8 +18,9 @@ from service.systems.ncb.errors import (
     WEAPON_CHOICE,
     refuse,
 )
-from service.systems.ncb.moves.shared import amount_or_dice, as_dict, fields_of, target_vitals
-from service.systems.ncb.moves.written import written
+from service.plain import as_dict, fields_of
+from service.systems.ncb.moves.shared import amount_or_dice, target_vitals
+from service.written import written
 from service.systems.ncb.options import DEFAULT_RULES, NcbRules
 from service.systems.ncb.rules.abilities import proficiency_bonus
 from service.systems.ncb.rules.attacks import AttackRoll, Attacker, Swing, require_attackable, strike
@@ -401,7 +402,7 @@ SYSTEM.mechanic(
     "it spends the attacker's action, bonus action or reaction; no combatant attacks itself.",
     stateless=attack,
     session=attack_in_session,
-    output=NcbAttackResult,  # both handlers return it written (moves/written.py)
+    output=NcbAttackResult,  # both handlers return it written (service/written.py)
     odds=attack_odds_of,
     session_odds=attack_session_odds,
 )

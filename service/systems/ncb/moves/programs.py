@@ -13,7 +13,7 @@ from service.registry import Actor
 from service.systems.ncb import SYSTEM
 from service.systems.ncb import state as table
 from service.systems.ncb.moves.shared import target_vitals
-from service.systems.ncb.moves.written import written
+from service.written import written
 from service.systems.ncb.rules.abilities import modifier, proficiency_bonus
 from service.systems.ncb.rules.chrome import totals
 from service.systems.ncb.options import NcbRules
@@ -175,7 +175,7 @@ SYSTEM.mechanic(
     "program damage (halved or negated on a save) ignores damage reduction.",
     stateless=run_program,
     session=run_program_in_session,
-    output=NcbRunProgramResult,  # both handlers return it written (moves/written.py)
+    output=NcbRunProgramResult,  # both handlers return it written (service/written.py)
     odds=run_program_odds,
     session_odds=run_program_session_odds,
 )

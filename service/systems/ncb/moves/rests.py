@@ -9,7 +9,7 @@ from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.ncb import SYSTEM
 from service.systems.ncb import state as table
-from service.systems.ncb.moves.shared import as_dict
+from service.plain import as_dict
 from service.systems.ncb.rules.chrome import refresh
 from service.systems.ncb.rules.damage import Vitals
 from service.systems.ncb.rules.odds_amounts import hit_dice_odds

@@ -9,7 +9,7 @@ from service.registry import Actor
 from service.systems.ncb import SYSTEM
 from service.systems.ncb import state as table
 from service.systems.ncb.errors import TARGET_DOWN, refuse
-from service.systems.ncb.moves.shared import as_dict
+from service.plain import as_dict
 from service.systems.ncb.rules import turns
 from service.systems.ncb.rules.damage import DEAD
 from service.systems.ncb.rules.odds_initiative import join_odds

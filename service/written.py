@@ -33,7 +33,7 @@ import orjson
 from pydantic import BaseModel
 
 from service.dice.results import DiceRollResult
-from service.systems.ncb.moves.shared import WIRE_FORMS, as_dict
+from service.plain import WIRE_FORMS, as_dict
 
 CHECK = False
 
