@@ -3,6 +3,7 @@ building the model and dumping it gives, and leaves to the model whatever it can
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import orjson
@@ -159,3 +160,62 @@ def test_the_check_catches_a_writer_that_disagrees_with_the_model(monkeypatch: p
     monkeypatch.setitem(module._WRITERS, _Plain, lambda fields: {"name": fields["name"], "kind": "b", "scores": []})
     with pytest.raises(AssertionError, match="_Plain written as"):
         written(_Plain, {"name": "x"})
+
+
+class _Inner(Model):
+    label: str
+    size: int | None = None
+
+
+class _Outer(Model):
+    name: str
+    inner: list[_Inner]
+    best: _Inner | None = None
+    kind: Literal["a", "b"] = "a"
+
+
+@dataclass(frozen=True, slots=True)
+class _InnerRecord:  # every field of `_Inner`, in another order
+    size: int | None
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class _OuterRecord:  # every field of `_Outer`
+    kind: str
+    best: _InnerRecord | None
+    inner: tuple[_InnerRecord, ...]
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Named:  # one field of `_Inner`: the other takes its default
+    label: str
+
+
+def test_a_record_with_every_field_of_its_model_is_written_as_the_model_writes_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(module, "CHECK", False)
+    monkeypatch.setattr(module, "as_dict", lambda fields: pytest.fail("written the model's way"))
+    record = _OuterRecord("b", _InnerRecord(None, "top"), (_InnerRecord(3, "x"), _InnerRecord(None, "y")), "n")
+    got = written(_Outer, {"name": "n", "inner": record.inner, "best": record.best, "kind": "b"})
+    whole = module._writer(_Outer)
+    assert whole is not None and orjson.dumps(whole(record)) == orjson.dumps(got)
+    model = _Outer(name="n", inner=[_Inner(label="x", size=3), _Inner(label="y")], best=_Inner(label="top"), kind="b")
+    assert orjson.dumps(got) == orjson.dumps(model.model_dump(mode="json", by_alias=True))  # keys in the model's order
+    inner = module._writer(_Inner)
+    assert inner is not None and list(inner(_InnerRecord(4, "z"))) == ["label", "size"]
+    assert whole(_OuterRecord("a", None, (), "m")) == {"name": "m", "inner": [], "best": None, "kind": "a"}
+    assert written(_Inner, {"label": "q"}) == inner(_Named("q")) == {"label": "q", "size": None}
+
+
+def test_a_record_with_a_field_its_model_lacks_takes_the_models_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(module, "CHECK", False)
+
+    @dataclass(frozen=True, slots=True)
+    class Wider:
+        label: str
+        size: int | None
+        colour: str
+
+    with pytest.raises(ValidationError):
+        written(_Outer, {"name": "n", "inner": [Wider("x", 1, "red")]})

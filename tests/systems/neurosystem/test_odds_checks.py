@@ -160,12 +160,12 @@ def test_the_odds_refuse_a_push_the_roll_refuses() -> None:
 
 def test_stk_odds_agree_with_the_roll() -> None:
     params = _stk(style="d12", training="d8", knowledge="d4", dn=14, luck=1, negative_states=1)
-    _agrees(odds.stk_check_odds(params), lambda stream: resolve_stk_check(params, stream))
+    _agrees(odds.stk_check_odds(params), lambda stream: NeurosystemCheckResult.model_validate(resolve_stk_check(params, stream)))
 
 
 def test_flat_odds_agree_with_the_roll() -> None:
     params = NeurosystemFlatCheckParams.model_validate({"category": "style", "rating": "d10", "negativeStates": 3})
-    _agrees(odds.flat_check_odds(params), lambda stream: resolve_flat_check(params, stream))
+    _agrees(odds.flat_check_odds(params), lambda stream: NeurosystemCheckResult.model_validate(resolve_flat_check(params, stream)))
 
 
 def test_spend_luck_odds_agree_with_the_roll() -> None:

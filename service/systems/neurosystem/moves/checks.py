@@ -7,6 +7,8 @@ group's Luck pool and the character's Resolve.
 
 from __future__ import annotations
 
+from typing import Any
+
 from service.dice.stream import Stream
 from service.registry import Actor
 from service.systems.neurosystem import SYSTEM
@@ -43,11 +45,11 @@ from service.systems.neurosystem.wire.table import NeurosystemCharacter
 # -- stateless -----------------------------------------------------------------------------------
 
 
-def resolve_stk_check(params: NeurosystemStkCheckParams, stream: Stream) -> NeurosystemCheckResult:
+def resolve_stk_check(params: NeurosystemStkCheckParams, stream: Stream) -> dict[str, Any]:
     dice = {"style": params.style, "training": params.training, "knowledge": params.knowledge}
     ratings = {stat: (parse_rating(dice[stat], what=f"{stat} die"), None) for stat in checks.STK_STATS}
     luck_left = checks.pay_luck(params.luck_pool, params.luck) if params.luck_pool is not None else None
-    record = checks.roll_stk(
+    record = checks.rolled_stk(
         ratings,
         dn=params.dn,
         bonuses=params.bonuses,
@@ -55,12 +57,12 @@ def resolve_stk_check(params: NeurosystemStkCheckParams, stream: Stream) -> Neur
         luck=params.luck,
         stream=stream,
     )
-    return checks.read(record, params.resolve_limit, luck_left=luck_left)
+    return checks.written_result(record, params.resolve_limit, luck_left=luck_left)
 
 
-def resolve_flat_check(params: NeurosystemFlatCheckParams, stream: Stream) -> NeurosystemCheckResult:
+def resolve_flat_check(params: NeurosystemFlatCheckParams, stream: Stream) -> dict[str, Any]:
     sides = parse_rating(params.rating)
-    record = checks.roll_flat(
+    record = checks.rolled_flat(
         params.category,
         sides,
         name=None,
@@ -68,7 +70,7 @@ def resolve_flat_check(params: NeurosystemFlatCheckParams, stream: Stream) -> Ne
         equipment_bonus=params.equipment_bonus,
         stream=stream,
     )
-    return checks.read(record, "one-per-check")
+    return checks.written_result(record, "one-per-check")
 
 
 def resolve_spend_luck(params: NeurosystemSpendLuckParams, stream: Stream) -> NeurosystemCheckResult:
@@ -204,6 +206,7 @@ SYSTEM.mechanic(
     session=apply_stk_check,
     odds=stk_check_odds,
     session_odds=stk_check_odds_at_table,
+    output=NeurosystemCheckResult,  # the stateless form returns it written (service/written.py)
 )
 
 SYSTEM.mechanic(
@@ -218,6 +221,7 @@ SYSTEM.mechanic(
     session=apply_flat_check,
     odds=flat_check_odds,
     session_odds=flat_check_odds_at_table,
+    output=NeurosystemCheckResult,  # the stateless form returns it written (service/written.py)
 )
 
 SYSTEM.mechanic(

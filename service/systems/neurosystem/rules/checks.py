@@ -11,7 +11,8 @@ whatever later rerolls show.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TypedDict, Unpack
+from dataclasses import dataclass
+from typing import Any, Literal, TypedDict, Unpack
 
 
 from service.dice.stream import Stream
@@ -20,7 +21,8 @@ from service.systems.neurosystem.options import ResolveLimit
 from service.systems.neurosystem.rules.ratings import LUCK_SIDES, parse_rating, rating_name
 from service.systems.neurosystem.rules.rule_of_cool import bad_dice, style_is_cool
 from service.systems.neurosystem.wire.records import NeurosystemBonus, NeurosystemCheckRecord, NeurosystemCheckResult, NeurosystemDie
-from service.systems.neurosystem.wire.shared import Outcome, StatCategory
+from service.systems.neurosystem.wire.shared import DieStat, Outcome, StatCategory
+from service.written import written
 
 FLAT_SUCCESS_FROM = 5  # a Flat Check succeeds on 5 or higher
 MAX_LUCK_DICE = 100  # a service limit per check, to keep records bounded
@@ -35,6 +37,42 @@ class Left(TypedDict, total=False):
     resolve_left: int | None
 
 
+@dataclass(frozen=True, slots=True)
+class RolledDie:
+    """A die of a check just rolled, before a model holds it: `NeurosystemDie`'s fields."""
+
+    id: str
+    stat: DieStat
+    name: str | None
+    rating: str
+    face: int
+    rerolled_from: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled:
+    """A check just rolled, before a model holds it: `NeurosystemCheckRecord`'s fields.
+
+    A stateless check is written to the wire straight from it (`service.written`); a session keeps
+    the model (`record_of`). Building the models validated every value the rules had just made.
+    """
+
+    kind: Literal["stk", "flat"]
+    dn: int | None
+    bonuses: list[NeurosystemBonus]
+    negative_states: int
+    dice: list[RolledDie]
+    pushed: bool = False
+    pushed_through: bool = False
+
+
+Record = NeurosystemCheckRecord | Rolled
+
+
+def record_of(rolled: Rolled) -> NeurosystemCheckRecord:
+    return NeurosystemCheckRecord.model_validate(rolled, from_attributes=True)
+
+
 def roll_stk(
     ratings: Mapping[StatCategory, tuple[int, str | None]],
     *,
@@ -45,25 +83,45 @@ def roll_stk(
     stream: Stream,
 ) -> NeurosystemCheckRecord:
     """Roll Style, Training and Knowledge (`ratings[stat] = (sides, stat name)`), then any Luck dice."""
+    return record_of(rolled_stk(ratings, dn=dn, bonuses=bonuses, negative_states=negative_states, luck=luck, stream=stream))
+
+
+def rolled_stk(
+    ratings: Mapping[StatCategory, tuple[int, str | None]],
+    *,
+    dn: int | None,
+    bonuses: Sequence[NeurosystemBonus],
+    negative_states: int,
+    luck: int,
+    stream: Stream,
+) -> Rolled:
+    """`roll_stk`'s check as just rolled."""
     dice = []
     for stat in STK_STATS:
         sides, name = ratings[stat]
-        dice.append(NeurosystemDie(id=stat, stat=stat, name=name, rating=rating_name(sides), face=stream.roll(sides)))
+        dice.append(RolledDie(stat, stat, name, rating_name(sides), stream.roll(sides)))
     if luck:  # the Luck dice join the record as it is made, rather than in a copy of it
         _check_luck_dice("stk", 0, luck)
         dice.extend(_luck_dice(0, luck, stream))
-    return NeurosystemCheckRecord(kind="stk", dn=dn, bonuses=list(bonuses), negative_states=negative_states, dice=dice)
+    return Rolled("stk", dn, list(bonuses), negative_states, dice)
 
 
 def roll_flat(
     stat: StatCategory, sides: int, *, name: str | None, negative_states: int, equipment_bonus: int, stream: Stream
 ) -> NeurosystemCheckRecord:
-    die = NeurosystemDie(id=stat, stat=stat, name=name, rating=rating_name(sides), face=stream.roll(sides))
+    return record_of(rolled_flat(stat, sides, name=name, negative_states=negative_states, equipment_bonus=equipment_bonus, stream=stream))
+
+
+def rolled_flat(
+    stat: StatCategory, sides: int, *, name: str | None, negative_states: int, equipment_bonus: int, stream: Stream
+) -> Rolled:
+    """`roll_flat`'s check as just rolled."""
+    die = RolledDie(stat, stat, name, rating_name(sides), stream.roll(sides))
     bonuses = [NeurosystemBonus(name="equipment", value=equipment_bonus)] if equipment_bonus else []
-    return NeurosystemCheckRecord(kind="flat", bonuses=bonuses, negative_states=negative_states, dice=[die])
+    return Rolled("flat", None, bonuses, negative_states, [die])
 
 
-def luck_dice(record: NeurosystemCheckRecord) -> int:
+def luck_dice(record: Record) -> int:
     return sum(1 for die in record.dice if die.stat == "luck")
 
 
@@ -85,15 +143,14 @@ def _check_luck_dice(kind: str, have: int, points: int) -> None:
 def add_luck(record: NeurosystemCheckRecord, points: int, stream: Stream) -> NeurosystemCheckRecord:
     """Each point of Luck adds one d8 to an STK Check; Flat Checks take none."""
     check_luck(record, points)
-    return record.model_copy(update={"dice": [*record.dice, *_luck_dice(luck_dice(record), points, stream)]})
+    added = [NeurosystemDie.model_validate(die, from_attributes=True) for die in _luck_dice(luck_dice(record), points, stream)]
+    return record.model_copy(update={"dice": [*record.dice, *added]})
 
 
-def _luck_dice(have: int, points: int, stream: Stream) -> list[NeurosystemDie]:
+def _luck_dice(have: int, points: int, stream: Stream) -> list[RolledDie]:
     """`points` new Luck d8s, numbered on from the `have` a check already carries."""
-    return [
-        NeurosystemDie(id=f"luck-{have + i}", stat="luck", rating=rating_name(LUCK_SIDES), face=stream.roll(LUCK_SIDES))
-        for i in range(1, points + 1)
-    ]
+    rating = rating_name(LUCK_SIDES)
+    return [RolledDie(f"luck-{have + i}", "luck", None, rating, stream.roll(LUCK_SIDES)) for i in range(1, points + 1)]
 
 
 def resolve_spent(record: NeurosystemCheckRecord) -> int:
@@ -180,6 +237,16 @@ def read(record: NeurosystemCheckRecord, limit: ResolveLimit, **left: Unpack[Lef
     `left` (`luck_left`, `resolve_left`) goes into the result as it is made: a copy made
     afterwards to add it costs as much again as the rest of the reading.
     """
+    return NeurosystemCheckResult(check=record, **reading(record, limit), **left)
+
+
+def written_result(rolled: Rolled, limit: ResolveLimit, **left: Unpack[Left]) -> dict[str, Any]:
+    """What `read` answers for a check just rolled, in wire form, without building the models."""
+    return written(NeurosystemCheckResult, {"check": rolled, **reading(rolled, limit), **left})
+
+
+def reading(record: Record, limit: ResolveLimit) -> dict[str, Any]:
+    """The fields of `read`'s result but the check itself and what is left."""
     dice_total = sum(die.face for die in record.dice)
     bonus_total = sum(bonus.value for bonus in record.bonuses)
     total = dice_total + bonus_total
@@ -188,25 +255,23 @@ def read(record: NeurosystemCheckRecord, limit: ResolveLimit, **left: Unpack[Lef
     bad = bad_dice(record.dice, record.negative_states)
     from_style = style_is_cool(record.dice)
     one_resolve = limit == "one-per-check"
-    return NeurosystemCheckResult(
-        check=record,
-        dice_total=dice_total,
-        bonus_total=bonus_total,
-        total=total,
-        outcome=outcome,
-        margin=margin,
-        cool_shit=from_style or record.pushed_through,
-        cool_from_style=from_style,
-        bad_shit=bool(bad) and not record.pushed_through,
-        bad_dice=bad,
-        can_push=record.kind == "stk" and not record.pushed and not (one_resolve and record.pushed_through),
-        can_push_through=bool(bad)
+    return {
+        "dice_total": dice_total,
+        "bonus_total": bonus_total,
+        "total": total,
+        "outcome": outcome,
+        "margin": margin,
+        "cool_shit": from_style or record.pushed_through,
+        "cool_from_style": from_style,
+        "bad_shit": bool(bad) and not record.pushed_through,
+        "bad_dice": bad,
+        "can_push": record.kind == "stk" and not record.pushed and not (one_resolve and record.pushed_through),
+        "can_push_through": bool(bad)
         and not record.pushed_through
         and (record.kind == "flat" or not one_resolve or not record.pushed),
-        resolve_limit=limit,
-        luck_dice=luck_dice(record),
-        **left,
-    )
+        "resolve_limit": limit,
+        "luck_dice": luck_dice(record),
+    }
 
 
 def pay_luck(pool: int, points: int) -> int:

@@ -9,9 +9,23 @@ Both can happen on the same check; neither cancels the other.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Protocol
 
 from service.systems.neurosystem.rules.ratings import parse_rating
-from service.systems.neurosystem.wire.records import NeurosystemDie
+
+
+class Die(Protocol):
+    """A die of a check as its model or as just rolled: what the Rule of Cool and bad shit read."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def stat(self) -> str: ...
+    @property
+    def rating(self) -> str: ...
+    @property
+    def face(self) -> int: ...
+
 
 # Lowest Style face that is cool, per die size; None: that size is never cool.
 COOL_FROM: dict[int, int | None] = {4: None, 6: 6, 8: 7, 10: 8, 12: 9}
@@ -29,10 +43,10 @@ def is_bad(face: int, negative_states: int) -> bool:
     return face <= negative_states
 
 
-def style_is_cool(dice: Iterable[NeurosystemDie]) -> bool:
+def style_is_cool(dice: Iterable[Die]) -> bool:
     return any(die.stat == "style" and is_cool(parse_rating(die.rating), die.face) for die in dice)
 
 
-def bad_dice(dice: Iterable[NeurosystemDie], negative_states: int) -> list[str]:
+def bad_dice(dice: Iterable[Die], negative_states: int) -> list[str]:
     """Ids of the stat dice at or below the count of negative states (none when it is 0)."""
     return [die.id for die in dice if die.stat in _STAT_DICE and is_bad(die.face, negative_states)]
