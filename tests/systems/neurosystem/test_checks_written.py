@@ -78,14 +78,19 @@ def test_a_stateless_flat_check_is_written_as_its_model_reads(case: str, monkeyp
     assert {g["outcome"] for g in got} == {"success", "failure"}
 
 
-def test_a_check_just_rolled_becomes_the_record_a_session_keeps() -> None:
-    rolled = checks.rolled_stk({"style": (8, "Cool"), "training": (6, None), "knowledge": (10, None)}, dn=12, bonuses=[],
-                               negative_states=1, luck=2, stream=_stream(0))
-    record = checks.record_of(rolled)
-    assert isinstance(record, NeurosystemCheckRecord) and all(isinstance(die, NeurosystemDie) for die in record.dice)
-    assert [(d.id, d.stat, d.name, d.rating, d.face) for d in record.dice] == [
-        (d.id, d.stat, d.name, d.rating, d.face) for d in rolled.dice
-    ]
-    assert [d.id for d in record.dice] == ["style", "training", "knowledge", "luck-1", "luck-2"]
-    assert checks.reading(rolled, "one-per-check") == checks.reading(record, "one-per-check")
-    assert NeurosystemCheckResult.model_validate(checks.written_result(rolled, "one-per-check")) == checks.read(record, "one-per-check")
+def test_a_check_just_rolled_reads_as_the_record_a_session_keeps() -> None:
+    ratings = {"style": (8, "Cool"), "training": (6, None), "knowledge": (10, None)}
+    for n in range(50):
+        rolled = checks.rolled_stk(ratings, dn=12, bonuses=[], negative_states=1, luck=2, stream=_stream(n))
+        record = checks.roll_stk(ratings, dn=12, bonuses=[], negative_states=1, luck=2, stream=_stream(n))
+        assert isinstance(record, NeurosystemCheckRecord) and all(isinstance(die, NeurosystemDie) for die in record.dice)
+        assert [(d.id, d.stat, d.name, d.rating, d.face) for d in record.dice] == [
+            (d.id, d.stat, d.name, d.rating, d.face) for d in rolled.dice
+        ]
+        assert [d.id for d in record.dice] == ["style", "training", "knowledge", "luck-1", "luck-2"]
+        assert checks.reading(rolled, "one-per-check") == checks.reading(record, "one-per-check")
+        written = checks.written_result(rolled, "one-per-check", luck_left=1)
+        assert NeurosystemCheckResult.model_validate(written) == checks.read(record, "one-per-check", luck_left=1)
+    flat = checks.rolled_flat("style", 8, name="Cool", negative_states=0, equipment_bonus=2, stream=_stream(0))
+    kept = checks.roll_flat("style", 8, name="Cool", negative_states=0, equipment_bonus=2, stream=_stream(0))
+    assert NeurosystemCheckResult.model_validate(checks.written_result(flat, "one-per-check")) == checks.read(kept, "one-per-check")

@@ -10,12 +10,13 @@ whatever later rerolls show.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, TypedDict, Unpack
+from typing import Any, ClassVar, Literal, TypedDict, TypeVar, Unpack
 
 
 from service.dice.stream import Stream
+from service.frozen import quick_init
 from service.systems.neurosystem import errors
 from service.systems.neurosystem.options import ResolveLimit
 from service.systems.neurosystem.rules.ratings import LUCK_SIDES, parse_rating, rating_name
@@ -37,24 +38,27 @@ class Left(TypedDict, total=False):
     resolve_left: int | None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RolledDie:
-    """A die of a check just rolled, before a model holds it: `NeurosystemDie`'s fields."""
+    """A die of a check just rolled, before a model holds it: `NeurosystemDie`'s fields but the face
+    it showed before a push, which a die just rolled never has."""
 
     id: str
     stat: DieStat
-    name: str | None
     rating: str
     face: int
-    rerolled_from: int | None = None
+    name: str | None = None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Rolled:
     """A check just rolled, before a model holds it: `NeurosystemCheckRecord`'s fields.
 
-    A stateless check is written to the wire straight from it (`service.written`); a session keeps
-    the model (`record_of`). Building the models validated every value the rules had just made.
+    A stateless check is written to the wire straight from it (`written_result`, `service.written`),
+    where building the models validated every value the rules had just made; a session keeps the
+    model, made as the dice are rolled (`roll_stk`, `roll_flat`).
     """
 
     kind: Literal["stk", "flat"]
@@ -62,15 +66,13 @@ class Rolled:
     bonuses: list[NeurosystemBonus]
     negative_states: int
     dice: list[RolledDie]
-    pushed: bool = False
-    pushed_through: bool = False
+    pushed: ClassVar[bool] = False  # a check just rolled has had no Resolve spent on it
+    pushed_through: ClassVar[bool] = False
 
 
 Record = NeurosystemCheckRecord | Rolled
-
-
-def record_of(rolled: Rolled) -> NeurosystemCheckRecord:
-    return NeurosystemCheckRecord.model_validate(rolled, from_attributes=True)
+_Record = TypeVar("_Record", NeurosystemCheckRecord, Rolled)
+MakeDie = Callable[..., NeurosystemDie | RolledDie]
 
 
 def roll_stk(
@@ -83,7 +85,7 @@ def roll_stk(
     stream: Stream,
 ) -> NeurosystemCheckRecord:
     """Roll Style, Training and Knowledge (`ratings[stat] = (sides, stat name)`), then any Luck dice."""
-    return record_of(rolled_stk(ratings, dn=dn, bonuses=bonuses, negative_states=negative_states, luck=luck, stream=stream))
+    return _stk(NeurosystemCheckRecord, NeurosystemDie, ratings, dn, bonuses, negative_states, luck, stream)
 
 
 def rolled_stk(
@@ -95,30 +97,56 @@ def rolled_stk(
     luck: int,
     stream: Stream,
 ) -> Rolled:
-    """`roll_stk`'s check as just rolled."""
+    """`roll_stk`'s check as just rolled, for `written_result`."""
+    return _stk(Rolled, RolledDie, ratings, dn, bonuses, negative_states, luck, stream)
+
+
+def _stk(
+    record: Callable[..., _Record],
+    die: MakeDie,
+    ratings: Mapping[StatCategory, tuple[int, str | None]],
+    dn: int | None,
+    bonuses: Sequence[NeurosystemBonus],
+    negative_states: int,
+    luck: int,
+    stream: Stream,
+) -> _Record:
     dice = []
     for stat in STK_STATS:
         sides, name = ratings[stat]
-        dice.append(RolledDie(stat, stat, name, rating_name(sides), stream.roll(sides)))
+        dice.append(die(id=stat, stat=stat, name=name, rating=rating_name(sides), face=stream.roll(sides)))
     if luck:  # the Luck dice join the record as it is made, rather than in a copy of it
         _check_luck_dice("stk", 0, luck)
-        dice.extend(_luck_dice(0, luck, stream))
-    return Rolled("stk", dn, list(bonuses), negative_states, dice)
+        dice.extend(_luck_dice(0, luck, stream, die))
+    return record(kind="stk", dn=dn, bonuses=list(bonuses), negative_states=negative_states, dice=dice)
 
 
 def roll_flat(
     stat: StatCategory, sides: int, *, name: str | None, negative_states: int, equipment_bonus: int, stream: Stream
 ) -> NeurosystemCheckRecord:
-    return record_of(rolled_flat(stat, sides, name=name, negative_states=negative_states, equipment_bonus=equipment_bonus, stream=stream))
+    return _flat(NeurosystemCheckRecord, NeurosystemDie, stat, sides, name, negative_states, equipment_bonus, stream)
 
 
 def rolled_flat(
     stat: StatCategory, sides: int, *, name: str | None, negative_states: int, equipment_bonus: int, stream: Stream
 ) -> Rolled:
-    """`roll_flat`'s check as just rolled."""
-    die = RolledDie(stat, stat, name, rating_name(sides), stream.roll(sides))
+    """`roll_flat`'s check as just rolled, for `written_result`."""
+    return _flat(Rolled, RolledDie, stat, sides, name, negative_states, equipment_bonus, stream)
+
+
+def _flat(
+    record: Callable[..., _Record],
+    die: MakeDie,
+    stat: StatCategory,
+    sides: int,
+    name: str | None,
+    negative_states: int,
+    equipment_bonus: int,
+    stream: Stream,
+) -> _Record:
+    rolled = die(id=stat, stat=stat, name=name, rating=rating_name(sides), face=stream.roll(sides))
     bonuses = [NeurosystemBonus(name="equipment", value=equipment_bonus)] if equipment_bonus else []
-    return Rolled("flat", None, bonuses, negative_states, [die])
+    return record(kind="flat", dn=None, bonuses=bonuses, negative_states=negative_states, dice=[rolled])
 
 
 def luck_dice(record: Record) -> int:
@@ -143,14 +171,13 @@ def _check_luck_dice(kind: str, have: int, points: int) -> None:
 def add_luck(record: NeurosystemCheckRecord, points: int, stream: Stream) -> NeurosystemCheckRecord:
     """Each point of Luck adds one d8 to an STK Check; Flat Checks take none."""
     check_luck(record, points)
-    added = [NeurosystemDie.model_validate(die, from_attributes=True) for die in _luck_dice(luck_dice(record), points, stream)]
-    return record.model_copy(update={"dice": [*record.dice, *added]})
+    return record.model_copy(update={"dice": [*record.dice, *_luck_dice(luck_dice(record), points, stream, NeurosystemDie)]})
 
 
-def _luck_dice(have: int, points: int, stream: Stream) -> list[RolledDie]:
+def _luck_dice(have: int, points: int, stream: Stream, die: MakeDie) -> list[Any]:
     """`points` new Luck d8s, numbered on from the `have` a check already carries."""
     rating = rating_name(LUCK_SIDES)
-    return [RolledDie(f"luck-{have + i}", "luck", None, rating, stream.roll(LUCK_SIDES)) for i in range(1, points + 1)]
+    return [die(id=f"luck-{have + i}", stat="luck", rating=rating, face=stream.roll(LUCK_SIDES)) for i in range(1, points + 1)]
 
 
 def resolve_spent(record: NeurosystemCheckRecord) -> int:
