@@ -28,7 +28,6 @@ request than timed on its own, by a factor that differs from piece to piece (`be
 from __future__ import annotations
 
 import argparse
-import asyncio
 import dataclasses
 import importlib.util
 import logging
