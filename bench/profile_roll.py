@@ -33,6 +33,7 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 import argparse
 import asyncio
 import gc
+import importlib.util
 import logging
 import logging.config
 import time
@@ -143,10 +144,7 @@ def main() -> int:
     args = parser.parse_args()
     rate = 1e12
     bare = bare_app()
-    logging.config.dictConfig(log_config("info", replica="profile"))  # as `python -m service` configures it
-    for handler in logging.getLogger().handlers:  # its stderr, sent to /dev/null
-        if isinstance(handler, logging.StreamHandler):
-            handler.setStream(open(os.devnull, "w"))
+    logging.config.dictConfig(log_config("info", replica="profile"))  # as `python -m service` configures it: stderr
     full = service_app(rate_limit=rate)
     unlimited = service_app(rate_limit=0)
     [op] = [op for op in unlimited.state.operations if op.field == "diceRoll"]
@@ -168,24 +166,28 @@ def main() -> int:
         await Response(orjson.dumps(sample), media_type="application/json")(response_scope, noop, noop)
 
     roll = ("POST", "/v1/dice/roll", ROLL_HEADERS, BODY)
-    figures = best_of(
-        {
-            "bare plaintext": asgi_call(bare, "GET", "/", GET_HEADERS, b""),
-            "bare json": asgi_call(bare, "GET", "/json", GET_HEADERS, b""),
-            "service healthz": asgi_call(full, "GET", "/healthz", GET_HEADERS, b""),
-            "full": asgi_call(full, *roll),
-            "no log": asgi_call(full, *roll),
-            "no log, no limiter": asgi_call(unlimited, *roll),
-            "router only": asgi_call(_innermost(unlimited), *roll),
-            "endpoint only": asgi_call(route.app, *roll),
-            "operation only": run_only,
-            "response only": respond,
-        },
-        args.n,
-        args.rounds,
-        quiet={"no log", "no log, no limiter", "router only", "endpoint only"},
-    )
-    f = figures
+    spec = importlib.util.spec_from_file_location("bench_served", os.path.join(_HERE, "served.py"))
+    assert spec is not None and spec.loader is not None
+    served = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(served)  # for its `stderr_to_devnull`
+    with served.stderr_to_devnull():
+        f = best_of(
+            {
+                "bare plaintext": asgi_call(bare, "GET", "/", GET_HEADERS, b""),
+                "bare json": asgi_call(bare, "GET", "/json", GET_HEADERS, b""),
+                "service healthz": asgi_call(full, "GET", "/healthz", GET_HEADERS, b""),
+                "full": asgi_call(full, *roll),
+                "no log": asgi_call(full, *roll),
+                "no log, no limiter": asgi_call(unlimited, *roll),
+                "router only": asgi_call(_innermost(unlimited), *roll),
+                "endpoint only": asgi_call(route.app, *roll),
+                "operation only": run_only,
+                "response only": respond,
+            },
+            args.n,
+            args.rounds,
+            quiet={"no log", "no log, no limiter", "router only", "endpoint only"},
+        )
     print(f"in-process CPU per request, best of {args.rounds} rounds of {args.n}; POST /v1/dice/roll 4d6kh3+2, production defaults")
     print(f"{'piece':<66}{'µs':>8}")
     print("-" * 74)

@@ -7,7 +7,7 @@ Each case feeds one request's bytes to a protocol object (`data_received`), lets
 run the app until the answer is written to a stand-in transport, and counts process CPU time per
 request, best of `--rounds` rounds going round every case in turn. The floor is `bench/http.py`'s
 bare Starlette app on uvicorn's own httptools protocol; the service runs at production defaults
-(JSON access line at `info` to /dev/null, metrics, the rate limiter in the path, set sky-high) on
+(JSON access line at `info` to stderr, sent to /dev/null, metrics, the rate limiter in the path, set sky-high) on
 its own protocol (`service/server.py`), as `python -m service` serves it.
 
 Why beside `bench/profile_roll.py`: a piece of the service timed alone, or the app called straight
@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import importlib.util
 import logging
@@ -35,6 +36,7 @@ import logging.config
 import os
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +114,21 @@ class Served:
         return b"".join(self.transport.written).split(b"\r\n", 1)[0]
 
 
+@contextlib.contextmanager
+def stderr_to_devnull() -> Iterator[None]:
+    """The process's standard error (descriptor 2) sent to /dev/null while timing, as a production stderr
+    costs a write: the access line goes to `sys.stderr` as `python -m service` sends it, and takes the
+    same way there (service/api/access_log.py). Restored after, so a failure is still printed."""
+    saved, devnull = os.dup(2), os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 2)
+    try:
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)
+
+
 def request(method: str, path: str, body: str = "") -> bytes:
     head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:8000\r\nUser-Agent: wrk\r\n"
     if body:
@@ -137,10 +154,7 @@ def main() -> int:
     exec(bench.FLOOR.split("uvicorn.run(")[0], floor)  # the floor's app, as `bench/http.py` serves it
     settings = Settings(seed_secret="served-" + "s" * 40, replica_id="bench-0", rate_limit_per_second=1e9, rate_limit_burst=10**9)
     options = uvicorn_options(settings)
-    logging.config.dictConfig(options["log_config"])
-    for handler in logging.getLogger().handlers:  # the access line's stderr, sent to /dev/null
-        if isinstance(handler, logging.StreamHandler):
-            handler.setStream(open(os.devnull, "w"))
+    logging.config.dictConfig(options["log_config"])  # the access line to stderr, sent to /dev/null while timing
     service = create_app(settings)
     ours = options["http"]
     cases = {
@@ -172,7 +186,8 @@ def main() -> int:
         gc.unfreeze()
         return best
 
-    best = uvloop.run(run())
+    with stderr_to_devnull():
+        best = uvloop.run(run())
     print(f"CPU µs per request served by uvicorn's protocol in process, best of {args.rounds} rounds of {args.n}; tree {ROOT}")
     for name, us in best.items():
         print(f"{name:18}{us:8.1f}")

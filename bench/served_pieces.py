@@ -32,7 +32,6 @@ import dataclasses
 import importlib.util
 import logging
 import logging.config
-import os
 import sys
 import time
 from collections.abc import Callable
@@ -96,10 +95,7 @@ def main() -> int:
     exec(bench.FLOOR.split("uvicorn.run(")[0], floor)  # the floor's app, as `bench/http.py` serves it
     settings = Settings(seed_secret="pieces-" + "s" * 40, replica_id="bench-0", rate_limit_per_second=1e9, rate_limit_burst=10**9)
     options = uvicorn_options(settings)
-    logging.config.dictConfig(options["log_config"])
-    for handler in logging.getLogger().handlers:  # the access line's stderr, sent to /dev/null
-        if isinstance(handler, logging.StreamHandler):
-            handler.setStream(open(os.devnull, "w"))
+    logging.config.dictConfig(options["log_config"])  # the access line to stderr, sent to /dev/null while timing
     unlimited = dataclasses.replace(settings, rate_limit_per_second=0)
     full, no_limiter = create_app(settings), create_app(unlimited)
     tables = build_registry()  # a registry of its own: an app's operations are built once per registry
@@ -172,7 +168,8 @@ def main() -> int:
                 each.transport.written.clear()
         return best
 
-    best = uvloop.run(run())
+    with served.stderr_to_devnull():
+        best = uvloop.run(run())
     print(f"CPU µs per request served by uvicorn's protocol in process, best of {args.rounds} rounds of {args.n}")
     print(f"{'':24}{'full':>8}" + "".join(f"{piece:>14}" for piece in PIECES) + f"{'left':>8}")
     for case in CASES:
