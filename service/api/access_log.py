@@ -7,6 +7,15 @@ on streams through `JsonFormatter`s (how `log_config` sets up `python -m service
 one stderr handler), `AccessLog` builds the same JSON object from its parts with orjson and
 writes it to each such stream itself, under the handler's lock, as the handler would.
 
+The process's standard error or output (what `log_config` writes to), when it passes each line on
+as it is written (stderr is write-through; either is line-buffered on a terminal) and is UTF-8, is
+given the line's bytes with one `os.write` to its descriptor, without its text layer decoding and
+encoding them again: about 2 µs less per served request (`bench/served_pieces.py`). Nothing can be
+waiting in such a stream's text layer but an unfinished line, so lines keep their order with
+whatever else is written to it. Any other stream (a file the set-up opened, whose newline
+translation cannot be read back; a block-buffered stream; a `StringIO`) is written as text and
+flushed, as the handler would.
+
 Whenever the set-up is anything else — a filter on the logger or a handler, a handler of another
 class or formatter, no handler at all (logging's last resort) — the line goes through `logging`
 as before, so what a test or an operator plugs in still sees a record. The check walks the
@@ -16,7 +25,11 @@ the next request.
 
 from __future__ import annotations
 
+import codecs
+import io
 import logging
+import os
+import sys
 import time
 from typing import Any
 
@@ -28,6 +41,7 @@ _LEVEL_NAMES = {logging.DEBUG: "DEBUG", logging.INFO: "INFO", logging.WARNING: "
 class AccessLog:
     def __init__(self, logger: logging.Logger) -> None:
         self.logger = logger
+        self._descriptors: dict[logging.Handler, tuple[Any, int | None]] = {}  # a handler's stream, and its descriptor
 
     def enabled(self, level: int) -> bool:
         return self.logger.isEnabledFor(level)
@@ -43,11 +57,18 @@ class AccessLog:
         for handler in handlers:
             formatter = handler.formatter
             assert isinstance(formatter, JsonFormatter)
-            text = formatter.access_line(created, levelname, self.logger.name, message, context, fields).decode() + handler.terminator
+            line = formatter.access_line(created, levelname, self.logger.name, message, context, fields)
             handler.acquire()
             try:
-                handler.stream.write(text)
-                handler.stream.flush()
+                stream = handler.stream
+                kept = self._descriptors.get(handler)
+                if kept is None or kept[0] is not stream:
+                    kept = self._descriptors[handler] = (stream, _descriptor(stream, handler.terminator))
+                if kept[1] is None:
+                    stream.write(line.decode() + handler.terminator)
+                    stream.flush()
+                else:
+                    _write_all(kept[1], line + b"\n")
             except Exception:  # as StreamHandler.emit: report through the handler, never fail the request
                 handler.handleError(self.logger.makeRecord(self.logger.name, level, "(access log)", 0, message, (), None))
             finally:
@@ -74,3 +95,23 @@ class AccessLog:
                 found.append(handler)
             logger = logger.parent if logger.propagate else None
         return found if seen else None
+
+
+def _descriptor(stream: Any, terminator: str) -> int | None:
+    """The descriptor to write a line's UTF-8 bytes to, for a standard stream that passes each line on
+    as it is written; None for any other stream."""
+    standard = stream is sys.stderr or stream is sys.stdout or stream is sys.__stderr__ or stream is sys.__stdout__
+    if not standard or type(stream) is not io.TextIOWrapper or terminator != "\n" or os.linesep != "\n":
+        return None
+    passes_on = stream.line_buffering or (stream.write_through and type(stream.buffer) is io.FileIO)  # nothing held below it
+    if not passes_on or codecs.lookup(stream.encoding).name != "utf-8":
+        return None
+    try:
+        return stream.fileno()
+    except (OSError, ValueError):  # no descriptor (io.UnsupportedOperation is an OSError), or closed
+        return None
+
+
+def _write_all(descriptor: int, data: bytes) -> None:
+    while data:
+        data = data[os.write(descriptor, data) :]

@@ -5,7 +5,9 @@ from __future__ import annotations
 import io
 import json
 import logging
+import os
 import random
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -172,3 +174,76 @@ def test_a_requests_duration_is_written_in_milliseconds_to_the_microsecond(secon
         middleware._log("POST", "/v1/dice/roll", 200, seconds, None, RequestContext("duration-1"))
     [line] = _access(stream, "duration-1")
     assert line["duration_ms"] == shown
+
+
+@contextmanager
+def standard_error(tmp_path, monkeypatch: pytest.MonkeyPatch, *, buffered: bool = False, **text: bool) -> Iterator[tuple[io.TextIOWrapper, str]]:
+    """`sys.stderr` a UTF-8 text stream on a file of its own, write-through unless `text` says otherwise,
+    over the file itself (as the process's own) or a `buffered` writer; and the file's path."""
+    path = str(tmp_path / "stderr.log")
+    raw = io.FileIO(path, "w")
+    stream = io.TextIOWrapper(io.BufferedWriter(raw) if buffered else raw, encoding="utf-8", **{"write_through": True, **text})
+    monkeypatch.setattr("sys.stderr", stream)
+    try:
+        yield stream, path
+    finally:
+        stream.close()
+
+
+def _lines(text: str, request_id: str) -> list[str]:
+    return [line for line in text.splitlines() if f'"request_id":"{request_id}"' in line]
+
+
+def test_standard_error_takes_the_lines_bytes_in_one_write_in_order_with_other_records(client, tmp_path, monkeypatch) -> None:
+    from service.api import access_log
+
+    writes: list[bytes] = []
+    real = access_log._write_all
+    monkeypatch.setattr(access_log, "_write_all", lambda fd, data: (writes.append(data), real(fd, data)))
+    with standard_error(tmp_path, monkeypatch) as (stream, path), root_stream() as (text, beside, records):
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(JsonFormatter(replica=REPLICA))
+        logging.getLogger().addHandler(handler)  # beside the StringIO one: both take the short path
+        _send(client, "raw-1")
+        logging.getLogger("service.test").warning("between the two")  # through logging, the same stream
+        _send(client, "raw-2")
+        assert records.access == 0
+    with open(path, encoding="utf-8") as written:
+        content = written.read()
+    assert len(writes) == 2 and all(data.endswith(b"\n") and data.count(b"\n") == 1 for data in writes)
+    # Byte for byte what the text path wrote to the StringIO handler for the same line.
+    for request_id in ("raw-1", "raw-2"):
+        assert _lines(content, request_id) == _lines(text.getvalue(), request_id) and len(_lines(content, request_id)) == 1
+    order = [line for line in content.splitlines() if "raw-" in line or "between the two" in line]
+    assert ['"raw-1"' in order[0], "between the two" in order[1], '"raw-2"' in order[2]] == [True, True, True]
+
+
+@pytest.mark.parametrize("buffered", [False, True], ids=["block-buffered text", "write-through onto a buffered writer"])
+def test_a_stream_that_may_hold_text_back_is_written_as_text(client, tmp_path, monkeypatch, buffered: bool) -> None:
+    from service.api import access_log
+
+    monkeypatch.setattr(access_log, "_write_all", lambda fd, data: pytest.fail("written past the text layer"))
+    held = {"buffered": True} if buffered else {"write_through": False}
+    with standard_error(tmp_path, monkeypatch, **held) as (stream, path), root_stream() as (_, handler, _records):
+        handler.setStream(sys.stderr)
+        _send(client, "held-1")
+        stream.flush()
+    with open(path, encoding="utf-8") as written:
+        assert len(_lines(written.read(), "held-1")) == 1
+
+
+def test_a_failed_write_goes_to_the_handlers_error_and_the_request_is_answered(client, tmp_path, monkeypatch) -> None:
+    failures: list[logging.LogRecord] = []
+    with standard_error(tmp_path, monkeypatch) as (stream, _), root_stream() as (_, handler, _records):
+        handler.setStream(sys.stderr)
+        monkeypatch.setattr(handler, "handleError", failures.append)
+        _send(client, "before-1")  # the descriptor is found and kept
+        saved = os.dup(stream.fileno())
+        os.close(stream.fileno())  # the descriptor gone under the stream
+        try:
+            answer = client.post("/v1/dice/roll", json={"expression": "2d6"}, headers={"X-Request-ID": "lost-1"})
+        finally:
+            os.dup2(saved, stream.fileno())
+            os.close(saved)
+    # The access line's failure reported once (the test client's own log line fails on the same stream too).
+    assert answer.status_code == 200 and [record.name for record in failures].count("service.access") == 1
