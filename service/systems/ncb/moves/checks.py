@@ -9,11 +9,11 @@ from typing import Literal
 
 from service.dice.odds import Odds
 from service.dice.stream import Stream
+from service.plain import as_dict
 from service.registry import Actor
 from service.systems.ncb import SYSTEM
 from service.systems.ncb import state as table
 from service.systems.ncb.errors import ALREADY_IN_COMBAT, SUBCLASS_TOO_EARLY, refuse
-from service.plain import as_dict
 from service.systems.ncb.rules import turns
 from service.systems.ncb.rules.abilities import (
     ABILITIES,

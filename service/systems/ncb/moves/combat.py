@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from service.dice.odds import Odds
 from service.dice.stream import Stream
+from service.plain import as_dict
 from service.registry import Actor
 from service.systems.ncb import SYSTEM
 from service.systems.ncb import state as table
 from service.systems.ncb.errors import COMBAT_RUNNING, NOT_YOUR_TURN, NO_COMBAT, refuse
-from service.plain import as_dict
 from service.systems.ncb.rules import turns
 from service.systems.ncb.rules.damage import DEAD
 from service.systems.ncb.rules.dying import bleed_out

@@ -7,6 +7,7 @@ from typing import Any
 from service.dice.notation import DEFAULT_LIMITS
 from service.dice.odds import Odds
 from service.dice.stream import Stream
+from service.plain import as_dict, fields_of
 from service.registry import Actor
 from service.systems.ncb import SYSTEM
 from service.systems.ncb import state as table
@@ -18,9 +19,7 @@ from service.systems.ncb.errors import (
     WEAPON_CHOICE,
     refuse,
 )
-from service.plain import as_dict, fields_of
 from service.systems.ncb.moves.shared import amount_or_dice, target_vitals
-from service.written import written
 from service.systems.ncb.options import DEFAULT_RULES, NcbRules
 from service.systems.ncb.rules.abilities import proficiency_bonus
 from service.systems.ncb.rules.attacks import AttackRoll, Attacker, Swing, require_attackable, strike
@@ -66,6 +65,7 @@ from service.systems.ncb.wire.fights import (
     NcbStabilizeParams,
     NcbStabilizeResult,
 )
+from service.written import written
 
 
 def _swing(p: NcbAttackParams) -> tuple[Swing, Vitals]:

@@ -13,7 +13,6 @@ from service.registry import Actor
 from service.systems.ncb import SYSTEM
 from service.systems.ncb import state as table
 from service.systems.ncb.moves.shared import target_vitals
-from service.written import written
 from service.systems.ncb.rules.abilities import modifier, proficiency_bonus
 from service.systems.ncb.rules.chrome import totals
 from service.systems.ncb.options import NcbRules
@@ -31,6 +30,7 @@ from service.systems.ncb.wire.programs import (
     NcbRunProgramParams,
     NcbRunProgramResult,
 )
+from service.written import written
 
 
 def program_of(model: NcbProgram) -> Program:

@@ -6,10 +6,10 @@ from typing import Any
 
 from service.dice.odds import Odds
 from service.dice.stream import Stream
+from service.plain import as_dict
 from service.registry import Actor
 from service.systems.ncb import SYSTEM
 from service.systems.ncb import state as table
-from service.plain import as_dict
 from service.systems.ncb.rules.chrome import refresh
 from service.systems.ncb.rules.damage import Vitals
 from service.systems.ncb.rules.odds_amounts import hit_dice_odds

@@ -5,11 +5,11 @@ from __future__ import annotations
 from service.dice.odds import Odds, rolls_nothing
 from service.dice.stream import Stream
 from service.errors import Problem
+from service.plain import as_dict
 from service.registry import Actor
 from service.systems.ncb import SYSTEM
 from service.systems.ncb import state as table
 from service.systems.ncb.errors import TARGET_DOWN, refuse
-from service.plain import as_dict
 from service.systems.ncb.rules import turns
 from service.systems.ncb.rules.damage import DEAD
 from service.systems.ncb.rules.odds_initiative import join_odds
