@@ -75,42 +75,39 @@ _Record = TypeVar("_Record", NeurosystemCheckRecord, Rolled)
 MakeDie = Callable[..., NeurosystemDie | RolledDie]
 
 
-def roll_stk(
-    ratings: Mapping[StatCategory, tuple[int, str | None]],
-    *,
-    dn: int | None,
-    bonuses: Sequence[NeurosystemBonus],
-    negative_states: int,
-    luck: int,
-    stream: Stream,
-) -> NeurosystemCheckRecord:
+class StkGiven(TypedDict):
+    """What an STK Check is rolled with, beside its ratings."""
+
+    dn: int | None
+    bonuses: Sequence[NeurosystemBonus]
+    negative_states: int
+    luck: int
+    stream: Stream
+
+
+class FlatGiven(TypedDict):
+    """What a Flat Check is rolled with, beside its stat and die."""
+
+    name: str | None
+    negative_states: int
+    equipment_bonus: int
+    stream: Stream
+
+
+def roll_stk(ratings: Mapping[StatCategory, tuple[int, str | None]], **given: Unpack[StkGiven]) -> NeurosystemCheckRecord:
     """Roll Style, Training and Knowledge (`ratings[stat] = (sides, stat name)`), then any Luck dice."""
-    return _stk(NeurosystemCheckRecord, NeurosystemDie, ratings, dn, bonuses, negative_states, luck, stream)
+    return _stk(NeurosystemCheckRecord, NeurosystemDie, ratings, **given)
 
 
-def rolled_stk(
-    ratings: Mapping[StatCategory, tuple[int, str | None]],
-    *,
-    dn: int | None,
-    bonuses: Sequence[NeurosystemBonus],
-    negative_states: int,
-    luck: int,
-    stream: Stream,
-) -> Rolled:
+def rolled_stk(ratings: Mapping[StatCategory, tuple[int, str | None]], **given: Unpack[StkGiven]) -> Rolled:
     """`roll_stk`'s check as just rolled, for `written_result`."""
-    return _stk(Rolled, RolledDie, ratings, dn, bonuses, negative_states, luck, stream)
+    return _stk(Rolled, RolledDie, ratings, **given)
 
 
 def _stk(
-    record: Callable[..., _Record],
-    die: MakeDie,
-    ratings: Mapping[StatCategory, tuple[int, str | None]],
-    dn: int | None,
-    bonuses: Sequence[NeurosystemBonus],
-    negative_states: int,
-    luck: int,
-    stream: Stream,
+    record: Callable[..., _Record], die: MakeDie, ratings: Mapping[StatCategory, tuple[int, str | None]], **given: Unpack[StkGiven]
 ) -> _Record:
+    stream, luck = given["stream"], given["luck"]
     dice = []
     for stat in STK_STATS:
         sides, name = ratings[stat]
@@ -118,35 +115,23 @@ def _stk(
     if luck:  # the Luck dice join the record as it is made, rather than in a copy of it
         _check_luck_dice("stk", 0, luck)
         dice.extend(_luck_dice(0, luck, stream, die))
-    return record(kind="stk", dn=dn, bonuses=list(bonuses), negative_states=negative_states, dice=dice)
+    return record(kind="stk", dn=given["dn"], bonuses=list(given["bonuses"]), negative_states=given["negative_states"], dice=dice)
 
 
-def roll_flat(
-    stat: StatCategory, sides: int, *, name: str | None, negative_states: int, equipment_bonus: int, stream: Stream
-) -> NeurosystemCheckRecord:
-    return _flat(NeurosystemCheckRecord, NeurosystemDie, stat, sides, name, negative_states, equipment_bonus, stream)
+def roll_flat(stat: StatCategory, sides: int, **given: Unpack[FlatGiven]) -> NeurosystemCheckRecord:
+    return _flat(NeurosystemCheckRecord, NeurosystemDie, stat, sides, **given)
 
 
-def rolled_flat(
-    stat: StatCategory, sides: int, *, name: str | None, negative_states: int, equipment_bonus: int, stream: Stream
-) -> Rolled:
+def rolled_flat(stat: StatCategory, sides: int, **given: Unpack[FlatGiven]) -> Rolled:
     """`roll_flat`'s check as just rolled, for `written_result`."""
-    return _flat(Rolled, RolledDie, stat, sides, name, negative_states, equipment_bonus, stream)
+    return _flat(Rolled, RolledDie, stat, sides, **given)
 
 
-def _flat(
-    record: Callable[..., _Record],
-    die: MakeDie,
-    stat: StatCategory,
-    sides: int,
-    name: str | None,
-    negative_states: int,
-    equipment_bonus: int,
-    stream: Stream,
-) -> _Record:
-    rolled = die(id=stat, stat=stat, name=name, rating=rating_name(sides), face=stream.roll(sides))
-    bonuses = [NeurosystemBonus(name="equipment", value=equipment_bonus)] if equipment_bonus else []
-    return record(kind="flat", dn=None, bonuses=bonuses, negative_states=negative_states, dice=[rolled])
+def _flat(record: Callable[..., _Record], die: MakeDie, stat: StatCategory, sides: int, **given: Unpack[FlatGiven]) -> _Record:
+    rolled = die(id=stat, stat=stat, name=given["name"], rating=rating_name(sides), face=given["stream"].roll(sides))
+    bonus = given["equipment_bonus"]
+    bonuses = [NeurosystemBonus(name="equipment", value=bonus)] if bonus else []
+    return record(kind="flat", dn=None, bonuses=bonuses, negative_states=given["negative_states"], dice=[rolled])
 
 
 def luck_dice(record: Record) -> int:
