@@ -7,7 +7,9 @@ refused here as `validation-failed`, naming where.
 
 The REST path is hot, so the exact check (the standard library's parser, with a hook per object)
 runs only when a cheap signal says it may find something:
-- a run of 19 digits anywhere (the shortest integer that can leave the signed 64-bit range);
+- in orjson's parse, an int outside the signed 64-bit range or a float of 2**63 or more in size
+  (orjson reads an integer wider than 64 bits as a float); a body left unparsed (below) is looked
+  at for a run of 19 digits instead, the shortest integer that can leave the range;
 - fewer strings in orjson's parse than the text's quotes count. A `"` outside a string opens or
   closes one, and one inside a string is always escaped, so the quotes number twice the text's
   strings plus the escaped ones. The parse holds the text's strings less those a repeated key
@@ -61,15 +63,17 @@ def require_json(content_type: str | None) -> None:
 
 def check_json(raw: bytes, *, where: str = "body") -> None:
     """Refuse repeated keys and integers past 64 bits in `raw`; malformed JSON is left to the validator."""
-    if CHEAP_SIGNALS and not _long_digits(raw):
+    if CHEAP_SIGNALS:
         if raw.count(b":") < 2:
-            return
-        try:
-            parsed = orjson.loads(raw)
-        except orjson.JSONDecodeError:
-            return
-        if 2 * _count_strings(parsed) == raw.count(b'"'):
-            return
+            if not _long_digits(raw):
+                return
+        else:
+            try:
+                parsed = orjson.loads(raw)
+            except orjson.JSONDecodeError:
+                return
+            if _settled(parsed, raw):
+                return
     _check_exactly(raw, where)
 
 
@@ -79,9 +83,15 @@ def loads_checked(raw: bytes, *, where: str = "body") -> Any:
         parsed = orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
         raise Problem("malformed-json", f"the body is not valid JSON: {exc}") from None
-    if not CHEAP_SIGNALS or _long_digits(raw) or 2 * _count_strings(parsed) != raw.count(b'"'):
+    if not CHEAP_SIGNALS or not _settled(parsed, raw):
         _check_exactly(raw, where)
     return parsed
+
+
+def _settled(parsed: Any, raw: bytes) -> bool:
+    """Whether orjson's parse of `raw` proves that no key repeats and no integer is past 64 bits."""
+    strings = _narrow_strings(parsed)
+    return strings is not None and 2 * strings == raw.count(b'"')
 
 
 def integral_floats_as_ints(raw: bytes) -> bytes | None:
@@ -127,11 +137,17 @@ def check_value(value: Any, loc: list[str]) -> None:
             stack.extend((v, [*at, str(i)]) for i, v in reversed(list(enumerate(item))))
 
 
-def _count_strings(value: Any) -> int:
-    """Keys and string values, at any depth (scalars are never pushed: most bodies are one flat object)."""
+def _narrow_strings(value: Any) -> int | None:
+    """Keys and string values at any depth; None when a number may have been an integer past 64 bits.
+
+    orjson reads an integer literal up to 2**64 - 1 as an int and anything wider as a float, and a
+    float can never fall below 2**63 in size from an integer literal that is past the signed range
+    (2**63 itself is a float exactly). So an int outside the range, or a float of that size or more,
+    is the only trace a wide literal leaves; a float written so (`1e19`) sends the body to the exact
+    check too, which finds nothing. Scalars are never pushed: most bodies are one flat object."""
     kind = type(value)
     if kind is not dict and kind is not list:
-        return 1 if kind is str else 0
+        return 1 if kind is str else None if _wide_number(value, kind) else 0
     count, stack = 0, [value]
     while stack:
         item = stack.pop()
@@ -144,7 +160,18 @@ def _count_strings(value: Any) -> int:
                 count += 1
             elif kind is dict or kind is list:
                 stack.append(v)
+            elif (kind is int or kind is float) and _wide_number(v, kind):
+                return None
     return count
+
+
+def _wide_number(value: Any, kind: type) -> bool:
+    if kind is int:
+        return not INT64_MIN <= value <= INT64_MAX
+    return kind is float and not -_TWO_63 < value < _TWO_63
+
+
+_TWO_63 = float(2**63)
 
 
 class _Object(list):

@@ -88,6 +88,30 @@ def test_an_integer_past_64_bits_is_refused_wherever_it_is(raw: bytes, loc: list
     assert error["loc"] == loc and error["type"] == "int_out_of_range"
 
 
+@pytest.mark.parametrize(
+    ("raw", "loc"),
+    [
+        (b'{"a": 1, "b": 18446744073709551615}', ["body", "b"]),  # orjson reads it as an int past the signed range
+        (b'{"a": 1, "b": 18446744073709551616}', ["body", "b"]),  # and this as a float
+        (b'{"a": 1, "b": [-9223372036854775809]}', ["body", "b", "0"]),  # a float exactly -2**63
+        (b"[1, 99999999999999999999]", ["body", "1"]),
+        (b"99999999999999999999", ["body"]),
+    ],
+)
+def test_both_readers_refuse_an_integer_past_64_bits_their_parse_shows(raw: bytes, loc: list[str]) -> None:
+    for read in (check_json, loads_checked):
+        with pytest.raises(Problem) as caught:
+            read(raw)
+        error = caught.value.extra["errors"][0]
+        assert (error["loc"], error["type"]) == (loc, "int_out_of_range"), read
+
+
+def test_a_float_of_64_bit_size_is_checked_exactly_and_passes() -> None:
+    for raw in (b'{"a": 1, "b": 1e19}', b'{"a": 1, "b": -9.3e18}', b'{"a": 1, "b": 9223372036854775807}'):
+        check_json(raw)
+        assert loads_checked(raw) == json.loads(raw)
+
+
 def test_the_64_bit_edges_pass() -> None:
     check_json(json.dumps({"max": INT64_MAX, "min": INT64_MIN, "z": [0, -0]}).encode())
     check_value({"max": INT64_MAX, "min": INT64_MIN}, ["input"])
