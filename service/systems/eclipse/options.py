@@ -96,3 +96,12 @@ class EclipseRules(Model):
             "`simultaneous` lets tied characters share a position."
         ),
     )
+
+
+DEFAULT_RULES = EclipseRules()
+
+
+def default_rules() -> EclipseRules:
+    """The default rules for a request that names none: one shared instance (a frozen model), not a
+    new one built and checked for every request."""
+    return DEFAULT_RULES

@@ -109,3 +109,9 @@ class NcbRules(Model):
 
 
 DEFAULT_RULES = NcbRules()
+
+
+def default_rules() -> NcbRules:
+    """The default rules for a request that names none: one shared instance (a frozen model), where
+    `default_factory=NcbRules` built and checked 18 fields for every request (1.5 µs)."""
+    return DEFAULT_RULES

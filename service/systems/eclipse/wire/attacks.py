@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from service.model import Model
-from service.systems.eclipse.options import EclipseRules
+from service.systems.eclipse.options import EclipseRules, default_rules
 from service.systems.eclipse.rules.combat import AttackKind, DefenseSkill
 from service.systems.eclipse.wire.combat import EclipseTakeActionResult
 from service.systems.eclipse.wire.common import (
@@ -54,7 +54,7 @@ class EclipseAttackInput(Model):
     defender: EclipseDefender
     weapon: EclipseWeapon
     target: EclipseTargetStats
-    rules: EclipseRules = Field(default_factory=EclipseRules)
+    rules: EclipseRules = Field(default_factory=default_rules)
 
 
 class EclipseDamageInput(Model):

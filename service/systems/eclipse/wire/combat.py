@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from service.model import Model
-from service.systems.eclipse.options import EclipseRules
+from service.systems.eclipse.options import EclipseRules, default_rules
 from service.systems.eclipse.rules.actions import ActionKind, Extra, Nature
 from service.systems.eclipse.wire.characters import MAX_CHARACTERS
 from service.systems.eclipse.wire.common import CharacterId, CharacterRef
@@ -19,7 +19,7 @@ class EclipseCombatant(Model):
 
 class EclipseInitiativeInput(Model):
     combatants: list[EclipseCombatant] = Field(min_length=1, max_length=32)
-    rules: EclipseRules = Field(default_factory=EclipseRules)
+    rules: EclipseRules = Field(default_factory=default_rules)
 
 
 class EclipseActionSpec(Model):

@@ -8,7 +8,7 @@ from pydantic import ConfigDict, Field
 from pydantic.config import JsonDict
 
 from service.model import Model
-from service.systems.eclipse.options import EclipseRules
+from service.systems.eclipse.options import EclipseRules, default_rules
 from service.systems.eclipse.rules.hacking import Method
 from service.systems.eclipse.wire.combat import EclipseTakeActionResult
 from service.systems.eclipse.wire.common import CharacterId, EclipseModifier, EclipsePoolSpend, MAX_MODIFIERS, MAX_SPENDS
@@ -45,7 +45,7 @@ class EclipseHackInput(Model):
     firewall_modifiers: list[EclipseModifier] = Field(default_factory=list, max_length=MAX_MODIFIERS)
     pool_spends: list[EclipsePoolSpend] = Field(default_factory=list, max_length=MAX_SPENDS, description="Infosec is COG-linked: Insight or Flex.")
     current: EclipseIntrusionState | None = Field(None, description="An intrusion already under way, to escalate.")
-    rules: EclipseRules = Field(default_factory=EclipseRules)
+    rules: EclipseRules = Field(default_factory=default_rules)
 
 
 class EclipseHackResult(Model):

@@ -8,7 +8,7 @@ from pydantic import ConfigDict, Field
 from pydantic.config import JsonDict
 
 from service.model import Model
-from service.systems.eclipse.options import EclipseRules
+from service.systems.eclipse.options import EclipseRules, default_rules
 from service.systems.eclipse.rules.pools import Pool, SpecialUse
 from service.systems.eclipse.rules.rep import Favor, Network
 from service.systems.eclipse.wire.clock import EclipseClock
@@ -66,7 +66,7 @@ class EclipseRechargeInput(Model):
     short_used_today: int = Field(0, ge=0, le=20)
     long_used_today: int = Field(0, ge=0, le=20)
     flat: bool = Field(False, description="A flat or biomorph without biomods: a long recharge takes 8 hours, not 4.")
-    rules: EclipseRules = Field(default_factory=EclipseRules)
+    rules: EclipseRules = Field(default_factory=default_rules)
 
 
 class EclipsePoolUseResult(Model):

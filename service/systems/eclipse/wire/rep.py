@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from service.model import Model
-from service.systems.eclipse.options import EclipseRules
+from service.systems.eclipse.options import EclipseRules, default_rules
 from service.systems.eclipse.rules.rep import Favor, Network
 from service.systems.eclipse.wire.common import (
     CharacterId,
@@ -29,7 +29,7 @@ class EclipseRepTestInput(Model):
     retries: int = Field(0, ge=0, le=10)
     modifiers: list[EclipseModifier] = Field(default_factory=list, max_length=MAX_MODIFIERS)
     pool_spends: list[EclipsePoolSpend] = Field(default_factory=list, max_length=MAX_SPENDS, description="Moxie or Flex.")
-    rules: EclipseRules = Field(default_factory=EclipseRules)
+    rules: EclipseRules = Field(default_factory=default_rules)
 
 
 class EclipseRepResult(Model):

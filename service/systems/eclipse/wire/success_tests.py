@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from service.model import Model
-from service.systems.eclipse.options import EclipseRules
+from service.systems.eclipse.options import EclipseRules, default_rules
 from service.systems.eclipse.rules.kept_tests import MAX_KEPT_TESTS
 from service.systems.eclipse.rules.pools import Pool, TestKind
 from service.systems.eclipse.wire.clock import EclipseClock
@@ -58,13 +58,13 @@ class EclipseSide(EclipseResultOptions):
 class EclipseTestInput(EclipseSide):
     task: EclipseTask | None = Field(None, description="Make it a task action with this timeframe.")
     damage: EclipseWeapon | None = Field(None, description="Damage rolled on a success (with superior `damage` dice and `double-damage`).")
-    rules: EclipseRules = Field(default_factory=EclipseRules)
+    rules: EclipseRules = Field(default_factory=default_rules)
 
 
 class EclipseOpposedTestInput(Model):
     a: EclipseSide
     b: EclipseSide
-    rules: EclipseRules = Field(default_factory=EclipseRules)
+    rules: EclipseRules = Field(default_factory=default_rules)
 
 
 class EclipseAfterRollInput(Model):
@@ -76,7 +76,7 @@ class EclipseAfterRollInput(Model):
     pool: Pool
     use: Literal["flip-flop", "upgrade", "downgrade-critical-failure"]
     points_already_spent: int = Field(0, ge=0, le=4, description="Pool points the test already took.")
-    rules: EclipseRules = Field(default_factory=EclipseRules)
+    rules: EclipseRules = Field(default_factory=default_rules)
 
 
 class EclipseOpposedResult(Model):

@@ -11,7 +11,7 @@ from service.model import Model
 from service.systems.ncb.rules.abilities import Ability
 from service.systems.ncb.wire.rolls import NcbD20Roll
 from service.systems.ncb.wire.sheet import CombatantId, NcbAbilityScores, NcbAbilityValues
-from service.systems.ncb.options import NcbRules
+from service.systems.ncb.options import NcbRules, default_rules
 
 Economy = Literal["none", "action", "bonus-action", "reaction"]
 _ECONOMY = (
@@ -30,7 +30,7 @@ class NcbD20TestParams(Model):
     advantage: bool = Field(False, description=_ADVANTAGE)
     disadvantage: bool = Field(False, description=_DISADVANTAGE)
     exhaustion: int = Field(0, ge=0, le=5, description=_EXHAUSTION)
-    rules: NcbRules = Field(default_factory=NcbRules, description=_RULES)
+    rules: NcbRules = Field(default_factory=default_rules, description=_RULES)
 
 
 class NcbD20TestAction(Model):

@@ -12,7 +12,7 @@ from service.model import Model
 from service.systems.ncb.wire.checks import _ADVANTAGE, _DISADVANTAGE, _EXHAUSTION, _RULES
 from service.systems.ncb.wire.rolls import NcbD20Roll, NcbDamageOutcome, NcbTargetSpec, NcbWeaponDamage
 from service.systems.ncb.wire.sheet import CombatantId, NcbWeapon
-from service.systems.ncb.options import NcbRules
+from service.systems.ncb.options import NcbRules, default_rules
 
 Cover = Literal["none", "half", "three-quarters", "total"]
 DamageKind = Literal["physical", "program", "environmental"]
@@ -51,7 +51,7 @@ class NcbAttackParams(Model):
     disadvantage: bool = Field(False, description=_DISADVANTAGE)
     cover: Cover = Field("none", description=_COVER)
     bonus: int = Field(0, ge=-10, le=10, description="Any other modifier to the attack roll.")
-    rules: NcbRules = Field(default_factory=NcbRules, description=_RULES)
+    rules: NcbRules = Field(default_factory=default_rules, description=_RULES)
 
 
 # Exactly one of `weaponName` or `weapon`, in JSON Schema; breaking it answers `ncb/weapon-choice` (422).
@@ -134,7 +134,7 @@ class NcbDamageParams(_AmountOrDice):
         False, description="Critical-hit damage: no reduction; bringing the target to 0 flatlines it."
     )
     overkill: bool = Field(False, description="From an Overkill weapon: bringing the target to 0 annihilates it.")
-    rules: NcbRules = Field(default_factory=NcbRules, description=_RULES)
+    rules: NcbRules = Field(default_factory=default_rules, description=_RULES)
 
 
 class NcbDamageAction(_AmountOrDice):
@@ -160,7 +160,7 @@ class NcbDeathSaveParams(Model):
     advantage: bool = Field(False, description=_ADVANTAGE)
     disadvantage: bool = Field(False, description=_DISADVANTAGE)
     exhaustion: int = Field(0, ge=0, le=5, description=_EXHAUSTION)
-    rules: NcbRules = Field(default_factory=NcbRules, description=_RULES)
+    rules: NcbRules = Field(default_factory=default_rules, description=_RULES)
 
 
 class NcbDeathSaveAction(Model):
@@ -186,7 +186,7 @@ class NcbLastBreathParams(Model):
     """A character a hit just dropped to 0 with Last Breath ready, as the caller keeps it."""
 
     exhaustion: int = Field(0, ge=0, le=5, description="Exhaustion before taking it; taking it adds a level.")
-    rules: NcbRules = Field(default_factory=NcbRules, description=_RULES)
+    rules: NcbRules = Field(default_factory=default_rules, description=_RULES)
 
 
 class NcbLastBreathAction(Model):
@@ -218,7 +218,7 @@ class NcbStabilizeParams(Model):
     medicine_bonus: int = Field(0, ge=-10, le=20, description="The helper's Medicine modifier.")
     advantage: bool = Field(False, description=_ADVANTAGE)
     disadvantage: bool = Field(False, description=_DISADVANTAGE)
-    rules: NcbRules = Field(default_factory=NcbRules, description=_RULES)
+    rules: NcbRules = Field(default_factory=default_rules, description=_RULES)
 
 
 class NcbStabilizeAction(Model):

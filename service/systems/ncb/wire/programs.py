@@ -12,7 +12,7 @@ from service.systems.ncb.rules.abilities import Ability
 from service.systems.ncb.wire.checks import _ADVANTAGE, _DISADVANTAGE, _RULES, Economy
 from service.systems.ncb.wire.rolls import NcbD20Roll, NcbDamageOutcome, NcbTargetSpec
 from service.systems.ncb.wire.sheet import CombatantId, NcbProgramSlotState
-from service.systems.ncb.options import NcbRules
+from service.systems.ncb.options import NcbRules, default_rules
 
 
 class NcbProgram(Model):
@@ -43,7 +43,7 @@ class NcbRunProgramParams(Model):
     slot_tier: int | None = Field(None, ge=1, le=9, description="Spend a slot of this tier (default: the lowest free).")
     advantage: bool = Field(False, description="On the target's save. " + _ADVANTAGE)
     disadvantage: bool = Field(False, description="On the target's save. " + _DISADVANTAGE)
-    rules: NcbRules = Field(default_factory=NcbRules, description=_RULES)
+    rules: NcbRules = Field(default_factory=default_rules, description=_RULES)
 
 
 class NcbRunProgramAction(Model):

@@ -10,7 +10,7 @@ from service.model import Model
 from service.systems.ncb.wire.checks import _RULES
 from service.systems.ncb.wire.rolls import HP_RULE, UP_EXACTLY_ABOVE_0
 from service.systems.ncb.wire.sheet import CombatantId, Condition, NcbProgramSlotState
-from service.systems.ncb.options import NcbRules
+from service.systems.ncb.options import NcbRules, default_rules
 
 
 def check_vitals(hp: int, max_hp: int, condition: str) -> None:
@@ -74,7 +74,7 @@ class NcbLongRestParams(Model):
     program_slots: list[Annotated[int, Field(ge=0, le=9)]] = Field(
         default_factory=list, max_length=9, description="Slots per tier, tier 1 first."
     )
-    rules: NcbRules = Field(default_factory=NcbRules, description=_RULES)
+    rules: NcbRules = Field(default_factory=default_rules, description=_RULES)
 
     @model_validator(mode="after")
     def _consistent(self) -> NcbLongRestParams:
