@@ -60,6 +60,24 @@ def encode_fields(*fields: str | int) -> bytes:
     return bytes(out)
 
 
+# The encoded fields of a stream with nonce 0 and no client seed, by scope: every stateless call's
+# stream (scope "stateless") has the same, and encoding them anew cost about 2 µs of a served request.
+# A handful of scopes at most are kept; any other stream encodes its own.
+_FIRST_PREFIXES: dict[str, bytes] = {}
+_FIRST_PREFIXES_KEPT = 16
+
+
+def _prefix(scope: str, nonce: int, client_seed: str) -> bytes:
+    if nonce or client_seed:
+        return encode_fields(ALGORITHM, scope, nonce, client_seed)
+    prefix = _FIRST_PREFIXES.get(scope)
+    if prefix is None:
+        prefix = encode_fields(ALGORITHM, scope, 0, "")
+        if len(_FIRST_PREFIXES) < _FIRST_PREFIXES_KEPT:
+            _FIRST_PREFIXES[scope] = prefix
+    return prefix
+
+
 def commitment(seed: str) -> str:
     """The public promise for a seed: SHA-256 of its UTF-8 bytes, hex."""
     return hashlib.sha256(seed.encode()).hexdigest()
@@ -92,7 +110,7 @@ class Stream:
 
     def __post_init__(self) -> None:
         self._keys = hmac_keys(self.seed.encode())
-        self._prefix = encode_fields(ALGORITHM, self.scope, self.nonce, self.client_seed)
+        self._prefix = _prefix(self.scope, self.nonce, self.client_seed)
 
     def _refill(self) -> None:
         counter = str(self._counter).encode()
