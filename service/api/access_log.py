@@ -63,6 +63,8 @@ class AccessLog:
                 stream = handler.stream
                 kept = self._descriptors.get(handler)
                 if kept is None or kept[0] is not stream:
+                    if len(self._descriptors) >= 16:  # handlers come and go with the set-up: keep only a few
+                        self._descriptors.clear()
                     kept = self._descriptors[handler] = (stream, _descriptor(stream, handler.terminator))
                 if kept[1] is None:
                     stream.write(line.decode() + handler.terminator)

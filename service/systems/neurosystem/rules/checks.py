@@ -159,7 +159,7 @@ def add_luck(record: NeurosystemCheckRecord, points: int, stream: Stream) -> Neu
     return record.model_copy(update={"dice": [*record.dice, *_luck_dice(luck_dice(record), points, stream, NeurosystemDie)]})
 
 
-def _luck_dice(have: int, points: int, stream: Stream, die: MakeDie) -> list[Any]:
+def _luck_dice(have: int, points: int, stream: Stream, die: MakeDie) -> list[NeurosystemDie | RolledDie]:
     """`points` new Luck d8s, numbered on from the `have` a check already carries."""
     rating = rating_name(LUCK_SIDES)
     return [die(id=f"luck-{have + i}", stat="luck", rating=rating, face=stream.roll(LUCK_SIDES)) for i in range(1, points + 1)]
