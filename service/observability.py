@@ -453,7 +453,7 @@ def log_config(level: str = "info", *, replica: str | None = None) -> dict[str, 
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": {"json": {"()": JsonFormatter, "replica": replica}},
-        "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr"}},
+        "handlers": {"stderr": {"class": "service.log_handler.LineHandler", "formatter": "json", "stream": "ext://sys.stderr"}},
         "root": {"handlers": ["stderr"], "level": level},
         # uvicorn's loggers come with handlers of their own; send them to the root instead.
         "loggers": {

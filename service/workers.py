@@ -21,6 +21,7 @@ restarts the whole replica rather than running it short of a worker unnoticed.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import os
 import signal
 import sys
@@ -125,6 +126,7 @@ def _worker(settings: Settings, sock: Any) -> int:
 
         traceback.print_exc()
         code = 1
+    logging.shutdown()  # as an exit would, before `os._exit`: the log handler's held lines are written (service/log_handler.py)
     sys.stdout.flush()
     sys.stderr.flush()
     return code

@@ -14,7 +14,9 @@ encoding them again: about 2 µs less per served request (`bench/served_pieces.p
 waiting in such a stream's text layer but an unfinished line, so lines keep their order with
 whatever else is written to it. Any other stream (a file the set-up opened, whose newline
 translation cannot be read back; a block-buffered stream; a `StringIO`) is written as text and
-flushed, as the handler would.
+flushed, as the handler would. The service's own handler (`LineHandler`, service/log_handler.py,
+which `log_config` sets up) is handed the line's parts instead: it formats and writes the lines of
+one event-loop turn together when the turn is over.
 
 Whenever the set-up is anything else — a filter on the logger or a handler, a handler of another
 class or formatter, no handler at all (logging's last resort) — the line goes through `logging`
@@ -33,6 +35,8 @@ import sys
 import time
 from typing import Any
 
+from service.log_handler import LineHandler
+from service.log_handler import write_all as _write_all
 from service.observability import JsonFormatter, RequestContext
 
 _LEVEL_NAMES = {logging.DEBUG: "DEBUG", logging.INFO: "INFO", logging.WARNING: "WARNING", logging.ERROR: "ERROR"}
@@ -54,10 +58,10 @@ class AccessLog:
             return
         created = time.time()
         levelname = _LEVEL_NAMES.get(level) or logging.getLevelName(level)
+        parts = (created, levelname, self.logger.name, message, context, fields)
         for handler in handlers:
             formatter = handler.formatter
             assert isinstance(formatter, JsonFormatter)
-            line = formatter.access_line(created, levelname, self.logger.name, message, context, fields)
             handler.acquire()
             try:
                 stream = handler.stream
@@ -67,10 +71,12 @@ class AccessLog:
                         self._descriptors.clear()
                     kept = self._descriptors[handler] = (stream, _descriptor(stream, handler.terminator))
                 if kept[1] is None:
-                    stream.write(line.decode() + handler.terminator)
+                    stream.write(formatter.access_line(*parts).decode() + handler.terminator)
                     stream.flush()
+                elif type(handler) is LineHandler:  # the service's own: written with its turn's other lines
+                    handler.hold(kept[1], formatter, parts)
                 else:
-                    _write_all(kept[1], line + b"\n")
+                    _write_all(kept[1], formatter.access_line(*parts) + b"\n")
             except Exception:  # as StreamHandler.emit: report through the handler, never fail the request
                 handler.handleError(self.logger.makeRecord(self.logger.name, level, "(access log)", 0, message, (), None))
             finally:
@@ -92,7 +98,9 @@ class AccessLog:
                 seen += 1
                 if level < handler.level:
                     continue
-                if type(handler) is not logging.StreamHandler or type(handler.formatter) is not JsonFormatter or handler.filters:
+                if type(handler) is not logging.StreamHandler and type(handler) is not LineHandler:
+                    return None  # a handler that may do more than write a formatted line
+                if type(handler.formatter) is not JsonFormatter or handler.filters:
                     return None
                 found.append(handler)
             logger = logger.parent if logger.propagate else None
@@ -114,6 +122,3 @@ def _descriptor(stream: Any, terminator: str) -> int | None:
         return None
 
 
-def _write_all(descriptor: int, data: bytes) -> None:
-    while data:
-        data = data[os.write(descriptor, data) :]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import time
@@ -46,7 +47,7 @@ def _served_by(url: str, count: int) -> set[str]:
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads a process's children from /proc")
 def test_two_workers_each_answer_on_the_one_port_and_stop_together(redis_url: str) -> None:
-    service = ServiceProcess(redis_url, secret=SECRET, env={"NA_WORKERS": "2", "NA_REPLICA_ID": "pool"})
+    service = ServiceProcess(redis_url, secret=SECRET, env={"NA_WORKERS": "2", "NA_REPLICA_ID": "pool", "NA_LOG_LEVEL": "info"})
     service.start(timeout=180)
     try:
         parent = service.process.pid
@@ -76,6 +77,10 @@ def test_two_workers_each_answer_on_the_one_port_and_stop_together(redis_url: st
         service.process.send_signal(signal.SIGTERM)
         assert service.process.wait(timeout=60) == 0
         assert not any(Path(f"/proc/{pid}").exists() and "zombie" not in Path(f"/proc/{pid}/status").read_text() for pid in workers)
+        # Each worker wrote the access line of the roll it answered (its log handler's lines are written by its exit).
+        lines = [json.loads(line) for line in service.stop().splitlines() if line.startswith("{")]
+        rolls = [line["replica"] for line in lines if line["logger"] == "service.access" and line["route"].endswith("/dice/roll")]
+        assert sorted(rolls) == ["pool-w0", "pool-w1"]
     finally:
         service.stop()
 
