@@ -18,7 +18,7 @@ never waits behind anything this handler writes:
   lines of one stream keep their order;
 - `flush` and `setStream` write them, and `logging.shutdown` flushes every handler before
   closing it (when the process exits, or when logging is set up anew);
-- more than `HELD_LINES_MAX` lines, or a line for another descriptor, writes them at once;
+- `HELD_LINES_MAX` lines held, or a line for another descriptor, writes them at once;
 - with no event loop running, a line is written at once.
 
 What another writer puts on the same descriptor (a traceback Python prints, a `print`) may come
