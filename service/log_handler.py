@@ -10,9 +10,6 @@ loop's turn is over (`loop.call_soon`), the turn's lines are formatted one after
 written with one call, in the order their requests ended. Under load a turn ends dozens of
 requests (about 30 lines a write at 64 connections); the REST roll costs 2–3 µs less over HTTP.
 Writing the held lines with one call but formatting each as its request ended saved about 1.
-With this handler alone on the root, the middleware goes further and makes the lines themselves
-(and counts the requests) at the turn's end (service/api/middleware.py): a record written through
-this handler first has those waiting lines made (`settle_before_records`), then the held ones written.
 
 A held line reads exactly as a line written at once (its time is when its request ended), and it
 never waits behind anything this handler writes:
@@ -34,8 +31,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import weakref
-from collections.abc import Callable
 from typing import Any, TextIO
 
 from service.observability import JsonFormatter
@@ -45,24 +40,6 @@ HELD_LINES_MAX = 256
 # A line's parts, as `JsonFormatter.access_line` takes them after the formatter itself:
 # (created, levelname, logger, message, context, fields).
 Parts = tuple[Any, ...]
-
-
-# Who keeps ended requests whose lines are made at the turn's end (the middleware): asked to make them
-# before a record is written, so the record comes after them. Kept weakly: an app that is dropped goes.
-_SETTLERS: list[weakref.WeakMethod[Callable[[], None]]] = []
-
-
-def settle_before_records(settle: Callable[[], None]) -> None:
-    """Call `settle` (a bound method) before this handler writes any record."""
-    _SETTLERS[:] = [ref for ref in _SETTLERS if ref() is not None]
-    _SETTLERS.append(weakref.WeakMethod(settle))
-
-
-def _settle_waiting() -> None:
-    for ref in _SETTLERS:
-        settle = ref()
-        if settle is not None:
-            settle()
 
 
 def write_all(descriptor: int, data: bytes) -> None:
@@ -94,10 +71,9 @@ class LineHandler(logging.StreamHandler[TextIO]):
             self._write_held()
         elif self._due is not loop:  # (a loop closed before its turn ended leaves `_due` stale: the next loop takes over)
             self._due = loop
-            loop.call_soon(self.turn_over)
+            loop.call_soon(self._turn_over)
 
-    def turn_over(self) -> None:
-        """Write what is held now (what the loop calls at its turn's end); a failure is reported, not raised."""
+    def _turn_over(self) -> None:
         self.acquire()
         try:
             self._due = None
@@ -114,7 +90,6 @@ class LineHandler(logging.StreamHandler[TextIO]):
             write_all(self._held_for, b"".join([formatter.access_line(*parts) + b"\n" for formatter, parts in held]))
 
     def emit(self, record: logging.LogRecord) -> None:
-        _settle_waiting()  # requests ended before this record have their lines made, and held, first
         if self._held:  # under the lock `handle` holds
             try:
                 self._write_held()

@@ -18,7 +18,7 @@ from bisect import bisect_left
 import logging
 import re
 import time
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Iterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -121,8 +121,6 @@ class _CountsCollector:
 
     def collect(self) -> Iterator[Metric]:
         metrics = self._metrics
-        for settle in metrics.settlers:  # requests ended and not yet counted (the middleware's, on its loop)
-            settle()
         yield _counter(
             "neon_arbiter_http_requests",
             "HTTP requests answered, by method, route template and status.",
@@ -179,7 +177,6 @@ class Metrics:
         )
         # What the request path counts is kept in plain numbers and read at scrape time (`_CountsCollector`).
         self.in_flight = 0
-        self.settlers: list[Callable[[], None]] = []  # called before a scrape: what counts late counts now
         self._requests: dict[tuple[str, str, str], int] = {}
         self._latency: dict[tuple[str, str], list[float]] = {}  # per bucket (+Inf last), then the sum
         self._dice: dict[str, int] = {}

@@ -50,15 +50,13 @@ class AccessLog:
     def enabled(self, level: int) -> bool:
         return self.logger.isEnabledFor(level)
 
-    def write(self, level: int, message: str, context: RequestContext, fields: dict[str, Any], created: float | None = None) -> None:
-        """Log `message` with `fields` at `level` (already checked with `enabled`) for the request `context`,
-        as made at `created` (seconds since the epoch; now if not given)."""
+    def write(self, level: int, message: str, context: RequestContext, fields: dict[str, Any]) -> None:
+        """Log `message` with `fields` at `level` (already checked with `enabled`) for the request `context`."""
         handlers = self._streams(level)
         if handlers is None:
             self.logger.log(level, message, extra={"fields": fields})
             return
-        if created is None:
-            created = time.time()
+        created = time.time()
         levelname = _LEVEL_NAMES.get(level) or logging.getLevelName(level)
         parts = (created, levelname, self.logger.name, message, context, fields)
         for handler in handlers:
@@ -83,18 +81,6 @@ class AccessLog:
                 handler.handleError(self.logger.makeRecord(self.logger.name, level, "(access log)", 0, message, (), None))
             finally:
                 handler.release()
-
-    def gathers(self) -> bool:
-        """Whether the lines at `info` reach only the service's own handlers (`LineHandler`), which write
-        them at the end of the loop's turn anyway: then the middleware may make them there too."""
-        handlers = self._streams(logging.INFO)
-        return handlers is not None and bool(handlers) and all(type(handler) is LineHandler for handler in handlers)
-
-    def write_held(self) -> None:
-        """Have every `LineHandler` this log wrote to write what it holds now."""
-        for handler in list(self._descriptors):
-            if type(handler) is LineHandler:
-                handler.turn_over()
 
     def _streams(self, level: int) -> list[logging.StreamHandler[Any]] | None:
         """The handlers a record at `level` would reach, if all are plain JSON stream handlers; else None.

@@ -10,21 +10,10 @@ what it can into this one: given a `barrier`, it also answers an exception nothi
 (service/api/faults.py says why); given a `limiter`, it also rate-limits (service/api/ratelimit.py)
 — only when there is no CORS middleware, which must sit between the two so a browser can read a
 429. The request headers are scanned once, as raw byte pairs, for everything it reads.
-
-With logging as `log_config` sets it up (the service's own `LineHandler` alone), a request that
-ends is counted and logged when the event loop's turn is over, with the turn's other ended
-requests, in one pass (`_end_later`): done once a request between everything else a served
-request does, that work cost about 4.5 µs more of a REST roll over HTTP (`bench/http_ab.py`). The
-line's `time` is still when the request ended. A `/metrics` scrape counts what is waiting first
-(`Metrics.settlers`), and a record logged meanwhile has the waiting lines made and written first
-(`settle_before_records`), so the log keeps its order. With any other set-up, the request is
-counted and logged as it ends, as before, which is what a handler reading a line as soon as its
-request returns (a test's) relies on.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from typing import Any
@@ -36,7 +25,6 @@ from service.api.access_log import AccessLog
 from service.api.problems import as_problem, problem_response
 from service.api.ratelimit import EXEMPT, RateLimit
 from service.dice.entropy import new_request_id
-from service.log_handler import settle_before_records
 from service.observability import Metrics, RequestContext, accept_request_id, current_request, parse_traceparent
 
 log = logging.getLogger("service.access")
@@ -77,11 +65,6 @@ class ObservabilityMiddleware:
         self.limiter = limiter
         self._served_by = (b"x-served-by", replica_id.encode("latin-1"))
         self._access = AccessLog(log)
-        # Requests ended in this loop turn, counted and logged when it is over (`_end_later`).
-        self._ended: list[tuple[str, str, int, float, BaseException | None, RequestContext, float]] = []
-        self._due: asyncio.AbstractEventLoop | None = None  # the loop whose turn's end settles them
-        metrics.settlers.append(self._settle_here)
-        settle_before_records(self._settle_here)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -153,45 +136,11 @@ class ObservabilityMiddleware:
             metrics.in_flight -= 1
             elapsed = time.perf_counter() - start
             route = route_template(scope)
-            if self._ended or self._access.gathers():  # (the handlers looked at once a turn)
-                self._end_later(scope["method"], route, status, elapsed, failure, context)
-            else:
-                metrics.observe_request(scope["method"], route, status, elapsed)
-                self._log(scope["method"], route, status, elapsed, failure, context)
+            metrics.observe_request(scope["method"], route, status, elapsed)
+            self._log(scope["method"], route, status, elapsed, failure, context)
             current_request.reset(token)
 
-    def _end_later(self, method: str, route: str, status: int, elapsed: float, failure: BaseException | None, context: RequestContext) -> None:
-        """Count and log an ended request when the loop's turn is over, with the turn's others."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            self.metrics.observe_request(method, route, status, elapsed)
-            self._log(method, route, status, elapsed, failure, context)
-            return
-        self._ended.append((method, route, status, elapsed, failure, context, time.time()))
-        if self._due is not loop:  # (a loop closed before its turn ended leaves `_due` stale: the next loop takes over)
-            self._due = loop
-            loop.call_soon(self._settle)
-
-    def _settle(self) -> None:
-        self._due = None
-        ended, self._ended = self._ended, []
-        observe = self.metrics.observe_request
-        for method, route, status, elapsed, failure, context, created in ended:
-            observe(method, route, status, elapsed)
-            self._log(method, route, status, elapsed, failure, context, created)
-        if ended:
-            self._access.write_held()  # this turn's lines out now, not a turn later
-
-    def _settle_here(self) -> None:
-        """`_settle` now, when called on the loop the ended requests wait on (a scrape, a record logged)."""
-        if self._ended and asyncio._get_running_loop() is self._due:
-            self._settle()
-
-    def _log(
-        self, method: str, route: str, status: int, elapsed: float, failure: BaseException | None, context: RequestContext,
-        created: float | None = None,
-    ) -> None:
+    def _log(self, method: str, route: str, status: int, elapsed: float, failure: BaseException | None, context: RequestContext) -> None:
         level = logging.ERROR if status >= 500 or failure is not None else logging.INFO
         if level == logging.INFO and route in _QUIET_ROUTES:
             level = logging.DEBUG
@@ -203,4 +152,4 @@ class ObservabilityMiddleware:
         if failure is not None:
             # The exception's type only: its message may quote input. uvicorn logs the traceback.
             fields["exception"] = type(failure).__name__
-        self._access.write(level, "request", context, fields, created)
+        self._access.write(level, "request", context, fields)

@@ -26,11 +26,10 @@ FIELDS = {"method": "POST", "route": "/v1/dice/roll", "status": 200, "duration_m
 
 
 @contextmanager
-def line_handler(tmp_path, monkeypatch: pytest.MonkeyPatch, *, beside: bool = True) -> Iterator[tuple[LineHandler, io.StringIO, str, list[bytes]]]:
+def line_handler(tmp_path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[LineHandler, io.StringIO, str, list[bytes]]]:
     """The root's handlers: a `LineHandler` on `sys.stderr` (a write-through UTF-8 stream on a file, as the
-    process's own) and, `beside` it, a plain one on a `StringIO` (the text path, for comparison); the file's
-    path and every write the line handler makes. With the line handler alone, as `log_config` sets it up,
-    the middleware counts and logs a turn's ended requests at its end; beside a plain handler, at once."""
+    process's own) and a plain one on a `StringIO` (the text path, for comparison); the file's path and
+    every write the line handler makes."""
     path = str(tmp_path / "stderr.log")
     stream = io.TextIOWrapper(io.FileIO(path, "w"), encoding="utf-8", write_through=True)
     monkeypatch.setattr("sys.stderr", stream)
@@ -38,12 +37,12 @@ def line_handler(tmp_path, monkeypatch: pytest.MonkeyPatch, *, beside: bool = Tr
     real = log_handler.write_all
     monkeypatch.setattr(log_handler, "write_all", lambda fd, data: (writes.append(data), real(fd, data)))
     ours, text = LineHandler(sys.stderr), io.StringIO()
-    handlers_now = [ours, logging.StreamHandler(text)] if beside else [ours]
-    for handler in handlers_now:
+    beside = logging.StreamHandler(text)
+    for handler in (ours, beside):
         handler.setFormatter(JsonFormatter(replica=REPLICA))
     root, client_log = logging.getLogger(), logging.getLogger("httpx")  # the test's own client logs its requests
     level, handlers, client_level = root.level, root.handlers[:], client_log.level
-    root.handlers[:] = handlers_now
+    root.handlers[:] = [ours, beside]
     root.setLevel(logging.INFO)
     client_log.setLevel(logging.WARNING)
     try:
@@ -94,7 +93,7 @@ def test_a_record_logged_meanwhile_comes_after_the_lines_held_before_it(client, 
         await _roll(client.app, "order-2")
         await asyncio.sleep(0)
 
-    with line_handler(tmp_path, monkeypatch, beside=False) as (_, _text, path, writes):
+    with line_handler(tmp_path, monkeypatch) as (_, _text, path, writes):
         asyncio.run(play())
     assert _ids(_written(path)) == ["order-1", "between the two", "order-2"]
     assert len(writes) == 2  # the held line before the record, and the turn's last
@@ -172,7 +171,7 @@ def test_a_failed_write_is_reported_once_and_the_next_turn_writes_again(client, 
         await _roll(client.app, "after-1")
         await asyncio.sleep(0)
 
-    with line_handler(tmp_path, monkeypatch, beside=False) as (handler, _text, path, _writes):
+    with line_handler(tmp_path, monkeypatch) as (handler, _text, path, _writes):
         monkeypatch.setattr(handler, "handleError", failures.append)
         asyncio.run(play(handler))
     assert [record.name for record in failures] == ["service.access"]
@@ -190,42 +189,3 @@ def test_log_config_gives_the_root_the_line_handler_and_the_access_log_holds_its
     finally:
         root.handlers[:] = handlers
         root.setLevel(level)
-
-
-def test_a_scrape_in_the_same_turn_counts_the_requests_ended_before_it(client, tmp_path, monkeypatch) -> None:
-    def answered(text: str) -> float:
-        wanted = 'neon_arbiter_http_requests_total{method="POST",route="/v1/dice/roll",status="200"}'
-        return next((float(line.rsplit(" ", 1)[1]) for line in text.splitlines() if line.startswith(wanted)), 0.0)
-
-    counts = client.app.state.metrics._requests
-    key = ("POST", "/v1/dice/roll", "200")
-
-    async def play() -> tuple[float, float, int, int]:
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=client.app), base_url="http://test") as http:
-            before = answered((await http.get("/metrics")).text)
-            counted = counts.get(key, 0)
-            for n in range(2):
-                await http.post("/v1/dice/roll", json={"expression": "2d6"}, headers={"X-Request-ID": f"scraped-{n}"})
-            waiting = counts.get(key, 0) - counted  # ended, and counted when the turn is over
-            after = answered((await http.get("/metrics")).text)  # no turn between: what waits is counted first
-            return before, after, waiting, counts.get(key, 0) - counted
-
-    with line_handler(tmp_path, monkeypatch, beside=False) as (_, _text, path, _writes):
-        before, after, waiting, counted = asyncio.run(play())
-    assert (waiting, counted, after - before) == (0, 2, 2)
-    assert _ids(_written(path))[-2:] == ["scraped-0", "scraped-1"]
-
-
-def test_a_line_made_at_the_turns_end_keeps_the_time_its_request_ended(client, tmp_path, monkeypatch) -> None:
-    import service.api.middleware as middleware
-
-    async def play() -> None:
-        with monkeypatch.context() as clock:
-            clock.setattr(middleware.time, "time", lambda: 1_700_000_000.25)  # the request ends at this time
-            await _roll(client.app, "timed-1")
-        await asyncio.sleep(0)  # the line is made now, after the clock is back
-
-    with line_handler(tmp_path, monkeypatch, beside=False) as (_, _text, path, _writes):
-        asyncio.run(play())
-    [line] = [json.loads(each) for each in _written(path) if "timed-1" in each]
-    assert line["time"] == "2023-11-14T22:13:20.250Z"
