@@ -87,7 +87,7 @@ class LineHandler(logging.StreamHandler[TextIO]):
         """Format and write the held lines, in one call (they are dropped if it fails, as a failed line is)."""
         held, self._held = self._held, []
         if held:
-            write_all(self._held_for, b"".join([formatter.access_line(*parts) + b"\n" for formatter, parts in held]))
+            write_all(self._held_for, b"\n".join([formatter.access_line(*parts) for formatter, parts in held]) + b"\n")
 
     def emit(self, record: logging.LogRecord) -> None:
         if self._held:  # under the lock `handle` holds
