@@ -1,6 +1,7 @@
 """A/B of two trees over HTTP: CPU per request of one case, each tree's service served the same way.
 
 Run: .venv/bin/python bench/http_ab.py /path/to/other/tree [--case rest-roll] [--slices 8] [--seconds 3]
+ or: .venv/bin/python bench/http_ab.py --stripped [--case stk-check]
 
 Starts the floor (`bench/http.py`'s bare Starlette app), this tree's service and the other tree's
 (`python -m service` from that tree, at production defaults, its log on a file), every one pinned
@@ -9,6 +10,10 @@ each in turn for `--seconds` (the order reversed every other slice), and each se
 over the slice is divided by the requests it answered. A slow spell of a shared host spoils a
 slice of every server rather than every slice of one; the median of each server's slices is
 its figure, the floor's ratio over it the ratio `bench/http.py` reports.
+
+With `--stripped` the other server is this tree's service with its own pieces taken out
+(`bench/stripped.py`: no rate limiter, no access line, a kept audit record, the rule answered from a
+table): how close to the floor a request can come when the service does none of its own work.
 
 Why beside `bench/served.py`: a change of 2 µs a request showed over HTTP, slice after slice,
 where the in-process figures of the same two trees moved by more than that from run to run
@@ -36,14 +41,18 @@ HERE = Path(__file__).resolve().parent
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("other", type=Path, help="the other tree (a checkout or worktree of this repository)")
+    parser.add_argument("other", type=Path, nargs="?", help="the other tree (a checkout or worktree of this repository)")
+    parser.add_argument("--stripped", action="store_true",
+                        help="instead of another tree, this tree's service with its own pieces taken out (bench/stripped.py)")
     parser.add_argument("--case", default="rest-roll", choices=["healthz", "rest-roll", "graphql-roll", "stk-check", "ncb-attack"])
     parser.add_argument("--slices", type=int, default=8, help="slices per server (default 8)")
     parser.add_argument("--seconds", type=int, default=3, help="seconds of load per slice (default 3)")
     parser.add_argument("--connections", "-c", type=int, default=64)
     args = parser.parse_args()
-    other = args.other.resolve()
-    if not (other / "service" / "__main__.py").exists():
+    if (args.other is None) == (not args.stripped):
+        parser.error("give another tree or --stripped: one of the two")
+    other = args.other.resolve() if args.other is not None else None
+    if other is not None and not (other / "service" / "__main__.py").exists():
         parser.error(f"{other} holds no service/")
 
     sys.path.append(str(HERE))  # after the standard library: `served` alone is found here
@@ -53,15 +62,20 @@ def main() -> int:
     spec = bench.build_cases([("-", "-")], ("-", "-"))[args.case]
     wrk_args = argparse.Namespace(threads=1, connections=args.connections, pin=True)
     workdir = Path(tempfile.mkdtemp(prefix="http-ab-"))
-    trees = {"floor": None, f"this tree ({bench.ROOT})": bench.ROOT, f"other ({other})": other}
+    served = [sys.executable, "-m", "service"]
+    trees = {"floor": (None, []), f"this tree ({bench.ROOT})": (bench.ROOT, served)}
+    if other is not None:
+        trees[f"other ({other})"] = (other, served)
+    else:
+        trees["this tree, its own pieces taken out (bench/stripped.py)"] = (bench.ROOT, [sys.executable, str(HERE / "stripped.py")])
     servers: dict[str, tuple[Any, str, Path]] = {}
     try:
-        for name, tree in trees.items():
+        for name, (tree, command) in trees.items():
             port = bench.free_port()
             if tree is None:
                 command, ready, script = [sys.executable, "-c", bench.FLOOR, str(port)], "/", bench.lua_script([("GET", "/", {}, "")])
             else:
-                command, ready, script = [sys.executable, "-m", "service"], "/readyz", bench.lua_script(spec["requests"])
+                ready, script = "/readyz", bench.lua_script(spec["requests"])
             env = {**os.environ, "NA_STORE": "memory", "NA_SEED_SECRET": secrets.token_urlsafe(48), "NA_HOST": "127.0.0.1",
                    "NA_PORT": str(port), "NA_RATE_LIMIT_PER_SECOND": "1000000000", "NA_RATE_LIMIT_BURST": "1000000000",
                    "PYTHONPATH": str(tree or bench.ROOT)}

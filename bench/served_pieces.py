@@ -77,6 +77,27 @@ def _from_table(resolve: Callable[..., Any], params: Any) -> Callable[..., Any]:
     return answered
 
 
+def rules_from_tables(registry: Any, bench: Any) -> None:
+    """Each case's mechanic in `registry` answered from a table (`_from_table`) for its request in `bench`."""
+    for key, _, body in CASES.values():
+        mechanic = registry.mechanics[key]
+        params = mechanic.input.model_validate_json(getattr(bench, body))
+        object.__setattr__(mechanic, "resolve", _from_table(mechanic.resolve, params))
+
+
+def audit_kept(real_audit: Callable[..., Any]) -> Callable[..., Any]:
+    """`record_dict` answered from one record kept per number of draws, made by `real_audit` once."""
+    audits: dict[int, Any] = {}
+
+    def kept_audit(stream: Any, reveal: bool) -> Any:
+        record = audits.get(len(stream.draws))
+        if record is None:
+            record = audits[len(stream.draws)] = real_audit(stream, reveal=reveal)
+        return record
+
+    return kept_audit
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-n", type=int, default=2000, help="requests per variant and round (default 2000)")
@@ -99,22 +120,12 @@ def main() -> int:
     unlimited = dataclasses.replace(settings, rate_limit_per_second=0)
     full, no_limiter = create_app(settings), create_app(unlimited)
     tables = build_registry()  # a registry of its own: an app's operations are built once per registry
-    for key, _, body in CASES.values():
-        mechanic = tables.mechanics[key]
-        params = mechanic.input.model_validate_json(getattr(bench, body))
-        object.__setattr__(mechanic, "resolve", _from_table(mechanic.resolve, params))
+    rules_from_tables(tables, bench)
     tabled, bare_service = create_app(settings, registry=tables), create_app(unlimited, registry=tables)
 
     access = logging.getLogger("service.access")
     real_audit = operations.record_dict
-    audits: dict[int, Any] = {}
-
-    def kept_audit(stream: Any, reveal: bool) -> Any:
-        record = audits.get(len(stream.draws))
-        if record is None:
-            record = audits[len(stream.draws)] = real_audit(stream, reveal=reveal)
-        return record
-
+    kept_audit = audit_kept(real_audit)
     level = access.level
 
     def quiet(on: bool) -> None:
