@@ -5,7 +5,9 @@ Run: .venv/bin/python bench/http.py            (about 2 min on a quiet machine; 
 Starts a private redis-server (free port, no persistence); the floor, a bare Starlette app with
 one plaintext route on the same uvicorn; ONE `python -m service` process on that Redis at its
 production defaults (JSON access log at `info`, metrics, the rate limiter in the path); and a
-second service with `NA_WORKERS=2`. Then drives each case with `wrk` (installed with `apt-get
+second service with `NA_WORKERS=2`; and the service with its own work taken out
+(`bench/stripped.py`: no rate limiter, no access line, a kept audit record, the rule answered from
+a table), the bound of the REST roll, STK check and NCB attack ratios. Then drives each case with `wrk` (installed with `apt-get
 install -y wrk`; without it a Python asyncio load generator runs in a separate process) for a
 fixed time at a fixed number of connections, and prints requests/s, p50/p99 latency, failures
 and the CPU cost per request of the process serving it, then each target of issue 18 as met
@@ -74,7 +76,12 @@ RATIOS = [
 ]
 P99_OVER_P50 = 4.0  # every case: p99 at most this many times p50
 
-CASES = ["bare", "bare-roll-shape", "healthz", "rest-roll", "graphql-roll", "stk-check", "ncb-attack", "session-spread", "session-hot", "rest-roll-2w"]
+# The same three stateless requests to the service with its own pieces taken out (bench/stripped.py): a ratio
+# the service cannot pass while it limits, logs, audits and rolls, printed beside its target.
+STRIPPED_CASES = ["rest-roll-stripped", "stk-check-stripped", "ncb-attack-stripped"]
+BOUND_RATIOS = [(f"{case} / bare (its bound)", case, "bare") for case in STRIPPED_CASES]
+CASES = ["bare", "bare-roll-shape", "healthz", "rest-roll", "graphql-roll", "stk-check", "ncb-attack", "session-spread", "session-hot",
+         "rest-roll-2w", *STRIPPED_CASES]
 # The roll's request and answer on the bare app, against the plaintext floor and the service's roll.
 SHAPE_RATIOS = [("bare roll shape / bare", "bare-roll-shape", "bare"), ("REST roll / bare roll shape", "rest-roll", "bare-roll-shape")]
 # With --cluster: the same session writes on a three-master Redis Cluster (three replicas), same run.
@@ -404,6 +411,11 @@ def build_cases(spread: list[tuple[str, str]], hot: tuple[str, str], cluster_spr
                         "requests": [roll_in(hot)]},
         "rest-roll-2w": {"about": f"POST /v1/dice/roll {EXPRESSION}, NA_WORKERS=2", "target": "workers",
                          "requests": [("POST", "/v1/dice/roll", JSON_HEADERS, ROLL_BODY)]},
+        **{f"{case}-stripped": {"about": f"{about}, the service's own work taken out (bench/stripped.py)", "target": "stripped",
+                                "requests": [("POST", path, JSON_HEADERS, body)]}
+           for case, about, path, body in [("rest-roll", f"POST /v1/dice/roll {EXPRESSION}", "/v1/dice/roll", ROLL_BODY),
+                                           ("stk-check", "POST /v1/neurosystem/stk-check", "/v1/neurosystem/stk-check", STK_BODY),
+                                           ("ncb-attack", "POST /v1/ncb/attack", "/v1/ncb/attack", NCB_BODY)]},
         "session-spread-cluster": {"about": f"roll in a random one of {len(cluster_spread)} sessions on a Redis Cluster",
                                    "target": "service-cluster", "requests": [roll_in(s) for s in cluster_spread]},
         "bare-granian": {"about": "floor on granian", "target": "floor-granian", "requests": [("GET", "/", {}, "")]},
@@ -736,7 +748,7 @@ def report(results: dict, meta: dict) -> list[dict]:
     print(f"server: {meta['server']}, {meta['uvicorn_http']} + {meta['uvicorn_loop']}; service at production defaults on Redis "
           f"(one process, and NA_WORKERS=2 for rest-roll-2w), commit {meta['commit']}"
           + (", pinned: serving processes on CPU 0, load generator on CPU 1 (the 2-worker service unpinned)" if meta["pinned"] else ""))
-    header = f"{'case':<16}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'p99/p50':>9}{'failures':>10}{'svc cpu%':>10}{'cpu µs/req':>12}{'load cpu%':>11}{'host busy%':>12}"
+    header = f"{'case':<22}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'p99/p50':>9}{'failures':>10}{'svc cpu%':>10}{'cpu µs/req':>12}{'load cpu%':>11}{'host busy%':>12}"
     print(header)
     print("-" * len(header))
     for name, r in results.items():
@@ -744,9 +756,9 @@ def report(results: dict, meta: dict) -> list[dict]:
         per = f"{r['service_cpu_us_per_req']:.0f}" if "service_cpu_us_per_req" in r else "-"
         busy = f"{r['host_busy_pct']:.0f}" if "host_busy_pct" in r else "-"
         spread = r["p99_ms"] / r["p50_ms"] if r["p50_ms"] else 0.0
-        print(f"{name:<16}{r['rps']:>9.0f}{r['p50_ms']:>9.2f}{r['p99_ms']:>9.2f}{spread:>9.1f}{r['failures']:>10}{cpu:>10}{per:>12}{r['loadgen_cpu_pct']:>11.0f}{busy:>12}")
+        print(f"{name:<22}{r['rps']:>9.0f}{r['p50_ms']:>9.2f}{r['p99_ms']:>9.2f}{spread:>9.1f}{r['failures']:>10}{cpu:>10}{per:>12}{r['loadgen_cpu_pct']:>11.0f}{busy:>12}")
         if r["failures"]:
-            print(f"{'':<16}non-200 by status {r['status_codes']}, socket errors {r['socket_errors']}; first: {r['failure_sample']}")
+            print(f"{'':<22}non-200 by status {r['status_codes']}, socket errors {r['socket_errors']}; first: {r['failure_sample']}")
     print()
     print(f"{'ratio':<48}{'req/s':>8}{'target':>9}{'':>7}{'cpu/req':>9}")
     ratios = []
@@ -767,9 +779,10 @@ def report(results: dict, meta: dict) -> list[dict]:
         ratios.append({"ratio": key, "label": label, "value": value, "target": target, "met": met, "cpu_ratio": cpu})
         cpu_text = f"{cpu:.2f}" if cpu is not None else "-"
         print(f"{label:<48}{value:>8.2f}{'>= ' + format(target, '.2f'):>9}{'ok' if met else 'MISS':>7}{cpu_text:>9}")
-    # No targets: what HTTP alone costs for the roll's shape; whether granian would be worth
+    # No targets: what HTTP alone costs for the roll's shape; how near the floor the stateless cases come
+    # with the service's own work taken out (their targets' bound); whether granian would be worth
     # offering; on one machine, the cluster path's overhead.
-    for label, top, bottom in SHAPE_RATIOS + GRANIAN_RATIOS + CLUSTER_RATIOS:
+    for label, top, bottom in SHAPE_RATIOS + BOUND_RATIOS + GRANIAN_RATIOS + CLUSTER_RATIOS:
         if top in results and bottom in results and results[bottom]["rps"]:
             a, b = results[top], results[bottom]
             value = a["rps"] / b["rps"]
@@ -850,6 +863,7 @@ def main() -> int:
             cluster.start()
         targets = {"floor": floor(workdir), "service": Service(redis.url, workdir),
                    "workers": Service(redis.url, workdir, name="workers", workers=2),
+                   "stripped": Service(redis.url, workdir, name="stripped", command=[sys.executable, str(ROOT / "bench" / "stripped.py")]),
                    "floor-granian": Service("memory", workdir, name="floor-granian", command=[*GRANIAN, "bench.granian_apps:floor"], ready="/"),
                    "service-granian": Service(redis.url, workdir, name="service-granian",
                                               command=[*GRANIAN, "--factory", "bench.granian_apps:service"])}
