@@ -16,23 +16,14 @@ for a benchmark only.
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
-import logging
 import sys
 from pathlib import Path
-from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]  # keep `http` the standard one
-sys.path.insert(0, str(HERE.parent))
+sys.path.append(str(HERE))  # after the standard library: `served_pieces` alone is found here
 
-
-def _module(name: str) -> Any:
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", HERE / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+import served_pieces  # noqa: E402  (puts the repository first on the path)
 
 
 def main() -> None:
@@ -45,10 +36,9 @@ def main() -> None:
     from service.systems import REGISTRY
     from service.workers import exit_on_stop_signals, uvicorn_options
 
-    pieces = _module("served_pieces")
     settings = dataclasses.replace(Settings.from_env(), rate_limit_per_second=0, workers=1)
-    pieces.rules_from_tables(REGISTRY, _module("http"))
-    operations.record_dict = pieces.audit_kept(operations.record_dict)
+    served_pieces.rules_from_tables(REGISTRY, served_pieces._module("http"))
+    operations.record_dict = served_pieces.audit_kept(operations.record_dict)
     app = create_app(settings)
     options = uvicorn_options(settings)
     options["log_config"]["loggers"]["service.access"] = {"level": "WARNING"}
