@@ -389,8 +389,9 @@ def build_cases(spread: list[tuple[str, str]], hot: tuple[str, str], cluster_spr
         sid, token = session
         return ("POST", f"/v1/sessions/{sid}/dice/roll", {**JSON_HEADERS, "Authorization": f"Bearer {token}"}, ROLL_BODY)
 
-    # "target": which process serves the case (the floor, the service, the service with 2 workers).
-    return {
+    # "target": which process serves the case (the floor, the service, the service with 2 workers, the service
+    # with its own work taken out).
+    cases = {
         "bare": {"about": "floor: bare Starlette GET / plaintext on uvicorn", "target": "floor",
                  "requests": [("GET", "/", {}, "")]},
         "bare-roll-shape": {"about": "floor: bare Starlette POST answering the REST roll's shape (1.2 KB JSON, its headers)",
@@ -411,11 +412,6 @@ def build_cases(spread: list[tuple[str, str]], hot: tuple[str, str], cluster_spr
                         "requests": [roll_in(hot)]},
         "rest-roll-2w": {"about": f"POST /v1/dice/roll {EXPRESSION}, NA_WORKERS=2", "target": "workers",
                          "requests": [("POST", "/v1/dice/roll", JSON_HEADERS, ROLL_BODY)]},
-        **{f"{case}-stripped": {"about": f"{about}, the service's own work taken out (bench/stripped.py)", "target": "stripped",
-                                "requests": [("POST", path, JSON_HEADERS, body)]}
-           for case, about, path, body in [("rest-roll", f"POST /v1/dice/roll {EXPRESSION}", "/v1/dice/roll", ROLL_BODY),
-                                           ("stk-check", "POST /v1/neurosystem/stk-check", "/v1/neurosystem/stk-check", STK_BODY),
-                                           ("ncb-attack", "POST /v1/ncb/attack", "/v1/ncb/attack", NCB_BODY)]},
         "session-spread-cluster": {"about": f"roll in a random one of {len(cluster_spread)} sessions on a Redis Cluster",
                                    "target": "service-cluster", "requests": [roll_in(s) for s in cluster_spread]},
         "bare-granian": {"about": "floor on granian", "target": "floor-granian", "requests": [("GET", "/", {}, "")]},
@@ -424,6 +420,10 @@ def build_cases(spread: list[tuple[str, str]], hot: tuple[str, str], cluster_spr
         "rest-roll-granian": {"about": f"POST /v1/dice/roll {EXPRESSION}, service on granian", "target": "service-granian",
                               "requests": [("POST", "/v1/dice/roll", JSON_HEADERS, ROLL_BODY)]},
     }
+    for stripped in STRIPPED_CASES:  # the same requests to the service with its own work taken out
+        case = cases[stripped.removesuffix("-stripped")]
+        cases[stripped] = {**case, "about": f"{case['about']}, the service's own work taken out (bench/stripped.py)", "target": "stripped"}
+    return cases
 
 
 def probe(base: str, name: str, case: dict) -> None:
