@@ -11,10 +11,10 @@ session write among them, so a slow spell of a shared machine spoils a round of 
 every round of one. No HTTP and no
 JSON encoding are timed. A mechanic with odds but no example is listed as such.
 
-`odds µs` is the call as the service makes it, its tables and its answer remembered from an earlier
-request with the same inputs (`service.dice.memo`, `Odds.wire`); `cold µs` is the same call as an input never
-seen before meets it: remembering on, every remembered table and state digest forgotten first
-(`memo.forget`), so its key is built, its rules walked afresh and its answer kept. Both are set against one session write measured in the same run: `POST
+`odds µs` is the call as the service makes it (`service.api.odds.ANSWERS`: kept by its request and the
+roll budget), its answer kept from an earlier request with the same inputs; `cold µs` is the same call as
+an input never seen before meets it: every kept answer, remembered table and state digest forgotten
+first (`ANSWERS.clear`, `memo.forget`), so its key is built, its rules walked afresh and its answer kept. Both are set against one session write measured in the same run: `POST
 /v1/sessions/{id}/dice/roll` of `1d20+4` through the ASGI app in process on the memory store
 (routing, auth, body, write, answer; no socket). `ratio` is odds µs over that write, `cold×` cold µs
 over it. `spread µs` is the cold cost averaged over the typical inputs of `odds_spread.py` (each
@@ -44,6 +44,7 @@ import argparse
 import asyncio
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 
@@ -183,7 +184,7 @@ def _each_cold(odds: Callable[[Any], Any], inputs: list[Any], forget: Callable[[
     """Every input's odds, each on a memo just cleared."""
     for params in inputs:
         forget()
-        odds(params).wire()
+        odds(params)
 
 
 def _operation(system: str, name: str) -> str:
@@ -198,7 +199,9 @@ def main() -> None:
     args = parser.parse_args()
 
     from service.api.examples import STATELESS, odds_body
+    from service.api.odds import ANSWERS
     from service.dice import memo
+    from service.dice.notation import DEFAULT_LIMITS
     from service.dice.stream import Stream
     from service.systems import build_registry
 
@@ -214,6 +217,10 @@ def main() -> None:
         from service import heap
 
         heap.settle()  # as the service does once its app is built (NA_GC_TUNING, on by default)
+    def forget() -> None:  # every kept answer and table: what an input never seen meets
+        ANSWERS.clear()
+        memo.forget()
+
     rows: list[tuple[str, int]] = []  # each mechanic with an example, and how many spread inputs it has (0: none)
     for mechanic in registry.mechanics.values():
         if mechanic.odds is None or (args.system and mechanic.system != args.system):
@@ -224,13 +231,14 @@ def main() -> None:
             continue
         body = odds_body(operation)  # what the odds operation publishes: the roll's example without the seeds
         params = mechanic.input.model_validate(body)
-        odds, resolve, key = mechanic.odds, mechanic.resolve, mechanic.key
-        cases[f"{key} odds"] = _calls(lambda odds=odds, params=params: odds(params).wire())
-        cases[f"{key} cold"] = _calls(lambda odds=odds, params=params: (memo.forget(), odds(params).wire()))
-        cases[f"{key} first"] = _calls(lambda odds=odds, params=params: (memo.forget(), memo.forget_shapes(), odds(params).wire()))
+        resolve, key = mechanic.resolve, mechanic.key
+        odds = partial(ANSWERS.answer, mechanic.odds, key, DEFAULT_LIMITS)  # as the API asks: kept by its request
+        cases[f"{key} odds"] = _calls(lambda odds=odds, params=params: odds(params))
+        cases[f"{key} cold"] = _calls(lambda odds=odds, params=params: (forget(), odds(params)))
+        cases[f"{key} first"] = _calls(lambda odds=odds, params=params: (forget(), memo.forget_shapes(), odds(params)))
         spread = [mechanic.input.model_validate(each) for each in SPREAD.get(operation, [])]
         if spread:
-            cases[f"{key} spread"] = _calls(lambda odds=odds, spread=spread: _each_cold(odds, spread, memo.forget))
+            cases[f"{key} spread"] = _calls(lambda odds=odds, spread=spread: _each_cold(odds, spread, forget))
         if resolve:
             cases[f"{key} roll"] = _calls(lambda resolve=resolve, params=params: resolve(params, Stream(seed="bench", scope="odds", nonce=0)))
         rows.append((key, len(spread)))

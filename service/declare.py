@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from service.dice.memo import ByIdentity, memoized, over_state
+from service.dice.memo import ByIdentity, computed_alone, over_state
 from service.dice.stream import Stream
 
 if TYPE_CHECKING:
@@ -217,9 +217,9 @@ def declare(
     assert session_odds is None or session is not None, f"{system.id}/{name}: session odds need a session form"
     fields: dict[str, Any] = {}
     if odds is not None:
-        # Pure in its input: the same input answers from the remembered odds (`service.dice.memo`), keyed by
-        # the whole request, so what the odds call beneath is not remembered again (`alone`).
-        fields["odds"] = memoized(odds, alone=True)
+        # Pure in its input: the API remembers its answer by the whole request and the roll budget
+        # (`service.api.odds.AnswerCache`), so what the odds call beneath is not remembered again.
+        fields["odds"] = computed_alone(odds)
     if session_odds is not None:
         fields["session_odds"] = _odds_over_stored(system, session_odds)
     if stateless is not None:

@@ -25,6 +25,8 @@ from pydantic import BaseModel, create_model
 from service.api.odds_models import Odds, OddsWithChart, SessionOdds, SessionOddsWithChart
 from service.api.odds_svg import odds_svg
 from service.dice.notation import Limits
+from service.dice.memo import content_key
+from service.dice.odds import Odds as DiceOdds
 from service.dice.odds import OddsTooCostly, under_limits
 from service.errors import CATALOG, STATELESS_REFUSAL, Code, Problem
 from service.api.operations import Call, Operation, Reply, _camel, _pascal, _same_system
@@ -53,36 +55,48 @@ def too_costly(exc: OddsTooCostly) -> Problem:
 
 def compute(odds: Any, limits: Limits, *args: Any) -> dict[str, Any]:
     """Call an odds function under the app's roll budget; its answer as JSON, or the problem."""
+    return _computed(odds, limits, *args).wire()
+
+
+def _computed(odds: Any, limits: Limits, *args: Any) -> DiceOdds:
     try:
         with under_limits(limits):
-            return odds(*args).wire()
+            made: DiceOdds = odds(*args)
+            return made
     except OddsTooCostly as exc:
         raise too_costly(exc) from None
 
 
 class AnswerCache:
-    """The answers of stateless odds, which depend on the input and the roll budget alone.
+    """The answers of stateless odds, which depend on the input and the roll budget alone: the one place
+    they are remembered (the declared odds compute with nothing beneath them remembered, `computed_alone`).
 
-    A table asks for the same few expressions over and over; a small answer (at most
-    `most_outcomes` outcomes in all) is kept, the oldest going first past `size` entries. The
-    input is keyed by its JSON (lists inside it included).
+    A table asks for the same few expressions over and over. Each answer is kept by the mechanic, the
+    budget and the input's content (`memo.content_key`: its JSON where that says everything it holds), the
+    oldest going first past `size` entries: a small one (at most `most_outcomes` outcomes in all) as
+    its JSON, a larger one as its odds, written again when asked (`3d6!`'s 613 outcomes: their text would
+    cost more to keep than to write). An input that cannot be keyed by content is computed each time.
     """
 
     def __init__(self, size: int = 1024, most_outcomes: int = 400) -> None:
-        self._answers: OrderedDict[Any, dict[str, Any]] = OrderedDict()
+        self._answers: OrderedDict[Any, dict[str, Any] | DiceOdds] = OrderedDict()
         self.size, self.most_outcomes = size, most_outcomes
 
     def answer(self, odds: OddsFor, key: str, limits: Limits, params: Any) -> dict[str, Any]:
-        entry = (key, limits, params.model_dump_json())
+        content = content_key(params)
+        if content is None:
+            return compute(odds, limits, params)
+        entry = (key, limits, content)
         found = self._answers.get(entry)
         if found is not None:
             self._answers.move_to_end(entry)
-            return found
-        body = compute(odds, limits, params)
-        if sum(len(d["outcomes"]) for d in body["distributions"]) <= self.most_outcomes:
-            self._answers[entry] = body
-            if len(self._answers) > self.size:
-                self._answers.popitem(last=False)
+            return found.wire() if isinstance(found, DiceOdds) else found
+        made = _computed(odds, limits, params)
+        body = made.wire()
+        small = sum(len(d["outcomes"]) for d in body["distributions"]) <= self.most_outcomes
+        self._answers[entry] = body if small else made
+        if len(self._answers) > self.size:
+            self._answers.popitem(last=False)
         return body
 
     def clear(self) -> None:

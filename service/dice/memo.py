@@ -257,52 +257,58 @@ def remember(key_of: Callable[[], Hashable | None], compute: Callable[[], _R]) -
     return TABLES.get(key, compute)
 
 
-def memoized(fn: Callable[_P, _R], *, alone: bool = False) -> Callable[_P, _R]:
+def memoized(fn: Callable[_P, _R]) -> Callable[_P, _R]:
     """Remember a pure function's answers by the content of its arguments (the answer must not be mutated).
 
-    A call with one model whose JSON says everything it holds (every mechanic's odds over its request)
-    is keyed by its type and that JSON at once, as `fingerprint` reads such a model, without the nested
-    tuples and `Key` around it: a remembered answer costs about 2 µs to find instead of 4.
-
-    `alone`: an answer not found is computed with remembering off beneath it (`computed_alone`). For a
-    function whose key already names everything its answer reads (a mechanic's odds over its request),
-    the rules it calls keying their own inputs again would cost a first request 2 to 30 µs (a
-    fingerprint of a rule and its inputs), and pay off only for another request with other words and
-    the same inner inputs."""
+    A call with one model is keyed by `content_key`, without the nested tuples and `Key` of a fingerprint."""
     module, name = fn.__module__, fn.__qualname__
-    compute = computed_alone(fn) if alone else fn
 
     @functools.wraps(fn)
     def remembered(*args: _P.args, **kwargs: _P.kwargs) -> _R:
         if not _enabled:
             return fn(*args, **kwargs)
-        if len(args) == 1 and not kwargs:
-            (only,) = args
-            if isinstance(only, BaseModel) and _json_is_whole(type(only)):
-                return TABLES.get((module, name, type(only), only.__pydantic_serializer__.to_json(only)), lambda: compute(*args, **kwargs))
+        only = args[0] if len(args) == 1 and not kwargs else None
+        if isinstance(only, BaseModel):
+            model = only
+            return remember(lambda: _named(module, name, content_key(model)), lambda: fn(*args, **kwargs))
 
         def key_of() -> Hashable | None:
-            key = fingerprint((args, kwargs))
-            return None if key is None else (module, name, key)
+            return _named(module, name, fingerprint((args, kwargs)))
 
-        return remember(key_of, lambda: compute(*args, **kwargs))
+        return remember(key_of, lambda: fn(*args, **kwargs))
 
     return remembered
 
 
+def _named(module: str, name: str, key: Hashable | None) -> Hashable | None:
+    return None if key is None else (module, name, key)
+
+
+def content_key(model: BaseModel) -> Hashable | None:
+    """A model's key by content: its type and its JSON, in one call, where that JSON says everything it
+    holds (`_json_is_whole`); else its fingerprint (None: it cannot be read by content)."""
+    kind = type(model)
+    if _json_is_whole(kind):
+        return (kind, model.__pydantic_serializer__.to_json(model))
+    return fingerprint(model)
+
+
 def computed_alone(fn: Callable[_P, _R]) -> Callable[_P, _R]:
     """`fn`, run with remembering off while it runs (nothing under it is looked up, keyed or kept), then
-    back on. Called only while remembering is on; the service computes odds on one thread, and a call
-    from another meanwhile would only compute what it could have found."""
+    as it was. For a function whose caller keys what it answers by everything it reads (a mechanic's odds,
+    by its request: `service.api.odds.AnswerCache`): the rules beneath keying their own inputs again
+    would cost a first request 2 to 30 µs (a fingerprint of a rule and its inputs), and pay off only for
+    another request with other words and the same inner inputs. The service computes odds on one
+    thread; a call from another meanwhile would only compute what it could have found."""
 
     @functools.wraps(fn)
     def computed(*args: _P.args, **kwargs: _P.kwargs) -> _R:
         global _enabled
-        _enabled = False
+        was, _enabled = _enabled, False
         try:
             return fn(*args, **kwargs)
         finally:
-            _enabled = True
+            _enabled = was
 
     return computed
 

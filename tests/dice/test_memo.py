@@ -10,16 +10,22 @@ from typing import Any
 import pytest
 
 from service.api.examples import STATELESS, odds_body
+from service.api.odds import AnswerCache
 from service.dice import memo
+from service.dice.notation import DEFAULT_LIMITS
 from service.dice.odds import Odds, OddsTooCostly
 from service.dice.stream import Stream
 from service.dice.walk import walk
 from service.systems import REGISTRY
 
 
+ANSWERS = AnswerCache()  # the service's answer cache, one of its own for these tests
+
+
 @pytest.fixture(autouse=True)
 def fresh_tables() -> Iterator[None]:
     memo.TABLES.clear()
+    ANSWERS.clear()
     yield
     memo.set_enabled(True)
 
@@ -34,10 +40,11 @@ def _slow(mechanic_key: str, body: dict[str, Any]) -> Odds:
         memo.set_enabled(True)
 
 
-def _fast(mechanic_key: str, body: dict[str, Any]) -> Odds:
+def _fast(mechanic_key: str, body: dict[str, Any]) -> dict[str, Any]:
+    """The answer as the API gives it: kept by the request and the roll budget."""
     mechanic = REGISTRY.mechanics[mechanic_key]
     assert mechanic.odds is not None
-    return mechanic.odds(mechanic.input.model_validate(body))
+    return ANSWERS.answer(mechanic.odds, mechanic_key, DEFAULT_LIMITS, mechanic.input.model_validate(body))
 
 
 def _published() -> list[tuple[str, dict[str, Any]]]:
@@ -51,12 +58,18 @@ def _published() -> list[tuple[str, dict[str, Any]]]:
 
 @pytest.mark.parametrize(("key", "body"), _published(), ids=[key for key, _ in _published()])
 def test_every_published_example_answers_the_same_remembered_as_walked_afresh(key: str, body: dict[str, Any]) -> None:
-    slow = _slow(key, body)
-    memo.TABLES.clear()
+    slow = _slow(key, body).wire()
     assert _fast(key, body) == slow  # computed, then remembered
-    assert len(memo.TABLES) == 1  # by the request alone: nothing beneath it keyed or kept again
-    assert _fast(key, body) == slow  # answered from the tables
-    assert memo.TABLES.hits > 0
+    assert len(memo.TABLES) == 0  # by the request alone, in the API's cache: nothing beneath it keyed or kept
+    mechanic = REGISTRY.mechanics[key]
+    calls: list[Any] = []
+
+    def counted(params: Any) -> Odds:
+        calls.append(params)
+        return _slow(key, body)
+
+    assert ANSWERS.answer(counted, key, DEFAULT_LIMITS, mechanic.input.model_validate(body)) == slow
+    assert calls == []  # answered from the cache
     assert memo.enabled()
 
 
@@ -69,10 +82,11 @@ D20 = [
 def test_d20_tests_across_modifiers_dvs_and_modes_match_the_fresh_walk() -> None:
     fast = [_fast("ncb/d20-test", body) for body in D20]
     again = [_fast("ncb/d20-test", body) for body in reversed(D20)]
-    slow = [_slow("ncb/d20-test", body) for body in D20]
+    walked = [_slow("ncb/d20-test", body) for body in D20]
+    slow = [odds.wire() for odds in walked]
     assert fast == slow
     assert list(reversed(again)) == slow
-    assert len({o["outcome"].chances for o in slow}) > 10  # the spread gives different answers, each kept apart
+    assert len({o["outcome"].chances for o in walked}) > 10  # the spread gives different answers, each kept apart
 
 
 ECLIPSE = [
@@ -85,18 +99,18 @@ ECLIPSE = [
 
 def test_eclipse_tests_and_opposed_tests_across_targets_match_the_fresh_walk() -> None:
     for body in ECLIPSE:
-        assert _fast("eclipse/test", body) == _slow("eclipse/test", body)
+        assert _fast("eclipse/test", body) == _slow("eclipse/test", body).wire()
     for a, b in [(ECLIPSE[0], ECLIPSE[5]), (ECLIPSE[5], ECLIPSE[0]), (ECLIPSE[9], ECLIPSE[9]), (ECLIPSE[3], ECLIPSE[12])]:
         body = {"a": a, "b": b}
-        assert _fast("eclipse/opposed-test", body) == _slow("eclipse/opposed-test", body)
-        assert _fast("eclipse/opposed-test", body) == _slow("eclipse/opposed-test", body)
+        assert _fast("eclipse/opposed-test", body) == _slow("eclipse/opposed-test", body).wire()
+        assert _fast("eclipse/opposed-test", body) == _slow("eclipse/opposed-test", body).wire()
 
 
 def test_target_55_and_56_are_different_tables() -> None:
     # 55 succeeds on readings 00–55: 56 of 100; 56 on 00–56: 57 of 100 (99 always fails either way).
-    def succeeded(odds: Odds) -> Fraction:
-        chances = dict(odds["outcome"].chances)
-        return chances["success"] + chances["critical-success"]
+    def succeeded(answer: dict[str, Any]) -> Fraction:
+        outcome = next(d for d in answer["distributions"] if d["name"] == "outcome")
+        return sum((Fraction(o["exact"]) for o in outcome["outcomes"] if o["outcome"] in ("success", "critical-success")), Fraction(0))
 
     assert succeeded(_fast("eclipse/test", {"target": 55})) == Fraction(56, 100)
     assert succeeded(_fast("eclipse/test", {"target": 56})) == Fraction(57, 100)
@@ -277,12 +291,7 @@ def test_a_function_of_one_whole_model_is_keyed_by_its_type_and_json() -> None:
     assert len(calls) == 6
 
 
-def test_a_function_remembered_alone_computes_with_remembering_off_beneath_it() -> None:
-    from pydantic import BaseModel
-
-    class Shot(BaseModel):
-        dv: int
-
+def test_a_function_computed_alone_runs_with_remembering_off_beneath_it_then_as_it_was() -> None:
     inner_calls: list[int] = []
 
     @memo.memoized
@@ -290,24 +299,24 @@ def test_a_function_remembered_alone_computes_with_remembering_off_beneath_it() 
         inner_calls.append(dv)
         return dv * 2
 
-    def outer(params: Shot | int) -> int:
-        dv = params.dv if isinstance(params, Shot) else params
+    seen: list[bool] = []
+
+    def outer(dv: int) -> int:
         if dv < 0:
             raise ValueError("no negative DV")
-        assert not memo.enabled()  # off while it runs
+        seen.append(memo.enabled())
         return inner(dv) + inner(dv)
 
-    alone = memo.memoized(outer, alone=True)
-    memo.TABLES.clear()
-    assert alone(Shot(dv=3)) == 12
-    assert inner_calls == [3, 3]  # walked twice: nothing beneath the request is remembered
-    assert len(memo.TABLES) == 1 and memo.enabled()
-    assert alone(Shot(dv=3)) == 12 and inner_calls == [3, 3]  # the request's answer is
-    assert alone(5) == 20 and len(memo.TABLES) == 2  # keyed by fingerprint: alone as well
-    assert inner(3) == 6 and inner(3) == 6 and inner_calls == [3, 3, 5, 5, 3]  # on its own it remembers
+    alone = memo.computed_alone(outer)
+    assert alone(3) == 12 and alone(3) == 12
+    assert inner_calls == [3, 3, 3, 3] and seen == [False, False]  # nothing beneath it remembered
+    assert len(memo.TABLES) == 0 and memo.enabled()
+    assert inner(3) == 6 and inner(3) == 6 and inner_calls == [3, 3, 3, 3, 3]  # on its own it remembers
     with pytest.raises(ValueError):
         alone(-1)
     assert memo.enabled()  # back on after a failure
+    memo.set_enabled(False)
+    assert alone(4) == 16 and not memo.enabled()  # and left off when it was off
 
 
 def test_forgetting_states_keeps_the_tables_keyed_by_their_own_inputs() -> None:

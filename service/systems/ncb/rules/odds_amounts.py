@@ -72,7 +72,7 @@ def damage_odds(target: Vitals, amount: int | None, dice: str | None, hit: Hit, 
 
 
 # The same remembered by the content of its inputs, for the session's odds. The stateless odds are
-# remembered by their request where the mechanic is declared, so they call the function itself.
+# remembered by their request in the API's answer cache (`service.api.odds`), so they call the function itself.
 remembered_damage_odds = memoized(damage_odds)
 
 
@@ -83,7 +83,7 @@ def healing_odds(target: Vitals, amount: int | None, dice: str | None, limits: L
 
 
 # The same remembered by the content of its inputs, for the session's odds. The stateless odds are
-# remembered by their request where the mechanic is declared, so they call the function itself.
+# remembered by their request in the API's answer cache (`service.api.odds`), so they call the function itself.
 remembered_healing_odds = memoized(healing_odds)
 
 

@@ -81,7 +81,7 @@ def attack_odds(swing: Swing, target: Vitals, *, use_last_breath: bool, limits: 
 
 
 # The same remembered by the content of its inputs, for the session's odds. The stateless odds are
-# remembered by their request where the mechanic is declared, so they call the function itself.
+# remembered by their request in the API's answer cache (`service.api.odds`), so they call the function itself.
 remembered_attack_odds = memoized(attack_odds)
 
 

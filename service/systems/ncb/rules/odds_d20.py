@@ -65,7 +65,7 @@ def test_odds(test: D20Test) -> Odds:
 
 
 # The same remembered by the content of its inputs, for the session's odds. The stateless odds are
-# remembered by their request where the mechanic is declared, so they call the function itself.
+# remembered by their request in the API's answer cache (`service.api.odds`), so they call the function itself.
 remembered_test_odds = memoized(test_odds)
 
 

@@ -86,7 +86,7 @@ def save_odds(v: Vitals, rules: NcbRules, *, modifier: int = 0, mode: RollMode =
 
 
 # The same remembered by the content of its inputs, for the session's odds. The stateless odds are
-# remembered by their request where the mechanic is declared, so they call the function itself.
+# remembered by their request in the API's answer cache (`service.api.odds`), so they call the function itself.
 remembered_save_odds = memoized(save_odds)
 
 

@@ -74,7 +74,7 @@ def program_odds(
 
 
 # The same remembered by the content of its inputs, for the session's odds. The stateless odds are
-# remembered by their request where the mechanic is declared, so they call the function itself.
+# remembered by their request in the API's answer cache (`service.api.odds`), so they call the function itself.
 remembered_program_odds = memoized(program_odds)
 
 
