@@ -19,7 +19,10 @@ first (`ANSWERS.clear`, `memo.forget`), so its key is built, its rules walked af
 (routing, auth, body, write, answer; no socket). `ratio` is odds µs over that write, `cold×` cold µs
 over it. `spread µs` is the cold cost averaged over the typical inputs of `odds_spread.py` (each
 call on a memo just cleared, so what one input walked does not serve the next), `spread×` over the
-write; a mechanic without a spread shows `-`. `first µs` is the cold call with the caches kept by the
+write; a mechanic without a spread shows `-`. `answer µs` is what the cold call pays beside the
+mechanic's own work (its input read and its rules walked): the request keyed, its odds built from the
+counts the walk gave (`Distribution.counted`, `Odds.of`), its answer written and kept; `answer×` over
+the write, the least any faster walk would leave. `first µs` is the cold call with the caches kept by the
 input's shape (`service.dice.memo.shape_cache`: the dice notation's terms, the text of each fraction
 an answer writes) forgotten too: what the first input of its shape in the process costs. The tables the systems build at startup
 (`Registry.prepare`, which the app runs when made) are built first, their cost printed, and the
@@ -187,6 +190,18 @@ def _each_cold(odds: Callable[[Any], Any], inputs: list[Any], forget: Callable[[
         odds(params)
 
 
+def _counts(odds: Any) -> list[tuple[str, dict[Any, int], int | None]]:
+    """An answer's distributions as their outcomes' ways, to be built again (`_rebuilt`)."""
+    return [(d.name, dict(zip(d.outcomes, d.ways)), d.target) for d in odds.distributions]
+
+
+def _rebuilt(counts: list[tuple[str, dict[Any, int], int | None]], params: Any) -> Any:
+    """The same odds built from their counts, as a mechanic builds them once its rule is walked."""
+    from service.dice.odds import Distribution, Odds
+
+    return Odds.of(*[Distribution.counted(name, ways, target) for name, ways, target in counts])
+
+
 def _operation(system: str, name: str) -> str:
     return system + "".join(part.capitalize() for part in name.split("-"))
 
@@ -239,6 +254,9 @@ def main() -> None:
         spread = [mechanic.input.model_validate(each) for each in SPREAD.get(operation, [])]
         if spread:
             cases[f"{key} spread"] = _calls(lambda odds=odds, spread=spread: _each_cold(odds, spread, forget))
+        rebuilt = partial(_rebuilt, _counts(mechanic.odds(params)))
+        answered = partial(ANSWERS.answer, rebuilt, key, DEFAULT_LIMITS)
+        cases[f"{key} answer"] = _calls(lambda answered=answered, params=params: (forget(), answered(params)))
         if resolve:
             cases[f"{key} roll"] = _calls(lambda resolve=resolve, params=params: resolve(params, Stream(seed="bench", scope="odds", nonce=0)))
         rows.append((key, len(spread)))
@@ -248,15 +266,18 @@ def main() -> None:
     best = _interleaved(cases, args.rounds)
     write_us = best["write"]
     print(f"session write (dice roll through the ASGI app, memory store): {write_us:.0f} µs CPU")
-    print(f"{'mechanic':28} {'odds µs':>10} {'ratio':>7} {'cold µs':>10} {'cold×':>7} {'spread µs':>10} {'spread×':>7} {'first µs':>10} {'roll µs':>10}")
+    print(f"{'mechanic':28} {'odds µs':>10} {'ratio':>7} {'cold µs':>10} {'cold×':>7} {'spread µs':>10} {'spread×':>7} {'first µs':>10} {'roll µs':>10} {'answer µs':>10} {'answer×':>7}")
     for key, spread_inputs in rows:
         odds_us, cold_us, first_us = best[f"{key} odds"], best[f"{key} cold"], best[f"{key} first"]
         spread_text = f"{'-':>10} {'-':>7}"
         if spread_inputs:
             spread_us = best[f"{key} spread"] / spread_inputs
             spread_text = f"{spread_us:10.0f} {spread_us / write_us:7.2f}"
-        roll_us = best.get(f"{key} roll", 0.0)
-        print(f"{key:28} {odds_us:10.0f} {odds_us / write_us:7.2f} {cold_us:10.0f} {cold_us / write_us:7.2f} {spread_text} {first_us:10.0f} {roll_us:10.0f}")
+        roll_us, answer_us = best.get(f"{key} roll", 0.0), best[f"{key} answer"]
+        print(
+            f"{key:28} {odds_us:10.0f} {odds_us / write_us:7.2f} {cold_us:10.0f} {cold_us / write_us:7.2f} {spread_text} {first_us:10.0f}"
+            f" {roll_us:10.0f} {answer_us:10.0f} {answer_us / write_us:7.2f}"
+        )
     print("session odds, against the state of the system's example session before the mechanic's first call")
     print(f"{'mechanic':28} {'odds µs':>10} {'ratio':>7} {'moved µs':>10} {'moved×':>7} {'cold µs':>10} {'cold×':>7}")
     for key, _, _, _ in in_session:

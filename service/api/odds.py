@@ -60,9 +60,8 @@ def compute(odds: Any, limits: Limits, *args: Any) -> dict[str, Any]:
 
 def _computed(odds: Any, limits: Limits, *args: Any) -> DiceOdds:
     try:
-        with under_limits(limits):
-            made: DiceOdds = odds(*args)
-            return made
+        made: DiceOdds = under_limits(limits, odds, *args)
+        return made
     except OddsTooCostly as exc:
         raise too_costly(exc) from None
 
