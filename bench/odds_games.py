@@ -232,6 +232,7 @@ def main() -> None:
         from service import heap
 
         heap.settle()  # as the service does once its app is built (NA_GC_TUNING, on by default)
+
     def forget() -> None:  # every kept answer and table: what an input never seen meets
         ANSWERS.clear()
         memo.forget()

@@ -65,11 +65,10 @@ def test_an_input_not_keyed_by_its_content_is_computed_each_time() -> None:
 def test_an_answer_computed_under_one_budget_is_not_served_under_a_smaller_one() -> None:
     # Two apps in one process, one allowing 1,000 dice and one 10: the wide one's answer for 20d6 must not
     # reach the narrow one, which refuses 20d6 for the roll and so for its odds.
-    wide = TestClient(create_app(make_settings("memory", max_dice=1000)))
-    narrow = TestClient(create_app(make_settings("memory", max_dice=10)))
     body = {"expression": "20d6"}
-    assert wide.post("/v1/dice/roll/odds", json=body).status_code == 200
-    refused = narrow.post("/v1/dice/roll/odds", json=body)
-    assert refused.status_code == 422 and refused.json()["limit"] == "maxDice", refused.text
-    assert narrow.post("/v1/dice/roll", json=body).status_code == 422  # as its roll is
-    assert wide.post("/v1/dice/roll/odds", json=body).status_code == 200  # the wide one still answers it
+    with TestClient(create_app(make_settings("memory", max_dice=1000))) as wide, TestClient(create_app(make_settings("memory", max_dice=10))) as narrow:
+        assert wide.post("/v1/dice/roll/odds", json=body).status_code == 200
+        refused = narrow.post("/v1/dice/roll/odds", json=body)
+        assert refused.status_code == 422 and refused.json()["limit"] == "maxDice", refused.text
+        assert narrow.post("/v1/dice/roll", json=body).status_code == 422  # as its roll is
+        assert wide.post("/v1/dice/roll/odds", json=body).status_code == 200  # the wide one still answers it
