@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from itertools import product
+
 import pytest
 
 from service.errors import RuleViolation
 from service.systems.ncb.rules.damage import Vitals
-from service.systems.ncb.rules.dying import bleed_out, death_save, stabilize
+from service.systems.ncb.rules.dying import attempt, bleed_out, condition_after_attempt, death_save, read_stabilize, stabilize
 from service.systems.ncb.options import NcbRules
 from support.dice import ScriptedStream
 
@@ -114,3 +116,12 @@ def test_a_stable_character_needs_no_stabilizing() -> None:
     with pytest.raises(RuleViolation) as caught:
         stabilize(Vitals(hp=0, max_hp=20, condition="stable"), "med-patch", ScriptedStream(), RULES)
     assert caught.value.code == "ncb/not-dying"
+
+
+@pytest.mark.parametrize("method", ["medicine", "med-patch", "help"])
+def test_the_condition_an_attempt_leaves_is_read_as_the_attempt_reads_its_natural(method: str) -> None:
+    v = Vitals(hp=0, max_hp=8, condition="dying", death_successes=1, death_failures=2)
+    for bonus, dv, ties, natural in product(range(-6, 12, 3), (5, 10, 15, 20), (False, True), range(1, 21)):
+        tried = attempt(method, NcbRules(stabilize_dv=dv, dv_ties_succeed=ties), medicine_bonus=bonus)
+        after, done = read_stabilize(v, tried, ((natural,), natural))
+        assert condition_after_attempt(v, tried, natural) == after.condition == done.condition, (bonus, dv, ties, natural)

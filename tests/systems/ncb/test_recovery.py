@@ -24,6 +24,12 @@ def test_healing_brings_the_dying_back_up_with_tallies_cleared() -> None:
     assert healing.condition == "up"
 
 
+def test_no_healing_leaves_the_dying_dying_with_their_tallies() -> None:
+    before = Vitals(hp=0, max_hp=20, condition="dying", death_successes=1, death_failures=2)
+    after, healing = heal(before, 0)
+    assert after == before and healing.condition == "dying" and healing.healed == 0
+
+
 def test_the_flatlined_cannot_be_healed() -> None:
     with pytest.raises(RuleViolation) as caught:
         heal(Vitals(hp=0, max_hp=20, condition="flatlined"), 10)

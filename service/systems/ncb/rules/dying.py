@@ -178,3 +178,14 @@ def read_stabilize(v: Vitals, tried: Attempt, rolled: tuple[tuple[int, ...], int
             return v, Stabilizing(tried.method, roll, False, v.condition)
     after = vitals_with(v, condition="stable", death_successes=0, death_failures=0)
     return after, Stabilizing(tried.method, roll, True, "stable")
+
+
+def condition_after_attempt(v: Vitals, tried: Attempt, natural: int) -> Condition:
+    """The condition the attempt leaves once its d20 showed `natural`, as `read_stabilize` leaves it, without
+    building the roll, the attempt's outcome or the vitals after it: what the odds read for each natural
+    (a fifth of a µs against five). A failed Medicine check leaves the character as it was; anything else
+    stabilizes."""
+    check = tried.check
+    if check is not None and not check.read(natural)[1]:
+        return v.condition
+    return "stable"

@@ -2,12 +2,12 @@
 the same rule that applies it.
 
 An amount is a fixed number or a formula (`total_ways`); each possible amount then goes through
-`damage_dealt` (the part of `apply_damage` that judges a hit) or `heal` as a rolled one would, each
-stretch of amounts they read alike read at its ends (`runs`). Damage and healing are remembered by the
-amount or the formula's text. Hit dice on a short rest are convolved die by die
+`damage_dealt` (the part of `apply_damage` that judges a hit) or `healed_to` (the part of `heal` that
+finds the HP and condition after it) as a rolled one would, each stretch of amounts they read alike
+read at its ends (`runs`). Damage and healing are remembered by the amount or the formula's text. Hit dice on a short rest are convolved die by die
 (`hit_die_healing` read for every face); a level-up's hit die is read face by face through
-`read_level_up` and a Medicine check's naturals through `read_stabilize`: the parts of `level_up` and
-`stabilize` after their rolls.
+`read_level_up` and a Medicine check's naturals as `read_stabilize` reads them
+(`condition_after_attempt`): the parts of `level_up` and `stabilize` after their rolls.
 """
 
 from __future__ import annotations
@@ -25,12 +25,12 @@ from service.systems.ncb.errors import AMOUNT_OR_DICE, refuse
 from service.systems.ncb.options import NcbRules
 from service.systems.ncb.rules.abilities import modifier
 from service.systems.ncb.rules.damage import Hit, Vitals, damage_dealt, hit_like
-from service.systems.ncb.rules.dying import Attempt, read_stabilize, require_dying
+from service.systems.ncb.rules.dying import Attempt, condition_after_attempt, read_stabilize, require_dying
 from service.systems.ncb.rules.odds_attack import RESULTS
 from service.systems.ncb.rules.odds_d20 import NATURALS_APART, natural_sums
 from service.systems.ncb.rules.odds_formula import total_ways
 from service.systems.ncb.rules.odds_runs import amounts_alike, one_by_one, runs
-from service.systems.ncb.rules.recovery import LevelUp, heal, hit_die_healing
+from service.systems.ncb.rules.recovery import LevelUp, healed_to, hit_die_healing
 
 CONDITIONS_AFTER_HEALING = ("dying", "stable", "up")
 STABILIZING = ("dying", "stable")
@@ -119,9 +119,10 @@ def healed_odds(target: Vitals, amounts: sums.Counts) -> Odds:
 
 
 def _healed(target: Vitals, amount: int) -> tuple[int, int, str]:
-    """What `heal` makes of the amount: HP healed and HP after, each less the amount, and the condition."""
-    _, done = heal(target, amount)
-    return done.healed - amount, done.hp_after - amount, str(done.condition)
+    """What `heal` makes of the amount (`healed_to`): HP healed and HP after, each less the amount, and the
+    condition."""
+    hp, condition = healed_to(target, amount)
+    return hp - target.hp - amount, hp - amount, str(condition)
 
 
 def hit_dice_healing(spend: int, hit_die: int, constitution: int) -> dict[int, Fraction]:
@@ -167,8 +168,9 @@ def _gained_less(gained: Callable[[int | None], LevelUp], face: int) -> tuple[in
 @memoized
 def stabilize_odds(v: Vitals, tried: Attempt) -> Odds:
     """The dying character's `condition` after the attempt: certain with no roll, else the Medicine check's
-    naturals read through `read_stabilize`, each stretch of naturals read alike at its ends (`runs`: between
-    a 1 and a 20 a failed check turns into a success once as the natural grows)."""
+    naturals read as `read_stabilize` reads them (`condition_after_attempt`), each stretch of naturals
+    read alike at its ends (`runs`: between a 1 and a 20 a failed check turns into a success once as the
+    natural grows)."""
     require_dying(v, "stabilizing")
     if tried.check is None:
         _, done = read_stabilize(v, tried, None)
@@ -181,5 +183,4 @@ def stabilize_odds(v: Vitals, tried: Attempt) -> Odds:
 
 
 def _stabilized(v: Vitals, tried: Attempt, natural: int) -> str:
-    _, done = read_stabilize(v, tried, ((natural,), natural))
-    return str(done.condition)
+    return str(condition_after_attempt(v, tried, natural))

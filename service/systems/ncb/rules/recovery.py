@@ -80,13 +80,22 @@ class LevelUp:
 
 def heal(v: Vitals, amount: int) -> tuple[Vitals, Healing]:
     """Any healing above 0 brings a dying or stable character back up, its tallies cleared."""
+    hp, condition = healed_to(v, amount)
+    if condition == v.condition:
+        after = vitals_with(v, hp=hp)
+    else:
+        after = vitals_with(v, hp=hp, condition=condition, death_successes=0, death_failures=0)
+    return after, Healing(hp - v.hp, v.hp, hp, v.max_hp, condition)
+
+
+def healed_to(v: Vitals, amount: int) -> tuple[int, Condition]:
+    """The HP and condition `heal` leaves, without building the character after it or the healing: what
+    the odds read for each amount. Healing never passes the maximum; above 0 HP a dying or stable
+    character is back up."""
     if v.condition in DEAD:
         raise refuse(TARGET_DOWN, f"the target is {v.condition}; healing cannot bring it back")
     hp = min(v.max_hp, v.hp + max(0, amount))
-    after = vitals_with(v, hp=hp)
-    if hp > 0 and v.condition in DOWN:
-        after = vitals_with(after, condition="up", death_successes=0, death_failures=0)
-    return after, Healing(hp - v.hp, v.hp, hp, v.max_hp, after.condition)
+    return hp, "up" if hp > 0 and v.condition in DOWN else v.condition
 
 
 def _check_can_rest(v: Vitals) -> None:
