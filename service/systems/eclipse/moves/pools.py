@@ -11,7 +11,7 @@ from service.systems.eclipse import SYSTEM, errors
 from service.systems.eclipse.moves.common import pass_time
 from service.systems.eclipse.rules.clock import RechargeStart, counts, label, next_allowed, now, recent
 from service.systems.eclipse.rules.odds_recharge import recharged_odds
-from service.systems.eclipse.rules.pools import POOLS, PoolLevel, roll_recharge, special_cost, special_effect, spend
+from service.systems.eclipse.rules.pools import POOLS, Level, roll_recharge, special_cost, special_effect, spend
 from service.systems.eclipse.rules.recharge import check_allocation, check_recharge, minutes, timeframe
 from service.systems.eclipse.state import Character, Combat, EclipseState, Recharges, control, gm_only, pools_wire
 from service.systems.eclipse.wire.pools import (
@@ -36,9 +36,10 @@ def pool_use(params: EclipsePoolUseInput) -> EclipsePoolUseResult:
     )
 
 
-def _pools(params: EclipseRechargeInput) -> dict[str, PoolLevel]:
-    """The pools as given, once the recharge is known to be allowed."""
-    pools: dict[str, PoolLevel] = {name: PoolLevel(current=getattr(params.pools, name).current, max=getattr(params.pools, name).max) for name in POOLS}
+def _pools(params: EclipseRechargeInput) -> dict[str, Level]:
+    """The pools as given (the request's own levels: a recharge only reads them), once the recharge is
+    known to be allowed."""
+    pools: dict[str, Level] = {name: getattr(params.pools, name) for name in POOLS}
     for name, level in pools.items():
         if level.current > level.max:
             raise errors.refuse(errors.POOL_EMPTY, f"{name} current {level.current} is above its maximum {level.max}")

@@ -10,11 +10,11 @@ from collections.abc import Mapping, Sequence
 
 from service.dice.memo import memoized
 from service.dice.odds import Distribution, Odds, Outcome
-from service.systems.eclipse.rules.pools import RECHARGE_DIE, PoolLevel, handed_out, long_recharge
+from service.systems.eclipse.rules.pools import RECHARGE_DIE, Level, handed_out, long_recharge
 
 
 @memoized
-def recharged_odds(kind: str, pools: Mapping[str, PoolLevel], allocation: Sequence[tuple[str, int]]) -> Odds:
+def recharged_odds(kind: str, pools: Mapping[str, Level], allocation: Sequence[tuple[str, int]]) -> Odds:
     """`restored` (all pools together) and `lost` (points no pool had room for)."""
     restored: dict[Outcome, int] = {}
     lost: dict[Outcome, int] = {}

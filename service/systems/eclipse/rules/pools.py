@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 from service.dice.stream import Stream
 from service.model import Model
@@ -76,6 +76,17 @@ class PoolLevel(Model):
 
     current: int
     max: int
+
+
+class Level(Protocol):
+    """A pool's points now and its maximum, whatever holds them (a stored `PoolLevel`, a request's levels):
+    all a recharge reads."""
+
+    @property
+    def current(self) -> int: ...
+
+    @property
+    def max(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +179,7 @@ class Recharge:
     lost: int  # recovered points with nowhere to go
 
 
-def handed_out(pools: Mapping[str, PoolLevel], points: int, allocation: Sequence[tuple[str, int]]) -> tuple[dict[str, int], int]:
+def handed_out(pools: Mapping[str, Level], points: int, allocation: Sequence[tuple[str, int]]) -> tuple[dict[str, int], int]:
     """The points each pool gets from `points` along the caller's (pool, at most) list, never past a pool's
     maximum, and the points nobody can take.
 
@@ -186,14 +197,14 @@ def handed_out(pools: Mapping[str, PoolLevel], points: int, allocation: Sequence
     return restored, left
 
 
-def short_recharge(pools: Mapping[str, PoolLevel], points: int, allocation: Sequence[tuple[str, int]]) -> Recharge:
+def short_recharge(pools: Mapping[str, Level], points: int, allocation: Sequence[tuple[str, int]]) -> Recharge:
     """Hand out `points` (`handed_out`); points nobody can take are lost."""
     restored, left = handed_out(pools, points, allocation)
     new = {name: PoolLevel(current=level.current + restored[name], max=level.max) for name, level in pools.items()}
     return Recharge(new, restored, left)
 
 
-def roll_recharge(stream: Stream, kind: str, pools: Mapping[str, PoolLevel], allocation: Sequence[tuple[str, int]]) -> tuple[int | None, Recharge]:
+def roll_recharge(stream: Stream, kind: str, pools: Mapping[str, Level], allocation: Sequence[tuple[str, int]]) -> tuple[int | None, Recharge]:
     """A short recharge rolls 1d6 and hands the points out; a long one refills every pool (no roll)."""
     if kind == "short":
         rolled = stream.roll(RECHARGE_DIE)
@@ -201,7 +212,7 @@ def roll_recharge(stream: Stream, kind: str, pools: Mapping[str, PoolLevel], all
     return None, long_recharge(pools)
 
 
-def long_recharge(pools: Mapping[str, PoolLevel]) -> Recharge:
+def long_recharge(pools: Mapping[str, Level]) -> Recharge:
     restored = {name: level.max - level.current for name, level in pools.items()}
     new = {name: PoolLevel(current=level.max, max=level.max) for name, level in pools.items()}
     return Recharge(new, restored, 0)
