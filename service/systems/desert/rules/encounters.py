@@ -22,8 +22,15 @@ def district_encounter(district_type: int, stream: Stream) -> DesertEncounterRes
 
 
 def district_encounter_on(district_type: int, face: int) -> DesertEncounterResult:
-    """A district's roll once its d6 shows `face`: an encounter on the district type or lower."""
-    return DesertEncounterResult(kind="district", face=face, happened=face <= district_type, encounter=None, time_of_day=None, time_fits=None)
+    """A district's roll once its d6 shows `face` (`district_encounter_happens`)."""
+    happened = district_encounter_happens(district_type, face)
+    return DesertEncounterResult(kind="district", face=face, happened=happened, encounter=None, time_of_day=None, time_fits=None)
+
+
+def district_encounter_happens(district_type: int, face: int) -> bool:
+    """Whether a district's d6 showing `face` brings an encounter: on the district type or lower. What
+    `district_encounter_on` reports, and what its odds read for each face without building the result."""
+    return face <= district_type
 
 
 def building_encounter(table: Sequence[DesertEncounterEntry], time_of_day: TimeOfDay, stream: Stream) -> DesertEncounterResult:
@@ -31,9 +38,16 @@ def building_encounter(table: Sequence[DesertEncounterEntry], time_of_day: TimeO
 
 
 def building_encounter_on(table: Sequence[DesertEncounterEntry], time_of_day: TimeOfDay, face: int) -> DesertEncounterResult:
-    """A building's roll once its d6 shows `face`: the entry takes place when its time of day is now."""
-    entry = table[face - 1]
-    fits = entry.time_of_day == time_of_day
+    """A building's roll once its d6 shows `face` (`building_entry_on`)."""
+    entry, fits = building_entry_on(table, time_of_day, face)
     return DesertEncounterResult(
         kind="building", face=face, happened=fits, encounter=entry.encounter, time_of_day=entry.time_of_day, time_fits=fits
     )
+
+
+def building_entry_on(table: Sequence[DesertEncounterEntry], time_of_day: TimeOfDay, face: int) -> tuple[DesertEncounterEntry, bool]:
+    """The entry a building's d6 picks when it shows `face`, and whether it takes place: when its time of
+    day is now. What `building_encounter_on` reports, and what its odds read for each face without
+    building the result."""
+    entry = table[face - 1]
+    return entry, entry.time_of_day == time_of_day

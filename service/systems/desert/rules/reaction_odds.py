@@ -2,7 +2,7 @@
 
 Every draw here is one die (a six-token bag, a d6 table), and an orange token one more d6, so the
 odds go through each face of each die and read it with the very function the draw reads it with
-(`token_change`, `drawn_on`, `approach_entry`, `district_encounter_on`, `building_encounter_on`).
+(`token_change`, `drawn_on`, `approach_entry`, `district_encounter_happens`, `building_entry_on`).
 """
 
 from __future__ import annotations
@@ -15,10 +15,9 @@ from service.dice.odds import Distribution, Odds, Outcome
 from service.systems.desert.rules.approaches import APPROACH_DIE, APPROACHES, approach_entry
 from service.systems.desert.rules.building_reactions import token_change
 from service.systems.desert.rules.clock import TimeOfDay
-from service.systems.desert.rules.encounters import ENCOUNTER_DIE, building_encounter_on, district_encounter_on
+from service.systems.desert.rules.encounters import ENCOUNTER_DIE, building_entry_on, district_encounter_happens
 from service.systems.desert.rules.personal_reactions import drawn_on, identity_after
 from service.systems.desert.rules.tokens import Side, TokenColor
-from service.systems.desert.wire.encounters import DesertEncounterResult
 from service.systems.desert.wire.reactions import DesertReaction, DesertToken
 from service.systems.desert.wire.sheets import DesertApproach, DesertEncounterEntry, DesertReactionSet
 
@@ -97,14 +96,16 @@ def approach_odds(pick: str) -> Odds:
     return Odds.of(Distribution.counted("approach", chances))
 
 
-def _encounter_odds(results: list[DesertEncounterResult]) -> Odds:
+def _encounter_odds(readings: list[tuple[bool, str | None]], *, entries: bool) -> Odds:
+    """From each face's reading (whether it brings an encounter, and which), the encounter's chance and,
+    for a building's table (`entries`), each entry's."""
     happened: Counter[Outcome] = Counter({ENCOUNTER: 0, NO_ENCOUNTER: 0})
     which: Counter[Outcome] = Counter()
-    for result in results:
-        happened[ENCOUNTER if result.happened else NO_ENCOUNTER] += 1
-        which[(result.encounter or ENCOUNTER) if result.happened else NO_ENCOUNTER] += 1
+    for fits, encounter in readings:
+        happened[ENCOUNTER if fits else NO_ENCOUNTER] += 1
+        which[(encounter or ENCOUNTER) if fits else NO_ENCOUNTER] += 1
     found = [Distribution.counted("encounter", happened)]
-    if any(result.kind == "building" for result in results):
+    if entries:
         found.append(Distribution.counted("entry", which))
     return Odds.of(found)
 
@@ -112,13 +113,15 @@ def _encounter_odds(results: list[DesertEncounterResult]) -> Odds:
 @memoized
 def district_encounter_odds(district_type: int) -> Odds:
     """An encounter when the d6 shows the district type or lower: type in 6."""
-    return _encounter_odds([district_encounter_on(district_type, face) for face in range(1, ENCOUNTER_DIE + 1)])
+    faces = range(1, ENCOUNTER_DIE + 1)
+    return _encounter_odds([(district_encounter_happens(district_type, face), None) for face in faces], entries=False)
 
 
 @memoized
 def building_encounter_odds(table: Sequence[DesertEncounterEntry], time_of_day: TimeOfDay) -> Odds:
     """Whether the rolled entry takes place now, and which encounter it is."""
-    return _encounter_odds([building_encounter_on(table, time_of_day, face) for face in range(1, ENCOUNTER_DIE + 1)])
+    entries = [building_entry_on(table, time_of_day, face) for face in range(1, ENCOUNTER_DIE + 1)]
+    return _encounter_odds([(fits, entry.encounter) for entry, fits in entries], entries=True)
 
 
 @memoized
