@@ -14,9 +14,10 @@ JSON encoding are timed. A mechanic with odds but no example is listed as such.
 `odds µs` is the call as the service makes it (`service.api.odds.ANSWERS`: kept by its request and the
 roll budget), its answer kept from an earlier request with the same inputs; `cold µs` is the same call as
 an input never seen before meets it: every kept answer, remembered table and state digest forgotten
-first (`ANSWERS.clear`, `memo.forget`), so its key is built, its rules walked afresh and its answer kept. Both are set against one session write measured in the same run: `POST
-/v1/sessions/{id}/dice/roll` of `1d20+4` through the ASGI app in process on the memory store
-(routing, auth, body, write, answer; no socket). `ratio` is odds µs over that write, `cold×` cold µs
+first (`ANSWERS.clear`, `memo.forget`), so its key is built, its rules walked afresh and its answer kept.
+Both are set against one session write measured in the same run: `POST /v1/sessions/{id}/dice/roll`
+of `1d20+4` through the ASGI app in process on the memory store (routing, auth, body, write, answer;
+no socket). `ratio` is odds µs over that write, `cold×` cold µs
 over it. `spread µs` is the cold cost averaged over the typical inputs of `odds_spread.py` (each
 call on a memo just cleared, so what one input walked does not serve the next), `spread×` over the
 write; a mechanic without a spread shows `-`. `answer µs` is what the cold call pays beside the
@@ -267,7 +268,10 @@ def main() -> None:
     best = _interleaved(cases, args.rounds)
     write_us = best["write"]
     print(f"session write (dice roll through the ASGI app, memory store): {write_us:.0f} µs CPU")
-    print(f"{'mechanic':28} {'odds µs':>10} {'ratio':>7} {'cold µs':>10} {'cold×':>7} {'spread µs':>10} {'spread×':>7} {'first µs':>10} {'roll µs':>10} {'answer µs':>10} {'answer×':>7}")
+    print(
+        f"{'mechanic':28} {'odds µs':>10} {'ratio':>7} {'cold µs':>10} {'cold×':>7} {'spread µs':>10} {'spread×':>7} {'first µs':>10}"
+        f" {'roll µs':>10} {'answer µs':>10} {'answer×':>7}"
+    )
     for key, spread_inputs in rows:
         odds_us, cold_us, first_us = best[f"{key} odds"], best[f"{key} cold"], best[f"{key} first"]
         spread_text = f"{'-':>10} {'-':>7}"

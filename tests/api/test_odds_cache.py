@@ -66,7 +66,8 @@ def test_an_answer_computed_under_one_budget_is_not_served_under_a_smaller_one()
     # Two apps in one process, one allowing 1,000 dice and one 10: the wide one's answer for 20d6 must not
     # reach the narrow one, which refuses 20d6 for the roll and so for its odds.
     body = {"expression": "20d6"}
-    with TestClient(create_app(make_settings("memory", max_dice=1000))) as wide, TestClient(create_app(make_settings("memory", max_dice=10))) as narrow:
+    wide_app, narrow_app = (create_app(make_settings("memory", max_dice=most)) for most in (1000, 10))
+    with TestClient(wide_app) as wide, TestClient(narrow_app) as narrow:
         assert wide.post("/v1/dice/roll/odds", json=body).status_code == 200
         refused = narrow.post("/v1/dice/roll/odds", json=body)
         assert refused.status_code == 422 and refused.json()["limit"] == "maxDice", refused.text

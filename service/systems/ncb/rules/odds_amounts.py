@@ -4,10 +4,10 @@ the same rule that applies it.
 An amount is a fixed number or a formula (`total_ways`); each possible amount then goes through
 `damage_dealt` (the part of `apply_damage` that judges a hit) or `healed_to` (the part of `heal` that
 finds the HP and condition after it) as a rolled one would, each stretch of amounts they read alike
-read at its ends (`runs`). Damage and healing are remembered by the amount or the formula's text. Hit dice on a short rest are convolved die by die
-(`hit_die_healing` read for every face); a level-up's hit die is read face by face through
-`read_level_up` and a Medicine check's naturals as `read_stabilize` reads them
-(`condition_after_attempt`): the parts of `level_up` and `stabilize` after their rolls.
+read at its ends (`runs`). Damage and healing are remembered by the amount or the formula's text. Hit
+dice on a short rest are convolved die by die (`hit_die_healing` read for every face); a level-up's hit
+die is read face by face through `read_level_up` and a Medicine check's naturals as `read_stabilize`
+reads them (`condition_after_attempt`): the parts of `level_up` and `stabilize` after their rolls.
 """
 
 from __future__ import annotations
