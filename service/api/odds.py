@@ -26,8 +26,7 @@ from service.api.odds_models import Odds, OddsWithChart, SessionOdds, SessionOdd
 from service.api.odds_svg import odds_svg
 from service.dice.notation import Limits
 from service.dice.memo import content_key
-from service.dice.odds import Odds as DiceOdds
-from service.dice.odds import OddsTooCostly, under_limits
+from service.dice.odds import Odds as DiceOdds, OddsTooCostly, under_limits
 from service.errors import CATALOG, STATELESS_REFUSAL, Code, Problem
 from service.api.operations import Call, Operation, Reply, _camel, _pascal, _same_system
 from service.registry import Mechanic, OddsFor, SessionOddsFor
